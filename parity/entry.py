@@ -1,0 +1,112 @@
+"""One row of a field-path table: what a schema says about one node."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: JSON type names in the order parity prints them.
+JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
+#: The type of a node with no type constraint.
+ANY = "any"
+
+
+def canonical_value(value: Any) -> str:
+    """The sort key and identity of an enum value: canonical JSON text."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
+    unique = {canonical_value(v): v for v in values}
+    return tuple(unique[k] for k in sorted(unique))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What is known of one node. Immutable; build variants with ``dataclasses.replace``."""
+
+    #: Sorted JSON type names; ``("any",)`` when unconstrained, ``()`` when nothing is valid.
+    type: tuple[str, ...] = (ANY,)
+    #: Required in its parent object (the root is always required).
+    required: bool = False
+    #: On objects: unknown keys are rejected. ``None`` where the node is not an object.
+    closed: bool | None = None
+    #: Allowed values, sorted canonically; ``None`` when any value of the type is allowed.
+    enum: tuple[Any, ...] | None = None
+    format: str | None = None
+    default: Any = None
+    has_default: bool = False
+    description: str | None = None
+    #: ``patternProperties`` patterns that lead to a ``{}`` node.
+    patterns: tuple[str, ...] = ()
+    #: The reference at which a cycle was cut.
+    recursive: str | None = None
+    #: A reference that could not be resolved locally (never fetched).
+    unresolved: tuple[str, ...] = ()
+    #: Keywords seen here that parity records but does not model (``not``, ``if``...).
+    unsupported: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_any(self) -> bool:
+        return ANY in self.type
+
+    def allows(self, type_name: str) -> bool:
+        """Whether a value of JSON type ``type_name`` fits (``integer`` fits ``number``)."""
+        if self.is_any:
+            return True
+        if type_name in self.type:
+            return True
+        return type_name == "integer" and "number" in self.type
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": list(self.type), "required": self.required}
+        if self.closed is not None:
+            out["closed"] = self.closed
+        if self.enum is not None:
+            out["enum"] = list(self.enum)
+        if self.format is not None:
+            out["format"] = self.format
+        if self.has_default:
+            out["default"] = self.default
+        if self.description is not None:
+            out["description"] = self.description
+        if self.patterns:
+            out["patterns"] = list(self.patterns)
+        if self.recursive is not None:
+            out["recursive"] = self.recursive
+        if self.unresolved:
+            out["unresolved"] = list(self.unresolved)
+        if self.unsupported:
+            out["unsupported"] = list(self.unsupported)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Entry:
+        return cls(
+            type=tuple(data.get("type", (ANY,))),
+            required=bool(data.get("required", False)),
+            closed=data.get("closed"),
+            enum=tuple(data["enum"]) if data.get("enum") is not None else None,
+            format=data.get("format"),
+            default=data.get("default"),
+            has_default="default" in data,
+            description=data.get("description"),
+            patterns=tuple(data.get("patterns", ())),
+            recursive=data.get("recursive"),
+            unresolved=tuple(data.get("unresolved", ())),
+            unsupported=tuple(data.get("unsupported", ())),
+        )
+
+    def with_required(self, required: bool) -> Entry:
+        return replace(self, required=required)
+
+
+def normalize_types(types: Iterable[str]) -> tuple[str, ...]:
+    """Sort and de-duplicate type names; ``any`` absorbs everything else."""
+    unique = set(types)
+    if ANY in unique:
+        return (ANY,)
+    return tuple(sorted(unique))
