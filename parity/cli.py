@@ -45,6 +45,17 @@ class LazyGroup(click.Group):
         command: click.Command = getattr(module, "command")
         return command
 
+    def invoke(self, ctx: click.Context) -> Any:
+        # Errors become exit codes here, so CliRunner and `main` agree.
+        try:
+            return super().invoke(ctx)
+        except ParityError as exc:
+            click.echo(f"parity: error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except DriftError as exc:
+            click.echo(f"parity: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
         with formatter.section("Commands"):
@@ -73,11 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         return 1
-    except ParityError as exc:
+    except ParityError as exc:  # raised outside a command, e.g. while loading one
         click.echo(f"parity: error: {exc}", err=True)
-        return exc.exit_code
-    except DriftError as exc:
-        click.echo(f"parity: {exc}", err=True)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("parity: interrupted", err=True)

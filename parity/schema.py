@@ -27,6 +27,8 @@ from parity.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.manifest import Table
 
 _BASE_URI = "https://parity.invalid/schema.json"
+_DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
+_DRAFT7 = "http://json-schema.org/draft-07/schema#"
 _JSON_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 #: Keywords that constrain a node in ways parity records but does not model.
@@ -67,7 +69,8 @@ class _Facets:
     closed: bool = False
     items: list[_Sub] = field(default_factory=list)
     prefix: dict[int, list[_Sub]] = field(default_factory=dict)
-    values: list[_Sub] = field(default_factory=list)
+    #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
+    values: list[list[_Sub]] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     format: str | None = None
     default: Any = None
@@ -82,14 +85,14 @@ class _Facets:
         return _Facets(
             self.types, self.enum, self.never, set(self.required),
             {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.items),
-            {k: list(v) for k, v in self.prefix.items()}, list(self.values),
+            {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded)
 
 
 def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
-                  limits: Limits | None = None,
-                  warnings: list[str] | None = None) -> Table:
+                  limits: Limits | None = None, warnings: list[str] | None = None,
+                  default_dialect: str | None = None) -> Table:
     """Reduce ``schema`` to a field-path table (printed path -> ``Entry``), sorted by path.
 
     Arguments:
@@ -98,6 +101,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         direction: ``in`` or ``out``, used in errors and warnings.
         limits: depth, path and alternative bounds.
         warnings: if given, receives one line per unresolved reference.
+        default_dialect: the ``$schema`` URI to assume when the schema declares none.
 
     Raises ``SchemaError`` for input that is not a schema and ``BoundsError`` past the limits.
     """
@@ -105,7 +109,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         raise SchemaError(f"tool {tool!r}: {direction}: not a JSON Schema: expected an object "
                           f"or a boolean, got {_json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
-    walker = _Walker(schema, tool, direction, limits or Limits())
+    walker = _Walker(schema, tool, direction, limits or Limits(), default_dialect)
     try:
         steps_table = walker.run()
     except RecursionError:
@@ -134,7 +138,8 @@ def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
 
 
 class _Walker:
-    def __init__(self, root: Any, tool: str, direction: str, limits: Limits) -> None:
+    def __init__(self, root: Any, tool: str, direction: str, limits: Limits,
+                 default_dialect: str | None = None) -> None:
         self.tool = tool
         self.direction = direction
         self.limits = limits
@@ -142,22 +147,24 @@ class _Walker:
         self.pointer = "#"
         self.warnings: list[str] = []
         dialect = root.get("$schema") if isinstance(root, dict) else None
+        if not isinstance(dialect, str):
+            # Undeclared: 2020-12 (the MCP default), unless the schema spells tuples as
+            # array-valued `items`, which only the older drafts allow.
+            dialect = default_dialect or (_DRAFT7 if _has_tuple_items(root) else _DRAFT2020)
         self.spec = referencing.jsonschema.specification_with(
-            dialect if isinstance(dialect, str) else "",
-            default=referencing.jsonschema.DRAFT202012)
+            dialect, default=referencing.jsonschema.DRAFT202012)
         # draft-07 and older ignore keywords beside $ref and spell tuples as array `items`
         self.legacy = self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
         self.tuple_items = self.legacy or self.spec.name == "draft2019-09"
         base = _BASE_URI
         if isinstance(root, dict) and isinstance(root.get("$id"), str) and ":" in root["$id"]:
             base = root["$id"]
+        resource = self.spec.create_resource(root)
+        registry: referencing.Registry[Any] = referencing.Registry().with_resource(base, resource)
         try:
-            resource = self.spec.create_resource(root)
-            registry: referencing.Registry[Any] = referencing.Registry().with_resource(
-                base, resource).crawl()
-        except Exception as exc:  # referencing rejects some malformed $id/$anchor values
-            raise SchemaError(f"tool {tool!r}: {direction}: cannot index the schema's "
-                              f"identifiers: {exc}", location="#") from None
+            registry = registry.crawl()
+        except Exception:  # noqa: BLE001 - malformed keywords; the walk names them precisely
+            pass
         self.root = _Sub(root, registry.resolver(base), "#")
 
     def run(self) -> dict[Steps, Entry]:
@@ -197,8 +204,11 @@ class _Walker:
         if facets.items:
             table.update(self._walk(facets.items, (*steps, ITEMS), False, stack, ()))
         if facets.values:
-            table.update(self._walk(facets.values, (*steps, VALUES), False, stack,
-                                    tuple(sorted(set(facets.patterns)))))
+            patterns = tuple(sorted(set(facets.patterns)))
+            # a key matches one pattern or another: the value schemas are alternatives
+            tables = [self._walk(group, (*steps, VALUES), False, stack, patterns)
+                      for group in facets.values]
+            table.update(tables[0] if len(tables) == 1 else _union(tables, (*steps, VALUES)))
         return table
 
     # -- facets --------------------------------------------------------------------------
@@ -350,7 +360,7 @@ def _additional_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
     if value is False:
         f.closed = True
     elif value is not True and value != {}:
-        f.values.append(_Sub(value, at.resolver, f"{at.pointer}/additionalProperties"))
+        f.values.append([_Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
 
 
 def _unevaluated_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
@@ -367,8 +377,8 @@ def _pattern_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
         raise w._error("`patternProperties` must be an object", f"{at.pointer}/patternProperties")
     for pattern, sub in sorted(value.items()):
         f.patterns.append(pattern)
-        f.values.append(_Sub(sub, at.resolver,
-                             f"{at.pointer}/patternProperties/{_escape(pattern)}"))
+        f.values.append([_Sub(sub, at.resolver,
+                              f"{at.pointer}/patternProperties/{_escape(pattern)}")])
 
 
 def _items(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
@@ -556,6 +566,19 @@ def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[An
     if not isinstance(value, list) or not value:
         raise w._error(f"`{keyword}` must be a non-empty list of schemas", f"{pointer}/{keyword}")
     return value
+
+
+def _has_tuple_items(root: Any) -> bool:
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("items"), list):
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
 
 
 def _escape(token: str) -> str:

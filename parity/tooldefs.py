@@ -64,6 +64,11 @@ def tool_manifest(definition: Mapping[str, Any], *, name: str | None = None,
                   limits: Limits | None = None,
                   warnings: list[str] | None = None) -> ToolManifest:
     """Reduce one raw tool definition to its manifest entry."""
+    if "inputSchema" not in definition and warnings is not None:
+        found = " (it has `arguments`, a catalog summary, not a JSON Schema)" \
+            if "arguments" in definition else ""
+        warnings.append(f"tool {definition.get('name')!r} declares no inputSchema{found}; "
+                        "its `in` table holds only the root object")
     in_table, out_table = tool_tables(definition, limits=limits, warnings=warnings)
     description = definition.get("description")
     return ToolManifest(
