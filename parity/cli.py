@@ -42,7 +42,7 @@ class LazyGroup(click.Group):
         if cmd_name not in COMMANDS:
             return None
         module = importlib.import_module(COMMANDS[cmd_name][0])
-        command: click.Command = getattr(module, "command")
+        command: click.Command = module.command
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("parity: interrupted", err=True)
         return 130
-    except Exception as exc:  # noqa: BLE001 - the last boundary: no traceback for users
+    except Exception as exc:
         if os.environ.get("PARITY_DEBUG"):
             raise
         click.echo(f"parity: unexpected error: {type(exc).__name__}: {exc}\n"

@@ -56,7 +56,7 @@ ITEMS = _Items()
 #: Map values, rendered ``{}``.
 VALUES = _Values()
 
-Step = Union[Prop, Index, _Items, _Values]
+Step = Union[Prop, Index, _Items, _Values]  # noqa: UP007 - a runtime alias on 3.10
 Steps = tuple[Step, ...]
 
 

@@ -13,6 +13,7 @@ node, as a list of alternatives; ``_walk`` turns facets into entries and descend
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -161,10 +162,9 @@ class _Walker:
             base = root["$id"]
         resource = self.spec.create_resource(root)
         registry: referencing.Registry[Any] = referencing.Registry().with_resource(base, resource)
-        try:
+        # Crawling fails on malformed keywords; the walk then names them with their pointer.
+        with contextlib.suppress(Exception):
             registry = registry.crawl()
-        except Exception:  # noqa: BLE001 - malformed keywords; the walk names them precisely
-            pass
         self.root = _Sub(root, registry.resolver(base), "#")
 
     def run(self) -> dict[Steps, Entry]:
@@ -263,7 +263,7 @@ class _Walker:
         except Exception as exc:  # malformed pointers and URIs in the ref itself
             raise self._error(f"{keyword} {ref!r} is malformed: {exc}", pointer) from None
         target = resolved.contents
-        target_sub = _Sub(target, resolved.resolver, ref if ref.startswith("#") else ref)
+        target_sub = _Sub(target, resolved.resolver, ref)
         key = id(target)
         if key in stack or key in chain:
             # Re-entry: keep the node's own shape but do not descend again.

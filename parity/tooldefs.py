@@ -19,7 +19,8 @@ from parity.schema import Limits, tool_tables
 _FIX = "give a JSON Schema, one tool definition, or a tools/list result ({\"tools\": [...]})"
 
 
-def read_tool_file(path: str | os.PathLike[str], *, tool: str | None = None) -> list[dict[str, Any]]:
+def read_tool_file(path: str | os.PathLike[str], *,
+                   tool: str | None = None) -> list[dict[str, Any]]:
     """Tool definitions in a file. A bare schema becomes the ``inputSchema`` of one tool named
     ``tool`` (default: the file's stem)."""
     file = os.fspath(path)
@@ -28,7 +29,8 @@ def read_tool_file(path: str | os.PathLike[str], *, tool: str | None = None) -> 
 
 
 def definitions_from_json(data: Any, *, file: str, default_name: str) -> list[dict[str, Any]]:
-    if isinstance(data, dict) and isinstance(data.get("result"), dict) and "tools" in data["result"]:
+    result = data.get("result") if isinstance(data, dict) else None
+    if isinstance(result, dict) and "tools" in result:
         data = data["result"]  # a whole JSON-RPC response
     if isinstance(data, dict) and "tools" in data:
         tools = data["tools"]
