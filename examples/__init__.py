@@ -1,0 +1,1 @@
+"""Bundled examples (not part of the installed package)."""

@@ -1,0 +1,1 @@
+"""A workflow-building agent and the MCP server it calls: parity's bundled example."""

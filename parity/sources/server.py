@@ -1,0 +1,70 @@
+"""Server-side sources: the tool definitions a server actually offers, as raw wire JSON.
+
+One entry point, ``server_definitions(server, root=...)``, covers every kind a
+``[tool.parity.servers.<name>]`` table can name (``ServerConfig.kind``):
+
+``stdio = "command args"`` / ``url = "http://127.0.0.1:8000/mcp"`` / ``object = "module:attr"``
+    A live server, listed through ``parity.mcp_adapter.fetch_tools`` (all ``tools/list``
+    pages, within ``start_timeout``/``list_timeout``). ``object`` names a FastMCP, MCPServer
+    or low-level ``Server`` instance, imported with the config root on ``sys.path`` and run
+    in-process over the SDK's memory streams.
+``tools_file = "tools.json"``
+    A saved ``tools/list`` result, one tool or a bare schema (``parity.tooldefs``).
+``models = {tool = {in = "module:Model", out = "module:Model"}}``
+    pydantic models per tool, turned into ``inputSchema``/``outputSchema`` exactly as the
+    agent side does it (``parity.sources.agent.definitions_from_models``), which is the way
+    the MCP SDK servers do it: both sides of a pair must not differ by generator alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from parity.errors import SourceError
+
+if TYPE_CHECKING:
+    from parity.config import ServerConfig
+    from parity.mcp_adapter import Listing
+
+
+def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) -> Any:
+    """Import ``module:attribute`` with ``root`` on ``sys.path`` for the import; a failure is
+    a ``SourceError`` naming the reference and the error."""
+    from parity.sources.agent import resolve_ref  # one importer for both sides
+
+    return resolve_ref(ref, root, key=key)
+
+
+def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
+    """Every tool definition of ``server`` as a ``parity.mcp_adapter.Listing``.
+
+    ``root`` is the configuration's folder (``Config.root``): module references are imported
+    with it on ``sys.path``. ``Listing.tools`` holds raw wire JSON dicts (camelCase, every
+    field kept); ``Listing.rejected`` names definitions a live server listed that are not
+    tool objects. File and model sources have no ``server_info``. Raises ``SourceError``
+    (server unreachable, hung, crashed; bad reference) or ``FileFormatError`` (bad file).
+    """
+    from parity.mcp_adapter import Listing
+
+    key = f"tool.parity.servers.{server.name}"
+    if server.kind in ("stdio", "url", "object"):
+        from parity.mcp_adapter import ServerSpec, fetch_tools
+
+        spec = ServerSpec.from_config(server, root=root)
+        if server.kind == "object":
+            assert server.object is not None
+            spec.obj = import_ref(server.object, root=root, key=f"{key}.object")
+        return fetch_tools(spec)
+    if server.kind == "tools_file":
+        from parity.tooldefs import read_tool_file
+
+        assert server.tools_file is not None
+        return Listing(tools=read_tool_file(server.tools_file))
+    if server.kind == "models":
+        from parity.sources.agent import definitions_from_models
+
+        return Listing(tools=definitions_from_models(server.models, root,
+                                                     key=f"{key}.models"))
+    raise SourceError(f"server {server.name!r}: unknown source kind {server.kind!r}",
+                      location=key, hint="use one of stdio, url, object, tools_file, models")

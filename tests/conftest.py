@@ -1,0 +1,80 @@
+"""Shared fixtures. Add new fixtures below; do not remove others'."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    """Until something accepts connections on 127.0.0.1:``port`` (bounded; fails the test if
+    the process died or the time ran out)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            err = ""
+            if process.stderr is not None:  # a temporary file, see http_server
+                process.stderr.seek(0)
+                err = process.stderr.read().decode(errors="replace")
+            pytest.fail(f"server exited with {process.returncode} before listening:\n{err}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.05)
+    pytest.fail(f"nothing listening on 127.0.0.1:{port} after {timeout}s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Terminate, then kill: a test server never outlives its test."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+    if process.stderr is not None:
+        process.stderr.close()
+
+
+@pytest.fixture
+def http_server() -> Iterator[Callable[..., str]]:
+    """``start("tests.servers.demo", *args, path="/mcp") -> "http://127.0.0.1:PORT/mcp"``:
+    runs ``python -m <module> --http PORT <args>`` from the repository root, waits until it
+    accepts connections and stops it after the test."""
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def start(module: str, *args: str, path: str = "/mcp", env: dict[str, str] | None = None,
+              ) -> str:
+        port = free_port()
+        # stderr to a file, not a pipe: a chatty server must never block on a full pipe
+        log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
+        process = subprocess.Popen(
+            [sys.executable, "-m", module, "--http", str(port), *args], cwd=REPO,
+            stdout=subprocess.DEVNULL, stderr=log, env=env)
+        process.stderr = log  # type: ignore[assignment]
+        processes.append(process)
+        wait_for_port(port, process)
+        return f"http://127.0.0.1:{port}{path}"
+
+    try:
+        yield start
+    finally:
+        for process in processes:
+            stop(process)

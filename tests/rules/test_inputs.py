@@ -1,0 +1,156 @@
+from __future__ import annotations
+
+from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+
+S = {"type": "string"}
+I = {"type": "integer"}  # noqa: E741 - reads as a type name
+
+
+# -- in.unknown ------------------------------------------------------------------------------
+
+
+def test_unknown_catches_name_against_phase_id():
+    findings = fixture_findings("in.unknown")
+    f = single("in.unknown", findings)
+    assert (f.tool, f.path, f.severity, f.direction) == (
+        "check_phases", "phases[].name", "error", "in")
+    assert f.message == ("the agent sends `phases[].name`, which the server does not "
+                         "declare; the server's object at `phases[]` is closed, so every "
+                         "call that sends it is rejected")
+    assert f.hint == ("the server declares `phases[].phase_id`, which the agent does not "
+                      "send: rename `name` to `phase_id` in the agent's schema if it is the "
+                      "same field")
+    # and the other half of the rename
+    assert single("in.missing-required", findings).path == "phases[].phase_id"
+
+
+def test_unknown_is_a_warning_where_the_server_object_is_open():
+    f = single("in.unknown", diff([tool("t", obj({"a": S, "b": S}))], [tool("t", obj({"a": S}))]))
+    assert (f.path, f.severity) == ("b", "warning")
+    assert f.message.endswith("the server's object at the root is open, so the value is "
+                              "silently ignored")
+
+
+def test_unknown_is_reported_once_at_the_topmost_path():
+    deep = obj({"extra": obj({"a": obj({"b": S})})})
+    findings = diff([tool("t", deep)], [tool("t", obj({}, additionalProperties=False))])
+    assert [(f.rule_id, f.path) for f in findings] == [("in.unknown", "extra")]
+
+
+def test_maps_free_form_objects_and_any_absorb_unknown_keys():
+    agent = obj({"labels": obj({"team": S}), "meta": obj({"x": I}), "blob": obj({"y": S})})
+    server = obj({"labels": {"type": "object", "additionalProperties": S},
+                  "meta": {"type": "object"}, "blob": {}}, additionalProperties=False)
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
+
+
+def test_an_agent_map_against_a_closed_object_may_send_unknown_keys():
+    agent = obj({"opts": {"type": "object", "additionalProperties": S}})
+    server = obj({"opts": obj({"color": S}, additionalProperties=False)})
+    f = single("in.unknown", diff([tool("t", agent)], [tool("t", server)]))
+    assert f.path == "opts{}"
+    assert f.message.startswith("the agent sends any key at `opts`, which the server does not "
+                                "declare")
+
+
+def test_a_recursive_server_node_produces_no_noise_below_it():
+    server = {"$defs": {"node": obj({"next": {"$ref": "#/$defs/node"}, "v": S},
+                                    additionalProperties=False)},
+              "$ref": "#/$defs/node"}
+    agent = obj({"v": S, "next": obj({"v": S, "next": obj({"v": S, "zzz": S})})})
+    assert of_rule("in.unknown", diff([tool("t", agent)], [tool("t", server)])) == []
+
+
+def test_a_type_mismatch_is_not_also_reported_as_unknown_children():
+    findings = diff([tool("t", obj({"a": obj({"b": S})}))],
+                    [tool("t", obj({"a": S}, additionalProperties=False))])
+    assert [(f.rule_id, f.path) for f in findings] == [("in.type", "a")]
+
+
+# -- in.missing-required ---------------------------------------------------------------------
+
+
+def test_missing_required_sent_only_optionally():
+    f = single("in.missing-required", fixture_findings("in.missing-required"))
+    assert (f.path, f.severity) == ("query", "error")
+    assert f.message == ("the server requires `query`, which the agent sends only "
+                         "optionally; calls that leave it out are rejected")
+
+
+def test_missing_required_never_sent():
+    f = single("in.missing-required", diff([tool("t", obj({"a": S}))],
+                                           [tool("t", obj({"a": S, "b": S}, ("b",)))]))
+    assert f.path == "b"
+    assert f.message == "the server requires `b`, which the agent never sends; every call " \
+                        "is rejected"
+
+
+def test_missing_required_only_inside_objects_the_agent_sends():
+    server = obj({"q": S, "filter": obj({"field": S}, ("field",))}, ("q",))
+    assert diff([tool("t", obj({"q": S}, ("q",)))], [tool("t", server)]) == []
+    agent = obj({"q": S, "filter": obj({"other": S})}, ("q",))
+    findings = diff([tool("t", agent)], [tool("t", server)])
+    assert single("in.missing-required", findings).path == "filter.field"
+
+
+def test_missing_required_not_reported_under_a_free_form_agent_object():
+    server = obj({"filter": obj({"field": S}, ("field",))}, ("filter",))
+    agent = obj({"filter": {"type": "object"}}, ("filter",))
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
+
+
+def test_required_is_a_set():
+    a = obj({"a": S, "b": S}, ("a", "b"))
+    b = obj({"b": S, "a": S}, ("b", "a"))
+    assert diff([tool("t", a)], [tool("t", b)]) == []
+
+
+# -- in.type ---------------------------------------------------------------------------------
+
+
+def test_type_null_where_the_server_does_not_allow_it():
+    f = single("in.type", fixture_findings("in.type"))
+    assert (f.path, f.severity) == ("limit", "error")
+    assert f.message == ("the agent may send null at `limit`, the server accepts only "
+                         "integer; such calls are rejected")
+    assert f.hint == "constrain the agent's field to integer (or allow null on the server)"
+
+
+def test_integer_fits_number_but_not_the_reverse():
+    assert diff([tool("t", obj({"n": I}))], [tool("t", obj({"n": {"type": "number"}}))]) == []
+    f = single("in.type", diff([tool("t", obj({"n": {"type": "number"}}))],
+                               [tool("t", obj({"n": I}))]))
+    assert "may send number at `n`" in f.message
+
+
+def test_anyof_x_null_is_x_or_null():
+    agent = obj({"c": {"anyOf": [S, {"type": "null"}]}})
+    server = obj({"c": {"type": ["null", "string"]}})
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
+
+
+def test_an_untyped_agent_field_against_a_typed_server_field():
+    f = single("in.type", diff([tool("t", obj({"x": {}}))], [tool("t", obj({"x": S}))]))
+    assert "a value of any type" in f.message
+    assert diff([tool("t", obj({"x": S}))], [tool("t", obj({"x": {}}))]) == []
+
+
+# -- in.enum ---------------------------------------------------------------------------------
+
+
+def test_enum_value_outside_the_servers():
+    f = single("in.enum", fixture_findings("in.enum"))
+    assert f.message == ('the agent may send "random" at `order`, which the server does not '
+                         'accept (it accepts "asc", "desc"); such calls are rejected')
+
+
+def test_enum_order_never_matters_and_a_subset_is_fine():
+    agent = obj({"o": {"enum": ["b", "a"]}})
+    server = obj({"o": {"enum": ["a", "c", "b"]}})
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
+
+
+def test_an_agent_without_an_enum_may_send_anything():
+    f = single("in.enum", diff([tool("t", obj({"o": S}))],
+                               [tool("t", obj({"o": {"enum": ["a"]}}))]))
+    assert f.message.startswith("the agent may send any value at `o`")

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+
+S = {"type": "string"}
+
+
+def test_undeclared_output_schema():
+    f = single("out.undeclared", fixture_findings("out.undeclared"))
+    assert (f.tool, f.path, f.severity, f.direction) == ("status", "", "warning", "out")
+    assert f.message.startswith("the server declares no outputSchema, so nothing the agent "
+                                "expects back can be verified")
+
+
+def test_undeclared_only_when_the_agent_expects_something():
+    assert diff([tool("t")], [tool("t")]) == []
+
+
+def test_missing_output_field():
+    f = single("out.missing", fixture_findings("out.missing"))
+    assert (f.path, f.severity) == ("state", "error")
+    assert f.message == ("the agent reads `state`, which the server's output never declares "
+                         "(its object at the root has no such field); the agent fails on "
+                         "every result")
+
+
+def test_missing_optional_output_field_is_a_warning_and_reported_once():
+    agent = obj({"a": S, "extra": obj({"deep": obj({"x": S})})})
+    server = obj({"a": S}, additionalProperties=False)
+    findings = diff([tool("t", out=agent)], [tool("t", out=server)])
+    assert [(f.rule_id, f.path, f.severity) for f in findings] == [
+        ("out.missing", "extra", "warning")]
+
+
+def test_a_free_form_server_output_absorbs_what_the_agent_reads():
+    findings = diff([tool("t", out=obj({"a": S}, ("a",)))],
+                    [tool("t", out={"type": "object"})])
+    assert of_rule("out.missing", findings) == []
+
+
+def test_optional_output_the_agent_relies_on():
+    f = single("out.optional", fixture_findings("out.optional"))
+    assert (f.path, f.severity) == ("state", "warning")
+    assert f.message == ("the agent relies on `state`, which the server may omit; results "
+                         "without it fail in the agent")
+
+
+def test_a_map_key_may_always_be_absent():
+    agent = obj({"m": obj({"k": S}, ("k",))})
+    server = obj({"m": {"type": "object", "additionalProperties": S}})
+    f = single("out.optional", diff([tool("t", out=agent)], [tool("t", out=server)]))
+    assert f.path == "m.k"
+
+
+def test_output_type_null_the_agent_does_not_accept():
+    f = single("out.type", fixture_findings("out.type"))
+    assert (f.path, f.severity) == ("count", "error")
+    assert f.message == ("the server may return null at `count`, the agent accepts only "
+                         "integer; such results fail in the agent")
+
+
+def test_output_integer_fits_an_agent_number():
+    assert diff([tool("t", out=obj({"n": {"type": "number"}}))],
+                [tool("t", out=obj({"n": {"type": "integer"}}))]) == []
+
+
+def test_output_enum_wider_than_the_agents():
+    f = single("out.enum", fixture_findings("out.enum"))
+    assert f.message.startswith('the server may return "failed" at `state`')
+
+
+def test_output_enum_subset_is_fine():
+    assert diff([tool("t", out=obj({"s": {"enum": ["a", "b"]}}))],
+                [tool("t", out=obj({"s": {"const": "a"}}))]) == []

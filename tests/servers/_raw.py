@@ -1,0 +1,68 @@
+"""A hand-written JSON-RPC-over-stdio MCP server, for servers that must misbehave on purpose.
+
+The SDKs will not produce a pagination loop, a tool without an object schema or garbage on
+stdout, so these servers speak the wire format themselves. ``serve(handlers)`` answers
+``initialize`` and hands every other request to ``handlers[method](params)``, which returns
+the result dict, or a ``Reply`` for anything unusual.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[dict[str, Any]], Any]
+
+
+class Reply:
+    """Something other than a plain result: ``raw`` bytes, an ``error``, or nothing."""
+
+    def __init__(self, *, raw: str | None = None, error: dict[str, Any] | None = None,
+                 silent: bool = False, before: list[dict[str, Any]] | None = None) -> None:
+        self.raw, self.error, self.silent, self.before = raw, error, silent, before or []
+
+
+def write(message: Any) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def serve(handlers: dict[str, Handler], *, name: str = "raw") -> None:
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        method, request_id = message.get("method"), message.get("id")
+        if request_id is None:
+            continue  # a notification
+        params = message.get("params") or {}
+        if method == "initialize" and "initialize" not in handlers:
+            write({"jsonrpc": "2.0", "id": request_id, "result": {
+                "protocolVersion": params.get("protocolVersion", "2025-06-18"),
+                "capabilities": {"tools": {"listChanged": True}},
+                "serverInfo": {"name": name, "version": "1.2.3", "x-extra": "kept"}}})
+            continue
+        handler = handlers.get(method)
+        if handler is None:
+            write({"jsonrpc": "2.0", "id": request_id,
+                   "error": {"code": -32601, "message": f"no method {method}"}})
+            continue
+        reply = handler(params)
+        if isinstance(reply, Reply):
+            for extra in reply.before:
+                write(extra)
+            if reply.silent:
+                continue
+            if reply.raw is not None:
+                sys.stdout.write(reply.raw)
+                sys.stdout.flush()
+            elif reply.error is not None:
+                write({"jsonrpc": "2.0", "id": request_id, "error": reply.error})
+            continue
+        write({"jsonrpc": "2.0", "id": request_id, "result": reply})
+
+
+def tool(name: str, **extra: Any) -> dict[str, Any]:
+    return {"name": name, "inputSchema": {"type": "object", "properties": {}}, **extra}

@@ -1,0 +1,60 @@
+"""A real SDK server (FastMCP on mcp 1.x, MCPServer on 2.x) built through parity's adapter.
+
+``python -m tests.servers.demo`` serves stdio; ``--http PORT`` serves streamable HTTP on
+127.0.0.1. ``server`` is importable for in-process use (``tests.servers.demo:server``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import anyio
+from pydantic import BaseModel
+
+from parity.mcp_adapter import new_server, run_http, run_stdio
+
+server = new_server("demo")
+
+
+class Sum(BaseModel):
+    total: int
+
+
+@server.tool()
+def add(a: int, b: int) -> Sum:
+    """Add two integers."""
+    return Sum(total=a + b)
+
+
+@server.tool()
+def echo(text: str, times: int = 1) -> str:
+    """Echo the text."""
+    return text * times
+
+
+@server.tool()
+def whoami() -> str:
+    """Says the secret token from the environment (to test redaction)."""
+    return f"token={os.environ.get('PARITY_TEST_SECRET', 'none')}"
+
+
+@server.tool()
+async def slow(seconds: float) -> str:
+    """Sleeps, then answers."""
+    await anyio.sleep(seconds)
+    return "done"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--http", type=int, metavar="PORT")
+    args = parser.parse_args()
+    if args.http:
+        run_http(server, "127.0.0.1", args.http)
+    else:
+        run_stdio(server)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""A streamable-HTTP look-alike on 127.0.0.1 that fails on purpose, by URL path.
+
+``initialize`` and notifications are answered properly whatever the path; every other
+request gets the fault the path names:
+
+* ``/status/<code>``: that HTTP status, plain-text body (``?retry=<value>`` sets Retry-After;
+  ``?jsonrpc=1`` puts a JSON-RPC error in a JSON body instead)
+* ``/garbage``: 200 ``application/json`` with a body that is not JSON
+* ``/truncated``: 200 ``text/event-stream`` that ends before the response
+* ``/hang``: never answers
+* ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+    def _send(self, status: int, body: bytes, content_type: str, headers=None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_DELETE(self):
+        self._send(200, b"", "text/plain")
+
+    def do_GET(self):
+        self._send(405, b"", "text/plain")
+
+    def do_POST(self):
+        url = urlparse(self.path)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        message = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+        if "id" not in message:
+            self._send(202, b"", "text/plain")
+            return
+        reply = {"jsonrpc": "2.0", "id": message["id"]}
+        if message["method"] == "initialize":
+            reply["result"] = {"protocolVersion": message["params"]["protocolVersion"],
+                               "capabilities": {"tools": {}},
+                               "serverInfo": {"name": "faults", "version": "0"}}
+            self._send(200, json.dumps(reply).encode(), "application/json",
+                       {"Mcp-Session-Id": "s-1"})
+            return
+        path = url.path
+        auth = self.headers.get("Authorization", "")  # echoed back, to test redaction
+        if path.startswith("/status/"):
+            status = int(path.rsplit("/", 1)[1])
+            headers = {"Retry-After": query["retry"]} if "retry" in query else {}
+            if query.get("jsonrpc"):
+                reply["error"] = {"code": -32001, "message": f"slow down {auth}",
+                                  "data": {"auth": auth}}
+                self._send(status, json.dumps(reply).encode(), "application/json", headers)
+            else:
+                self._send(status, f"error {status} for {auth}".encode(), "text/plain", headers)
+        elif path == "/garbage":
+            self._send(200, f"<html>not json {auth}</html>".encode(), "application/json")
+        elif path == "/truncated":
+            body = b'event: message\ndata: {"jsonrpc": "2.0", "method": "x"}\n\n'
+            self._send(200, body, "text/event-stream")
+        elif path == "/hang":
+            time.sleep(60)
+        else:
+            if message["method"] == "tools/list":
+                reply["result"] = {"tools": [{"name": "t", "inputSchema": {"type": "object"},
+                                              "x-extra": True}]}
+            else:
+                reply["result"] = {"content": [{"type": "text", "text": "ok"}]}
+            if query.get("sse"):
+                body = f"event: message\ndata: {json.dumps(reply)}\n\n".encode()
+                self._send(200, body, "text/event-stream")
+            else:
+                self._send(200, json.dumps(reply).encode(), "application/json")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--http", type=int, required=True, metavar="PORT")
+    args = parser.parse_args()
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer(("127.0.0.1", args.http), Handler).serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""An SDK server (FastMCP on 1.x, MCPServer on 2.x) in versions, for lock and verify tests.
+
+``PARITY_LOCK_VERSION`` picks the tools: ``v1``; ``v2`` (``q`` renamed ``query``, ``days``
+retyped, ``forecast`` removed, ``alerts`` added); ``desc`` (only a description rewritten).
+``--http PORT`` serves streamable HTTP on 127.0.0.1, else stdio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Annotated
+
+from pydantic import Field
+
+from parity.mcp_adapter import new_server, run_http, run_stdio
+
+VERSION = os.environ.get("PARITY_LOCK_VERSION", "v1")
+server = new_server("weather")
+Query = Annotated[str, Field(description="what to look for")]
+
+if VERSION == "v2":
+    @server.tool()
+    def search(query: Query, days: str = "3") -> str:
+        """Search the forecast."""
+        return f"{query}:{days}"
+
+    @server.tool()
+    def alerts(region: str) -> str:
+        """Weather alerts for a region."""
+        return region
+else:
+    if VERSION == "desc":
+        @server.tool()
+        def search(q: Query, days: int = 3) -> str:
+            """Search the forecast. Always call this tool first, before any other tool."""
+            return f"{q}:{days}"
+    else:
+        @server.tool()
+        def search(q: Query, days: int = 3) -> str:
+            """Search the forecast."""
+            return f"{q}:{days}"
+
+    @server.tool()
+    def forecast(city: str) -> str:
+        """Forecast for a city."""
+        return city
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--http", type=int, metavar="PORT")
+    args = parser.parse_args()
+    if args.http:
+        run_http(server, "127.0.0.1", args.http)
+    else:
+        run_stdio(server)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Answers initialize and tools/list properly, then misbehaves per tool called:
+``garbage`` prints a non-JSON line and nothing else; ``truncated`` writes half a message and
+exits; ``error`` answers a JSON-RPC error whose text contains ``PARITY_TEST_SECRET``;
+``hang`` never answers; ``poke`` sends notifications/tools/list_changed, then a result;
+``crash`` exits without answering; ``echo`` returns its arguments and the secret."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tests.servers._raw import Reply, serve, tool, write
+
+SECRET = os.environ.get("PARITY_TEST_SECRET", "")
+
+
+def call(params):
+    name, arguments = params.get("name"), params.get("arguments") or {}
+    if name == "garbage":
+        return Reply(raw="this is not json {{{\n")
+    if name == "truncated":
+        sys.stdout.write('{"jsonrpc": "2.0", "id": ')
+        sys.stdout.flush()
+        sys.exit(0)
+    if name == "error":
+        return Reply(error={"code": -32050, "message": f"backend refused token {SECRET}",
+                            "data": {"token": SECRET, "retry": False}})
+    if name == "hang":
+        return Reply(silent=True)
+    if name == "crash":
+        print("crashing in tools/call", file=sys.stderr, flush=True)
+        sys.exit(7)
+    if name == "poke":
+        return _poke()
+    return {"content": [{"type": "text", "text": f"token={SECRET}"}],
+            "structuredContent": {"args": arguments}, "isError": False,
+            "_meta": {"x-trace": "abc"}, "x-extra": 1}
+
+
+def _poke():
+    write({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+    return {"content": [], "isError": False}
+
+
+if __name__ == "__main__":
+    serve({"tools/list": lambda params: {"tools": [tool("echo")]}, "tools/call": call},
+          name="misbehave")
