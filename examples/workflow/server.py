@@ -48,6 +48,8 @@ class CatalogEntry(Strict):
 
 class Catalog(Strict):
     tools: list[CatalogEntry]
+    #: how many entries the full answer has: lets a client tell a cut list from a whole one
+    total: int
 
 
 class ProposedPhase(Strict):
@@ -57,6 +59,7 @@ class ProposedPhase(Strict):
 
 class Proposal(Strict):
     phases: list[ProposedPhase]
+    total: int
 
 
 class Binding(Strict):
@@ -69,6 +72,7 @@ class Binding(Strict):
 class CheckResult(Strict):
     ok: bool
     problems: list[str]
+    total: int
 
 
 class Criterion(Strict):
@@ -79,6 +83,7 @@ class Criterion(Strict):
 
 class Rubric(Strict):
     criteria: list[Criterion]
+    total: int
 
 
 class CostEstimate(Strict):
@@ -103,16 +108,18 @@ server = new_server("workflow")
 @server.tool()
 def list_tools(category: Category | None = None) -> Catalog:
     """List the tools a workflow may use."""
-    return Catalog(tools=[CatalogEntry(id=public_id(k), summary=v[0], category=v[1])  # type: ignore[arg-type]
-                          for k, v in sorted(INDEX.items()) if category in (None, v[1])])
+    entries = [CatalogEntry(id=public_id(k), summary=v[0], category=v[1])  # type: ignore[arg-type]
+               for k, v in sorted(INDEX.items()) if category in (None, v[1])]
+    return Catalog(tools=entries, total=len(entries))
 
 
 @server.tool()
 def propose_phases(goal: str, max_phases: int = 4) -> Proposal:
     """Propose the phases of a workflow for a goal."""
     chosen = sorted(TEMPLATES)[:max_phases]
-    return Proposal(phases=[ProposedPhase(phase_id=p, tools=TEMPLATES[p])  # type: ignore[arg-type]
-                            for p in chosen])
+    phases = [ProposedPhase(phase_id=p, tools=TEMPLATES[p])  # type: ignore[arg-type]
+              for p in chosen]
+    return Proposal(phases=phases, total=len(phases))
 
 
 @server.tool()
@@ -120,15 +127,15 @@ def check_phases(phases: list[Binding]) -> CheckResult:
     """Check phases against the tool catalog."""
     problems = [f"unknown phase template {b.phase_id!r}" for b in phases
                 if b.phase_id not in TEMPLATES]
-    return CheckResult(ok=not problems, problems=problems)
+    return CheckResult(ok=not problems, problems=problems, total=len(problems))
 
 
 @server.tool()
 def draft_rubric(goal: str, criteria: list[str]) -> Rubric:
     """Draft a grading rubric for the workflow's output."""
     weight = round(1.0 / max(len(criteria), 1), 4)
-    return Rubric(criteria=[Criterion(name=c, weight=weight, description=f"{c} for: {goal}")
-                            for c in criteria])
+    items = [Criterion(name=c, weight=weight, description=f"{c} for: {goal}") for c in criteria]
+    return Rubric(criteria=items, total=len(items))
 
 
 @server.tool()
