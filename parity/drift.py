@@ -211,7 +211,7 @@ class Drift:
             return f"server {self.server!r}: tools match the lock{lock}"
         n = len(self.changes)
         verdict = "refused" if self.refused else "accepted with warnings (surface policy: warn)"
-        return (f"server {self.server!r}: {n} tool{'s' if n > 1 else ''} differ from the "
+        return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
                 f"lock{lock}: {verdict}")
 
     def render_text(self) -> str:
