@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import referencing
 import referencing.jsonschema
@@ -26,6 +26,9 @@ from parity.entry import ANY, Entry, canonical_value, normalize_types, sorted_va
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.manifest import Table
+
+if TYPE_CHECKING:
+    from referencing._core import Resolver
 
 _BASE_URI = "https://parity.invalid/schema.json"
 _DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
@@ -54,7 +57,7 @@ class _Sub:
     """A subschema, the resolver its references resolve against, and where it is."""
 
     schema: Any
-    resolver: referencing.Resolver[Any]
+    resolver: Resolver[Any]
     pointer: str
 
 
@@ -249,7 +252,7 @@ class _Walker:
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
-    def _follow(self, ref: Any, keyword: str, resolver: referencing.Resolver[Any], pointer: str,
+    def _follow(self, ref: Any, keyword: str, resolver: Resolver[Any], pointer: str,
                 stack: frozenset[int], chain: frozenset[int]) -> list[_Facets]:
         if not isinstance(ref, str):
             raise self._error(f"{keyword} must be a string, got {_json_type(ref)}", pointer)
@@ -283,7 +286,7 @@ class _Walker:
         facets.properties, facets.items, facets.prefix, facets.values = {}, [], {}, []
         return [facets]
 
-    def _own_facets(self, schema: Mapping[str, Any], resolver: referencing.Resolver[Any],
+    def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any],
                     pointer: str, stack: frozenset[int]) -> _Facets:
         f = _Facets(expanded=stack)
         for keyword, read in _KEYWORDS.items():

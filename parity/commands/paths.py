@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -30,8 +31,8 @@ def command(file: Path, tools: tuple[str, ...], fmt: str) -> int:
                     else [], str(file))
     manifest = manifest_from_definitions(chosen, side="server", source=str(file))
     if fmt == "json":
-        doc = {"tools": {n: {"in": table_json(t.in_), "out": table_json(t.out)}
-                         for n, t in sorted(manifest.tools.items())}}
+        doc: dict[str, Any] = {"tools": {n: {"in": table_json(t.in_), "out": table_json(t.out)}
+                                         for n, t in sorted(manifest.tools.items())}}
         if manifest.warnings:
             doc["warnings"] = sorted(manifest.warnings)
         click.echo(json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False))
