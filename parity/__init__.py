@@ -53,6 +53,10 @@ _EXPORTS: dict[str, str] = {
     "Unavailable": "parity.client",
     "check_tools": "parity.client",
     "verify_tools": "parity.client",
+    "message_handler": "parity.client",
+    "GuardPolicy": "parity.guard",
+    "GuardedSession": "parity.guard",
+    "Outcome": "parity.guard",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__", "parse_path", "render_path"])

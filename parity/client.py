@@ -272,11 +272,30 @@ class PinnedClient:
         return await self.send(tool, dict(arguments or {}),
                                self.call_timeout if timeout is None else timeout)
 
+    async def call(self, name: str, arguments: Mapping[str, Any] | None = None, *,
+                   policy: Any = None, events: Any = None) -> Any:
+        """Call through the call-time guard: always a ``parity.guard.Outcome`` (ok, category,
+        retry, correlation id), never a bare result or an exception (docs/guard.md).
+
+        A withheld or drifted tool becomes a ``drifted`` outcome, refused locally."""
+        from parity.guard import GuardedSession  # the guard loads jsonschema: only when used
+
+        guarded = GuardedSession(self, policy=policy, events=events)
+        return await guarded.call_tool(name, dict(arguments or {}))
+
     async def send_raw(self, tool: Mapping[str, Any], arguments: dict[str, Any],
                        timeout: float) -> dict[str, Any]:
         """The default ``send``: the raw ``tools/call`` through the session."""
         return await self.session.call_tool_raw(str(tool["name"]), arguments, timeout=timeout)
 
 
+def message_handler(chained: Any = None) -> Any:
+    """A ``message_handler`` for the agent's own ``mcp`` session that lets the pinned client
+    see ``notifications/tools/list_changed`` (and passes every message on to ``chained``)."""
+    from parity.mcp_adapter import ListChangedHandler
+
+    return ListChangedHandler(chained)
+
+
 __all__ = ["MODES", "Mode", "PinnedClient", "Sender", "ToolSession", "Unavailable",
-           "as_tool_session", "check_tools", "verify_tools"]
+           "as_tool_session", "check_tools", "message_handler", "verify_tools"]

@@ -65,8 +65,11 @@ class ServerConfig:
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """Values that must never appear in output: every env and header value."""
-        return tuple(v for v in (*self.env.values(), *self.headers.values()) if v)
+        """Values that must never appear in output: every env and header value of at least
+        4 characters. Shorter values (``"1"``, ``"on"``) cannot be told
+        apart from ordinary text: redacting them would mangle every message."""
+        return tuple(v for v in (*self.env.values(), *self.headers.values())
+                     if len(v) >= 4)
 
 
 @dataclass(frozen=True)
@@ -162,9 +165,9 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
 
     servers: dict[str, ServerConfig] = {}
     for name, raw in v.table(table, "tool.parity", "servers").items():
-        server = v.server(name, raw, f"tool.parity.servers.{name}", root)
-        if server is not None:
-            servers[name] = server
+        named = v.server(name, raw, f"tool.parity.servers.{name}", root)
+        if named is not None:
+            servers[name] = named
 
     declared = set(v.table(table, "tool.parity", "servers"))
     pairs: dict[str, PairConfig] = {}

@@ -15,7 +15,6 @@ with the tool-id forms each manifest records.
 from __future__ import annotations
 
 import shlex
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -170,22 +169,11 @@ def _list_server(server: ServerConfig,
     from parity.mcp_adapter import redact
     from parity.sources.server import server_definitions
 
-    listing = server_definitions(_own_python(server), root=config.root)
+    # `python` in a stdio command runs as sys.executable: ServerSpec.from_config does that
+    listing = server_definitions(server, root=config.root)
     rejected = [f"{name!r}: {reason}" for name, reason in listing.rejected]
     tools = sorted(listing.tools, key=lambda d: str(d.get("name")))
     return tools, rejected, redact(server_source(server, config.root), server.secrets)
-
-
-#: Command names that mean "the Python running parity" in a ``stdio`` command.
-PYTHON_NAMES = ("python", "python3")
-
-
-def _own_python(server: ServerConfig) -> ServerConfig:
-    # `python` on PATH is often not the interpreter parity (and the server's dependencies)
-    # is installed in, e.g. when parity runs from a venv that is not activated.
-    if server.kind == "stdio" and server.stdio and server.stdio[0] in PYTHON_NAMES:
-        return replace(server, stdio=(sys.executable, *server.stdio[1:]))
-    return server
 
 
 def server_source(server: ServerConfig, root: Path) -> str:

@@ -140,3 +140,22 @@ def test_connect_opens_verifies_and_closes(raw_lock) -> None:
             return sorted(client.tools)
 
     assert anyio.run(main) == ["flip", "forecast", "search", "seen"]
+
+
+def test_call_returns_a_guarded_outcome_and_refuses_withheld_tools(raw_lock) -> None:
+    async def main() -> tuple:
+        async with open_session(stdio_spec("lock_raw", "--change")) as s:
+            client = PinnedClient(s, raw_lock, mode="refuse-changed")
+            await client.start()
+            good = await client.call("forecast", {"city": "Lyon"})
+            refused = await client.call("search", {"q": "x"})
+            seen = await client.call_tool("seen", {})
+            return good, refused, seen
+
+    good, refused, seen = anyio.run(main)
+    assert good.ok is True and good.category == "ok"
+    assert refused.ok is False and refused.category == "drifted"
+    assert refused.retry == "never"
+    assert good.correlation_id != refused.correlation_id
+    # the refused call never reached the server
+    assert json.loads(seen["content"][0]["text"]) == ["forecast", "seen"]
