@@ -104,6 +104,12 @@ class Entry:
         return replace(self, required=required)
 
 
+def enum_excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
+    """The values one side may produce that the other's enum does not accept."""
+    keep = {canonical_value(v) for v in accepted}
+    return [v for v in produced if canonical_value(v) not in keep]
+
+
 def normalize_types(types: Iterable[str]) -> tuple[str, ...]:
     """Sort and de-duplicate type names; ``any`` absorbs everything else."""
     unique = set(types)

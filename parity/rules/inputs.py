@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.entry import Entry, canonical_value
+from parity.entry import Entry, enum_excess
 from parity.fieldpath import VALUES, Prop, Steps
 from parity.manifest import ToolManifest
 from parity.rules._align import Alignment, Parsed
@@ -162,8 +162,7 @@ def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
             message = (f"the agent may send any value {at(path)}, the server accepts only "
                        f"{allowed}; calls with another value are rejected")
         else:
-            keep = {canonical_value(v) for v in s.enum}
-            extra = [v for v in a.enum if canonical_value(v) not in keep]
+            extra = enum_excess(a.enum, s.enum)
             if not extra:
                 continue
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "

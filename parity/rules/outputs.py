@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.entry import canonical_value
+from parity.entry import enum_excess
 from parity.fieldpath import VALUES, Prop, Steps
 from parity.manifest import ToolManifest
 from parity.rules._align import Alignment
@@ -150,8 +150,7 @@ def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
             message = (f"the server may return any value {at(path)}, the agent accepts only "
                        f"{values(a.enum)}; results with another value fail in the agent")
         else:
-            keep = {canonical_value(v) for v in a.enum}
-            extra = [v for v in s.enum if canonical_value(v) not in keep]
+            extra = enum_excess(s.enum, a.enum)
             if not extra:
                 continue
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "
