@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from parity.errors import FileFormatError
@@ -26,14 +30,52 @@ def _validator(name: str) -> Any:
 
 
 def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str) -> None:
-    """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path."""
+    """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
+
+    Validation is a pure function of the schema and the content, so a verdict of "valid" is
+    remembered by content hash (see ``cache_dir``): an unchanged file does not pay for
+    importing ``jsonschema`` again, which is most of a pre-commit run's start-up.
+    """
+    marker = _marker(data, schema_name)
+    if marker is not None and marker.exists():
+        return
     from jsonschema.exceptions import best_match
 
     error = best_match(_validator(schema_name).iter_errors(data))
-    if error is None:
-        return
-    raise FileFormatError(f"not a valid {what}: {error.message}", file=file,
-                          location=error.json_path, hint=fix)
+    if error is not None:
+        raise FileFormatError(f"not a valid {what}: {error.message}", file=file,
+                              location=error.json_path, hint=fix)
+    if marker is not None:
+        with contextlib.suppress(OSError):  # a read-only cache only costs speed
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.touch()
+
+
+def cache_dir() -> Path | None:
+    """Where validation verdicts are remembered: ``$PARITY_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/parity``, else ``~/.cache/parity``; ``None`` when ``PARITY_NO_CACHE``
+    is set. Deleting it is always safe."""
+    if os.environ.get("PARITY_NO_CACHE"):
+        return None
+    if os.environ.get("PARITY_CACHE_DIR"):
+        return Path(os.environ["PARITY_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "parity"
+
+
+def _marker(data: Any, schema_name: str) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256()
+    digest.update(_schema_digest(schema_name).encode())
+    digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+    return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()
+
+
+@cache
+def _schema_digest(name: str) -> str:
+    return hashlib.sha256(json.dumps(shipped_schema(name), sort_keys=True).encode()).hexdigest()
 
 
 def check_format(data: Any, expected: str, *, file: str, what: str, fix: str) -> None:

@@ -78,3 +78,17 @@ def http_server() -> Iterator[Callable[..., str]]:
     finally:
         for process in processes:
             stop(process)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _parity_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Validation verdicts go to a per-session folder, never the user's ~/.cache."""
+    import os
+
+    before = os.environ.get("PARITY_CACHE_DIR")
+    os.environ["PARITY_CACHE_DIR"] = str(tmp_path_factory.mktemp("parity-cache"))
+    yield
+    if before is None:
+        os.environ.pop("PARITY_CACHE_DIR", None)
+    else:
+        os.environ["PARITY_CACHE_DIR"] = before
