@@ -41,7 +41,10 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
         return
     from jsonschema.exceptions import best_match
 
-    error = best_match(_validator(schema_name).iter_errors(data))
+    if schema_name == "manifest.v1.json" and _manifest_is_valid(data):
+        error = None
+    else:  # the whole document, for the exact error and its location
+        error = best_match(_validator(schema_name).iter_errors(data))
     if error is not None:
         raise FileFormatError(f"not a valid {what}: {error.message}", file=file,
                               location=error.json_path, hint=fix)
@@ -49,6 +52,41 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.touch()
+
+
+def _manifest_is_valid(data: Any) -> bool:
+    """Exactly "valid against manifest.v1.json", checked in parts: the skeleton with field-path
+    entries unconstrained, then each *distinct* entry once against ``$defs/entry``.
+
+    Entries appear only in tables, and a table constrains nothing but its entries, so the two
+    parts are equivalent to the whole. A manifest repeats a few shapes thousands of times
+    (24,126 entries, 1,348 distinct, in a 1,000-tool benchmark): validating each shape once
+    is an order of magnitude cheaper."""
+    skeleton, entry = _manifest_parts()
+    if not skeleton.is_valid(data):
+        return False
+    seen: set[str] = set()
+    for tool in data["tools"].values():
+        for table in (tool["in"], tool["out"] or {}):
+            for value in table.values():
+                key = json.dumps(value, sort_keys=True)
+                if key not in seen:
+                    if not entry.is_valid(value):
+                        return False
+                    seen.add(key)
+    return True
+
+
+@cache
+def _manifest_parts() -> tuple[Any, Any]:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(json.dumps(shipped_schema("manifest.v1.json")))
+    entry_schema = schema["$defs"]["entry"]
+    assert schema["$defs"]["table"] == {"type": "object",
+                                        "additionalProperties": {"$ref": "#/$defs/entry"}}
+    schema["$defs"]["table"] = {"type": "object"}
+    return Draft202012Validator(schema), Draft202012Validator(entry_schema)
 
 
 def cache_dir() -> Path | None:
