@@ -57,7 +57,8 @@ class _Sub:
     """A subschema, the resolver its references resolve against, and where it is."""
 
     schema: Any
-    resolver: Resolver[Any]
+    #: ``None``: the document's own resolver, built only when a reference needs it
+    resolver: Resolver[Any] | None
     pointer: str
 
 
@@ -160,15 +161,24 @@ class _Walker:
         # draft-07 and older ignore keywords beside $ref and spell tuples as array `items`
         self.legacy = self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
         self.tuple_items = self.legacy or self.spec.name == "draft2019-09"
-        base = _BASE_URI
-        if isinstance(root, dict) and isinstance(root.get("$id"), str) and ":" in root["$id"]:
-            base = root["$id"]
-        resource = self.spec.create_resource(root)
-        registry: referencing.Registry[Any] = referencing.Registry().with_resource(base, resource)
-        # Crawling fails on malformed keywords; the walk then names them with their pointer.
-        with contextlib.suppress(Exception):
-            registry = registry.crawl()
-        self.root = _Sub(root, registry.resolver(base), "#")
+        self.root = _Sub(root, None, "#")
+        self._root_resolver: Resolver[Any] | None = None
+
+    def root_resolver(self) -> Resolver[Any]:
+        """The registry of the document's own resources, built on the first reference: most
+        tool schemas have none, and indexing costs more than walking them."""
+        if self._root_resolver is None:
+            root = self.root.schema
+            base = _BASE_URI
+            if isinstance(root, dict) and isinstance(root.get("$id"), str) and ":" in root["$id"]:
+                base = root["$id"]
+            registry: referencing.Registry[Any] = referencing.Registry().with_resource(
+                base, self.spec.create_resource(root))
+            # Crawling fails on malformed keywords; the walk then names them with their pointer.
+            with contextlib.suppress(Exception):
+                registry = registry.crawl()
+            self._root_resolver = registry.resolver(base)
+        return self._root_resolver
 
     def run(self) -> dict[Steps, Entry]:
         return self._walk([self.root], (), True, frozenset({id(self.root.schema)}), ())
@@ -181,8 +191,11 @@ class _Walker:
         if len(steps) > self.limits.max_depth:
             raise self._bounds(f"field path deeper than {self.limits.max_depth} steps "
                                f"at {render(steps)!r}")
-        alternatives = [_Facets(expanded=stack)]
-        for sub in subs:
+        if not subs:  # a required key the schema does not describe
+            alternatives = [_Facets(expanded=stack)]
+        else:
+            alternatives = self._collect(subs[0], stack, frozenset())
+        for sub in subs[1:]:
             alternatives = self._conjoin(alternatives, self._collect(sub, stack, frozenset()))
         tables = [self._emit(f, steps, required, patterns) for f in alternatives]
         if len(tables) == 1:
@@ -229,7 +242,8 @@ class _Walker:
                               pointer)
         resolver = sub.resolver
         if schema is not self.root.schema and isinstance(schema.get("$id"), str):
-            resolver = resolver.in_subresource(self.spec.create_resource(schema))
+            resolver = (resolver or self.root_resolver()).in_subresource(
+                self.spec.create_resource(schema))
         ref_key = next((k for k in ("$ref", "$dynamicRef", "$recursiveRef") if k in schema), None)
         own = {} if (ref_key == "$ref" and self.legacy) else schema
         base = self._own_facets(own, resolver, pointer, stack)
@@ -252,12 +266,12 @@ class _Walker:
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
-    def _follow(self, ref: Any, keyword: str, resolver: Resolver[Any], pointer: str,
+    def _follow(self, ref: Any, keyword: str, resolver: Resolver[Any] | None, pointer: str,
                 stack: frozenset[int], chain: frozenset[int]) -> list[_Facets]:
         if not isinstance(ref, str):
             raise self._error(f"{keyword} must be a string, got {_json_type(ref)}", pointer)
         try:
-            resolved = resolver.lookup(ref)
+            resolved = (resolver or self.root_resolver()).lookup(ref)
         except Unresolvable:
             self.warnings.append(
                 f"tool {self.tool!r}: {self.direction}: {keyword} {ref!r} at {pointer} "
@@ -286,12 +300,13 @@ class _Walker:
         facets.properties, facets.items, facets.prefix, facets.values = {}, [], {}, []
         return [facets]
 
-    def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any],
+    def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any] | None,
                     pointer: str, stack: frozenset[int]) -> _Facets:
         f = _Facets(expanded=stack)
-        for keyword, read in _KEYWORDS.items():
-            if keyword in schema:
-                read(self, f, schema[keyword], _Sub(schema, resolver, pointer), schema)
+        at = _Sub(schema, resolver, pointer)
+        # the registry's order, whatever the schema's key order: results must not depend on it
+        for keyword in sorted(schema.keys() & _KEYWORDS.keys(), key=_RANK.__getitem__):
+            _KEYWORDS[keyword](self, f, schema[keyword], at, schema)
         return f
 
     def _conjoin(self, left: list[_Facets], right: list[_Facets]) -> list[_Facets]:
@@ -444,6 +459,7 @@ _KEYWORDS: dict[str, _Reader] = {
     "description": _annotation("description"),
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
 }
+_RANK = {keyword: rank for rank, keyword in enumerate(_KEYWORDS)}
 
 
 # -- combining -----------------------------------------------------------------------------
