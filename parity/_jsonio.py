@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -69,6 +68,8 @@ def _dump(value: Any, depth: int, line_depth: int) -> str:
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write through a temporary file and a rename, so a killed run leaves the old file whole."""
+    import tempfile  # only writers need it; `parity check` only reads
+
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
