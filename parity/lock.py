@@ -9,8 +9,10 @@ canonical JSON with a versioned, domain-separated pre-image (``parity.canonical.
 
 The lock keeps the normalized definition of every tool as well, so drift can be explained
 (``parity.drift``), not only detected. Files are deterministic (one tool per line) and
-atomically written; on load they are validated against ``schemas/lock.v1.json`` and every
-hash is recomputed, so a missing, corrupt, edited or wrong-version lock fails closed.
+atomically written; on load they are validated against ``schemas/lock.v1.json``, the catalog
+digest and every surface digest are recomputed, and a tool's contract digest is recomputed when
+its definition is first read, so a missing, corrupt, edited or wrong-version lock fails closed
+before it is trusted.
 The format is documented in docs/lock.md.
 """
 
@@ -124,14 +126,45 @@ def normalize_schema(schema: Any, *, strip_docs: bool = False) -> Any:
     return out
 
 
-def normalize(definition: Mapping[str, Any]) -> dict[str, Any]:
+def _normalize_pair(schema: Any) -> tuple[Any, Any]:
+    """``(normalize_schema(schema), normalize_schema(schema, strip_docs=True))`` in one walk
+    (the two share every value they have in common)."""
+    if not isinstance(schema, dict):
+        return schema, schema
+    out: dict[str, Any] = {}
+    bare: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _DOC_KEYWORDS:
+            out[key] = value
+        elif key == "required" and isinstance(value, list) and all(
+                isinstance(x, str) for x in value):
+            out[key] = bare[key] = sorted(value)
+        elif key in _IN_VALUE and isinstance(value, dict):
+            out[key], bare[key] = _normalize_pair(value)
+        elif key in _IN_SUBARRAY and isinstance(value, list):
+            pairs = [_normalize_pair(x) for x in value]
+            out[key] = [p[0] for p in pairs]
+            bare[key] = [p[1] for p in pairs]
+        elif key in _IN_SUBVALUES and isinstance(value, dict):
+            sub: dict[str, Any] = {}
+            sub_bare: dict[str, Any] = {}
+            for n, x in value.items():
+                sub[n], sub_bare[n] = _normalize_pair(x)
+            out[key] = sub
+            bare[key] = sub_bare
+        else:
+            out[key] = bare[key] = value
+    return out, bare
+
+
+def normalize(definition: Mapping[str, Any], *, _schemas: bool = True) -> dict[str, Any]:
     """The surface form of a raw tool definition: everything kept but ``NORMALIZATION``.
 
     Idempotent, and never modifies its input."""
     out: dict[str, Any] = {}
     for key, value in definition.items():
         if key in ("inputSchema", "outputSchema"):
-            out[key] = normalize_schema(value)
+            out[key] = normalize_schema(value) if _schemas else value
         elif key == "annotations" and isinstance(value, dict):
             kept = {k: v for k, v in value.items()
                     if not (k in ANNOTATION_DEFAULTS and v is ANNOTATION_DEFAULTS[k])}
@@ -155,6 +188,17 @@ def contract_of(definition: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _forms(definition: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(normalize(definition), contract_of(normalize(definition)))``, each schema walked
+    once."""
+    normal = normalize(definition, _schemas=False)
+    contract: dict[str, Any] = {"name": normal.get("name")}
+    for key in ("inputSchema", "outputSchema"):
+        if key in normal:
+            normal[key], contract[key] = _normalize_pair(normal[key])
+    return normal, contract
+
+
 def contract_hash(definition: Mapping[str, Any]) -> str:
     """The contract digest of a raw (or normalized) tool definition."""
     return digest(CONTRACT_DOMAIN, contract_of(definition))
@@ -174,23 +218,70 @@ def catalog_hash(tools: Mapping[str, LockedTool]) -> str:
 # -- values --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class LockedTool:
-    """One pinned tool: its normalized definition and its two digests."""
+    """One pinned tool: its normalized definition and its two digests.
+
+    A tool read from a lock file (``from_json``) has had its surface digest checked against
+    its recorded definition; its contract digest is checked when ``definition`` is first
+    read, and a mismatch raises ``FileFormatError`` then (see docs/lock.md)."""
+
+    __slots__ = ("_definition", "_unchecked", "contract", "name", "surface")
 
     name: str
     contract: str
     surface: str
-    #: the normalized (surface-form) definition
-    definition: Mapping[str, Any]
+    _definition: Mapping[str, Any]
+    #: (file, location) while the contract digest is unchecked
+    _unchecked: tuple[str, str] | None
+
+    def __init__(self, name: str, contract: str, surface: str,
+                 definition: Mapping[str, Any]) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "contract", contract)
+        _set(self, "surface", surface)
+        _set(self, "_definition", definition)
+        _set(self, "_unchecked", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LockedTool, (self.name, self.contract, self.surface, self.definition))
 
     @classmethod
     def of(cls, definition: Mapping[str, Any]) -> LockedTool:
         """Normalize and hash one raw tool definition."""
-        normal = normalize(definition)
-        return cls(name=str(normal["name"]),
-                   contract=digest(CONTRACT_DOMAIN, contract_of(normal)),
+        normal, contract = _forms(definition)
+        return cls(name=str(normal["name"]), contract=digest(CONTRACT_DOMAIN, contract),
                    surface=digest(SURFACE_DOMAIN, normal), definition=normal)
+
+    @property
+    def definition(self) -> Mapping[str, Any]:
+        """The normalized (surface-form) definition."""
+        if self._unchecked is not None:
+            file, where = self._unchecked
+            normal, contract = _forms(self._definition)
+            if digest(CONTRACT_DOMAIN, contract) != self.contract:
+                raise FileFormatError(
+                    f"lock is corrupt: the contract hash of tool {self.name!r} does not match "
+                    "its recorded definition (edited by hand?)", file=file,
+                    location=f"{where}.contract", hint=_FIX)
+            object.__setattr__(self, "_definition", normal)
+            object.__setattr__(self, "_unchecked", None)
+        return self._definition
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LockedTool):
+            return NotImplemented
+        return (self.name, self.contract, self.surface) == \
+            (other.name, other.contract, other.surface) and self.definition == other.definition
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"LockedTool(name={self.name!r}, contract={self.contract!r}, "
+                f"surface={self.surface!r}, definition={self._definition!r})")
 
     def to_json(self) -> dict[str, Any]:
         return {"contract": self.contract, "surface": self.surface,
@@ -305,7 +396,8 @@ def write(lock: Lock, path: str | os.PathLike[str]) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> Lock:
-    """Read a lock, validate it and recompute every hash: any doubt fails closed with a
+    """Read a lock, validate it and recompute its catalog and surface digests (contract
+    digests: when a definition is first read): any doubt fails closed with a
     ``FileFormatError`` naming the file, the place and the fix."""
     file = os.fspath(path)
     if not Path(file).is_file():
@@ -330,13 +422,17 @@ def from_json(data: Any, *, file: str = "<lock>") -> Lock:
             raise FileFormatError(f"lock is corrupt: tool {name!r} holds the definition of "
                                   f"{definition.get('name')!r}", file=file, location=where,
                                   hint=_FIX)
-        tool = LockedTool.of(definition)
-        for kind in ("contract", "surface"):
-            if getattr(tool, kind) != raw[kind]:
-                raise FileFormatError(
-                    f"lock is corrupt: the {kind} hash of tool {name!r} does not match its "
-                    "recorded definition (edited by hand?)", file=file,
-                    location=f"{where}.{kind}", hint=_FIX)
+        # the surface digest covers the whole definition; a stored definition is normalized,
+        # so normalizing it is only needed when it was rewritten (say, `required` reordered)
+        if digest(SURFACE_DOMAIN, definition) != raw["surface"] and \
+                digest(SURFACE_DOMAIN, normalize(definition)) != raw["surface"]:
+            raise FileFormatError(
+                f"lock is corrupt: the surface hash of tool {name!r} does not match its "
+                "recorded definition (edited by hand?)", file=file,
+                location=f"{where}.surface", hint=_FIX)
+        tool = LockedTool(name=name, contract=raw["contract"], surface=raw["surface"],
+                          definition=definition)
+        object.__setattr__(tool, "_unchecked", (file, where))
         tools[name] = tool
     server = data["server"]
     lock = Lock(server=server["name"], tools=tools, server_info=server.get("reported"),

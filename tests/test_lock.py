@@ -282,3 +282,38 @@ def test_hash_changes_under_any_other_single_change(d, data) -> None:
     else:
         node.pop(data.draw(st.integers(0, len(node) - 1)))
     assert _hashes(changed)[1] != before, (kind, where)
+
+
+def test_edited_contract_digest_is_caught_before_it_explains_drift(tmp_path) -> None:
+    """The contract digest is checked when the stored definition is first read: the catalog
+    digest over the stored digests is checked on load, so an edit must rewrite it too."""
+    from parity import drift
+    from parity.canonical import digest
+
+    data = json.loads(json.dumps(L.build("s", [SEARCH, {"name": "b"}]).to_json()))
+    data["tools"]["b"]["contract"] = "sha256:" + "0" * 64
+    data["catalog"] = digest(L.CATALOG_DOMAIN, [[n, t["contract"], t["surface"]]  # consistent
+                                                for n, t in sorted(data["tools"].items())])
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = L.load(path)
+    live = L.build("s", [SEARCH, {"name": "b", "description": "new"}])
+    with pytest.raises(FileFormatError, match="contract hash of tool 'b' does not match") \
+            as info:
+        drift.compare(loaded, live)
+    assert str(path) in str(info.value) and "parity lock" in str(info.value)
+    with pytest.raises(FileFormatError, match="contract hash of tool 'b'"):
+        loaded.tools["b"].definition  # noqa: B018 - still refused on every read
+    assert L.load(path).tools["search"].definition == L.LockedTool.of(SEARCH).definition
+
+
+def test_stored_definition_rewritten_in_an_equivalent_form_still_loads(tmp_path) -> None:
+    built = L.build("s", [SEARCH])
+    data = json.loads(json.dumps(built.to_json()))
+    data["tools"]["search"]["definition"]["inputSchema"]["properties"]["filter"]["required"] \
+        = ["b", "a"]  # normalization sorts it back: same digests
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = L.load(path)
+    assert loaded == built
+    assert loaded.tools["search"].definition == built.tools["search"].definition

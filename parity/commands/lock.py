@@ -206,13 +206,15 @@ def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
     if target.lock_path.exists():
         try:
             old = load(target.lock_path)
+            # comparing reads stored definitions, whose digests are checked on first read
+            drift = compare(old, live, lock_file=str(target.lock_path))
         except FileFormatError as exc:
+            old = drift = None
             click.echo(f"parity: the existing lock cannot be read: {show(str(exc))}", err=True)
             if not yes and not click.confirm("Replace it?", err=True):
                 return _result(target, live, written=False, drift=None, reason="declined")
     result_drift: dict[str, Any] | None = None
-    if old is not None:
-        drift = compare(old, live, lock_file=str(target.lock_path))
+    if old is not None and drift is not None:
         if drift.drifted or old.server != live.server:
             result_drift = drift.to_json()
             if fmt == "text" or not yes:
