@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from parity.manifest import Manifest
 from parity.rules import RULES, Finding, Rule
+from parity.rules._align import PathCache, ToolPair
 from parity.rules.tools import ToolMatch, match_tools
 
 
@@ -28,12 +29,16 @@ def diff_manifests(agent: Manifest, server: Manifest, *,
     for rule in chosen:
         if rule.check_pair is not None:
             found.update(rule.check_pair(agent, server))
-    tools = match_tools(agent, server)
-    for agent_name, server_name in tools.matched:
-        a, s = agent.tools[agent_name], server.tools[server_name]
-        for rule in chosen:
-            if rule.check is not None:
-                found.update(rule.check(a, s))
+    checks = [rule.check for rule in chosen if rule.check is not None]
+    if not checks:
+        return sort_findings(found)
+    # one parse per distinct printed path and one alignment per direction per tool pair,
+    # shared by every rule (each used to build its own)
+    paths = PathCache()
+    for agent_name, server_name in match_tools(agent, server).matched:
+        pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths)
+        for check in checks:
+            found.update(check(pair))
     return sort_findings(found)
 
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 from parity.errors import ParityError
 
@@ -25,36 +24,49 @@ _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
 _DECODER = json.JSONDecoder()
 
 
-@dataclass(frozen=True, order=True)
-class Prop:
+# Steps are hashed and compared millions of times per diff: ``Prop`` and ``Index`` are
+# named tuples (hashed and compared in C), ``ITEMS`` and ``VALUES`` identity singletons.
+
+
+class Prop(NamedTuple):
     """An object property, by name."""
 
     name: str
 
 
-@dataclass(frozen=True, order=True)
-class Index:
+class Index(NamedTuple):
     """A tuple position (``prefixItems`` or draft-07 array-valued ``items``)."""
 
     position: int
 
 
-@dataclass(frozen=True)
-class _Items:
+class _Marker:
+    """A step with no data: one instance each, compared and hashed by identity."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
     def __repr__(self) -> str:
-        return "ITEMS"
+        return self._name
+
+    def __reduce__(self) -> str:  # copies and pickles stay the module's singleton
+        return self._name
 
 
-@dataclass(frozen=True)
-class _Values:
-    def __repr__(self) -> str:
-        return "VALUES"
+class _Items(_Marker):
+    __slots__ = ()
+
+
+class _Values(_Marker):
+    __slots__ = ()
 
 
 #: Array items, rendered ``[]``.
-ITEMS = _Items()
+ITEMS = _Items("ITEMS")
 #: Map values, rendered ``{}``.
-VALUES = _Values()
+VALUES = _Values("VALUES")
 
 Step = Union[Prop, Index, _Items, _Values]  # noqa: UP007 - a runtime alias on 3.10
 Steps = tuple[Step, ...]
@@ -83,8 +95,32 @@ def render(steps: Steps) -> str:
     return "".join(out)
 
 
+#: The common case, parsed without the general loop: unquoted names, ``[]``, ``[N]``, ``{}``
+#: (every path it accepts, the general parser accepts with the same steps).
+_PLAIN = re.compile(r"(?!\.)(?:[A-Za-z_$][A-Za-z0-9_$-]*)?"
+                    r"(?:\.[A-Za-z_$][A-Za-z0-9_$-]*|\[(?:0|[1-9][0-9]*)?\]|\{\})*")
+_PLAIN_STEP = re.compile(r"\.?([A-Za-z_$][A-Za-z0-9_$-]*)|\[([0-9]*)\]|\{\}")
+
+
 def parse(text: str) -> Steps:
     """Parse a printed field path back into its steps."""
+    if _PLAIN.fullmatch(text) is not None:
+        plain: list[Step] = []
+        for match in _PLAIN_STEP.finditer(text):
+            name, position = match.groups()
+            if name is not None:
+                plain.append(Prop(name))
+            elif position is None:
+                plain.append(VALUES)
+            elif position:
+                plain.append(Index(int(position)))
+            else:
+                plain.append(ITEMS)
+        return tuple(plain)
+    return _parse(text)
+
+
+def _parse(text: str) -> Steps:
     steps: list[Step] = []
     i = 0
     n = len(text)

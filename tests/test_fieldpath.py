@@ -57,3 +57,49 @@ steps_strategy = st.lists(
 @given(steps_strategy)
 def test_printing_then_parsing_round_trips(steps):
     assert parse(render(steps)) == steps
+
+
+# -- the fast path and the step types --------------------------------------------------------
+
+path_texts = st.text(alphabet='ab_$-0129.[]{}"\\ é', max_size=12)
+
+
+def _outcome(fn, text):
+    try:
+        return fn(text)
+    except ParityError as exc:
+        return str(exc)
+
+
+@given(path_texts)
+def test_the_plain_fast_path_parses_as_the_general_parser(text):
+    from parity.fieldpath import _parse
+
+    assert _outcome(parse, text) == _outcome(_parse, text)
+
+
+@given(steps_strategy)
+def test_rendered_paths_parse_as_the_general_parser(steps):
+    from parity.fieldpath import _parse
+
+    assert parse(render(steps)) == _parse(render(steps)) == steps
+
+
+def test_markers_stay_singletons_through_copies_and_pickles():
+    import copy
+    import pickle
+
+    for marker in (ITEMS, VALUES):
+        assert copy.copy(marker) is marker
+        assert copy.deepcopy(marker) is marker
+        assert pickle.loads(pickle.dumps(marker)) is marker
+    assert ITEMS != VALUES
+    assert repr(ITEMS) == "ITEMS" and repr(VALUES) == "VALUES"
+
+
+def test_steps_compare_and_hash_by_value():
+    assert Prop("a") == Prop("a") and hash(Prop("a")) == hash(Prop("a"))
+    assert Index(1) == Index(1) and Prop("a") != Index(0)
+    assert Prop("a") < Prop("b") and Index(1) < Index(2)
+    assert Prop("a").name == "a" and Index(3).position == 3
+    assert len({(Prop("a"), ITEMS), (Prop("a"), ITEMS), (Prop("a"), VALUES)}) == 2

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from parity.manifest import Manifest, ToolManifest
+from parity.manifest import Manifest
+
+if TYPE_CHECKING:
+    from parity.rules._align import ToolPair
 
 Direction = Literal["in", "out", "tool"]
 Severity = Literal["error", "warning"]
@@ -55,7 +58,8 @@ class Example:
     server_name: str | None = None
 
 
-ToolCheck = Callable[[ToolManifest, ToolManifest], Iterator[Finding]]
+#: checks one matched tool pair; ``ToolPair`` holds both tools and their shared alignments
+ToolCheck = Callable[["ToolPair"], Iterator[Finding]]
 PairCheck = Callable[[Manifest, Manifest], Iterator[Finding]]
 
 

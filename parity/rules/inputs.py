@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.entry import Entry, enum_excess
+from parity.entry import Entry
 from parity.fieldpath import VALUES, Prop, Steps
-from parity.manifest import ToolManifest
-from parity.rules._align import Alignment, Parsed
+from parity.rules._align import Alignment, Parsed, ToolPair, excess
 from parity.rules._base import Example, Finding, Rule
 from parity.rules._text import at, code, types, values
 
@@ -24,8 +23,10 @@ def _tool(name: str, schema: dict[str, object]) -> dict[str, object]:
 UNKNOWN = "in.unknown"
 
 
-def check_unknown(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = Alignment(agent.in_, server.in_)
+def check_unknown(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
     for steps, parent in al.unknowns():
         path = al.reader.path(steps)
         holder = al.other.path(parent)
@@ -39,7 +40,7 @@ def check_unknown(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding
             effect = (f"the server's object {at(holder)} is open, so the value is silently "
                       "ignored")
         yield Finding(
-            tool=agent.name, rule_id=UNKNOWN, path=path, direction="in",
+            tool=pair.name, rule_id=UNKNOWN, path=path, direction="in",
             severity="error" if closed else "warning",
             message=f"the agent sends {what}, which the server does not declare; {effect}",
             hint=_rename_hint(al, steps, parent))
@@ -48,9 +49,8 @@ def check_unknown(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding
 def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
     """Name the server's properties next to it that the agent never sends: usually the
     field this one was meant to be (``phases[].name`` vs ``phases[].phase_id``)."""
-    taken = {m for m in al.reverse}
     unsent = [s for s in al.other.children(parent)
-              if isinstance(s[-1], Prop) and s not in taken]
+              if isinstance(s[-1], Prop) and s not in al.reverse]
     unsent.sort(key=lambda s: (not al.other.entries[s].required, al.other.path(s)))
     if len(unsent) == 1 and isinstance(steps[-1], Prop):
         return (f"the server declares {code(al.other.path(unsent[0]))}, which the agent does "
@@ -68,12 +68,14 @@ def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
 MISSING_REQUIRED = "in.missing-required"
 
 
-def check_missing_required(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = Alignment(agent.in_, server.in_)
-    for steps, entry in sorted(al.other.entries.items(), key=lambda kv: al.other.path(kv[0])):
-        if not steps or not entry.required or not isinstance(steps[-1], Prop):
-            continue
-        name = steps[-1].name
+def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    required = [(steps, entry) for steps, entry in al.other.entries.items()
+                if steps and entry.required and isinstance(steps[-1], Prop)]
+    for steps, _ in sorted(required, key=lambda kv: al.other.path(kv[0])):
+        name = steps[-1].name  # type: ignore[union-attr]
         # only where the agent sends the enclosing object at all; otherwise the
         # requirement does not apply (or is reported once, higher up)
         for holder in al.reverse.get(steps[:-1], []):
@@ -91,7 +93,7 @@ def check_missing_required(agent: ToolManifest, server: ToolManifest) -> Iterato
                 message = (f"the server requires {code(server_path)}, which the agent sends "
                            "only optionally; calls that leave it out are rejected")
                 hint = "make it required in the agent's schema, or optional on the server"
-            yield Finding(tool=agent.name, rule_id=MISSING_REQUIRED, path=mine,
+            yield Finding(tool=pair.name, rule_id=MISSING_REQUIRED, path=mine,
                           direction="in", severity="error", message=message, hint=hint)
 
 
@@ -117,6 +119,8 @@ TYPE = "in.type"
 def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
     """The types ``sender`` may produce that ``receiver`` does not accept; ``None`` when the
     sender's type is unconstrained and the receiver's is not."""
+    if sender.type == receiver.type:  # the common case: any accepts any, each type itself
+        return []
     if receiver.is_any:
         return []
     if sender.is_any:
@@ -124,8 +128,10 @@ def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
     return [t for t in sender.type if not receiver.allows(t)]
 
 
-def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = Alignment(agent.in_, server.in_)
+def check_type(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
     for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         bad = rejected_types(a, s)
@@ -138,7 +144,7 @@ def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
         else:
             sent = types(bad)
         yield Finding(
-            tool=agent.name, rule_id=TYPE, path=path, direction="in", severity="error",
+            tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
             message=f"the agent may send {sent} {at(path)}, the server accepts only "
                     f"{accepted}; such calls are rejected",
             hint=f"constrain the agent's field to {accepted}"
@@ -150,8 +156,10 @@ def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
 ENUM = "in.enum"
 
 
-def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = Alignment(agent.in_, server.in_)
+def check_enum(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
     for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         if s.enum is None:
@@ -162,12 +170,12 @@ def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
             message = (f"the agent may send any value {at(path)}, the server accepts only "
                        f"{allowed}; calls with another value are rejected")
         else:
-            extra = enum_excess(a.enum, s.enum)
+            extra = excess(a.enum, s.enum)
             if not extra:
                 continue
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "
                        f"not accept (it accepts {allowed}); such calls are rejected")
-        yield Finding(tool=agent.name, rule_id=ENUM, path=path, direction="in",
+        yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="in",
                       severity="error", message=message,
                       hint="restrict the agent's field to the server's values (an enum or "
                            "Literal), or extend the server's enum")

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.entry import enum_excess
 from parity.fieldpath import VALUES, Prop, Steps
-from parity.manifest import ToolManifest
-from parity.rules._align import Alignment
+from parity.rules._align import Alignment, ToolPair, excess
 from parity.rules._base import Example, Finding, Rule
 from parity.rules._text import at, code, types, values
 from parity.rules.inputs import rejected_types
@@ -25,22 +23,16 @@ def _tool(name: str, out: dict[str, object] | None,
     return tool
 
 
-def _aligned(agent: ToolManifest, server: ToolManifest) -> Alignment | None:
-    if agent.out is None or server.out is None:
-        return None  # nothing read, or nothing declared (out.undeclared's to report)
-    return Alignment(agent.out, server.out)
-
-
 # -- out.undeclared --------------------------------------------------------------------------
 
 UNDECLARED = "out.undeclared"
 
 
-def check_undeclared(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    if agent.out is None or server.out is not None:
+def check_undeclared(pair: ToolPair) -> Iterator[Finding]:
+    if pair.agent.out is None or pair.server.out is not None:
         return
     yield Finding(
-        tool=agent.name, rule_id=UNDECLARED, path="", direction="out", severity="warning",
+        tool=pair.name, rule_id=UNDECLARED, path="", direction="out", severity="warning",
         message="the server declares no outputSchema, so nothing the agent expects back can "
                 "be verified; a change in the result shape surfaces only at run time",
         hint="declare an outputSchema on the server tool (a typed return value in FastMCP), "
@@ -52,8 +44,8 @@ def check_undeclared(agent: ToolManifest, server: ToolManifest) -> Iterator[Find
 MISSING = "out.missing"
 
 
-def check_missing(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = _aligned(agent, server)
+def check_missing(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for steps, parent in al.unknowns():
@@ -64,7 +56,7 @@ def check_missing(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding
         effect = ("the agent fails on every result" if relied
                   else "the agent always finds it absent")
         yield Finding(
-            tool=agent.name, rule_id=MISSING, path=path, direction="out",
+            tool=pair.name, rule_id=MISSING, path=path, direction="out",
             severity="error" if relied else "warning",
             message=f"the agent reads {what}, which the server's output never declares "
                     f"(its object {at(al.other.path(parent))} has no such field); {effect}",
@@ -88,8 +80,8 @@ def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
 OPTIONAL = "out.optional"
 
 
-def check_optional(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = _aligned(agent, server)
+def check_optional(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
@@ -99,7 +91,7 @@ def check_optional(agent: ToolManifest, server: ToolManifest) -> Iterator[Findin
             continue
         path = al.reader.path(mine)
         yield Finding(
-            tool=agent.name, rule_id=OPTIONAL, path=path, direction="out", severity="warning",
+            tool=pair.name, rule_id=OPTIONAL, path=path, direction="out", severity="warning",
             message=f"the agent relies on {code(path)}, which the server may omit; results "
                     "without it fail in the agent",
             hint="make the field optional (with a default) in the agent's result model, or "
@@ -111,8 +103,8 @@ def check_optional(agent: ToolManifest, server: ToolManifest) -> Iterator[Findin
 TYPE = "out.type"
 
 
-def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = _aligned(agent, server)
+def check_type(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
@@ -124,7 +116,7 @@ def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
         sent = "a value of any type (its schema leaves the type open)" if bad is None \
             else types(bad)
         yield Finding(
-            tool=agent.name, rule_id=TYPE, path=path, direction="out", severity="error",
+            tool=pair.name, rule_id=TYPE, path=path, direction="out", severity="error",
             message=f"the server may return {sent} {at(path)}, the agent accepts only "
                     f"{types(a.type)}; such results fail in the agent",
             hint="widen the agent's type"
@@ -137,8 +129,8 @@ def check_type(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
 ENUM = "out.enum"
 
 
-def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
-    al = _aligned(agent, server)
+def check_enum(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
@@ -150,12 +142,12 @@ def check_enum(agent: ToolManifest, server: ToolManifest) -> Iterator[Finding]:
             message = (f"the server may return any value {at(path)}, the agent accepts only "
                        f"{values(a.enum)}; results with another value fail in the agent")
         else:
-            extra = enum_excess(s.enum, a.enum)
+            extra = excess(s.enum, a.enum)
             if not extra:
                 continue
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "
                        f"does not accept (it accepts {values(a.enum)}); such results fail")
-        yield Finding(tool=agent.name, rule_id=ENUM, path=path, direction="out",
+        yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="out",
                       severity="error", message=message,
                       hint="accept every value the server declares, or narrow the server's "
                            "enum")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from parity.manifest import Manifest
 from parity.rules._base import Example, Finding, Rule
-from parity.toolid import guess_forms, parse_form
+from parity.toolid import COMMON_FORMS, parse_form
 
 MISSING = "tool.missing"
 
@@ -61,8 +61,15 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
     name = server_name(agent, server)
     agent_form = agent.tool_id_form or "{tool}"
     server_form = server.tool_id_form or "{tool}"
-    for tool in match_tools(agent, server).unmatched:
-        guesses = guess_forms(tool, set(server.tools), name)
+    unmatched = match_tools(agent, server).unmatched
+    if not unmatched:
+        return
+    # once per pair, not per unmatched tool (that was quadratic in the number of tools)
+    candidates = set(server.tools)
+    lowered = {c.lower(): c for c in candidates}
+    known = ", ".join(f"`{t}`" for t in sorted(server.tools)[:6]) or "none"
+    for tool in unmatched:
+        guesses = _guess_forms(tool, candidates, lowered, name)
         if guesses:
             source, target, hit = guesses[0]
             how = "differing only in case" if (source, target) == (agent_form, server_form) \
@@ -79,13 +86,29 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
                         + (f", server name `{name}`" if name else "") + "), then "
                         "`parity extract`")
         else:
-            known = ", ".join(f"`{t}`" for t in sorted(server.tools)[:6]) or "none"
             message = (f"the server has no tool `{tool}` (server tools: {known}); every call "
                        "to it fails as an unknown tool")
             hint = ("remove the tool from the agent, or add it to the server; if it was "
                     "renamed, rename it in the agent")
         yield Finding(tool=tool, rule_id=MISSING, path="", direction="tool", severity="error",
                       message=message, hint=hint)
+
+
+def _guess_forms(tool_id: str, candidates: set[str], lowered: dict[str, str],
+                 server: str | None) -> list[tuple[str, str, str]]:
+    """``parity.toolid.guess_forms`` (case-insensitive) with the candidates' lower-case
+    index built once by the caller: which common form rewrites make ``tool_id`` match."""
+    found: list[tuple[str, str, str]] = []
+    for source in COMMON_FORMS:
+        bare = parse_form(source).parse(tool_id, server)
+        if bare is None:
+            continue
+        for target in COMMON_FORMS:
+            guess = parse_form(target).format(bare, server)
+            hit = guess if guess in candidates else lowered.get(guess.lower())
+            if hit is not None and (source, target, hit) not in found:
+                found.append((source, target, hit))
+    return found
 
 
 RULES = (
