@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -29,12 +30,15 @@ def _validator(name: str) -> Any:
     return Draft202012Validator(shipped_schema(name))
 
 
-def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str) -> None:
+def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str,
+                  also: Callable[[], None] | None = None) -> None:
     """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
 
     Validation is a pure function of the schema and the content, so a verdict of "valid" is
     remembered by content hash (see ``cache_dir``): an unchanged file does not pay for
     importing ``jsonschema`` again, which is most of a pre-commit run's start-up.
+    ``also`` runs further checks of the same content that the schema cannot express; they
+    are part of the remembered verdict.
     """
     marker = _marker(data, schema_name)
     if marker is not None and marker.exists():
@@ -48,6 +52,8 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
     if error is not None:
         raise FileFormatError(f"not a valid {what}: {error.message}", file=file,
                               location=error.json_path, hint=fix)
+    if also is not None:
+        also()
     if marker is not None:
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             marker.parent.mkdir(parents=True, exist_ok=True)
@@ -105,7 +111,10 @@ def _marker(data: Any, schema_name: str) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
+    from parity import __version__
+
     digest = hashlib.sha256()
+    digest.update(__version__.encode())  # checks beyond the schema change with parity
     digest.update(_schema_digest(schema_name).encode())
     digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
     return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from parity._jsonio import compact, dump_lines, load_json, write_atomic
 from parity._validate import check_format, validate_file
 from parity.entry import Entry
+from parity.errors import FileFormatError, ParityError
 
 FORMAT = "parity.manifest/1"
 Side = Literal["agent", "server"]
@@ -115,8 +116,36 @@ def load(path: str | os.PathLike[str]) -> Manifest:
     file = os.fspath(path)
     data = load_json(file, what="manifest")
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
-    validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX)
+    validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
+                  also=lambda: _check_tables(data, file))
     return Manifest.from_json(data)
+
+
+def _check_tables(data: Mapping[str, Any], file: str) -> None:
+    for name, tool in data["tools"].items():
+        for direction in ("in", "out"):
+            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}")
+
+
+def _check_table(table: Mapping[str, Any], *, file: str, where: str) -> None:
+    """What the JSON Schema cannot say: every path is printed as the grammar prints it, and
+    every node's parent is in the table (extraction always writes both)."""
+    from parity.fieldpath import parse, render
+
+    for path in table:
+        try:
+            steps = parse(path)
+        except ParityError as exc:
+            raise FileFormatError(exc.message, file=file, location=f"{where}[{path!r}]",
+                                  hint=_FIX) from None
+        if render(steps) != path:
+            raise FileFormatError(f"field path {path!r} is not written as parity prints it "
+                                  f"({render(steps)!r})", file=file,
+                                  location=f"{where}[{path!r}]", hint=_FIX)
+        if steps and render(steps[:-1]) not in table:
+            raise FileFormatError(f"field path {path!r} has no entry for its parent "
+                                  f"{render(steps[:-1])!r}", file=file,
+                                  location=f"{where}[{path!r}]", hint=_FIX)
 
 
 def table_json(table: Table | None) -> dict[str, Any] | None:

@@ -86,3 +86,17 @@ def test_atomic_write_leaves_old_file_when_interrupted(tmp_path, monkeypatch):
 def test_duplicate_tool_names_are_refused():
     with pytest.raises(FileFormatError, match="duplicate tool name"):
         build([TOOLS[0], TOOLS[0]])
+
+
+@pytest.mark.parametrize(("path", "expect"), [
+    ("z.y", "has no entry for its parent 'z'"),
+    ('"x"', "not written as parity prints it ('x')"),
+    ("x..y", "invalid field path"),
+])
+def test_tables_must_be_well_formed(tmp_path, path, expect):
+    data = build().to_json()
+    data["tools"]["b_tool"]["in"][path] = {"type": ["string"], "required": False}
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(write(tmp_path, data))
+    assert expect in str(info.value)
+    assert f"$.tools.b_tool.in[{path!r}]" in str(info.value)
