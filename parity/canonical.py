@@ -105,7 +105,7 @@ def _prepare(node: Any, markers: list[int]) -> Any:
         if astral:
             _check_key_order(node)
         return node if copy is None else copy
-    if t is list:
+    if t is list:  # the same value checks as for objects, inlined: this is the hot loop
         copy = None
         for i, value in enumerate(node):
             tv = type(value)
