@@ -14,7 +14,6 @@ to import, loudly.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -27,6 +26,7 @@ import pytest
 import yaml
 
 from parity.cli import main
+from tests.projectfixtures import write_tools
 
 REPO = Path(__file__).resolve().parent.parent
 HOOKS = ["parity-check", "parity-extract"]
@@ -39,24 +39,6 @@ tool_id_form = "{server}-mcp:{tool}"
 [pairs.wf.server]
 tools_file = "tools/server.json"
 """
-
-
-def search_tool(name: str, *fields: str, closed: bool = False) -> dict:
-    schema: dict = {"type": "object", "required": ["query"],
-                    "properties": {"query": {"type": "string"},
-                                   **{f: {"type": "integer"} for f in fields}}}
-    if closed:
-        schema["additionalProperties"] = False
-    return {"name": name, "inputSchema": schema}
-
-
-def write_tools(root: Path, *agent_fields: str) -> None:
-    """The agent sends ``query`` plus ``agent_fields``; the server takes ``query`` only."""
-    (root / "tools").mkdir(exist_ok=True)
-    (root / "tools" / "agent.json").write_text(
-        json.dumps({"tools": [search_tool("wf-mcp:search", *agent_fields)]}, indent=2) + "\n")
-    (root / "tools" / "server.json").write_text(
-        json.dumps({"tools": [search_tool("search", closed=True)]}, indent=2) + "\n")
 
 
 def clean_env(**extra: str) -> dict[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from importlib.metadata import entry_points
@@ -13,6 +12,7 @@ import pytest
 import parity.check
 import parity.report.text  # noqa: F401 - see below
 from parity.cli import main
+from tests.projectfixtures import write_tools as write_tool_files
 
 pytest_plugins = ["pytester"]
 
@@ -43,21 +43,9 @@ def test_contracts(parity_check):
 """
 
 
-def search_tool(name: str, *fields: str, closed: bool = False) -> dict:
-    schema: dict = {"type": "object", "required": ["query"],
-                    "properties": {"query": {"type": "string"},
-                                   **{f: {"type": "integer"} for f in fields}}}
-    if closed:
-        schema["additionalProperties"] = False
-    return {"name": name, "inputSchema": schema}
-
-
 def write_tools(root: Path, *agent_fields: str) -> None:
-    (root / "tools").mkdir(exist_ok=True)
-    (root / "tools" / "agent.json").write_text(
-        json.dumps({"tools": [search_tool("wf-mcp:search", *agent_fields)]}))
-    (root / "tools" / "server.json").write_text(
-        json.dumps({"tools": [search_tool("search", closed=True)]}))
+    """The tool files, and the manifests extracted from them."""
+    write_tool_files(root, *agent_fields)
     assert main(["extract", "--config", str(root / "parity.toml")]) == 0
 
 

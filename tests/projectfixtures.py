@@ -1,0 +1,24 @@
+"""A tiny agent/server pair as JSON tool files, for tests that build a parity project."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def search_tool(name: str, *fields: str, closed: bool = False) -> dict:
+    schema: dict = {"type": "object", "required": ["query"],
+                    "properties": {"query": {"type": "string"},
+                                   **{f: {"type": "integer"} for f in fields}}}
+    if closed:
+        schema["additionalProperties"] = False
+    return {"name": name, "inputSchema": schema}
+
+
+def write_tools(root: Path, *agent_fields: str) -> None:
+    """The agent sends ``query`` plus ``agent_fields``; the server takes ``query`` only."""
+    (root / "tools").mkdir(exist_ok=True)
+    (root / "tools" / "agent.json").write_text(
+        json.dumps({"tools": [search_tool("wf-mcp:search", *agent_fields)]}, indent=2) + "\n")
+    (root / "tools" / "server.json").write_text(
+        json.dumps({"tools": [search_tool("search", closed=True)]}, indent=2) + "\n")
