@@ -181,9 +181,9 @@ def raw_schemas(tools: list[dict[str, Any]]) -> dict[str, Any]:
 def pair_files(n: int, s: Settings) -> PairFiles:
     """The generated pair of ``n`` tools as manifest files (untimed; cached in
     benchmarks/.cache, keyed by the generator's and the extractor's source)."""
-    from parity import manifest as mf
-    from parity.manifest import Manifest
-    from parity.tooldefs import manifest_from_definitions, tool_manifest
+    from parity.fieldpaths import manifest as mf
+    from parity.fieldpaths.manifest import Manifest
+    from parity.fieldpaths.tooldefs import manifest_from_definitions, tool_manifest
 
     p = generate.pair(n)
     folder = CACHE / f"pair-{n}-{_cache_key(p)}"
@@ -225,7 +225,7 @@ def _agent_entry(server_tool: Any, agent_def: dict[str, Any]) -> Any:
     descriptions: what extraction gives, without redoing it (checked on the first tools)."""
     from dataclasses import replace
 
-    from parity.canonical import definition_hash
+    from parity.core.canonical import definition_hash
 
     root = replace(server_tool.in_[""], description=agent_def["inputSchema"]["description"])
     return replace(server_tool, hash=definition_hash(agent_def), in_={**server_tool.in_,
@@ -234,7 +234,7 @@ def _agent_entry(server_tool: Any, agent_def: dict[str, Any]) -> Any:
 
 @contextlib.contextmanager
 def no_validation_cache() -> Iterator[None]:
-    """parity remembers valid files by content hash (``parity._validate``); this turns the
+    """parity remembers valid files by content hash (``parity.core.validate``); this turns the
     cache off, as for a file that just changed."""
     before = os.environ.get("PARITY_NO_CACHE")
     os.environ["PARITY_NO_CACHE"] = "1"
@@ -249,7 +249,7 @@ def no_validation_cache() -> Iterator[None]:
 
 def expected_baseline(pf: PairFiles) -> Any:
     """A baseline holding exactly the planted differences (no diff needed to build it)."""
-    from parity.baseline import Baseline, BaselineEntry
+    from parity.contract.baseline import Baseline, BaselineEntry
 
     return Baseline(tuple(BaselineEntry(*k, reason="planted") for k in pf.pair.expected_keys))
 
@@ -270,7 +270,7 @@ def check_verdict(verdict: Any, pf: PairFiles) -> None:
 
 
 def bench_extract(s: Settings) -> Iterator[Row]:
-    from parity.schema import tool_tables
+    from parity.fieldpaths.schema import tool_tables
 
     cases = [("real corpus", corpus_tools(), "data/: 226 real tools, 11 servers"),
              ("generated", generate.catalog(50 if s.quick else 200, seed=generate.SEED + 1),
@@ -324,10 +324,10 @@ def _deepdiff_runner(pf: PairFiles, s: Settings) -> tuple[Callable[[], Any], int
 
 
 def bench_diff(s: Settings) -> Iterator[Row]:
-    from parity import baseline as bl
-    from parity import manifest as mf
-    from parity.baseline import judge
-    from parity.diff import diff_manifests
+    from parity.contract import baseline as bl
+    from parity.contract.baseline import judge
+    from parity.contract.diff import diff_manifests
+    from parity.fieldpaths import manifest as mf
 
     mem_rows: dict[int, Row] = {}
     file_rows: dict[int, Row] = {}
@@ -445,8 +445,8 @@ def _keys(node: Any) -> Iterator[str]:
 def bench_verify(s: Settings) -> Iterator[Row]:
     import orjson
 
-    from parity import drift
-    from parity import lock as lk
+    from parity.pinning import drift
+    from parity.pinning import lock as lk
 
     n = 500
     defs = generate.catalog(n, seed=generate.SEED + 2)
@@ -466,7 +466,7 @@ def bench_verify(s: Settings) -> Iterator[Row]:
         if d.drifted:
             raise InvalidBenchmark("verify: drift reported on an unchanged catalog")
 
-    def verify_file() -> None:  # what `parity verify` does (parity.commands.verify)
+    def verify_file() -> None:  # what `parity verify` does (parity.cli.commands.verify)
         live_lock = lk.build("bench", live)
         lk.dumps(live_lock)  # verify_target renders it to look for secrets
         d = drift.compare(lk.load(lock_file), live_lock)
@@ -519,11 +519,11 @@ def _example_ready() -> bool:
 
 def _temp_project(s: Settings) -> Path:
     """A throwaway project: [tool.parity] with one pair of generated 20-tool manifests."""
-    from parity import baseline as bl
-    from parity import manifest as mf
-    from parity.baseline import Baseline
-    from parity.diff import diff_manifests
-    from parity.tooldefs import manifest_from_definitions
+    from parity.contract import baseline as bl
+    from parity.contract.baseline import Baseline
+    from parity.contract.diff import diff_manifests
+    from parity.fieldpaths import manifest as mf
+    from parity.fieldpaths.tooldefs import manifest_from_definitions
 
     folder = Path(tempfile.mkdtemp(prefix="parity-bench-startup-"))
     p = generate.pair(20)
@@ -609,7 +609,7 @@ def bench_startup(s: Settings) -> Iterator[Row]:
                       med(times) / med(tc) <= 3, reps=reps,
                       notes=f"exit code {done.returncode}; wall time of the process")
     # What the pre-commit path imports.
-    it_mod = importtime(["-c", "import parity.commands.check"], ROOT)
+    it_mod = importtime(["-c", "import parity.cli.commands.check"], ROOT)
     check_args = ["-m", "parity", "check"]
     it_run = importtime(check_args, projects[0][1])
     it_cold = importtime(check_args, projects[0][1], cold_env)
@@ -618,7 +618,7 @@ def bench_startup(s: Settings) -> Iterator[Row]:
 
         shutil.rmtree(temp)
     where = projects[0][0].split(" (")[0]
-    for label, it in (("import parity.commands.check", it_mod),
+    for label, it in (("import parity.cli.commands.check", it_mod),
                       (f"parity check ({where}), validation cache warm", it_run),
                       (f"parity check ({where}), validation cache off", it_cold)):
         top = ", ".join(f"{k} {v:.0f} ms" for k, v in list(it["top_level_ms"].items())[:8])
@@ -638,18 +638,18 @@ def child_memory(mode: str, folder: str) -> None:
 
     f = Path(folder)
     if mode == "parity":
-        from parity import baseline as bl
-        from parity import manifest as mf
-        from parity.baseline import judge
-        from parity.diff import diff_manifests
+        from parity.contract import baseline as bl
+        from parity.contract.baseline import judge
+        from parity.contract.diff import diff_manifests
+        from parity.fieldpaths import manifest as mf
 
         v = judge(diff_manifests(mf.load(f / "agent.manifest.json"),
                                  mf.load(f / "server.manifest.json")), bl.load(f / "baseline.json"))
         out = {"findings": len(v.known) + len(v.new)}
     elif mode == "bare":  # the interpreter and parity's check-path modules, no data
-        import parity.baseline
-        import parity.diff
-        import parity.manifest  # noqa: F401
+        import parity.contract.baseline
+        import parity.contract.diff
+        import parity.fieldpaths.manifest  # noqa: F401
         out = {}
     elif mode == "json":  # the reference: the same two files parsed, nothing else
         a = json.loads((f / "agent.manifest.json").read_text(encoding="utf-8"))
@@ -672,7 +672,7 @@ def bench_memory(s: Settings) -> Iterator[Row]:
     n = 1000 if s.quick else 10_000
     pf = pair_files(n, s)
     if not pf.baseline.is_file():  # written by the diff group; standalone: write it now
-        from parity import baseline as bl
+        from parity.contract import baseline as bl
 
         bl.write(expected_baseline(pf), pf.baseline)
     results = {}
@@ -792,7 +792,7 @@ def main(argv: list[str] | None = None) -> int:
                  sizes=(100, 1000) if args.quick else (100, 1000, 10_000),
                  log=lambda m: print(m, file=sys.stderr, flush=True))
     meta = _meta()
-    # parity remembers validated files by content hash (parity._validate.cache_dir): keep
+    # parity remembers validated files by content hash (parity.core.validate.cache_dir): keep
     # the benchmark's verdicts out of the user's cache, and start every run cold.
     own_cache = "PARITY_CACHE_DIR" not in os.environ
     if own_cache:

@@ -21,42 +21,42 @@ _EXPORTS: dict[str, str] = {
     "SchemaError": "parity.errors",
     "SourceError": "parity.errors",
     "ToolDriftError": "parity.errors",
-    "Entry": "parity.entry",
-    "ITEMS": "parity.fieldpath",
-    "VALUES": "parity.fieldpath",
-    "Index": "parity.fieldpath",
-    "Prop": "parity.fieldpath",
-    "Manifest": "parity.manifest",
-    "ToolManifest": "parity.manifest",
-    "Limits": "parity.schema",
-    "extract_paths": "parity.schema",
-    "tool_tables": "parity.schema",
-    "Config": "parity.config",
-    "PairConfig": "parity.config",
-    "ServerConfig": "parity.config",
-    "load_config": "parity.config",
-    "extract_pair": "parity.extract",
-    "Finding": "parity.diff",
-    "diff_manifests": "parity.diff",
-    "RULES": "parity.rules",
-    "Rule": "parity.rules",
-    "Baseline": "parity.baseline",
-    "BaselineEntry": "parity.baseline",
-    "BaselineGrowthError": "parity.baseline",
-    "Verdict": "parity.baseline",
-    "judge": "parity.baseline",
-    "Lock": "parity.lock",
-    "LockedTool": "parity.lock",
-    "Drift": "parity.drift",
-    "ToolChange": "parity.drift",
-    "PinnedClient": "parity.client",
-    "Unavailable": "parity.client",
-    "check_tools": "parity.client",
-    "verify_tools": "parity.client",
-    "message_handler": "parity.client",
-    "GuardPolicy": "parity.guard",
-    "GuardedSession": "parity.guard",
-    "Outcome": "parity.guard",
+    "Entry": "parity.fieldpaths.entry",
+    "ITEMS": "parity.fieldpaths.fieldpath",
+    "VALUES": "parity.fieldpaths.fieldpath",
+    "Index": "parity.fieldpaths.fieldpath",
+    "Prop": "parity.fieldpaths.fieldpath",
+    "Manifest": "parity.fieldpaths.manifest",
+    "ToolManifest": "parity.fieldpaths.manifest",
+    "Limits": "parity.fieldpaths.schema",
+    "extract_paths": "parity.fieldpaths.schema",
+    "tool_tables": "parity.fieldpaths.schema",
+    "Config": "parity.config.settings",
+    "PairConfig": "parity.config.settings",
+    "ServerConfig": "parity.config.settings",
+    "load_config": "parity.config.settings",
+    "extract_pair": "parity.sources.extract",
+    "Finding": "parity.contract.diff",
+    "diff_manifests": "parity.contract.diff",
+    "RULES": "parity.contract.rules",
+    "Rule": "parity.contract.rules",
+    "Baseline": "parity.contract.baseline",
+    "BaselineEntry": "parity.contract.baseline",
+    "BaselineGrowthError": "parity.contract.baseline",
+    "Verdict": "parity.contract.baseline",
+    "judge": "parity.contract.baseline",
+    "Lock": "parity.pinning.lock",
+    "LockedTool": "parity.pinning.lock",
+    "Drift": "parity.pinning.drift",
+    "ToolChange": "parity.pinning.drift",
+    "PinnedClient": "parity.runtime.client",
+    "Unavailable": "parity.runtime.client",
+    "check_tools": "parity.runtime.client",
+    "verify_tools": "parity.runtime.client",
+    "message_handler": "parity.runtime.client",
+    "GuardPolicy": "parity.runtime.guard",
+    "GuardedSession": "parity.runtime.guard",
+    "Outcome": "parity.runtime.guard",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__", "parse_path", "render_path"])
@@ -64,14 +64,14 @@ __all__ = sorted([*_EXPORTS, "__version__", "parse_path", "render_path"])
 
 def parse_path(text: str) -> Any:
     """Parse a printed field path into its steps (see docs/field-paths.md)."""
-    from parity.fieldpath import parse
+    from parity.fieldpaths.fieldpath import parse
 
     return parse(text)
 
 
 def render_path(steps: Any) -> str:
     """Print field-path steps in the grammar of docs/field-paths.md."""
-    from parity.fieldpath import render
+    from parity.fieldpaths.fieldpath import render
 
     return render(steps)
 

@@ -1,3 +1,3 @@
-from parity.cli import main
+from parity.cli.main import main
 
 raise SystemExit(main())

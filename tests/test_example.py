@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from parity.cli import main
-from parity.config import load_config
-from parity.diff import diff_manifests
-from parity.extract import extract_pair
-from parity.manifest import dumps, load
+from parity.cli.main import main
+from parity.config.settings import load_config
+from parity.contract.diff import diff_manifests
+from parity.fieldpaths.manifest import dumps, load
+from parity.sources.extract import extract_pair
 
 REPO = Path(__file__).resolve().parent.parent
 MANIFESTS = REPO / "manifests"

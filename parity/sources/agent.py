@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from parity.errors import SourceError
 
 if TYPE_CHECKING:
-    from parity.config import AgentConfig, ModelRef
+    from parity.config.settings import AgentConfig, ModelRef
 
 _OBSERVE_HINT = "fix the example arguments under observe, or the stub itself"
 
@@ -567,7 +567,7 @@ def schema_of_value(value: Any) -> dict[str, Any]:
 def _merge(schemas: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One schema for several array items: objects merge their keys (required where every
     item has the key); items of different types become an ``anyOf``."""
-    from parity.entry import canonical_value
+    from parity.fieldpaths.entry import canonical_value
 
     by_type: dict[str, list[dict[str, Any]]] = {}
     for s in schemas:
@@ -606,7 +606,7 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None) -> 
         server: the pair's server name, to match ``observe`` keys given as bare tool names.
     """
     if agent.kind == "tools_file":
-        from parity.tooldefs import read_tool_file
+        from parity.fieldpaths.tooldefs import read_tool_file
 
         assert agent.tools_file is not None
         _no_observe(agent, "tools_file")
@@ -636,7 +636,7 @@ def _observed_name(key: str, tools: Mapping[str, AgentTool], form: str,
     if key in tools:
         return key
     # a bare tool name is accepted too, so TOML keys need no quoting
-    from parity.toolid import parse_form
+    from parity.fieldpaths.toolid import parse_form
 
     matches = [n for n in tools if parse_form(form).parse(n, server) == key]
     if len(matches) == 1:

@@ -4,12 +4,12 @@ One entry point, ``server_definitions(server, root=...)``, covers every kind a
 ``[tool.parity.servers.<name>]`` table can name (``ServerConfig.kind``):
 
 ``stdio = "command args"`` / ``url = "http://127.0.0.1:8000/mcp"`` / ``object = "module:attr"``
-    A live server, listed through ``parity.mcp_adapter.fetch_tools`` (all ``tools/list``
+    A live server, listed through ``parity.mcp.adapter.fetch_tools`` (all ``tools/list``
     pages, within ``start_timeout``/``list_timeout``). ``object`` names a FastMCP, MCPServer
     or low-level ``Server`` instance, imported with the config root on ``sys.path`` and run
     in-process over the SDK's memory streams.
 ``tools_file = "tools.json"``
-    A saved ``tools/list`` result, one tool or a bare schema (``parity.tooldefs``).
+    A saved ``tools/list`` result, one tool or a bare schema (``parity.fieldpaths.tooldefs``).
 ``models = {tool = {in = "module:Model", out = "module:Model"}}``
     pydantic models per tool, turned into ``inputSchema``/``outputSchema`` exactly as the
     agent side does it (``parity.sources.agent.definitions_from_models``), which is the way
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from parity.errors import SourceError
 
 if TYPE_CHECKING:
-    from parity.config import ServerConfig
-    from parity.mcp_adapter import Listing
+    from parity.config.settings import ServerConfig
+    from parity.mcp.adapter import Listing
 
 
 def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) -> Any:
@@ -37,7 +37,7 @@ def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) ->
 
 
 def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
-    """Every tool definition of ``server`` as a ``parity.mcp_adapter.Listing``.
+    """Every tool definition of ``server`` as a ``parity.mcp.adapter.Listing``.
 
     ``root`` is the configuration's folder (``Config.root``): module references are imported
     with it on ``sys.path``. ``Listing.tools`` holds raw wire JSON dicts (camelCase, every
@@ -45,11 +45,11 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     tool objects. File and model sources have no ``server_info``. Raises ``SourceError``
     (server unreachable, hung, crashed; bad reference) or ``FileFormatError`` (bad file).
     """
-    from parity.mcp_adapter import Listing
+    from parity.mcp.adapter import Listing
 
     key = f"tool.parity.servers.{server.name}"
     if server.kind in ("stdio", "url", "object"):
-        from parity.mcp_adapter import ServerSpec, fetch_tools
+        from parity.mcp.adapter import ServerSpec, fetch_tools
 
         spec = ServerSpec.from_config(server, root=root)
         if server.kind == "object":
@@ -57,7 +57,7 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
             spec.obj = import_ref(server.object, root=root, key=f"{key}.object")
         return fetch_tools(spec)
     if server.kind == "tools_file":
-        from parity.tooldefs import read_tool_file
+        from parity.fieldpaths.tooldefs import read_tool_file
 
         assert server.tools_file is not None
         return Listing(tools=read_tool_file(server.tools_file))

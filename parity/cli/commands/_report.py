@@ -1,0 +1,43 @@
+"""Options and output shared by the commands that print a report (check, diff)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from parity.contract.report import FORMATS, Report, get_formatter
+from parity.core.jsonio import write_atomic
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def report_options(func: F) -> F:
+    func = click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+                        help="Write the report to FILE instead of standard output.")(func)
+    func = click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="text",
+                        show_default=True, help="Report format (see docs/reports.md).")(func)
+    return func
+
+
+def use_color(output: Path | None) -> bool:
+    """Colour only for people: a terminal, no --output, and no NO_COLOR (no-color.org)."""
+    return output is None and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+
+
+def emit(report: Report, fmt: str, output: Path | None) -> int:
+    """Render and write the report; return the exit code it implies."""
+    text = get_formatter(fmt).render(report, color=use_color(output))
+    if output is not None:
+        write_atomic(output, text)
+        if fmt != "text":
+            # the file holds the machine format; people still get one line on stderr
+            click.echo(text.splitlines()[-1] if fmt == "github" else
+                       f"parity {report.command}: report written to {output}", err=True)
+    else:
+        click.echo(text, nl=False, color=use_color(output))
+    return report.exit_code

@@ -1,0 +1,69 @@
+"""``parity baseline``: shrink a baseline, create one, or accept one difference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from parity.config.settings import load_config
+from parity.contract import check as checking
+from parity.errors import ParityError
+
+
+@click.command("baseline")
+@click.argument("pairs", nargs=-1)
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Configuration file (default: the nearest parity.toml or pyproject.toml).")
+@click.option("--init", is_flag=True,
+              help="Create the baseline from the current differences; only where none exists.")
+@click.option("--accept", nargs=3, metavar="TOOL RULE PATH", default=None,
+              help="Add one current difference (PATH '' or '(root)' for the root); needs "
+                   "--reason. The only way to grow a baseline.")
+@click.option("--reason", metavar="TEXT", help="Why the accepted difference is acceptable.")
+def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
+            accept: tuple[str, str, str] | None, reason: str | None) -> int:
+    """Rewrite each pair's baseline without its stale entries. It never adds one.
+
+    --init creates a baseline from the current differences where none exists;
+    --accept TOOL RULE PATH --reason TEXT adds one entry, recording why.
+    """
+    if init and accept:
+        raise click.UsageError("--init and --accept cannot be combined")
+    if reason is not None and not accept:
+        raise click.UsageError("--reason goes with --accept")
+    config = load_config(config_path)
+    selected = config.select_pairs(pairs)
+    if accept:
+        if not reason or not reason.strip():
+            raise click.UsageError("--accept needs --reason TEXT: the baseline records why a "
+                                   "difference is acceptable")
+        if len(selected) != 1:
+            raise ParityError("--accept adds to one pair's baseline: name the pair",
+                              hint="configured pairs: " + ", ".join(p.name for p in selected))
+        entry = checking.accept(selected[0], *accept, reason=reason)
+        click.echo(f"pair {selected[0].name}: accepted {entry.tool} {entry.rule} "
+                   f"{entry.path or '(root)'} into {checking.shown(selected[0].baseline)}")
+        return 0
+    if init:
+        for name, baseline in checking.init(selected):
+            pair = config.pairs[name]
+            click.echo(f"pair {name}: created {checking.shown(pair.baseline)} with "
+                       f"{len(baseline)} entr{'y' if len(baseline) == 1 else 'ies'}")
+        return 0
+    for done in checking.shrink(selected):
+        if not done.exists:
+            click.echo(f"pair {done.pair}: no baseline at {done.file} (create one with "
+                       "`parity baseline --init`)")
+            continue
+        if done.removed:
+            click.echo(f"pair {done.pair}: removed {len(done.removed)} stale "
+                       f"entr{'y' if len(done.removed) == 1 else 'ies'} from {done.file}")
+            for e in done.removed:
+                click.echo(f"  - {e.describe()}")
+        else:
+            click.echo(f"pair {done.pair}: {done.file} has no stale entries")
+        if done.new:
+            click.echo(f"  {len(done.new)} difference(s) are not in the baseline and were not "
+                       "added: fix them, or --accept each with a reason")
+    return 0

@@ -1,0 +1,78 @@
+"""``parity diff``: compare two tool sources once, with no configuration or baseline."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Any
+
+import click
+
+from parity.cli.commands._report import emit, report_options
+from parity.contract import check as checking
+from parity.errors import ParityError
+from parity.fieldpaths.manifest import Manifest
+from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file
+from parity.fieldpaths.toolid import parse_form
+
+_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+@click.command("diff")
+@click.option("--agent-file", type=_FILE, required=True,
+              help="The agent's tool definitions: a pinned tools/list result, one tool, or "
+                   "a JSON Schema.")
+@click.option("--server-file", type=_FILE,
+              help="The server's tool definitions (a saved tools/list result...).")
+@click.option("--server-stdio", metavar="COMMAND",
+              help="Start the server with this command line and ask it for its tools.")
+@click.option("--server-url", metavar="URL", help="Ask a running HTTP server for its tools.")
+@click.option("--server-name", help="The server's name, for {server} in the tool-id forms.")
+@click.option("--agent-form", default="{tool}", show_default=True,
+              help="How the agent names tools, e.g. '{server}-mcp:{tool}'.")
+@click.option("--server-form", default="{tool}", show_default=True,
+              help="How the server names tools.")
+@report_options
+def command(agent_file: Path, server_file: Path | None, server_stdio: str | None,
+            server_url: str | None, server_name: str | None, agent_form: str,
+            server_form: str, fmt: str, output: Path | None) -> int:
+    """Compare the agent's tools with a server's, once, without configuration or baseline.
+
+    Prints the differences in any report format; exits 1 when there are any.
+    """
+    chosen = [o for o, v in (("--server-file", server_file), ("--server-stdio", server_stdio),
+                             ("--server-url", server_url)) if v]
+    if len(chosen) != 1:
+        raise click.UsageError("give exactly one of --server-file, --server-stdio, "
+                               "--server-url" + (f" (got {', '.join(chosen)})" if chosen else ""))
+    parse_form(agent_form)
+    parse_form(server_form)
+    agent = manifest_from_definitions(read_tool_file(agent_file), side="agent",
+                                      source=checking.shown(agent_file), server=server_name,
+                                      tool_id_form=agent_form)
+    server = _server(server_file, server_stdio, server_url, server_name, server_form)
+    return emit(checking.diff(agent, server), fmt, output)
+
+
+def _server(file: Path | None, stdio: str | None, url: str | None, name: str | None,
+            form: str) -> Manifest:
+    source: str
+    definitions: list[dict[str, Any]]
+    if file is not None:
+        definitions, source = read_tool_file(file), checking.shown(file)
+    else:
+        # imported here: only a live server needs the MCP SDK
+        from parity.mcp.adapter import ServerSpec, fetch_tools
+
+        if stdio is not None:
+            command = tuple(shlex.split(stdio))
+            if not command:
+                raise ParityError("--server-stdio needs a command")
+            spec = ServerSpec(kind="stdio", name=name or "server", command=command)
+            source = f"stdio: {command[0]}"
+        else:
+            spec = ServerSpec(kind="url", name=name or "server", url=url)
+            source = f"url: {url}"
+        definitions = fetch_tools(spec).tools
+    return manifest_from_definitions(definitions, side="server", source=source, server=name,
+                                     tool_id_form=form)

@@ -1,0 +1,104 @@
+"""The ``parity`` command line: a thin dispatcher over the library.
+
+Commands live in ``parity/commands/<name>.py`` and are imported only when invoked, so
+``parity check`` in a pre-commit hook never pays for ``mcp`` or ``pydantic``.
+
+Exit codes: 0 clean, 1 drift or findings, 2 usage, configuration or input error,
+3 unexpected error (a bug: please report it), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from parity import __version__
+from parity.errors import DriftError, ParityError
+
+#: name -> (module, help line). The help line is here so ``parity --help`` imports nothing.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "paths": ("parity.cli.commands.paths", "Print the field-path tables of a schema or tool file."),
+    "extract": ("parity.cli.commands.extract", "Write the manifests of the configured pairs."),
+    "check": ("parity.cli.commands.check", "Diff the manifests and hold them to the baseline."),
+    "baseline": ("parity.cli.commands.baseline", "Shrink, create or extend a pair's baseline."),
+    "diff": ("parity.cli.commands.diff", "Compare two tool sources once, without configuration."),
+    "rules": ("parity.cli.commands.rules", "List every difference rule."),
+    "explain": ("parity.cli.commands.explain", "Document one rule, with a minimal example."),
+    "lock": ("parity.cli.commands.lock", "Pin a server's tool definitions in a lock file."),
+    "verify": ("parity.cli.commands.verify", "Compare a server's tools with its lock."),
+    "drill": ("parity.cli.commands.drill", "Inject faults and prove no failure passes as success."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module = importlib.import_module(COMMANDS[cmd_name][0])
+        command: click.Command = module.command
+        return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Errors become exit codes here, so CliRunner and `main` agree.
+        try:
+            return super().invoke(ctx)
+        except ParityError as exc:
+            click.echo(f"parity: error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except DriftError as exc:
+            click.echo(f"parity: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="parity")
+def cli() -> None:
+    """Keep an agent and its MCP servers in agreement about their tool contracts.
+
+    Exit codes: 0 clean, 1 differences or drift found, 2 usage, configuration or
+    input error, 3 unexpected error.
+    """
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code; the one place errors become codes."""
+    try:
+        result: Any = cli.main(args=argv, prog_name="parity", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
+    except ParityError as exc:  # raised outside a command, e.g. while loading one
+        click.echo(f"parity: error: {exc}", err=True)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        click.echo("parity: interrupted", err=True)
+        return 130
+    except Exception as exc:
+        if os.environ.get("PARITY_DEBUG"):
+            raise
+        click.echo(f"parity: unexpected error: {type(exc).__name__}: {exc}\n"
+                   "  this is a bug in parity; rerun with PARITY_DEBUG=1 for a traceback "
+                   "and report it", err=True)
+        return 3
+    return int(result or 0)
+
+
+def run() -> None:
+    sys.exit(main())

@@ -1,0 +1,430 @@
+"""Configuration: ``[tool.parity]`` in ``pyproject.toml`` or a ``parity.toml`` (same keys).
+
+Found by walking up from the working directory; ``--config PATH`` overrides. Every mistake
+is collected and reported in one ``ConfigError`` (key, value, what was expected). Every key
+is documented in docs/configuration.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parity.errors import ConfigError
+from parity.fieldpaths.toolid import parse_form
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+#: Where a server side's tools come from: exactly one of these keys.
+SERVER_SOURCES = ("stdio", "url", "object", "tools_file", "models")
+#: Where an agent side's tools come from: exactly one of these keys.
+AGENT_SOURCES = ("source", "tools_file", "models")
+SURFACE_POLICIES = ("refuse", "warn")
+
+_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """Pydantic models of one tool, as ``module:attribute`` references."""
+
+    in_: str | None
+    out: str | None
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """One server: how to reach it or where its definitions are, and how it names tools."""
+
+    name: str
+    kind: str  # one of SERVER_SOURCES
+    stdio: tuple[str, ...] | None = None
+    url: str | None = None
+    object: str | None = None
+    tools_file: Path | None = None
+    models: Mapping[str, ModelRef] = field(default_factory=dict)
+    env: Mapping[str, str] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)
+    cwd: Path | None = None
+    start_timeout: float = 20.0
+    list_timeout: float = 20.0
+    tool_id_form: str = "{tool}"
+    #: what a change that only touches what the model reads does at verify: refuse or warn
+    surface: str = "refuse"
+    lock: Path | None = None
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """Values that must never appear in output: every env and header value of at least
+        4 characters. Shorter values (``"1"``, ``"on"``) cannot be told
+        apart from ordinary text: redacting them would mangle every message."""
+        return tuple(v for v in (*self.env.values(), *self.headers.values())
+                     if len(v) >= 4)
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """The agent side of a pair."""
+
+    kind: str  # one of AGENT_SOURCES
+    source: str | None = None
+    tools_file: Path | None = None
+    models: Mapping[str, ModelRef] = field(default_factory=dict)
+    tool_id_form: str = "{tool}"
+    #: tool -> example arguments: call the stub once and record what it returns as ``out``
+    observe: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PairConfig:
+    name: str
+    agent: AgentConfig
+    server: ServerConfig
+    agent_manifest: Path
+    server_manifest: Path
+    baseline: Path
+
+
+@dataclass(frozen=True)
+class Config:
+    """A validated configuration. Paths are absolute, relative ones taken from ``root``."""
+
+    file: Path | None
+    root: Path
+    manifests: Path
+    baselines: Path
+    servers: Mapping[str, ServerConfig]
+    pairs: Mapping[str, PairConfig]
+    max_depth: int = 64
+    max_paths: int = 10_000
+    max_alternatives: int = 256
+
+    def limits(self) -> Any:
+        from parity.fieldpaths.schema import Limits  # imported here: config loading stays light
+
+        return Limits(self.max_depth, self.max_paths, self.max_alternatives)
+
+    def select_pairs(self, names: Sequence[str]) -> list[PairConfig]:
+        return _select(self.pairs, names, "pair", self.file)
+
+    def select_servers(self, names: Sequence[str]) -> list[ServerConfig]:
+        return _select(self.servers, names, "server", self.file)
+
+    def lock_path(self, server: ServerConfig) -> Path:
+        return server.lock or self.manifests / f"{server.name}.lock.json"
+
+
+def find_config(start: Path | None = None) -> Path | None:
+    """The nearest ``parity.toml``, or ``pyproject.toml`` with a ``[tool.parity]`` table."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / "parity.toml"
+        if candidate.is_file():
+            return candidate
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _has_parity_table(pyproject):
+            return pyproject
+    return None
+
+
+def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None = None,
+                environ: Mapping[str, str] | None = None) -> Config:
+    """Find, read and validate the configuration; one ``ConfigError`` lists every mistake."""
+    file = Path(path) if path is not None else find_config(cwd)
+    if file is None:
+        raise ConfigError("no parity configuration found (looked for parity.toml, or "
+                          "pyproject.toml with [tool.parity], from here up to /)",
+                          hint="add a [tool.parity] table (see docs/configuration.md), or "
+                               "pass --config PATH")
+    table = _read_table(file)
+    return parse_config(table, file=file, root=file.resolve().parent,
+                        environ=os.environ if environ is None else environ)
+
+
+def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
+                 environ: Mapping[str, str]) -> Config:
+    v = _Validator(file, environ)
+    v.known(table, "tool.parity", {"manifests", "baselines", "limits", "servers", "pairs"})
+    manifests = root / v.string(table, "tool.parity", "manifests", "manifests")
+    baselines = root / v.string(table, "tool.parity", "baselines", "baselines")
+    limits = v.table(table, "tool.parity", "limits")
+    v.known(limits, "tool.parity.limits", {"max_depth", "max_paths", "max_alternatives"})
+    max_depth = v.positive(limits, "tool.parity.limits", "max_depth", 64)
+    max_paths = v.positive(limits, "tool.parity.limits", "max_paths", 10_000)
+    max_alternatives = v.positive(limits, "tool.parity.limits", "max_alternatives", 256)
+
+    servers: dict[str, ServerConfig] = {}
+    for name, raw in v.table(table, "tool.parity", "servers").items():
+        named = v.server(name, raw, f"tool.parity.servers.{name}", root)
+        if named is not None:
+            servers[name] = named
+
+    declared = set(v.table(table, "tool.parity", "servers"))
+    pairs: dict[str, PairConfig] = {}
+    for name, raw in v.table(table, "tool.parity", "pairs").items():
+        key = f"tool.parity.pairs.{name}"
+        if not v.check_name(name, key) or not v.is_table(raw, key):
+            continue
+        v.known(raw, key, {"agent", "server"})
+        agent = v.agent(v.table(raw, key, "agent"), f"{key}.agent", root)
+        server_ref = raw.get("server")
+        server: ServerConfig | None = None
+        if isinstance(server_ref, str):
+            server = servers.get(server_ref)
+            if server is None and server_ref not in v.bad_servers:
+                v.error(f"{key}.server", server_ref,
+                        f"the name of a [tool.parity.servers] entry "
+                        f"({', '.join(sorted(declared)) or 'none defined'})")
+        elif isinstance(server_ref, dict):
+            server = v.server(name, server_ref, f"{key}.server", root)
+        else:
+            v.error(f"{key}.server", server_ref,
+                    "a server name (string) or an inline server table")
+        if agent is not None and server is not None:
+            pairs[name] = PairConfig(
+                name=name, agent=agent, server=server,
+                agent_manifest=manifests / f"{name}.agent.json",
+                server_manifest=manifests / f"{name}.server.json",
+                baseline=baselines / f"{name}.json")
+    v.raise_if_any()
+    return Config(file=file, root=root, manifests=manifests, baselines=baselines,
+                  servers=servers, pairs=pairs, max_depth=max_depth, max_paths=max_paths,
+                  max_alternatives=max_alternatives)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def _read_table(file: Path) -> Mapping[str, Any]:
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError("configuration file not found", file=str(file),
+                          hint="check the --config path") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read configuration: {exc}", file=str(file)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"not valid TOML: {exc}", file=str(file),
+                          hint="fix the TOML syntax at that line") from None
+    if file.name == "pyproject.toml":
+        table = data.get("tool", {}).get("parity")
+        if not isinstance(table, dict):
+            raise ConfigError("pyproject.toml has no [tool.parity] table", file=str(file),
+                              hint="add one (see docs/configuration.md)")
+        return table
+    return data
+
+
+def _has_parity_table(pyproject: Path) -> bool:
+    try:
+        text = pyproject.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "[tool.parity" in text
+
+
+def _select(table: Mapping[str, Any], names: Sequence[str], what: str,
+            file: Path | None) -> list[Any]:
+    if not names:
+        return [table[n] for n in sorted(table)]
+    unknown = [n for n in names if n not in table]
+    if unknown:
+        known = ", ".join(sorted(table)) or "none configured"
+        raise ConfigError(f"unknown {what} {', '.join(map(repr, unknown))}",
+                          file=str(file) if file else None,
+                          hint=f"configured {what}s: {known}")
+    return [table[n] for n in names]
+
+
+class _Validator:
+    """Collects every mistake, then raises them together."""
+
+    def __init__(self, file: Path | None, environ: Mapping[str, str]) -> None:
+        self.file = file
+        self.environ = environ
+        self.errors: list[str] = []
+        self.bad_servers: set[str] = set()
+
+    def error(self, key: str, value: Any, expected: str) -> None:
+        shown = "(missing)" if value is None else repr(value)
+        self.errors.append(f"{key} = {shown}: expected {expected}")
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            lines = "\n".join(f"  - {e}" for e in self.errors)
+            count = len(self.errors)
+            raise ConfigError(
+                f"{count} configuration mistake{'s' if count > 1 else ''}:\n{lines}",
+                file=str(self.file) if self.file else None,
+                hint="see docs/configuration.md for every key")
+
+    def is_table(self, value: Any, key: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.error(key, value, "a table")
+        return False
+
+    def table(self, parent: Mapping[str, Any], key: str, name: str) -> dict[str, Any]:
+        value = parent.get(name, {})
+        return value if self.is_table(value, f"{key}.{name}") else {}
+
+    def known(self, table: Mapping[str, Any], key: str, allowed: set[str]) -> None:
+        for name in sorted(set(table) - allowed):
+            self.error(f"{key}.{name}", table[name],
+                       f"no such key (known: {', '.join(sorted(allowed))})")
+
+    def check_name(self, name: str, key: str) -> bool:
+        if _NAME.fullmatch(name):
+            return True
+        self.error(key, name, "a name of letters, digits, '_', '.' or '-'")
+        return False
+
+    def string(self, table: Mapping[str, Any], key: str, name: str, default: str) -> str:
+        value = table.get(name, default)
+        if isinstance(value, str) and value:
+            return value
+        self.error(f"{key}.{name}", value, "a non-empty string")
+        return default
+
+    def optional_string(self, table: Mapping[str, Any], key: str, name: str) -> str | None:
+        value = table.get(name)
+        if value is None or (isinstance(value, str) and value):
+            return value
+        self.error(f"{key}.{name}", value, "a non-empty string")
+        return None
+
+    def positive(self, table: Mapping[str, Any], key: str, name: str, default: Any) -> Any:
+        value = table.get(name, default)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+            return value
+        self.error(f"{key}.{name}", value, "a positive number")
+        return default
+
+    def form(self, table: Mapping[str, Any], key: str) -> str:
+        value = self.string(table, key, "tool_id_form", "{tool}")
+        try:
+            parse_form(value)
+        except ConfigError:
+            self.error(f"{key}.tool_id_form", value,
+                       "a form with exactly one {tool} and at most one {server}")
+        return value
+
+    def strings(self, table: Mapping[str, Any], key: str, name: str) -> dict[str, str]:
+        value = table.get(name, {})
+        if not isinstance(value, dict) or not all(isinstance(x, str) for x in value.values()):
+            self.error(f"{key}.{name}", value, "a table of strings")
+            return {}
+        out = {}
+        for k, x in value.items():
+            out[k] = self.interpolate(x, f"{key}.{name}.{k}")
+        return out
+
+    def interpolate(self, text: str, key: str) -> str:
+        """``${VAR}`` reads the environment, so secrets need not be written in the file."""
+        def sub(m: re.Match[str]) -> str:
+            if m.group(1) not in self.environ:
+                # the value itself is never echoed: it may be a secret's template
+                self.errors.append(f"{key}: environment variable {m.group(1)} is not set")
+                return ""
+            return self.environ[m.group(1)]
+        return _ENV_REF.sub(sub, text)
+
+    def module_ref(self, value: Any, key: str) -> str | None:
+        if isinstance(value, str) and re.fullmatch(r"[\w.]+:[\w.]+", value):
+            return value
+        self.error(key, value, "a 'module:attribute' reference")
+        return None
+
+    def models(self, table: Mapping[str, Any], key: str) -> dict[str, ModelRef]:
+        out: dict[str, ModelRef] = {}
+        for tool, raw in table.items():
+            k = f"{key}.{tool}"
+            if not self.is_table(raw, k):
+                continue
+            self.known(raw, k, {"in", "out"})
+            in_ = self.module_ref(raw["in"], f"{k}.in") if "in" in raw else None
+            out_ = self.module_ref(raw["out"], f"{k}.out") if "out" in raw else None
+            if "in" not in raw and "out" not in raw:
+                self.error(k, raw, "a table with `in` and/or `out` model references")
+            out[tool] = ModelRef(in_, out_)
+        return out
+
+    def one_source(self, table: Mapping[str, Any], key: str, kinds: Sequence[str]) -> str | None:
+        present = [k for k in kinds if k in table]
+        if len(present) == 1:
+            return present[0]
+        self.error(key, None if not present else "both " + " and ".join(present),
+                   f"exactly one of {', '.join(kinds)}")
+        return None
+
+    def server(self, name: str, raw: Any, key: str, root: Path) -> ServerConfig | None:
+        if not self.check_name(name, key) or not self.is_table(raw, key):
+            self.bad_servers.add(name)
+            return None
+        before = len(self.errors)
+        self.known(raw, key, {*SERVER_SOURCES, "env", "headers", "cwd", "start_timeout",
+                              "list_timeout", "tool_id_form", "surface", "lock"})
+        kind = self.one_source(raw, key, SERVER_SOURCES)
+        stdio: tuple[str, ...] | None = None
+        if kind == "stdio":
+            value = raw["stdio"]
+            if isinstance(value, str) and value.strip():
+                stdio = tuple(shlex.split(value))
+            elif isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+                stdio = tuple(value)
+            else:
+                self.error(f"{key}.stdio", value, "a command: a string or a list of strings")
+        url = raw.get("url") if kind == "url" else None
+        if kind == "url" and not (isinstance(url, str) and re.match(r"https?://", url)):
+            self.error(f"{key}.url", url, "an http:// or https:// URL")
+        obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
+        tools_file = None
+        if kind == "tools_file":
+            tools_file = root / self.string(raw, key, "tools_file", "tools.json")
+        models = self.models(self.table(raw, key, "models"), f"{key}.models") \
+            if kind == "models" else {}
+        surface = self.string(raw, key, "surface", "refuse")
+        if surface not in SURFACE_POLICIES:
+            self.error(f"{key}.surface", surface, f"one of {', '.join(SURFACE_POLICIES)}")
+        cwd = self.optional_string(raw, key, "cwd")
+        lock = self.optional_string(raw, key, "lock")
+        config = ServerConfig(
+            name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,
+            tools_file=tools_file, models=models,
+            env=self.strings(raw, key, "env"), headers=self.strings(raw, key, "headers"),
+            cwd=root / cwd if cwd else None,
+            start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
+            list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
+            tool_id_form=self.form(raw, key), surface=surface,
+            lock=root / lock if lock else None)
+        if len(self.errors) > before:
+            self.bad_servers.add(name)
+            return None
+        return config
+
+    def agent(self, raw: Mapping[str, Any], key: str, root: Path) -> AgentConfig | None:
+        before = len(self.errors)
+        self.known(raw, key, {*AGENT_SOURCES, "tool_id_form", "observe"})
+        kind = self.one_source(raw, key, AGENT_SOURCES)
+        source = self.module_ref(raw["source"], f"{key}.source") if kind == "source" else None
+        tools_file = root / self.string(raw, key, "tools_file", "tools.json") \
+            if kind == "tools_file" else None
+        models = self.models(self.table(raw, key, "models"), f"{key}.models") \
+            if kind == "models" else {}
+        observe = self.table(raw, key, "observe")
+        for tool, args in observe.items():
+            if not isinstance(args, dict):
+                self.error(f"{key}.observe.{tool}", args, "a table of example arguments")
+        config = AgentConfig(kind=kind or "source", source=source, tools_file=tools_file,
+                             models=models, tool_id_form=self.form(raw, key), observe=observe)
+        return None if len(self.errors) > before else config

@@ -1,0 +1,238 @@
+"""The shrink-only baseline: known differences a pair is allowed to keep, for now.
+
+A baseline file (``baselines/<pair>.json``) holds a ``format`` and a sorted list of
+entries keyed by ``(tool, rule, path)``, one per line, each with an optional ``reason``.
+No counts, no messages: two branches that each fix different entries merge cleanly.
+
+The workflow (docs/baseline.md): ``judge`` sorts a run's findings into new, known and
+stale; ``parity check`` fails on new *and* stale, so a fix must shrink the baseline in the
+same change; ``without`` drops the stale entries; ``accept`` is the only way to grow, one
+entry with a reason; ``ensure_no_growth`` is the ratchet against a git ref.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parity.contract.rules import Finding
+from parity.core.jsonio import dump_lines, load_json, loads, write_atomic
+from parity.core.validate import check_format, validate_file
+from parity.errors import DriftError, FileFormatError, ParityError
+
+FORMAT = "parity.baseline/1"
+Key = tuple[str, str, str]
+
+_FIX = ("fix the entry by hand, or delete the file and run `parity baseline --init` "
+        "(see docs/baseline.md)")
+
+
+@dataclass(frozen=True, order=True)
+class BaselineEntry:
+    """One accepted difference; ``reason`` says why it is accepted, for reviewers."""
+
+    tool: str
+    rule: str
+    path: str
+    reason: str | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> Key:
+        return (self.tool, self.rule, self.path)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"tool": self.tool, "rule": self.rule, "path": self.path}
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+    def describe(self) -> str:
+        return f"{self.tool} {self.rule} {self.path or '(root)'}"
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """An immutable set of entries, sorted by key, one per key."""
+
+    entries: tuple[BaselineEntry, ...] = ()
+
+    def __post_init__(self) -> None:
+        by_key = {e.key: e for e in self.entries}
+        if len(by_key) != len(self.entries):
+            raise ValueError("duplicate baseline keys")  # load() reports them for files
+        object.__setattr__(self, "entries", tuple(sorted(by_key.values())))
+
+    @classmethod
+    def from_findings(cls, findings: Iterable[Finding]) -> Baseline:
+        """A baseline holding every given finding (``parity baseline --init``)."""
+        keys = {f.key for f in findings}
+        return cls(tuple(BaselineEntry(*k) for k in sorted(keys)))
+
+    @property
+    def keys(self) -> frozenset[Key]:
+        return frozenset(e.key for e in self.entries)
+
+    def get(self, key: Key) -> BaselineEntry | None:
+        return next((e for e in self.entries if e.key == key), None)
+
+    def without(self, stale: Iterable[BaselineEntry]) -> Baseline:
+        """A new baseline without ``stale``: the only change ``parity baseline`` makes."""
+        drop = {e.key for e in stale}
+        return Baseline(tuple(e for e in self.entries if e.key not in drop))
+
+    def accept(self, tool: str, rule: str, path: str, reason: str) -> Baseline:
+        """A new baseline with one more entry; ``reason`` is mandatory."""
+        if not reason or not reason.strip():
+            raise ParityError("an accepted difference needs a reason",
+                              hint="pass --reason TEXT saying why it is acceptable for now")
+        if (tool, rule, path) in self.keys:
+            raise ParityError(f"the baseline already has {tool} {rule} {path or '(root)'}")
+        return Baseline((*self.entries, BaselineEntry(tool, rule, path, reason.strip())))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A run's findings held against a baseline."""
+
+    #: findings the baseline does not know: fix them, or accept them explicitly
+    new: tuple[Finding, ...]
+    #: findings the baseline lists: counted and listed briefly, not hidden
+    known: tuple[Finding, ...]
+    #: entries no longer found: the difference is fixed, the entry must go
+    stale: tuple[BaselineEntry, ...]
+    #: key -> reason, for the known findings that have one
+    reasons: Mapping[Key, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.new and not self.stale
+
+
+def judge(findings: Iterable[Finding], baseline: Baseline) -> Verdict:
+    """Sort findings into new and known, and the baseline's unmatched entries into stale."""
+    findings = sorted(set(findings), key=lambda f: (f.tool, f.rule_id, f.path))
+    keys = baseline.keys
+    found = {f.key for f in findings}
+    return Verdict(
+        new=tuple(f for f in findings if f.key not in keys),
+        known=tuple(f for f in findings if f.key in keys),
+        stale=tuple(e for e in baseline.entries if e.key not in found),
+        reasons={e.key: e.reason for e in baseline.entries if e.reason and e.key in found})
+
+
+class BaselineGrowthError(DriftError):
+    """The baseline holds entries an earlier one did not: listed in ``entries``."""
+
+    def __init__(self, entries: Iterable[BaselineEntry], *, since: str) -> None:
+        self.entries = tuple(sorted(entries))
+        lines = "\n".join(f"  + {e.describe()}" + (f"  (reason: {e.reason})" if e.reason
+                                                     else "") for e in self.entries)
+        super().__init__(f"the baseline grew since {since}: {len(self.entries)} new "
+                         f"entr{'y' if len(self.entries) == 1 else 'ies'}\n{lines}")
+
+
+def growth(before: Baseline, after: Baseline) -> tuple[BaselineEntry, ...]:
+    """Entries of ``after`` that ``before`` did not have."""
+    old = before.keys
+    return tuple(e for e in after.entries if e.key not in old)
+
+
+def ensure_no_growth(before: Baseline, after: Baseline, *, since: str = "before") -> None:
+    """Raise ``BaselineGrowthError`` naming every entry ``after`` adds to ``before``."""
+    added = growth(before, after)
+    if added:
+        raise BaselineGrowthError(added, since=since)
+
+
+# -- files -----------------------------------------------------------------------------------
+
+
+def dumps(baseline: Baseline) -> str:
+    """The file text: sorted entries, one per line; byte-identical for equal baselines."""
+    return dump_lines({"format": FORMAT, "entries": [e.to_json() for e in baseline.entries]},
+                      line_depth=2)
+
+
+def write(baseline: Baseline, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a run killed mid-write leaves the old file intact."""
+    write_atomic(path, dumps(baseline))
+
+
+def load(path: str | os.PathLike[str]) -> Baseline:
+    """Read and validate a baseline file; ``FileFormatError`` (exit 2) on any problem."""
+    file = os.fspath(path)
+    return from_json(load_json(file, what="baseline"), file=file)
+
+
+def parse(text: str, *, file: str) -> Baseline:
+    return from_json(loads(text, file=file, what="baseline"), file=file)
+
+
+def from_json(data: Any, *, file: str) -> Baseline:
+    check_format(data, FORMAT, file=file, what="baseline", fix=_FIX)
+    validate_file(data, "baseline.v1.json", file=file, what="baseline", fix=_FIX)
+    entries = [BaselineEntry(e["tool"], e["rule"], e["path"], e.get("reason"))
+               for e in data["entries"]]
+    seen: dict[Key, int] = {}
+    duplicates: list[str] = []
+    for i, e in enumerate(entries):
+        if e.key in seen:
+            duplicates.append(f"$.entries[{i}] repeats $.entries[{seen[e.key]}] "
+                              f"({e.describe()})")
+        else:
+            seen[e.key] = i
+    if duplicates:
+        raise FileFormatError(
+            f"{len(duplicates)} duplicate entr{'y' if len(duplicates) == 1 else 'ies'}: "
+            + "; ".join(duplicates), file=file, location="$.entries",
+            hint="keep one entry per (tool, rule, path)")
+    return Baseline(tuple(entries))
+
+
+# -- git -------------------------------------------------------------------------------------
+
+
+def load_at_ref(path: str | os.PathLike[str], ref: str) -> Baseline | None:
+    """The baseline at ``path`` as it was at git ``ref``, read with ``git show`` (no
+    checkout); ``None`` when the file did not exist there. ``ParityError`` for a bad ref."""
+    file = Path(path).resolve()
+    folder = file.parent if file.parent.is_dir() else Path.cwd()
+    top = _git(["rev-parse", "--show-toplevel"], folder,
+               "not inside a git repository: --against needs one").strip()
+    _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], folder,
+         f"git ref {ref!r} not found (fetch it first, e.g. `git fetch origin {ref}`)")
+    try:
+        rel = file.relative_to(Path(top).resolve()).as_posix()
+    except ValueError:
+        raise ParityError(f"{file} is outside the git repository at {top}",
+                          hint="--against compares files tracked in the repository") from None
+    exists = subprocess.run(["git", "cat-file", "-e", f"{ref}:{rel}"], cwd=folder,
+                            capture_output=True, check=False)
+    if exists.returncode != 0:
+        return None
+    text = _git(["show", f"{ref}:{rel}"], folder, f"cannot read {rel} at {ref}")
+    return parse(text, file=f"{ref}:{rel}")
+
+
+def _git(args: list[str], cwd: Path, failure: str) -> str:
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
+                              check=False)
+    except FileNotFoundError:
+        raise ParityError("git is not installed: --against needs it") from None
+    if done.returncode != 0:
+        detail = done.stderr.strip().splitlines()
+        raise ParityError(failure + (f" ({detail[-1]})" if detail else ""))
+    return done.stdout
+
+
+__all__ = ["FORMAT", "Baseline", "BaselineEntry", "BaselineGrowthError", "Key", "Verdict",
+           "dumps", "ensure_no_growth", "from_json", "growth", "judge", "load", "load_at_ref",
+           "parse", "write"]

@@ -1,0 +1,159 @@
+"""What ``parity check``, ``parity baseline`` and ``parity diff`` do, as library calls.
+
+Each function takes configured pairs (or two manifests), returns data, and raises a
+``ParityError`` for bad input; the commands only parse options and print.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from parity.config.settings import PairConfig
+from parity.contract import baseline as bl
+from parity.contract.baseline import Baseline, BaselineEntry
+from parity.contract.diff import compared_tools, diff_manifests
+from parity.contract.report import PairReport, Report
+from parity.contract.rules import RULES, Finding
+from parity.errors import ParityError
+from parity.fieldpaths import manifest as mf
+from parity.fieldpaths.manifest import Manifest
+
+#: how a user may spell the root path on the command line
+ROOT_SPELLINGS = ("", "(root)", "$")
+
+
+def shown(path: str | os.PathLike[str]) -> str:
+    """A path as people see it: relative to the working directory when under it."""
+    p = Path(path)
+    try:
+        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        return str(p)
+
+
+def load_manifests(pairs: Sequence[PairConfig]) -> dict[str, tuple[Manifest, Manifest]]:
+    """Both manifests of every pair; one error lists every missing file."""
+    missing = [shown(p) for pair in pairs for p in (pair.agent_manifest, pair.server_manifest)
+               if not Path(p).is_file()]
+    if missing:
+        raise ParityError(f"manifest{'s' if len(missing) > 1 else ''} not found: "
+                          + ", ".join(missing),
+                          hint="run `parity extract` to write them, then run this again")
+    return {pair.name: (mf.load(pair.agent_manifest), mf.load(pair.server_manifest))
+            for pair in pairs}
+
+
+def pair_findings(pair: PairConfig) -> list[Finding]:
+    agent, server = load_manifests([pair])[pair.name]
+    return diff_manifests(agent, server)
+
+
+def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
+    """Diff every pair and hold its findings against its baseline (and the ratchet)."""
+    manifests = load_manifests(pairs)
+    reports = []
+    for pair in pairs:
+        agent, server = manifests[pair.name]
+        exists = Path(pair.baseline).is_file()
+        current = bl.load(pair.baseline) if exists else Baseline()
+        growth: tuple[BaselineEntry, ...] = ()
+        if against is not None:
+            before = bl.load_at_ref(pair.baseline, against) or Baseline()
+            growth = bl.growth(before, current)
+        reports.append(PairReport(
+            pair=pair.name, verdict=bl.judge(diff_manifests(agent, server), current),
+            tools=compared_tools(agent, server), baseline=shown(pair.baseline),
+            baseline_exists=exists, agent_source=shown(pair.agent_manifest),
+            server_source=shown(pair.server_manifest), against=against, growth=growth))
+    return Report("check", tuple(reports))
+
+
+def diff(agent: Manifest, server: Manifest, *, name: str = "diff") -> Report:
+    """A one-off comparison: every finding is new; there is no baseline."""
+    findings = diff_manifests(agent, server)
+    verdict = bl.judge(findings, Baseline())
+    return Report("diff", (PairReport(
+        pair=name, verdict=verdict, tools=compared_tools(agent, server), baseline=None,
+        agent_source=agent.source, server_source=server.source),))
+
+
+# -- baseline maintenance -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shrunk:
+    """What ``shrink`` did to one pair's baseline."""
+
+    pair: str
+    file: str
+    removed: tuple[BaselineEntry, ...]
+    #: findings the baseline does not hold (``shrink`` never adds them)
+    new: tuple[Finding, ...]
+    exists: bool = True
+
+
+def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
+    """Rewrite each existing baseline without its stale entries. Never adds an entry."""
+    manifests = load_manifests(pairs)
+    done = []
+    for pair in pairs:
+        if not Path(pair.baseline).is_file():
+            done.append(Shrunk(pair.name, shown(pair.baseline), (), (), exists=False))
+            continue
+        old = bl.load(pair.baseline)
+        verdict = bl.judge(diff_manifests(*manifests[pair.name]), old)
+        new = old.without(verdict.stale)
+        bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
+        if new != old:
+            bl.write(new, pair.baseline)
+        done.append(Shrunk(pair.name, shown(pair.baseline), verdict.stale, verdict.new))
+    return done
+
+
+def init(pairs: Sequence[PairConfig]) -> list[tuple[str, Baseline]]:
+    """Create each pair's baseline from its current findings; refuse over existing files."""
+    existing = [shown(p.baseline) for p in pairs if Path(p.baseline).exists()]
+    if existing:
+        raise ParityError(f"baseline already exists: {', '.join(existing)}; --init only "
+                          "creates one where none exists",
+                          hint="run `parity baseline` to drop stale entries, or --accept one "
+                               "difference with a reason")
+    manifests = load_manifests(pairs)
+    created = []
+    for pair in pairs:
+        baseline = Baseline.from_findings(diff_manifests(*manifests[pair.name]))
+        bl.write(baseline, pair.baseline)
+        created.append((pair.name, baseline))
+    return created
+
+
+def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> BaselineEntry:
+    """Add one current difference to the pair's baseline, with its reason."""
+    if not reason or not reason.strip():
+        raise ParityError("--accept needs --reason TEXT: the baseline records why a "
+                          "difference is acceptable", hint="pass --reason \"...\"")
+    if rule not in RULES:
+        raise ParityError(f"unknown rule {rule!r}", hint="`parity rules` lists every rule id")
+    path = "" if path in ROOT_SPELLINGS else path
+    findings = pair_findings(pair)
+    if not any(f.key == (tool, rule, path) for f in findings):
+        of_tool = [f"{f.rule_id} {f.path or '(root)'}" for f in findings if f.tool == tool]
+        raise ParityError(
+            f"pair {pair.name!r} has no current difference {tool} {rule} {path or '(root)'}: "
+            "an entry for it would be stale at once",
+            hint=("differences of this tool now: " + "; ".join(of_tool)) if of_tool
+            else "run `parity check` to see the current differences")
+    exists = Path(pair.baseline).is_file()
+    old = bl.load(pair.baseline) if exists else Baseline()
+    new = old.accept(tool, rule, path, reason)
+    bl.write(new, pair.baseline)
+    entry = new.get((tool, rule, path))
+    assert entry is not None
+    return entry
+
+
+__all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "init", "load_manifests",
+           "pair_findings", "shown", "shrink"]

@@ -1,0 +1,62 @@
+"""The differ: two manifests in, a sorted list of ``Finding`` values out.
+
+Every rule in ``parity.contract.rules.RULES`` runs over every agent tool that has a server
+counterpart (after both sides' tool-id forms); pair-level rules (``tool.missing``) run
+once. The result is sorted and free of duplicates, so equal inputs give equal output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from parity.contract.rules import RULES, Finding, Rule
+from parity.contract.rules._align import PathCache, ToolPair
+from parity.contract.rules.tools import ToolMatch, match_tools
+from parity.fieldpaths.manifest import Manifest
+
+
+def diff_manifests(agent: Manifest, server: Manifest, *,
+                   rules: Iterable[Rule] | None = None) -> list[Finding]:
+    """Every difference between the agent's and the server's manifests, sorted.
+
+    Arguments:
+        agent: the agent side (what it sends and reads, and how it names tools).
+        server: the server side (what it accepts and returns).
+        rules: the rules to run; all of ``RULES`` by default.
+    """
+    chosen = list(RULES.values()) if rules is None else list(rules)
+    found: set[Finding] = set()
+    for rule in chosen:
+        if rule.check_pair is not None:
+            found.update(rule.check_pair(agent, server))
+    checks = [rule.check for rule in chosen if rule.check is not None]
+    if not checks:
+        return sort_findings(found)
+    # one parse per distinct printed path and one alignment per direction per tool pair,
+    # shared by every rule (each used to build its own)
+    paths = PathCache()
+    for agent_name, server_name in match_tools(agent, server).matched:
+        pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths)
+        for check in checks:
+            found.update(check(pair))
+    return sort_findings(found)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Report order: by tool, then rule id, then path."""
+    return sorted(findings, key=lambda f: (f.tool, f.rule_id, f.path, f.message))
+
+
+def compared_tools(agent: Manifest, server: Manifest) -> tuple[str, ...]:
+    """The agent tools a diff of this pair speaks about (matched and unmatched)."""
+    match: ToolMatch = match_tools(agent, server)
+    return tuple(sorted({a for a, _ in match.matched} | set(match.unmatched)))
+
+
+def count_by_severity(findings: Sequence[Finding]) -> dict[str, int]:
+    return {"error": sum(f.severity == "error" for f in findings),
+            "warning": sum(f.severity == "warning" for f in findings)}
+
+
+__all__ = ["Finding", "compared_tools", "count_by_severity", "diff_manifests",
+           "sort_findings"]

@@ -1,0 +1,92 @@
+"""What every report format renders: one run's verdicts, pair by pair."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from parity.contract.baseline import BaselineEntry, Verdict
+from parity.contract.rules import Finding
+
+Command = Literal["check", "diff"]
+
+
+@dataclass(frozen=True)
+class Totals:
+    new: int = 0
+    known: int = 0
+    stale: int = 0
+    growth: int = 0
+    #: severities among the new findings
+    errors: int = 0
+    warnings: int = 0
+
+    def __add__(self, other: Totals) -> Totals:
+        return Totals(self.new + other.new, self.known + other.known,
+                      self.stale + other.stale, self.growth + other.growth,
+                      self.errors + other.errors, self.warnings + other.warnings)
+
+
+@dataclass(frozen=True)
+class PairReport:
+    """One pair's verdict, with what a report needs to place it."""
+
+    pair: str
+    verdict: Verdict
+    #: the agent tools compared (junit: one case each)
+    tools: tuple[str, ...] = ()
+    #: the baseline file as shown to people; ``None`` when no baseline applies (diff)
+    baseline: str | None = None
+    #: the baseline file exists (``check`` with none treats every finding as new)
+    baseline_exists: bool = True
+    #: the agent-side file the findings are about (SARIF artifact location)
+    agent_source: str | None = None
+    server_source: str | None = None
+    #: the ``--against`` ref and the entries the baseline gained since
+    against: str | None = None
+    growth: tuple[BaselineEntry, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok and not self.growth
+
+    @property
+    def totals(self) -> Totals:
+        v = self.verdict
+        return Totals(new=len(v.new), known=len(v.known), stale=len(v.stale),
+                      growth=len(self.growth),
+                      errors=sum(f.severity == "error" for f in v.new),
+                      warnings=sum(f.severity == "warning" for f in v.new))
+
+    def findings_of(self, tool: str) -> tuple[list[Finding], list[Finding]]:
+        """(new, known) findings of one tool."""
+        return ([f for f in self.verdict.new if f.tool == tool],
+                [f for f in self.verdict.known if f.tool == tool])
+
+    def all_tools(self) -> list[str]:
+        """Compared tools plus any a finding or stale entry names."""
+        names = set(self.tools)
+        names.update(f.tool for f in (*self.verdict.new, *self.verdict.known))
+        names.update(e.tool for e in (*self.verdict.stale, *self.growth))
+        return sorted(names)
+
+
+@dataclass(frozen=True)
+class Report:
+    command: Command
+    pairs: tuple[PairReport, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return all(p.ok for p in self.pairs)
+
+    @property
+    def totals(self) -> Totals:
+        total = Totals()
+        for p in self.pairs:
+            total = total + p.totals
+        return total
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1

@@ -1,0 +1,44 @@
+"""Small wording helpers shared by the formats."""
+
+from __future__ import annotations
+
+from parity.contract.report._model import Report, Totals
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def shown_path(path: str) -> str:
+    return path if path else "(root)"
+
+
+def summary(totals: Totals, command: str) -> str:
+    """One line: ``2 new differences (1 error, 1 warning), 1 stale entry, 3 known``."""
+    if command == "diff":
+        if not totals.new:
+            return "no differences"
+        return (f"{plural(totals.new, 'difference')} ({plural(totals.errors, 'error')}, "
+                f"{plural(totals.warnings, 'warning')})")
+    parts = [f"{plural(totals.new, 'new difference')}"
+             + (f" ({plural(totals.errors, 'error')}, {plural(totals.warnings, 'warning')})"
+                if totals.new else ""),
+             plural(totals.stale, "stale baseline entry", "stale baseline entries"),
+             f"{totals.known} known"]
+    if totals.growth:
+        parts.append(plural(totals.growth, "entry added to the baseline",
+                            "entries added to the baseline"))
+    return ", ".join(parts)
+
+
+def headline(report: Report) -> str:
+    verdict = "ok" if report.ok else "FAILED"
+    return f"parity {report.command}: {verdict}: {summary(report.totals, report.command)}"
+
+
+STALE_ADVICE = ("the difference is gone: remove the entry in this same change "
+                "(`parity baseline` does it)")
+NEW_ADVICE = ("fix it, or accept it explicitly with `parity baseline --accept TOOL RULE PATH "
+              "--reason TEXT`")
+GROWTH_ADVICE = ("the baseline may only shrink: fix the difference instead, or have the "
+                 "addition reviewed")

@@ -1,0 +1,66 @@
+"""``--format json``: the stable, documented machine format (docs/reports.md).
+
+Validated in the tests against ``parity/schemas/report.v1.json``. Fields may be added in
+a minor release; none is renamed or removed without a new ``format``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from parity.contract.baseline import BaselineEntry
+from parity.contract.report._model import PairReport, Report, Totals
+from parity.contract.rules import Finding
+
+FORMAT = "parity.report/1"
+
+
+def finding_json(f: Finding, reason: str | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"tool": f.tool, "rule": f.rule_id, "path": f.path,
+                            "direction": f.direction, "severity": f.severity,
+                            "message": f.message, "hint": f.hint}
+    if reason:
+        data["reason"] = reason
+    return data
+
+
+def entry_json(e: BaselineEntry) -> dict[str, Any]:
+    return e.to_json()
+
+
+def totals_json(t: Totals) -> dict[str, int]:
+    return {"new": t.new, "known": t.known, "stale": t.stale, "growth": t.growth,
+            "errors": t.errors, "warnings": t.warnings}
+
+
+def pair_json(p: PairReport) -> dict[str, Any]:
+    v = p.verdict
+    return {
+        "pair": p.pair,
+        "ok": p.ok,
+        "baseline": p.baseline,
+        "against": p.against,
+        "tools": list(p.tools),
+        "totals": totals_json(p.totals),
+        "new": [finding_json(f) for f in v.new],
+        "known": [finding_json(f, v.reasons.get(f.key)) for f in v.known],
+        "stale": [entry_json(e) for e in v.stale],
+        "growth": [entry_json(e) for e in p.growth],
+    }
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    return {"format": FORMAT, "command": report.command, "ok": report.ok,
+            "totals": totals_json(report.totals),
+            "pairs": [pair_json(p) for p in report.pairs]}
+
+
+class JsonFormatter:
+    name = "json"
+
+    def render(self, report: Report, *, color: bool = False) -> str:
+        return json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n"
+
+
+formatter = JsonFormatter()

@@ -1,0 +1,75 @@
+"""``--format junit``: JUnit XML, one test suite per pair and one test case per tool.
+
+A tool with new differences or stale baseline entries fails; its known differences are
+listed in ``system-out``. Baseline growth since ``--against`` fails a ``(baseline)`` case.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from parity.contract.report._model import PairReport, Report
+from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, plural, shown_path
+
+
+class JunitFormatter:
+    name = "junit"
+
+    def render(self, report: Report, *, color: bool = False) -> str:
+        root = ET.Element("testsuites", name=f"parity {report.command}")
+        tests = failures = 0
+        for pair in report.pairs:
+            suite = self._suite(pair)
+            root.append(suite)
+            tests += int(suite.get("tests", "0"))
+            failures += int(suite.get("failures", "0"))
+        root.set("tests", str(tests))
+        root.set("failures", str(failures))
+        root.set("errors", "0")
+        ET.indent(root)
+        return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+    def _suite(self, pair: PairReport) -> ET.Element:
+        suite = ET.Element("testsuite", name=pair.pair)
+        failures = 0
+        v = pair.verdict
+        for tool in pair.all_tools():
+            case = ET.SubElement(suite, "testcase", classname=f"parity.{pair.pair}", name=tool)
+            new, known = pair.findings_of(tool)
+            stale = [e for e in v.stale if e.tool == tool]
+            problems = [f"{f.severity} {f.rule_id} {shown_path(f.path)}: {f.message}\n"
+                        f"  fix: {f.hint}" for f in new]
+            problems += [f"stale baseline entry {e.rule} {shown_path(e.path)}: {STALE_ADVICE}"
+                         for e in stale]
+            if problems:
+                failures += 1
+                parts = []
+                if new:
+                    parts.append(plural(len(new), "new difference"))
+                if stale:
+                    parts.append(plural(len(stale), "stale baseline entry",
+                                        "stale baseline entries"))
+                failure = ET.SubElement(case, "failure", message=", ".join(parts),
+                                        type=new[0].rule_id if new else "baseline.stale")
+                failure.text = "\n".join(problems)
+            if known:
+                out = ET.SubElement(case, "system-out")
+                out.text = "known (baselined):\n" + "\n".join(
+                    f"{f.rule_id} {shown_path(f.path)}: {f.message}" for f in known)
+        if pair.growth:
+            case = ET.SubElement(suite, "testcase", classname=f"parity.{pair.pair}",
+                                 name="(baseline)")
+            failures += 1
+            failure = ET.SubElement(
+                case, "failure", type="baseline.growth",
+                message=f"{plural(len(pair.growth), 'entry', 'entries')} added since "
+                        f"{pair.against}")
+            failure.text = GROWTH_ADVICE + "\n" + "\n".join(
+                f"{e.tool} {e.rule} {shown_path(e.path)}" for e in pair.growth)
+        suite.set("tests", str(len(suite)))
+        suite.set("failures", str(failures))
+        suite.set("errors", "0")
+        return suite
+
+
+formatter = JunitFormatter()

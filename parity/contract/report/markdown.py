@@ -1,0 +1,78 @@
+"""``--format markdown``: for ``$GITHUB_STEP_SUMMARY`` or a pull-request comment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from parity.contract.report._model import Report
+from parity.contract.report._util import (
+    GROWTH_ADVICE,
+    NEW_ADVICE,
+    STALE_ADVICE,
+    plural,
+    shown_path,
+    summary,
+)
+
+
+def cell(text: str) -> str:
+    """A table cell: pipes escaped, newlines folded, code spans kept."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+
+
+def table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out.extend("| " + " | ".join(cell(c) for c in row) + " |" for row in rows)
+    return out
+
+
+class MarkdownFormatter:
+    name = "markdown"
+
+    def render(self, report: Report, *, color: bool = False) -> str:
+        mark = "✅" if report.ok else "❌"
+        lines = [f"## {mark} parity {report.command}: {summary(report.totals, report.command)}",
+                 ""]
+        if len(report.pairs) > 1:
+            lines += table(["pair", "new", "stale", "known", "growth"],
+                           [[p.pair, str(p.totals.new), str(p.totals.stale),
+                             str(p.totals.known), str(p.totals.growth)] for p in report.pairs])
+            lines.append("")
+        for pair in report.pairs:
+            v = pair.verdict
+            lines += [f"### {'✅' if pair.ok else '❌'} `{pair.pair}`: "
+                      f"{summary(pair.totals, report.command)}", ""]
+            if v.new:
+                advice = NEW_ADVICE[0].upper() + NEW_ADVICE[1:]
+                lines += [f"**New differences.** {advice}." if report.command == "check"
+                          else "**Differences.**", ""]
+                lines += table(["severity", "tool", "rule", "path", "what happens", "fix"],
+                               [[f.severity, f"`{f.tool}`", f"`{f.rule_id}`",
+                                 f"`{shown_path(f.path)}`", f.message, f.hint] for f in v.new])
+                lines.append("")
+            if v.stale:
+                lines += [f"**Stale baseline entries** in `{pair.baseline}`: {STALE_ADVICE}.",
+                          ""]
+                lines += table(["tool", "rule", "path"],
+                               [[f"`{e.tool}`", f"`{e.rule}`", f"`{shown_path(e.path)}`"]
+                                for e in v.stale])
+                lines.append("")
+            if pair.growth:
+                lines += [f"**Baseline entries added since `{pair.against}`**: "
+                          f"{GROWTH_ADVICE}.", ""]
+                lines += table(["tool", "rule", "path", "reason"],
+                               [[f"`{e.tool}`", f"`{e.rule}`", f"`{shown_path(e.path)}`",
+                                 e.reason or ""] for e in pair.growth])
+                lines.append("")
+            if v.known:
+                lines += ["<details><summary>"
+                          f"{plural(len(v.known), 'known difference')} (baselined)"
+                          "</summary>", ""]
+                lines += table(["tool", "rule", "path", "reason"],
+                               [[f"`{f.tool}`", f"`{f.rule_id}`", f"`{shown_path(f.path)}`",
+                                 v.reasons.get(f.key, "")] for f in v.known])
+                lines += ["", "</details>", ""]
+        return "\n".join(lines).rstrip("\n") + "\n"
+
+
+formatter = MarkdownFormatter()

@@ -1,0 +1,133 @@
+"""``--format sarif``: SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+
+One run; every rule of the registry is a ``reportingDescriptor``, plus two for baseline
+bookkeeping (``baseline.stale``, ``baseline.growth``). Known differences are results
+suppressed ``external``ly (held by the baseline file), with ``baselineState: unchanged``.
+A result's ``partialFingerprints`` is its baseline key, so viewers track it across runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from parity import __version__
+from parity.contract.report._model import PairReport, Report
+from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, shown_path
+from parity.contract.rules import RULES, Finding
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_BOOKKEEPING = {
+    "baseline.stale": ("A baseline entry whose difference is gone.", STALE_ADVICE),
+    "baseline.growth": ("A baseline entry added since the --against ref.", GROWTH_ADVICE),
+}
+
+
+def _descriptors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for rule in RULES.values():
+        out.append({
+            "id": rule.id,
+            "name": rule.id.replace(".", "-"),
+            "shortDescription": {"text": rule.purpose},
+            "fullDescription": {"text": rule.details},
+            "help": {"text": f"{rule.purpose} {rule.details} Run `parity explain {rule.id}` "
+                             "for an example."},
+            "defaultConfiguration": {"level": rule.severity},
+            "properties": {"direction": rule.direction},
+        })
+    for rule_id, (purpose, advice) in _BOOKKEEPING.items():
+        out.append({"id": rule_id, "name": rule_id.replace(".", "-"),
+                    "shortDescription": {"text": purpose},
+                    "fullDescription": {"text": f"{purpose} {advice}"},
+                    "defaultConfiguration": {"level": "error"}})
+    return out
+
+
+def to_uri(path: str) -> str:
+    """A file path as a SARIF artifact URI: relative paths stay relative (to the
+    repository root, where viewers resolve them), absolute ones become ``file:`` URIs."""
+    if Path(path).is_absolute():
+        return Path(path).as_uri()
+    return quote(path.replace(os.sep, "/"))
+
+
+def _location(uri: str | None, pair: str, tool: str, path: str) -> dict[str, Any]:
+    location: dict[str, Any] = {"logicalLocations": [{
+        "name": shown_path(path),
+        "fullyQualifiedName": f"{pair}/{tool}/{path}" if path else f"{pair}/{tool}",
+        "kind": "member"}]}
+    if uri:
+        location["physicalLocation"] = {"artifactLocation": {"uri": to_uri(uri)}}
+    return location
+
+
+class SarifFormatter:
+    name = "sarif"
+
+    def render(self, report: Report, *, color: bool = False) -> str:
+        descriptors = _descriptors()
+        index = {d["id"]: i for i, d in enumerate(descriptors)}
+        results: list[dict[str, Any]] = []
+        for pair in report.pairs:
+            results.extend(self._results(pair, index))
+        doc = {
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {"name": "parity", "version": __version__,
+                                    "semanticVersion": __version__,
+                                    "rules": descriptors}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }],
+        }
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+    def _results(self, pair: PairReport, index: dict[str, int]) -> list[dict[str, Any]]:
+        v = pair.verdict
+        out = [self._finding(pair, f, index, None) for f in v.new]
+        out += [self._finding(pair, f, index, v.reasons.get(f.key, "")) for f in v.known]
+        for kind, entries, advice in (("baseline.stale", v.stale, STALE_ADVICE),
+                                      ("baseline.growth", pair.growth, GROWTH_ADVICE)):
+            for e in entries:
+                out.append({
+                    "ruleId": kind, "ruleIndex": index[kind], "level": "error",
+                    "message": {"text": f"{e.tool} {e.rule} {shown_path(e.path)}: {advice}"},
+                    "locations": [_location(pair.baseline, pair.pair, e.tool, e.path)],
+                    "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{e.tool}|{e.rule}|"
+                                                            f"{e.path}|{kind}"},
+                })
+        return out
+
+    def _finding(self, pair: PairReport, f: Finding, index: dict[str, int],
+                 reason: str | None) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "ruleId": f.rule_id,
+            "ruleIndex": index[f.rule_id],
+            "level": f.severity,
+            "message": {"text": f"{f.tool} {shown_path(f.path)}: {f.message}. Fix: {f.hint}"},
+            "locations": [_location(pair.agent_source, pair.pair, f.tool, f.path)],
+            "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{f.tool}|{f.rule_id}|"
+                                                    f"{f.path}"},
+            "properties": {"pair": pair.pair, "tool": f.tool, "path": f.path,
+                           "direction": f.direction},
+        }
+        if reason is not None:
+            result["baselineState"] = "unchanged"
+            suppression: dict[str, Any] = {"kind": "external", "status": "accepted"}
+            if reason:
+                suppression["justification"] = reason
+            if pair.baseline:
+                suppression["location"] = {"physicalLocation": {
+                    "artifactLocation": {"uri": to_uri(pair.baseline)}}}
+            result["suppressions"] = [suppression]
+        elif pair.baseline is not None:
+            result["baselineState"] = "new"
+        return result
+
+
+formatter = SarifFormatter()

@@ -1,0 +1,82 @@
+"""``--format text``: for people at a terminal, grouped by tool; colour only on a terminal
+and never when ``NO_COLOR`` is set (the command decides and passes ``color``)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import click
+
+from parity.contract.report._model import PairReport, Report
+from parity.contract.report._util import (
+    GROWTH_ADVICE,
+    NEW_ADVICE,
+    STALE_ADVICE,
+    headline,
+    plural,
+    shown_path,
+    summary,
+)
+
+_SEVERITY_COLOR = {"error": "red", "warning": "yellow"}
+
+
+class TextFormatter:
+    name = "text"
+
+    def render(self, report: Report, *, color: bool = False) -> str:
+        def paint(text: str, fg: str | None = None, bold: bool = False,
+                  dim: bool = False) -> str:
+            return click.style(text, fg=fg, bold=bold, dim=dim) if color else text
+
+        out: list[str] = []
+        for pair in report.pairs:
+            out.extend(self._pair(pair, report.command, paint))
+        ok = report.ok
+        out.append(paint(headline(report), fg="green" if ok else "red", bold=True))
+        return "\n".join(out) + "\n"
+
+    def _pair(self, pair: PairReport, command: str, paint: _Paint) -> list[str]:
+        lines = [paint(f"pair {pair.pair}", bold=True) + f": {summary(pair.totals, command)}"]
+        if pair.baseline is not None:
+            state = "" if pair.baseline_exists else \
+                " (none yet: create it with `parity baseline --init`)"
+            lines.append(f"  baseline {pair.baseline}{state}")
+        v = pair.verdict
+        for tool in sorted({f.tool for f in v.new}):
+            lines.append(f"  tool {paint(tool, bold=True)}")
+            for f in (f for f in v.new if f.tool == tool):
+                sev = paint(f"{f.severity:<7}", fg=_SEVERITY_COLOR[f.severity], bold=True)
+                lines.append(f"    {sev} {f.rule_id}  {shown_path(f.path)}")
+                lines.append(f"            {f.message}")
+                if f.hint:
+                    lines.append(f"            fix: {f.hint}")
+        if v.new and command == "check":
+            lines.append(f"  each new difference: {NEW_ADVICE}")
+        if v.stale:
+            count = plural(len(v.stale), "stale baseline entry", "stale baseline entries")
+            lines.append(paint(f"  {count}: {STALE_ADVICE}", fg="magenta"))
+            lines.extend(f"    {e.tool}  {e.rule}  {shown_path(e.path)}" for e in v.stale)
+        if pair.growth:
+            lines.append(paint(f"  {plural(len(pair.growth), 'entry', 'entries')} added to "
+                               f"the baseline since {pair.against}: {GROWTH_ADVICE}",
+                               fg="red"))
+            lines.extend(f"    {e.tool}  {e.rule}  {shown_path(e.path)}"
+                         + (f"  (reason: {e.reason})" if e.reason else "")
+                         for e in pair.growth)
+        if v.known:
+            lines.append(paint(f"  known (baselined): {len(v.known)}", dim=True))
+            for f in v.known:
+                reason = v.reasons.get(f.key)
+                lines.append(paint(f"    {f.tool}  {f.rule_id}  {shown_path(f.path)}"
+                                   + (f"  ({reason})" if reason else ""), dim=True))
+        lines.append("")
+        return lines
+
+
+class _Paint(Protocol):
+    def __call__(self, text: str, fg: str | None = None, bold: bool = False,
+                 dim: bool = False) -> str: ...
+
+
+formatter = TextFormatter()

@@ -1,0 +1,389 @@
+"""Align one side's field-path table onto the other's.
+
+Comparison is semantic: paths are parsed into steps and looked up, so key order and the
+order of ``required`` never matter. Each path of the *reading* side (the agent's ``in``
+table: what it sends; the agent's ``out`` table: what it reads) is given a status:
+
+- ``Match``: the other side has a node for it (a property may land on a map's ``{}``,
+  a tuple position on ``[]``);
+- ``Unknown``: the topmost path the other side does not have; its parent is an object
+  that does not absorb unknown keys (reported once: descendants are ``Under``);
+- ``Under``: below an ``Unknown`` path, or absorbed by the other side: a free-form
+  object or ``any`` node, unconstrained array items, a cut recursion or an unresolved
+  reference. Nothing below it can be compared, so nothing below it is reported.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import compress
+from operator import attrgetter, itemgetter
+from typing import Any
+
+from parity.fieldpaths.entry import Entry, canonical_value
+from parity.fieldpaths.fieldpath import (
+    ITEMS,
+    VALUES,
+    Index,
+    Prop,
+    Steps,
+    parse,
+    render,
+    render_prop,
+)
+from parity.fieldpaths.manifest import Table, ToolManifest
+
+
+class PathCache:
+    """What is known of printed paths, shared by every table of one diff (both sides, and
+    many tools, print the same paths): each distinct path is parsed once."""
+
+    __slots__ = ("parents", "steps")
+
+    def __init__(self) -> None:
+        #: printed path -> its steps
+        self.steps: dict[str, Steps] = {}
+        #: printed path -> its parent's path as parity prints it (the root's is itself),
+        #: ``UNKNOWN`` when not a valid path (or not told apart by ``_parent_text``)
+        self.parents: dict[str, object] = {}
+
+
+# not frozen: one is built per aligned path, and a frozen dataclass's __init__ is slow
+@dataclass(slots=True)
+class Match:
+    other: Steps
+
+
+@dataclass(slots=True)
+class Unknown:
+    #: the other side's node that should have declared it (its parent)
+    parent: Steps
+
+
+@dataclass(frozen=True)
+class Under:
+    pass
+
+
+UNDER = Under()
+Status = Match | Unknown | Under
+
+
+def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
+    """``parse(text)``, remembered; built on the path's parent when the cache has it.
+
+    A valid path followed by ``[]``, ``{}``, ``[N]`` or ``.name`` parses to the path's
+    steps plus that one step (the parser reads left to right and no step's text runs
+    into the next), and tables list parents before their children."""
+    steps: Steps | None = None
+    if text.endswith("[]"):
+        head = cache.get(text[:-2])
+        if head is not None:
+            steps = (*head, ITEMS)
+    elif text.endswith("{}"):
+        head = cache.get(text[:-2])
+        if head is not None:
+            steps = (*head, VALUES)
+    elif text.endswith("]"):
+        cut = text.rfind("[")
+        inner = text[cut + 1:-1]
+        if cut >= 0 and _POSITION.fullmatch(inner):
+            head = cache.get(text[:cut])
+            if head is not None:
+                steps = (*head, Index(int(inner)))
+    else:
+        cut = text.rfind(".")
+        if cut > 0 and _NAME.fullmatch(text, cut + 1):
+            head = cache.get(text[:cut])
+            if head is not None:
+                steps = (*head, Prop(text[cut + 1:]))
+    if steps is None:
+        steps = parse(text)
+    cache[text] = steps
+    return steps
+
+
+_POSITION = re.compile(r"0|[1-9][0-9]*")
+_DECODER = json.JSONDecoder()
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
+
+
+class Parsed:
+    """A table keyed by steps, with the structural facts rules ask about."""
+
+    def __init__(self, table: Table, paths: PathCache | None = None) -> None:
+        self.entries: dict[Steps, Entry] = {}
+        self.printed: dict[Steps, str] = {}
+        cache = (paths or PathCache()).steps
+        texts = list(table)
+        parsed = [cache[t] if t in cache else _parse_into(cache, t) for t in texts]
+        # as assigning one by one: a later duplicate (`"a"` and `a`) wins, in the first's place
+        self.entries.update(zip(parsed, table.values(), strict=True))
+        self.printed.update(zip(parsed, texts, strict=True))
+
+    @cached_property
+    def _parents_with_children(self) -> frozenset[Steps]:
+        return frozenset(s[:-1] for s in self.entries
+                         if s and (isinstance(s[-1], Prop) or s[-1] is VALUES))
+
+    def path(self, steps: Steps) -> str:
+        return self.printed.get(steps) or render(steps)
+
+    def may_be_object(self, steps: Steps) -> bool:
+        entry = self.entries[steps]
+        return entry.is_any or "object" in entry.type
+
+    def opaque(self, steps: Steps) -> bool:
+        """A node whose inside cannot be compared: a cut recursion or unresolved reference."""
+        entry = self.entries[steps]
+        return entry.recursive is not None or bool(entry.unresolved)
+
+    def free_form(self, steps: Steps) -> bool:
+        """An object that takes any keys as they are: not closed, declares no property and
+        no map values (``{}``, ``{"type": "object"}``). Pydantic's ``dict[str, Any]``."""
+        return (self.entries[steps].closed is not True
+                and steps not in self._parents_with_children)
+
+    @cached_property
+    def _children(self) -> dict[Steps, list[Steps]]:
+        out: dict[Steps, list[Steps]] = {}
+        for s in self.entries:
+            if s:
+                out.setdefault(s[:-1], []).append(s)
+        return out
+
+    def children(self, steps: Steps) -> Iterator[Steps]:
+        """The nodes one step below ``steps``, in table order."""
+        yield from self._children.get(steps, ())
+
+
+class Alignment:
+    """``reader`` (the agent's table) aligned onto ``other`` (the server's)."""
+
+    def __init__(self, reader: Table, other: Table, paths: PathCache | None = None) -> None:
+        if paths is None:
+            paths = PathCache()
+        self.reader = Parsed(reader, paths)
+        self.other = Parsed(other, paths)
+        self.status: dict[Steps, Status] = {}
+        for steps in sorted(self.reader.entries, key=len):
+            self.status[steps] = self._status(steps)
+        # the other side's node -> the reader's nodes aligned with it
+        self.reverse: dict[Steps, list[Steps]] = {}
+        for steps, status in self.status.items():
+            if isinstance(status, Match):
+                self.reverse.setdefault(status.other, []).append(steps)
+
+    @cached_property
+    def _sorted(self) -> tuple[list[tuple[Steps, Steps]], list[tuple[Steps, Steps]]]:
+        """(matches, unknowns), each in the reader's printed-path order: sorted once."""
+        matches: list[tuple[Steps, Steps]] = []
+        unknowns: list[tuple[Steps, Steps]] = []
+        status = self.status
+        for steps in sorted(status, key=self.reader.path):
+            st = status[steps]
+            if type(st) is Match:
+                matches.append((steps, st.other))
+            elif type(st) is Unknown:
+                unknowns.append((steps, st.parent))
+        return matches, unknowns
+
+    def matches(self) -> Iterator[tuple[Steps, Steps]]:
+        """(reader's node, other side's node) for every ``Match``, by the reader's path."""
+        return iter(self._sorted[0])
+
+    def unknowns(self) -> Iterator[tuple[Steps, Steps]]:
+        """(reader's node, other side's parent) for every ``Unknown``, by the reader's path."""
+        return iter(self._sorted[1])
+
+    def _status(self, steps: Steps) -> Status:
+        other = self.other.entries
+        if not steps:
+            return Match(()) if () in other else UNDER
+        up = steps[:-1]
+        parent = self.status.get(up)
+        if parent is None:  # a table missing an intermediate node: align the parent first
+            parent = self.status[up] = self._status(up)
+        if type(parent) is not Match:
+            return UNDER
+        at = parent.other
+        entry = other[at]
+        if entry.recursive is not None or entry.unresolved:  # Parsed.opaque
+            return UNDER
+        step = steps[-1]
+        candidate = (*at, step)
+        if candidate in other:
+            return Match(candidate)
+        kind = type(step)
+        if kind is Prop:
+            candidate = (*at, VALUES)
+            if candidate in other:
+                return Match(candidate)
+        elif kind is Index:
+            candidate = (*at, ITEMS)
+            if candidate in other:
+                return Match(candidate)
+        if kind is Prop or step is VALUES:
+            # a type mismatch on the parent is in.type's / out.type's to report
+            if not self.other.may_be_object(at) or self.other.free_form(at):
+                return UNDER
+            return Unknown(at)
+        return UNDER  # array items the other side leaves unconstrained
+
+
+def property_name(steps: Steps) -> str | None:
+    """The property a path ends in, or ``None`` for items and map values."""
+    return steps[-1].name if steps and isinstance(steps[-1], Prop) else None
+
+
+_LATER = object()
+
+
+class ToolPair:
+    """One matched (agent tool, server tool) pair, with what the rules of a direction share:
+    each side's tables parsed and aligned once, not once per rule.
+
+    ``in_`` and ``out`` are ``None`` when the direction's rules have nothing to compare.
+    With ``shortcut`` (the default) that includes two tables that agree on every path and
+    on every fact a rule reads (type, required, closed, enum, recursive, unresolved): every
+    path then aligns with itself, and no ``in.*``/``out.*`` rule can report anything.
+    Descriptions and the other facts may differ; they are never compared."""
+
+    def __init__(self, agent: ToolManifest, server: ToolManifest,
+                 paths: PathCache | None = None, *, shortcut: bool = True) -> None:
+        self.agent = agent
+        self.server = server
+        self._paths = PathCache() if paths is None else paths
+        self._shortcut = shortcut
+        self._in: object = _LATER
+        self._out: object = _LATER
+
+    @property
+    def name(self) -> str:
+        """The agent's name for the tool (what findings are reported under)."""
+        return self.agent.name
+
+    @property
+    def in_(self) -> Alignment | None:
+        """What the agent sends aligned onto what the server accepts."""
+        if self._in is _LATER:
+            self._in = self._align(self.agent.in_, self.server.in_)
+        return self._in  # type: ignore[return-value]
+
+    @property
+    def out(self) -> Alignment | None:
+        """What the agent reads aligned onto the server's output; also ``None`` when either
+        side has no ``out`` table (nothing read, or nothing declared)."""
+        if self._out is _LATER:
+            agent, server = self.agent.out, self.server.out
+            self._out = None if agent is None or server is None else self._align(agent, server)
+        return self._out  # type: ignore[return-value]
+
+    def _align(self, reader: Table, other: Table) -> Alignment | None:
+        if self._shortcut and _agree(reader, other, self._paths):
+            return None
+        return Alignment(reader, other, self._paths)
+
+
+def _agree(reader: Table, other: Table, paths: PathCache) -> bool:
+    """Both tables hold the same paths, agree on every fact a rule reads, and every path's
+    parent is in them (a missing intermediate node can align a path elsewhere)."""
+    texts = list(reader)
+    if texts == list(other):  # the usual order: compare the entries side by side
+        theirs_entries: Iterable[Entry] = other.values()
+    elif reader.keys() == other.keys():
+        theirs_entries = map(other.__getitem__, texts)
+    else:
+        return False
+    mine = list(map(_FACTS, reader.values()))
+    theirs = list(map(_FACTS, theirs_entries))
+    if mine != theirs:
+        return False
+    enums = list(map(_ENUM, mine))
+    for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
+        if set(map(type, a)) != _STR and (
+                [_identity(v) for v in a] != [_identity(v) for v in b]):
+            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
+    parents = paths.parents
+    ups = list(map(parents.get, texts))
+    if None in ups:
+        # remember the table's own string for a parent: a manifest read from JSON shares one
+        # string per distinct key, so later lookups compare by identity
+        own = {t: t for t in texts}
+        for i, text in enumerate(texts):
+            if ups[i] is None:
+                up = _parent_text(text)
+                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
+    # each path is its parent's plus one valid step, down to the root: then all are valid
+    return all(map(reader.__contains__, ups))
+
+
+#: a path ``_parent_text`` cannot vouch for (never a table's key)
+UNKNOWN = object()
+
+
+def _parent_text(text: str) -> object:
+    """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
+    path as parity prints it when its parent is; ``UNKNOWN`` when ``text`` is not valid,
+    or not as parity would print it."""
+    if not text:
+        return ""
+    if text.endswith(("[]", "{}")):
+        return text[:-2]
+    if text.endswith("]"):
+        cut = text.rfind("[")
+        if cut >= 0 and _POSITION.fullmatch(text, cut + 1, len(text) - 1):
+            return text[:cut]
+        return UNKNOWN
+    cut = text.rfind(".")
+    if cut > 0 and _NAME.fullmatch(text, cut + 1):
+        return text[:cut]
+    if cut < 0 and _NAME.fullmatch(text):
+        return ""
+    if not text.endswith('"'):
+        return UNKNOWN
+    # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
+    # inside a name is escaped; the closing one is excluded from the search)
+    start = text.rfind('"', 0, len(text) - 1)
+    if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
+        return UNKNOWN
+    try:
+        name, end = _DECODER.raw_decode(text, start)
+    except ValueError:
+        return UNKNOWN
+    # only paths as parity prints them, so no two paths of a table name the same node
+    # (`"a"` and `a`: Parsed keeps one of them, which may differ between the sides)
+    if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
+        return UNKNOWN
+    return text[:start - 1] if start else ""
+
+
+_CANONICAL = object()
+#: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
+_FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved")
+_ENUM = itemgetter(3)
+_STR = {str}
+
+
+def _identity(value: Any) -> tuple[Any, Any]:
+    """A key equal for two values exactly when their canonical JSON texts
+    (``parity.fieldpaths.entry.canonical_value``) are equal: a scalar's type and value (a float's
+    repr, which its JSON text follows), otherwise the canonical text itself. The texts of
+    values of different JSON types never coincide."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return kind, value
+    if kind is float:
+        return kind, repr(value)
+    return _CANONICAL, canonical_value(value)
+
+
+def excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
+    """``parity.fieldpaths.entry.enum_excess`` (the produced values no accepted value equals as
+    canonical JSON), without the JSON encoder for scalars."""
+    keep = {_identity(v) for v in accepted}
+    return [v for v in produced if _identity(v) not in keep]

@@ -1,0 +1,31 @@
+"""Wording shared by rule messages: paths, types and values as people read them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from parity.core.jsonio import compact
+
+
+def code(path: str) -> str:
+    return f"`{path}`" if path else "the root object"
+
+
+def at(path: str) -> str:
+    """Where an object is: ``at `x`` or ``at the root``."""
+    return f"at `{path}`" if path else "at the root"
+
+
+def types(names: Iterable[str]) -> str:
+    names = list(names)
+    if not names:
+        return "no value"
+    return " or ".join(names)
+
+
+def values(items: Iterable[Any], limit: int = 8) -> str:
+    shown = [compact(v) for v in items]
+    if len(shown) > limit:
+        return ", ".join(shown[:limit]) + f" (+{len(shown) - limit} more)"
+    return ", ".join(shown)

@@ -1,0 +1,243 @@
+"""``in.*``: what the agent sends against what the server accepts.
+
+The agent's ``in`` table is what it may send; the server's is what it accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parity.contract.rules._align import Alignment, Parsed, ToolPair, excess
+from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._text import at, code, types, values
+from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
+
+
+def _tool(name: str, schema: dict[str, object]) -> dict[str, object]:
+    return {"name": name, "inputSchema": schema}
+
+
+# -- in.unknown ------------------------------------------------------------------------------
+
+UNKNOWN = "in.unknown"
+
+
+def check_unknown(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    for steps, parent in al.unknowns():
+        path = al.reader.path(steps)
+        holder = al.other.path(parent)
+        closed = al.other.entries[parent].closed is True
+        is_map = steps[-1] is VALUES
+        what = f"any key {at(al.reader.path(steps[:-1]))}" if is_map else code(path)
+        if closed:
+            effect = (f"the server's object {at(holder)} is closed, so every call that "
+                      "sends it is rejected")
+        else:
+            effect = (f"the server's object {at(holder)} is open, so the value is silently "
+                      "ignored")
+        yield Finding(
+            tool=pair.name, rule_id=UNKNOWN, path=path, direction="in",
+            severity="error" if closed else "warning",
+            message=f"the agent sends {what}, which the server does not declare; {effect}",
+            hint=_rename_hint(al, steps, parent))
+
+
+def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
+    """Name the server's properties next to it that the agent never sends: usually the
+    field this one was meant to be (``phases[].name`` vs ``phases[].phase_id``)."""
+    unsent = [s for s in al.other.children(parent)
+              if isinstance(s[-1], Prop) and s not in al.reverse]
+    unsent.sort(key=lambda s: (not al.other.entries[s].required, al.other.path(s)))
+    if len(unsent) == 1 and isinstance(steps[-1], Prop):
+        return (f"the server declares {code(al.other.path(unsent[0]))}, which the agent does "
+                f"not send: rename `{steps[-1].name}` to `{unsent[0][-1].name}`"  # type: ignore[union-attr]
+                " in the agent's schema if it is the same field")
+    if unsent:
+        names = ", ".join(f"`{al.other.path(s)}`" for s in unsent[:5])
+        return (f"the server declares {names} here, which the agent does not send: rename "
+                "the field to one of them, or remove it from the agent's schema")
+    return "remove it from the agent's schema, or declare it in the server's inputSchema"
+
+
+# -- in.missing-required ---------------------------------------------------------------------
+
+MISSING_REQUIRED = "in.missing-required"
+
+
+def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    required = [(steps, entry) for steps, entry in al.other.entries.items()
+                if steps and entry.required and isinstance(steps[-1], Prop)]
+    for steps, _ in sorted(required, key=lambda kv: al.other.path(kv[0])):
+        name = steps[-1].name  # type: ignore[union-attr]
+        # only where the agent sends the enclosing object at all; otherwise the
+        # requirement does not apply (or is reported once, higher up)
+        for holder in al.reverse.get(steps[:-1], []):
+            how = _how_sent(al.reader, holder, name)
+            if how in ("always", None):
+                continue
+            mine = al.reader.path((*holder, Prop(name)))
+            server_path = al.other.path(steps)
+            if how == "never":
+                message = (f"the server requires {code(server_path)}, which the agent never "
+                           "sends; every call is rejected")
+                hint = ("add it to the agent's schema as a required field (check the "
+                        "in.unknown findings next to it for a misnamed field)")
+            else:
+                message = (f"the server requires {code(server_path)}, which the agent sends "
+                           "only optionally; calls that leave it out are rejected")
+                hint = "make it required in the agent's schema, or optional on the server"
+            yield Finding(tool=pair.name, rule_id=MISSING_REQUIRED, path=mine,
+                          direction="in", severity="error", message=message, hint=hint)
+
+
+def _how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
+    """``always``, ``maybe``, ``never``, or ``None`` when the agent's node cannot tell."""
+    if reader.opaque(holder) or not reader.may_be_object(holder):
+        return None
+    child = (*holder, Prop(name))
+    if child in reader.entries:
+        return "always" if reader.entries[child].required else "maybe"
+    if (*holder, VALUES) in reader.entries:
+        return "maybe"
+    if reader.free_form(holder):
+        return None
+    return "never"
+
+
+# -- in.type ---------------------------------------------------------------------------------
+
+TYPE = "in.type"
+
+
+def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
+    """The types ``sender`` may produce that ``receiver`` does not accept; ``None`` when the
+    sender's type is unconstrained and the receiver's is not."""
+    if sender.type == receiver.type:  # the common case: any accepts any, each type itself
+        return []
+    if receiver.is_any:
+        return []
+    if sender.is_any:
+        return None
+    return [t for t in sender.type if not receiver.allows(t)]
+
+
+def check_type(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        a, s = al.reader.entries[mine], al.other.entries[theirs]
+        bad = rejected_types(a, s)
+        if bad == []:
+            continue
+        path = al.reader.path(mine)
+        accepted = types(s.type)
+        if bad is None:
+            sent = "a value of any type (its schema leaves the type open)"
+        else:
+            sent = types(bad)
+        yield Finding(
+            tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
+            message=f"the agent may send {sent} {at(path)}, the server accepts only "
+                    f"{accepted}; such calls are rejected",
+            hint=f"constrain the agent's field to {accepted}"
+                 + (" (or allow null on the server)" if bad and "null" in bad else ""))
+
+
+# -- in.enum ---------------------------------------------------------------------------------
+
+ENUM = "in.enum"
+
+
+def check_enum(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        a, s = al.reader.entries[mine], al.other.entries[theirs]
+        if s.enum is None:
+            continue
+        path = al.reader.path(mine)
+        allowed = values(s.enum)
+        if a.enum is None:
+            message = (f"the agent may send any value {at(path)}, the server accepts only "
+                       f"{allowed}; calls with another value are rejected")
+        else:
+            extra = excess(a.enum, s.enum)
+            if not extra:
+                continue
+            message = (f"the agent may send {values(extra)} {at(path)}, which the server does "
+                       f"not accept (it accepts {allowed}); such calls are rejected")
+        yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="in",
+                      severity="error", message=message,
+                      hint="restrict the agent's field to the server's values (an enum or "
+                           "Literal), or extend the server's enum")
+
+
+RULES = (
+    Rule(
+        id=UNKNOWN, direction="in", severity="error",
+        severity_note="warning where the server's enclosing object is open (the value is "
+                      "silently ignored rather than rejected)",
+        purpose="The agent sends a field the server does not declare.",
+        details="Reported once, at the topmost undeclared path. Where the server's enclosing "
+                "object is closed (`additionalProperties: false`, Pydantic `extra='forbid'`) "
+                "the call is rejected; where it is open the field is dropped without a word, "
+                "which is worse to debug. A map (`{}`), a free-form object and an "
+                "unconstrained value absorb any key and never trigger it.",
+        example=Example(
+            agent=[_tool("check_phases", {
+                "type": "object", "required": ["phases"],
+                "properties": {"phases": {"type": "array", "items": {
+                    "type": "object", "required": ["name"],
+                    "properties": {"name": {"type": "string"}}}}}})],
+            server=[_tool("check_phases", {
+                "type": "object", "required": ["phases"], "additionalProperties": False,
+                "properties": {"phases": {"type": "array", "items": {
+                    "type": "object", "required": ["phase_id"], "additionalProperties": False,
+                    "properties": {"phase_id": {"type": "string"}}}}}})]),
+        check=check_unknown),
+    Rule(
+        id=MISSING_REQUIRED, direction="in", severity="error",
+        purpose="The server requires a field the agent never sends, or sends only optionally.",
+        details="Checked wherever the agent sends the enclosing object. A call without the "
+                "field fails validation on the server. Often paired with an in.unknown "
+                "finding for the same field under another name.",
+        example=Example(
+            agent=[_tool("search", {"type": "object",
+                                    "properties": {"query": {"type": "string"}}})],
+            server=[_tool("search", {"type": "object", "required": ["query"],
+                                     "properties": {"query": {"type": "string"}}})]),
+        check=check_missing_required),
+    Rule(
+        id=TYPE, direction="in", severity="error",
+        purpose="The agent may send a type the server does not accept.",
+        details="`integer` fits `number`; `null` fits only where the server allows it "
+                "(`anyOf [X, null]`, `Optional[X]`). An agent field with no type constraint "
+                "may send anything, so it is reported against a typed server field.",
+        example=Example(
+            agent=[_tool("fetch", {"type": "object", "properties": {
+                "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],
+            server=[_tool("fetch", {"type": "object", "properties": {
+                "limit": {"type": "integer"}}})]),
+        check=check_type),
+    Rule(
+        id=ENUM, direction="in", severity="error",
+        purpose="The agent may send a value outside the server's enum.",
+        details="Compares `enum`/`const` value sets (order never matters). An agent field "
+                "without an enum may send any value, so it is reported against a server "
+                "enum.",
+        example=Example(
+            agent=[_tool("sort", {"type": "object", "properties": {
+                "order": {"enum": ["asc", "desc", "random"]}}})],
+            server=[_tool("sort", {"type": "object", "properties": {
+                "order": {"enum": ["asc", "desc"]}}})]),
+        check=check_enum),
+)

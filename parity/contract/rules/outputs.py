@@ -1,0 +1,216 @@
+"""``out.*``: what the server returns against what the agent reads.
+
+The agent's ``out`` table is what it expects back (``required``: it relies on the field);
+the server's is its declared ``outputSchema``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parity.contract.rules._align import Alignment, ToolPair, excess
+from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._text import at, code, types, values
+from parity.contract.rules.inputs import rejected_types
+from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
+
+
+def _tool(name: str, out: dict[str, object] | None,
+          in_: dict[str, object] | None = None) -> dict[str, object]:
+    tool: dict[str, object] = {"name": name, "inputSchema": in_ or {"type": "object"}}
+    if out is not None:
+        tool["outputSchema"] = out
+    return tool
+
+
+# -- out.undeclared --------------------------------------------------------------------------
+
+UNDECLARED = "out.undeclared"
+
+
+def check_undeclared(pair: ToolPair) -> Iterator[Finding]:
+    if pair.agent.out is None or pair.server.out is not None:
+        return
+    yield Finding(
+        tool=pair.name, rule_id=UNDECLARED, path="", direction="out", severity="warning",
+        message="the server declares no outputSchema, so nothing the agent expects back can "
+                "be verified; a change in the result shape surfaces only at run time",
+        hint="declare an outputSchema on the server tool (a typed return value in FastMCP), "
+             "or baseline this with a reason")
+
+
+# -- out.missing -----------------------------------------------------------------------------
+
+MISSING = "out.missing"
+
+
+def check_missing(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for steps, parent in al.unknowns():
+        path = al.reader.path(steps)
+        relied = al.reader.entries[steps].required and steps[-1] is not VALUES
+        what = f"any key {at(al.reader.path(steps[:-1]))}" if steps[-1] is VALUES \
+            else code(path)
+        effect = ("the agent fails on every result" if relied
+                  else "the agent always finds it absent")
+        yield Finding(
+            tool=pair.name, rule_id=MISSING, path=path, direction="out",
+            severity="error" if relied else "warning",
+            message=f"the agent reads {what}, which the server's output never declares "
+                    f"(its object {at(al.other.path(parent))} has no such field); {effect}",
+            hint=_unread_hint(al, steps, parent))
+
+
+def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
+    """Name what the server does return there: usually the field this one was meant to be."""
+    unread = [s for s in al.other.children(parent)
+              if isinstance(s[-1], Prop) and s not in al.reverse]
+    if unread and isinstance(steps[-1], Prop):
+        names = ", ".join(f"`{al.other.path(s)}`" for s in sorted(unread, key=al.other.path)[:5])
+        return (f"the server returns {names} there, which the agent does not read: read "
+                "the field the server returns, or add this one to its outputSchema")
+    return ("read a field the server actually returns (`parity paths` shows them), or add "
+            "this one to the server's outputSchema")
+
+
+# -- out.optional ----------------------------------------------------------------------------
+
+OPTIONAL = "out.optional"
+
+
+def check_optional(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        if not mine or not isinstance(mine[-1], Prop) or not al.reader.entries[mine].required:
+            continue
+        if theirs[-1] is not VALUES and al.other.entries[theirs].required:
+            continue
+        path = al.reader.path(mine)
+        yield Finding(
+            tool=pair.name, rule_id=OPTIONAL, path=path, direction="out", severity="warning",
+            message=f"the agent relies on {code(path)}, which the server may omit; results "
+                    "without it fail in the agent",
+            hint="make the field optional (with a default) in the agent's result model, or "
+                 "required in the server's outputSchema")
+
+
+# -- out.type --------------------------------------------------------------------------------
+
+TYPE = "out.type"
+
+
+def check_type(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        a, s = al.reader.entries[mine], al.other.entries[theirs]
+        bad = rejected_types(s, a)
+        if bad == []:
+            continue
+        path = al.reader.path(mine)
+        sent = "a value of any type (its schema leaves the type open)" if bad is None \
+            else types(bad)
+        yield Finding(
+            tool=pair.name, rule_id=TYPE, path=path, direction="out", severity="error",
+            message=f"the server may return {sent} {at(path)}, the agent accepts only "
+                    f"{types(a.type)}; such results fail in the agent",
+            hint="widen the agent's type"
+                 + (" (Optional[...] for null)" if bad and "null" in bad else "")
+                 + ", or narrow the server's outputSchema")
+
+
+# -- out.enum --------------------------------------------------------------------------------
+
+ENUM = "out.enum"
+
+
+def check_enum(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        a, s = al.reader.entries[mine], al.other.entries[theirs]
+        if a.enum is None:
+            continue
+        path = al.reader.path(mine)
+        if s.enum is None:
+            message = (f"the server may return any value {at(path)}, the agent accepts only "
+                       f"{values(a.enum)}; results with another value fail in the agent")
+        else:
+            extra = excess(s.enum, a.enum)
+            if not extra:
+                continue
+            message = (f"the server may return {values(extra)} {at(path)}, which the agent "
+                       f"does not accept (it accepts {values(a.enum)}); such results fail")
+        yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="out",
+                      severity="error", message=message,
+                      hint="accept every value the server declares, or narrow the server's "
+                           "enum")
+
+
+RULES = (
+    Rule(
+        id=UNDECLARED, direction="out", severity="warning",
+        purpose="The server declares no outputSchema, so nothing the agent expects can be "
+                "verified.",
+        details="Reported once per tool, when the agent expects a structured result. The "
+                "agent's reading of the result is then checked by nothing but run time.",
+        example=Example(
+            agent=[_tool("status", {"type": "object", "required": ["ok"],
+                                    "properties": {"ok": {"type": "boolean"}}})],
+            server=[_tool("status", None)]),
+        check=check_undeclared),
+    Rule(
+        id=MISSING, direction="out", severity="error",
+        severity_note="warning where the agent treats the field as optional",
+        purpose="The agent reads a field the server's output never has.",
+        details="Reported once, at the topmost path the server's outputSchema does not "
+                "declare. A free-form object or an unconstrained value in the server's output "
+                "absorbs any key.",
+        example=Example(
+            agent=[_tool("status", {"type": "object", "required": ["state"],
+                                    "properties": {"state": {"type": "string"}}})],
+            server=[_tool("status", {"type": "object", "required": ["status"],
+                                     "additionalProperties": False,
+                                     "properties": {"status": {"type": "string"}}})]),
+        check=check_missing),
+    Rule(
+        id=OPTIONAL, direction="out", severity="warning",
+        purpose="The agent relies on a field the server may omit.",
+        details="The agent's result model requires the field; the server's outputSchema "
+                "does not (or it is a map key, which may always be absent). Results without "
+                "it fail in the agent, intermittently.",
+        example=Example(
+            agent=[_tool("status", {"type": "object", "required": ["state"],
+                                    "properties": {"state": {"type": "string"}}})],
+            server=[_tool("status", {"type": "object",
+                                     "properties": {"state": {"type": "string"}}})]),
+        check=check_optional),
+    Rule(
+        id=TYPE, direction="out", severity="error",
+        purpose="The server may return a type the agent does not accept.",
+        details="`integer` fits `number`; `null` only where the agent accepts it. A server "
+                "field with no type constraint may return anything.",
+        example=Example(
+            agent=[_tool("status", {"type": "object",
+                                    "properties": {"count": {"type": "integer"}}})],
+            server=[_tool("status", {"type": "object", "properties": {
+                "count": {"type": ["integer", "null"]}}})]),
+        check=check_type),
+    Rule(
+        id=ENUM, direction="out", severity="error",
+        purpose="The server may return a value outside the agent's enum.",
+        details="The agent's result model takes a fixed set of values (an enum or Literal); "
+                "the server declares more, or none.",
+        example=Example(
+            agent=[_tool("status", {"type": "object", "properties": {
+                "state": {"enum": ["done", "running"]}}})],
+            server=[_tool("status", {"type": "object", "properties": {
+                "state": {"enum": ["done", "failed", "running"]}}})]),
+        check=check_enum),
+)

@@ -1,0 +1,128 @@
+"""``tool.*``: whether each agent tool has a server counterpart at all.
+
+Names are compared after applying both sides' tool-id forms: the agent's name is parsed
+with the agent's form and re-printed in the server's. When that fails, the common forms
+(``-mcp:``, ``__``, ``.``, ``/``, case) are tried, to name an id-form mismatch as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from parity.contract.rules._base import Example, Finding, Rule
+from parity.fieldpaths.manifest import Manifest
+from parity.fieldpaths.toolid import COMMON_FORMS, parse_form
+
+MISSING = "tool.missing"
+
+
+@dataclass(frozen=True)
+class ToolMatch:
+    """The agent's tools sorted into matched, unmatched and not-this-server's."""
+
+    #: (agent name, server name) pairs
+    matched: tuple[tuple[str, str], ...]
+    #: agent names with no server counterpart
+    unmatched: tuple[str, ...]
+
+
+def server_name(agent: Manifest, server: Manifest) -> str | None:
+    return agent.server or server.server
+
+
+def match_tools(agent: Manifest, server: Manifest) -> ToolMatch:
+    """Pair each agent tool with the server tool it names, under both sides' forms."""
+    name = server_name(agent, server)
+    agent_form = parse_form(agent.tool_id_form or "{tool}")
+    server_form = parse_form(server.tool_id_form or "{tool}")
+    matched: list[tuple[str, str]] = []
+    unmatched: list[str] = []
+    for tool in sorted(agent.tools):
+        bare = agent_form.parse(tool, name)
+        if bare is None and _names_other_server(agent_form.template, tool, name):
+            continue  # a tool of another server, listed in a shared agent manifest
+        target = None if bare is None else server_form.format(bare, name)
+        if target is not None and target in server.tools:
+            matched.append((tool, target))
+        else:
+            unmatched.append(tool)
+    return ToolMatch(tuple(matched), tuple(unmatched))
+
+
+def _names_other_server(template: str, tool: str, server: str | None) -> bool:
+    if server is None or "{server}" not in template:
+        return False
+    match = parse_form(template).pattern.fullmatch(tool)
+    return match is not None and match.group("server") != server
+
+
+def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
+    name = server_name(agent, server)
+    agent_form = agent.tool_id_form or "{tool}"
+    server_form = server.tool_id_form or "{tool}"
+    unmatched = match_tools(agent, server).unmatched
+    if not unmatched:
+        return
+    # once per pair, not per unmatched tool (that was quadratic in the number of tools)
+    candidates = set(server.tools)
+    lowered = {c.lower(): c for c in candidates}
+    known = ", ".join(f"`{t}`" for t in sorted(server.tools)[:6]) or "none"
+    for tool in unmatched:
+        guesses = _guess_forms(tool, candidates, lowered, name)
+        if guesses:
+            source, target, hit = guesses[0]
+            how = "differing only in case" if (source, target) == (agent_form, server_form) \
+                else f"reading `{source}` as `{target}`"
+            message = (f"no server tool matches `{tool}` under the agent's form "
+                       f"`{agent_form}` and the server's form `{server_form}`, but it would "
+                       f"match `{hit}` {how}: an id-form mismatch; every call to it fails as "
+                       "an unknown tool")
+            if (source, target) == (agent_form, server_form):
+                hint = f"tool names are case-sensitive: call it `{hit}` in the agent"
+            else:
+                hint = ("set tool_id_form in the pair's configuration "
+                        f"(agent `{source}`, server `{target}`"
+                        + (f", server name `{name}`" if name else "") + "), then "
+                        "`parity extract`")
+        else:
+            message = (f"the server has no tool `{tool}` (server tools: {known}); every call "
+                       "to it fails as an unknown tool")
+            hint = ("remove the tool from the agent, or add it to the server; if it was "
+                    "renamed, rename it in the agent")
+        yield Finding(tool=tool, rule_id=MISSING, path="", direction="tool", severity="error",
+                      message=message, hint=hint)
+
+
+def _guess_forms(tool_id: str, candidates: set[str], lowered: dict[str, str],
+                 server: str | None) -> list[tuple[str, str, str]]:
+    """``parity.fieldpaths.toolid.guess_forms`` (case-insensitive) with the candidates' lower-case
+    index built once by the caller: which common form rewrites make ``tool_id`` match."""
+    found: list[tuple[str, str, str]] = []
+    for source in COMMON_FORMS:
+        bare = parse_form(source).parse(tool_id, server)
+        if bare is None:
+            continue
+        for target in COMMON_FORMS:
+            guess = parse_form(target).format(bare, server)
+            hit = guess if guess in candidates else lowered.get(guess.lower())
+            if hit is not None and (source, target, hit) not in found:
+                found.append((source, target, hit))
+    return found
+
+
+RULES = (
+    Rule(
+        id=MISSING, direction="tool", severity="error",
+        purpose="An agent tool has no server counterpart under both sides' tool-id forms.",
+        details="The agent's name is parsed with the agent's `tool_id_form` and printed in "
+                "the server's. When that finds nothing but a common form would "
+                "(`{server}-mcp:{tool}`, `{server}__{tool}`, `.`, `/`, case), the finding "
+                "names the id-form mismatch, which is a configuration fix, not a code one. "
+                "Server tools the agent does not use are not differences.",
+        example=Example(
+            agent=[{"name": "workflow-mcp:check_phases", "inputSchema": {"type": "object"}}],
+            server=[{"name": "check_phases", "inputSchema": {"type": "object"}}],
+            server_name="workflow"),
+        check_pair=check_missing),
+)

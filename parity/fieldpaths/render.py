@@ -1,0 +1,61 @@
+"""Plain-text rendering of field-path tables (``parity paths``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from parity.core.jsonio import compact
+from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.manifest import Table
+
+
+def describe(entry: Entry) -> str:
+    """The notes column: everything about an entry beyond its type and requiredness."""
+    notes: list[str] = []
+    if entry.closed is not None:
+        notes.append("closed" if entry.closed else "open")
+    if entry.enum is not None:
+        notes.append("enum " + compact(list(entry.enum)))
+    if entry.format:
+        notes.append(f"format {entry.format}")
+    if entry.has_default:
+        notes.append("default " + compact(entry.default))
+    if entry.patterns:
+        notes.append("patterns " + compact(list(entry.patterns)))
+    if entry.recursive:
+        notes.append(f"recursive via {entry.recursive}")
+    if entry.unresolved:
+        notes.append("unresolved " + ", ".join(entry.unresolved))
+    if entry.unsupported:
+        notes.append("not modelled: " + ", ".join(entry.unsupported))
+    return "; ".join(notes)
+
+
+def type_text(entry: Entry) -> str:
+    return "|".join(entry.type) if entry.type else "never"
+
+
+def render_table(table: Table, indent: str = "    ") -> list[str]:
+    rows = [(path or "(root)", type_text(e), "yes" if e.required else "-", describe(e))
+            for path, e in table.items()]
+    widths = [max(len(r[i]) for r in [("PATH", "TYPE", "REQ", ""), *rows]) for i in range(3)]
+    lines = []
+    for row in [("PATH", "TYPE", "REQ", "NOTES"), *rows]:
+        cells = [row[i].ljust(widths[i]) for i in range(3)]
+        lines.append((indent + "  ".join(cells) + "  " + row[3]).rstrip())
+    return lines
+
+
+def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
+    out: list[str] = []
+    for name, in_table, out_table in tools:
+        out.append(f"tool {name}")
+        out.append("  in")
+        out.extend(render_table(in_table))
+        if out_table is None:
+            out.append("  out: no outputSchema declared")
+        else:
+            out.append("  out")
+            out.extend(render_table(out_table))
+        out.append("")
+    return "\n".join(out)

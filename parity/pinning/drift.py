@@ -1,0 +1,533 @@
+"""Drift: how a server's live tools differ from its lock, as data and as words.
+
+Detection is the hashes' job (``pinning.lock``); this module explains. ``deepdiff`` finds every
+changed location of a changed tool (imported only when something changed); the field-path
+model (``fieldpaths.schema.tool_tables``) turns schema changes into words: paths added, removed,
+renamed and retyped in ``in`` and ``out``, required and enum changes, other constraint
+changes, and surface-only changes (descriptions, titles, annotations, ``_meta``, icons).
+
+The JSON shape (``format: parity.drift/1``) is documented in docs/lock.md and stable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from parity.errors import ParityError
+from parity.fieldpaths.entry import Entry, canonical_value
+from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
+from parity.pinning.lock import Lock, contract_of, normalize_schema
+
+FORMAT = "parity.drift/1"
+
+ToolChangeKind = Literal["added", "removed", "renamed", "changed"]
+SurfacePolicy = Literal["refuse", "warn"]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: An absent value (a keyword or field that is not there), distinct from JSON ``null``.
+MISSING: Any = _Missing()
+
+# Keywords whose changes the field-path words already explain.
+_EXPLAINED = frozenset({"type", "enum", "const", "required", "nullable", "format", "default",
+                        "properties", "additionalProperties", "items", "prefixItems",
+                        "patternProperties"})
+_DOCS = frozenset({"description", "title"})
+_POINTER_ONLY = frozenset({"$defs", "definitions", "dependentSchemas", "dependencies"})
+_SUB_VALUE = frozenset({"not", "if", "then", "else", "contains", "propertyNames",
+                        "unevaluatedItems", "unevaluatedProperties", "additionalItems",
+                        "contentSchema"})
+_DIRECTIONS = (("in", "inputSchema"), ("out", "outputSchema"))
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """One change to a tool's schemas, at a field path of ``in`` or ``out``.
+
+    ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
+    ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
+    ``default``, ``constraint`` (any other keyword; ``keyword`` names it)."""
+
+    direction: str
+    change: str
+    path: str
+    before: Any = MISSING
+    after: Any = MISSING
+    keyword: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"direction": self.direction, "change": self.change,
+                               "path": self.path}
+        if self.keyword is not None:
+            out["keyword"] = self.keyword
+        if self.before is not MISSING:
+            out["before"] = self.before
+        if self.after is not MISSING:
+            out["after"] = self.after
+        return out
+
+    def words(self) -> str:
+        where = _shown(self.path)
+        c = self.change
+        if c in ("added", "removed") and not self.path:
+            entry = self.after if c == "added" else self.before
+            shape = f" ({_types(entry)})" if isinstance(entry, dict) else ""
+            text = f"schema {c}{shape}"
+        elif c in ("added", "removed"):
+            text = f"{c} {where}"
+            entry = self.after if c == "added" else self.before
+            if isinstance(entry, dict):
+                text += f" ({_types(entry)}, {'required' if entry.get('required') else 'optional'})"
+        elif c == "renamed":
+            text = f"renamed {_shown(self.before)} -> {where} (likely: same type and description)"
+        elif c == "retyped":
+            text = f"retyped {where}: {'|'.join(self.before)} -> {'|'.join(self.after)}"
+        elif c in ("required", "optional"):
+            text = f"{where} became {c}"
+        elif c == "enum":
+            text = f"enum of {where}: {_enum_words(self.before, self.after)}"
+        elif c == "closed":
+            text = f"{where} now rejects unknown keys"
+        elif c == "opened":
+            text = f"{where} now accepts unknown keys"
+        else:
+            label = self.keyword if c == "constraint" else c
+            text = f"{label} of {where}: {_value(self.before)} -> {_value(self.after)}"
+        return f"{self.direction}: {text}"
+
+
+@dataclass(frozen=True)
+class SurfaceChange:
+    """A change to what the model reads but the contract does not cover: ``field`` is
+    ``description``, ``title``, ``annotations.<hint>``, ``_meta.<key>``, ``icons``..., or
+    ``in:<path>.description`` for a property's documentation."""
+
+    field: str
+    before: Any = MISSING
+    after: Any = MISSING
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field}
+        if self.before is not MISSING:
+            out["before"] = self.before
+        if self.after is not MISSING:
+            out["after"] = self.after
+        return out
+
+    def words(self) -> str:
+        return f"surface: {self.field}: {_value(self.before)} -> {_value(self.after)}"
+
+
+@dataclass(frozen=True)
+class ToolChange:
+    """One tool that differs from the lock."""
+
+    name: str
+    kind: ToolChangeKind
+    #: the contract digest differs (or the tool was added, removed or renamed)
+    contract_changed: bool = True
+    fields: tuple[FieldChange, ...] = ()
+    surface: tuple[SurfaceChange, ...] = ()
+    renamed_from: str | None = None
+
+    @property
+    def surface_only(self) -> bool:
+        return self.kind == "changed" and not self.contract_changed
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name, "change": self.kind, "contract_changed": self.contract_changed,
+            "surface_only": self.surface_only,
+            "fields": [f.to_json() for f in self.fields],
+            "surface": [s.to_json() for s in self.surface],
+        }
+        if self.renamed_from is not None:
+            out["renamed_from"] = self.renamed_from
+        return out
+
+    def lines(self) -> list[str]:
+        if self.kind == "renamed":
+            head = f"renamed  {self.renamed_from!r} -> {self.name!r} (same definition otherwise)"
+        else:
+            note = " (surface only)" if self.surface_only else ""
+            head = f"{self.kind:<8} {self.name!r}{note}"
+        return [head, *(f"  {f.words()}" for f in self.fields),
+                *(f"  {s.words()}" for s in self.surface)]
+
+
+@dataclass(frozen=True)
+class Drift:
+    """The verdict of one comparison of live tools with a lock."""
+
+    server: str
+    changes: tuple[ToolChange, ...]
+    locked_catalog: str
+    live_catalog: str
+    surface_policy: SurfacePolicy = "refuse"
+    lock_file: str | None = None
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def drifted(self) -> bool:
+        return bool(self.changes)
+
+    def withheld(self) -> tuple[str, ...]:
+        """Names of the tools the policy refuses (changed, added, removed; surface-only ones
+        only under ``refuse``), sorted. A renamed tool withholds both names."""
+        names: set[str] = set()
+        for c in self.changes:
+            if c.surface_only and self.surface_policy == "warn":
+                continue
+            names.add(c.name)
+            if c.renamed_from:
+                names.add(c.renamed_from)
+        return tuple(sorted(names))
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.withheld())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "server": self.server, "lock": self.lock_file,
+            "drift": self.drifted, "refused": self.refused,
+            "surface_policy": self.surface_policy,
+            "catalog": {"locked": self.locked_catalog, "live": self.live_catalog},
+            "tools": [c.to_json() for c in self.changes],
+            "withheld": list(self.withheld()),
+            "warnings": list(self.warnings),
+        }
+
+    def summary(self) -> str:
+        lock = f" ({self.lock_file})" if self.lock_file else ""
+        if not self.drifted:
+            return f"server {self.server!r}: tools match the lock{lock}"
+        n = len(self.changes)
+        verdict = "refused" if self.refused else "accepted with warnings (surface policy: warn)"
+        return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
+                f"lock{lock}: {verdict}")
+
+    def render_text(self) -> str:
+        """The explanation for people: a summary line, then one block per tool."""
+        out = [self.summary()]
+        for c in self.changes:
+            out.extend(f"  {line}" for line in c.lines())
+        out.extend(f"  warning: {w}" for w in self.warnings)
+        return "\n".join(out) + "\n"
+
+
+# -- comparison ----------------------------------------------------------------------------
+
+
+def compare(locked: Lock, live: Lock, *, surface_policy: SurfacePolicy = "refuse",
+            lock_file: str | None = None) -> Drift:
+    """Compare ``live`` (built from the server's tools) with ``locked``.
+
+    Equal catalogs return at once; only differing tools are explained."""
+    changes: list[ToolChange] = []
+    if locked.catalog != live.catalog:
+        old, new = locked.tools, live.tools
+        removed = sorted(set(old) - set(new))
+        added = sorted(set(new) - set(old))
+        renames = _tool_renames(removed, added, locked, live)
+        for name in sorted(set(old) & set(new)):
+            a, b = old[name], new[name]
+            if a.surface != b.surface or a.contract != b.contract:
+                changes.append(explain_tool(a.definition, b.definition))
+        for before, after in renames.items():
+            changes.append(ToolChange(name=after, kind="renamed", renamed_from=before))
+        changes.extend(ToolChange(name=n, kind="removed") for n in removed if n not in renames)
+        gone = set(renames.values())
+        changes.extend(ToolChange(name=n, kind="added") for n in added if n not in gone)
+        changes.sort(key=lambda c: c.name)
+    return Drift(server=locked.server, changes=tuple(changes), locked_catalog=locked.catalog,
+                 live_catalog=live.catalog, surface_policy=surface_policy, lock_file=lock_file,
+                 warnings=live.warnings)
+
+
+def _tool_renames(removed: Sequence[str], added: Sequence[str], locked: Lock,
+                  live: Lock) -> dict[str, str]:
+    """A removed and an added tool whose definitions match but for the name: a rename."""
+    def body(d: Mapping[str, Any]) -> str:
+        return canonical_value({k: v for k, v in d.items() if k != "name"})
+
+    new_bodies: dict[str, list[str]] = {}
+    for n in added:
+        new_bodies.setdefault(body(live.tools[n].definition), []).append(n)
+    old_bodies: dict[str, list[str]] = {}
+    for n in removed:
+        old_bodies.setdefault(body(locked.tools[n].definition), []).append(n)
+    return {olds[0]: new_bodies[b][0] for b, olds in old_bodies.items()
+            if len(olds) == 1 and len(new_bodies.get(b, ())) == 1}
+
+
+def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
+    """Explain how one tool's normalized definition changed."""
+    name = str(new.get("name", old.get("name")))
+    contract_changed = contract_of(old) != contract_of(new)
+    fields: list[FieldChange] = []
+    surface: list[SurfaceChange] = []
+    locations = _changed_locations(old, new)
+    for direction, key in _DIRECTIONS:
+        a, b = old.get(key, MISSING), new.get(key, MISSING)
+        if a == b:
+            continue
+        mine = [loc[1:] for loc in locations if loc and loc[0] == key]
+        table_words = _table_words(direction, old, new) \
+            if normalize_schema(a, strip_docs=True) != normalize_schema(b, strip_docs=True) \
+            else []
+        fields.extend(table_words)
+        groups: dict[tuple[str, str], list[str]] = {}
+        for loc in mine:
+            pointer, label, keyword = _locate(loc)
+            if keyword is not None:
+                groups.setdefault((label, keyword), pointer)
+        for (label, keyword), pointer in sorted(groups.items()):
+            before, after = _at(a, pointer, keyword), _at(b, pointer, keyword)
+            if keyword in _DOCS:
+                surface.append(SurfaceChange(f"{direction}:{_dotted(label)}{keyword}",
+                                             before, after))
+            elif keyword in _EXPLAINED and table_words:
+                continue
+            else:
+                fields.append(FieldChange(direction, "constraint", label, before, after,
+                                          keyword=keyword))
+        if (a is MISSING or b is MISSING) and not table_words:  # a whole schema came or went
+            fields.append(FieldChange(direction, "constraint", "", a, b, keyword=key))
+    surface = _top_level_surface(old, new, locations) + surface
+    return ToolChange(name=name, kind="changed", contract_changed=contract_changed,
+                      fields=tuple(fields), surface=tuple(surface))
+
+
+def _changed_locations(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[list[Any]]:
+    from deepdiff import DeepDiff  # imported here: only explaining needs it
+
+    diff = DeepDiff(dict(old), dict(new), view="tree", threshold_to_diff_deeper=0,
+                    verbose_level=2)
+    out: list[list[Any]] = []
+    for levels in diff.values():
+        for level in levels:
+            out.append(list(level.path(output_format="list")))
+    out.sort(key=lambda p: [str(x) for x in p])
+    return out
+
+
+def _top_level_surface(old: Mapping[str, Any], new: Mapping[str, Any],
+                       locations: list[list[Any]]) -> list[SurfaceChange]:
+    seen: dict[str, SurfaceChange] = {}
+    for loc in locations:
+        if not loc or loc[0] in ("inputSchema", "outputSchema", "name"):
+            continue
+        top = str(loc[0])
+        a, b = old.get(top, MISSING), new.get(top, MISSING)
+        if top in ("annotations", "_meta") and len(loc) > 1 and isinstance(a, dict) \
+                and isinstance(b, dict):
+            key = str(loc[1])
+            seen.setdefault(f"{top}.{key}", SurfaceChange(f"{top}.{key}", a.get(key, MISSING),
+                                                          b.get(key, MISSING)))
+        else:
+            seen.setdefault(top, SurfaceChange(top, a, b))
+    return [seen[k] for k in sorted(seen)]
+
+
+def _locate(loc: Sequence[Any]) -> tuple[list[str], str, str | None]:
+    """Walk a changed location inside a schema: its JSON pointer (to the schema node), a
+    label (a field path where the node has one, else the pointer) and the keyword that
+    changed (``None`` when a whole property or subschema came or went)."""
+    steps: list[Step] = []
+    pointer: list[str] = []
+    is_field = True
+    i = 0
+    n = len(loc)
+    while i < n:
+        k = loc[i]
+        nxt = loc[i + 1] if i + 1 < n else None
+        if k in ("properties", "patternProperties", *_POINTER_ONLY) and nxt is not None:
+            if k == "properties":
+                steps.append(Prop(str(nxt)))
+            elif k == "patternProperties":
+                steps.append(VALUES)
+            else:
+                is_field = False
+            pointer += [k, str(nxt)]
+            i += 2
+        elif k in ("prefixItems", "items", "allOf", "anyOf", "oneOf") and isinstance(nxt, int):
+            if k in ("prefixItems", "items"):
+                steps.append(Index(nxt))
+            pointer += [k, str(nxt)]
+            i += 2
+        elif k in ("items", "additionalProperties", *_SUB_VALUE) and nxt is not None:
+            if k == "items":
+                steps.append(ITEMS)
+            elif k == "additionalProperties":
+                steps.append(VALUES)
+            else:
+                is_field = False
+            pointer.append(k)
+            i += 1
+        elif k in ("properties", "patternProperties", *_POINTER_ONLY):
+            return pointer, _label(steps, pointer, is_field), k
+        else:
+            return pointer, _label(steps, pointer, is_field), str(k)
+    return pointer, _label(steps, pointer, is_field), None
+
+
+def _label(steps: list[Step], pointer: list[str], is_field: bool) -> str:
+    if is_field:
+        return render(tuple(steps))
+    return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in pointer)
+
+
+def _dotted(label: str) -> str:
+    return f"{label}." if label else ""
+
+
+def _at(schema: Any, pointer: Sequence[str], keyword: str) -> Any:
+    node = schema
+    for part in pointer:
+        if isinstance(node, dict):
+            node = node.get(part, MISSING)
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return MISSING
+    return node.get(keyword, MISSING) if isinstance(node, dict) else MISSING
+
+
+def _table_words(direction: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[
+        FieldChange]:
+    from parity.fieldpaths.schema import (
+        tool_tables,  # imported here: referencing only when explaining
+    )
+
+    index = 0 if direction == "in" else 1
+    try:
+        a = tool_tables(old)[index] or {}
+        b = tool_tables(new)[index] or {}
+    except ParityError:
+        return []  # a schema parity cannot walk: the keyword-level changes still explain it
+    return table_changes(direction, a, b)
+
+
+def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]) -> list[
+        FieldChange]:
+    """Field-path words for two tables of the same tool and direction."""
+    removed = _topmost(sorted(set(a) - set(b)))
+    added = _topmost(sorted(set(b) - set(a)))
+    renames = _field_renames(removed, added, a, b)
+    out: list[FieldChange] = []
+    for old_path, new_path in renames.items():
+        out.append(FieldChange(direction, "renamed", new_path, before=old_path, after=new_path))
+        if a[old_path].required != b[new_path].required:
+            out.append(FieldChange(direction, "required" if b[new_path].required else "optional",
+                                   new_path))
+    renamed_new = set(renames.values())
+    out.extend(FieldChange(direction, "removed", p, before=a[p].to_json())
+               for p in removed if p not in renames)
+    out.extend(FieldChange(direction, "added", p, after=b[p].to_json())
+               for p in added if p not in renamed_new)
+    for p in sorted(set(a) & set(b)):
+        x, y = a[p], b[p]
+        if x.type != y.type:
+            out.append(FieldChange(direction, "retyped", p, list(x.type), list(y.type)))
+        if x.required != y.required:
+            out.append(FieldChange(direction, "required" if y.required else "optional", p))
+        if x.enum != y.enum:
+            out.append(FieldChange(direction, "enum", p,
+                                   MISSING if x.enum is None else list(x.enum),
+                                   MISSING if y.enum is None else list(y.enum)))
+        if x.closed != y.closed and x.closed is not None and y.closed is not None:
+            out.append(FieldChange(direction, "closed" if y.closed else "opened", p))
+        if x.format != y.format:
+            out.append(FieldChange(direction, "format", p, _opt(x.format), _opt(y.format)))
+        if (x.has_default, x.default) != (y.has_default, y.default):
+            out.append(FieldChange(direction, "default", p,
+                                   x.default if x.has_default else MISSING,
+                                   y.default if y.has_default else MISSING))
+    out.sort(key=lambda f: (f.path, f.change))
+    return out
+
+
+def _topmost(paths: list[str]) -> list[str]:
+    """Drop paths inside another listed path: an added object reports once."""
+    from parity.fieldpaths.fieldpath import parse
+
+    parsed = {p: parse(p) for p in paths}
+    listed = set(parsed.values())
+    return [p for p in paths if not any(parsed[p][:k] in listed for k in range(len(parsed[p])))]
+
+
+def _field_renames(removed: list[str], added: list[str], a: Mapping[str, Entry],
+                   b: Mapping[str, Entry]) -> dict[str, str]:
+    """A removed and an added property under the same parent, with the same type and
+    description, each the other's only candidate: a likely rename."""
+    from parity.fieldpaths.fieldpath import parse
+
+    def key(path: str, entry: Entry) -> tuple[Any, ...] | None:
+        steps = parse(path)
+        if not steps or not isinstance(steps[-1], Prop):
+            return None
+        return (steps[:-1], entry.type, entry.description)
+
+    olds: dict[Any, list[str]] = {}
+    for p in removed:
+        k = key(p, a[p])
+        if k is not None:
+            olds.setdefault(k, []).append(p)
+    news: dict[Any, list[str]] = {}
+    for p in added:
+        k = key(p, b[p])
+        if k is not None:
+            news.setdefault(k, []).append(p)
+    return {ps[0]: news[k][0] for k, ps in olds.items()
+            if len(ps) == 1 and len(news.get(k, ())) == 1}
+
+
+# -- words ---------------------------------------------------------------------------------
+
+
+def _opt(value: Any) -> Any:
+    return MISSING if value is None else value
+
+
+def _shown(path: str) -> str:
+    return f"`{path}`" if path else "(root)"
+
+
+def _types(entry: Mapping[str, Any]) -> str:
+    return "|".join(entry.get("type", ["any"]))
+
+
+def _value(value: Any, limit: int = 80) -> str:
+    if value is MISSING:
+        return "(absent)"
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _enum_words(before: Any, after: Any) -> str:
+    if before is MISSING:
+        return f"now restricted to {_value(after)}"
+    if after is MISSING:
+        return f"no longer restricted (was {_value(before)})"
+    old = {canonical_value(v): v for v in before}
+    new = {canonical_value(v): v for v in after}
+    parts = []
+    gone = [old[k] for k in sorted(set(old) - set(new))]
+    came = [new[k] for k in sorted(set(new) - set(old))]
+    if gone:
+        parts.append("removed " + ", ".join(_value(v) for v in gone))
+    if came:
+        parts.append("added " + ", ".join(_value(v) for v in came))
+    return "; ".join(parts) or "reordered"
+
+
+__all__ = ["FORMAT", "MISSING", "Drift", "FieldChange", "SurfaceChange", "ToolChange",
+           "compare", "explain_tool", "table_changes"]

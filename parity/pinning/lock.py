@@ -1,0 +1,472 @@
+"""Lock files: a server's tool definitions pinned by hash (format ``parity.lock/1``).
+
+A tool is hashed over its **raw wire JSON**, normalized (see ``NORMALIZATION``), as RFC 8785
+canonical JSON with a versioned, domain-separated pre-image (``parity.core.canonical.digest``):
+
+- **contract**: ``name``, ``inputSchema`` and ``outputSchema``, with the documentation
+  keywords ``title`` and ``description`` taken out of every schema node;
+- **surface**: the whole normalized definition, everything the model reads.
+
+The lock keeps the normalized definition of every tool as well, so drift can be explained
+(``parity.pinning.drift``), not only detected. Files are deterministic (one tool per line) and
+atomically written; on load they are validated against ``schemas/lock.v1.json``, the catalog
+digest and every surface digest are recomputed, and a tool's contract digest is recomputed when
+its definition is first read, so a missing, corrupt, edited or wrong-version lock fails closed
+before it is trusted.
+The format is documented in docs/lock.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parity.core.canonical import digest
+from parity.core.jsonio import dump_lines, load_json, write_atomic
+from parity.core.validate import check_format, validate_file
+from parity.errors import FileFormatError, SourceError
+
+FORMAT = "parity.lock/1"
+
+#: Domains of the three digests; a change to what is hashed or how bumps its version.
+CONTRACT_DOMAIN = "parity/lock/tool-contract/v1"
+SURFACE_DOMAIN = "parity/lock/tool-surface/v1"
+CATALOG_DOMAIN = "parity/lock/catalog/v1"
+
+#: What each digest covers, recorded in every lock and checked on load.
+HASHED_FIELDS: dict[str, Any] = {
+    "contract": ["name", "inputSchema", "outputSchema"],
+    "contract_omits_schema_keywords": ["description", "title"],
+    "surface": ["*"],
+}
+#: How the digests are computed, recorded in every lock and checked on load.
+HASH: dict[str, str] = {
+    "algorithm": "sha256",
+    "canonicalization": "RFC 8785",
+    "preimage": "domain NUL canonical-json",
+    "contract": CONTRACT_DOMAIN,
+    "surface": SURFACE_DOMAIN,
+    "catalog": CATALOG_DOMAIN,
+}
+
+#: Tool annotation hints and their defaults in the MCP specification: a hint equal to its
+#: default says nothing, so it is dropped.
+ANNOTATION_DEFAULTS: dict[str, bool] = {
+    "readOnlyHint": False,
+    "destructiveHint": True,
+    "idempotentHint": False,
+    "openWorldHint": True,
+}
+
+#: ``_meta`` keys that describe one connection or request, never the tool: the exact list.
+META_NOISE: tuple[str, ...] = (
+    "progressToken",
+    "io.modelcontextprotocol/related-task",
+    "io.modelcontextprotocol/subscriptionId",
+    "io.modelcontextprotocol/protocolVersion",
+    "io.modelcontextprotocol/clientInfo",
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/logLevel",
+    "io.modelcontextprotocol/serverInfo",
+)
+
+#: Everything normalization does (and nothing else); documented in docs/lock.md.
+NORMALIZATION: tuple[str, ...] = (
+    "object key order (RFC 8785 sorts keys)",
+    "tool order (tools are keyed and hashed by name)",
+    "the order of the names in a schema's `required` list",
+    "annotation hints equal to their spec defaults (readOnlyHint false, destructiveHint true, "
+    "idempotentHint false, openWorldHint true); an `annotations` object left empty is dropped",
+    "the per-connection `_meta` keys in META_NOISE; a `_meta` object left empty is dropped",
+)
+
+#: The spec's form of a tool name; others only warn.
+TOOL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")
+
+# Schema traversal written as data: where subschemas sit under each keyword.
+_IN_VALUE = frozenset({"additionalItems", "additionalProperties", "contains", "contentSchema",
+                       "else", "if", "items", "not", "propertyNames", "then",
+                       "unevaluatedItems", "unevaluatedProperties"})
+_IN_SUBARRAY = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
+_IN_SUBVALUES = frozenset({"$defs", "definitions", "dependencies", "dependentSchemas",
+                           "patternProperties", "properties"})
+_DOC_KEYWORDS = frozenset({"description", "title"})
+
+_FIX = "rewrite it with `parity lock` (after checking the server is the one you trust)"
+
+
+# -- normalization and digests -------------------------------------------------------------
+
+
+def normalize_schema(schema: Any, *, strip_docs: bool = False) -> Any:
+    """A copy of ``schema`` with every ``required`` list sorted (and, with ``strip_docs``,
+    ``title``/``description`` keywords removed). Only schema positions are touched: a
+    property *named* ``required`` or a ``default`` value is data and stays as it is."""
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if strip_docs and key in _DOC_KEYWORDS:
+            continue
+        if key == "required" and isinstance(value, list) and all(
+                isinstance(x, str) for x in value):
+            out[key] = sorted(value)
+        elif key in _IN_VALUE and isinstance(value, dict):
+            out[key] = normalize_schema(value, strip_docs=strip_docs)
+        elif key in _IN_SUBARRAY and isinstance(value, list):
+            out[key] = [normalize_schema(x, strip_docs=strip_docs) for x in value]
+        elif key in _IN_SUBVALUES and isinstance(value, dict):
+            out[key] = {n: normalize_schema(x, strip_docs=strip_docs) for n, x in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
+def _normalize_pair(schema: Any) -> tuple[Any, Any]:
+    """``(normalize_schema(schema), normalize_schema(schema, strip_docs=True))`` in one walk
+    (the two share every value they have in common)."""
+    if not isinstance(schema, dict):
+        return schema, schema
+    out: dict[str, Any] = {}
+    bare: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _DOC_KEYWORDS:
+            out[key] = value
+        elif key == "required" and isinstance(value, list) and all(
+                isinstance(x, str) for x in value):
+            out[key] = bare[key] = sorted(value)
+        elif key in _IN_VALUE and isinstance(value, dict):
+            out[key], bare[key] = _normalize_pair(value)
+        elif key in _IN_SUBARRAY and isinstance(value, list):
+            pairs = [_normalize_pair(x) for x in value]
+            out[key] = [p[0] for p in pairs]
+            bare[key] = [p[1] for p in pairs]
+        elif key in _IN_SUBVALUES and isinstance(value, dict):
+            sub: dict[str, Any] = {}
+            sub_bare: dict[str, Any] = {}
+            for n, x in value.items():
+                sub[n], sub_bare[n] = _normalize_pair(x)
+            out[key] = sub
+            bare[key] = sub_bare
+        else:
+            out[key] = bare[key] = value
+    return out, bare
+
+
+def normalize(definition: Mapping[str, Any], *, _schemas: bool = True) -> dict[str, Any]:
+    """The surface form of a raw tool definition: everything kept but ``NORMALIZATION``.
+
+    Idempotent, and never modifies its input."""
+    out: dict[str, Any] = {}
+    for key, value in definition.items():
+        if key in ("inputSchema", "outputSchema"):
+            out[key] = normalize_schema(value) if _schemas else value
+        elif key == "annotations" and isinstance(value, dict):
+            kept = {k: v for k, v in value.items()
+                    if not (k in ANNOTATION_DEFAULTS and v is ANNOTATION_DEFAULTS[k])}
+            if kept:
+                out[key] = kept
+        elif key == "_meta" and isinstance(value, dict):
+            kept = {k: v for k, v in value.items() if k not in META_NOISE}
+            if kept:
+                out[key] = kept
+        else:
+            out[key] = value
+    return out
+
+
+def contract_of(definition: Mapping[str, Any]) -> dict[str, Any]:
+    """The contract form: name and schemas, without documentation keywords."""
+    out: dict[str, Any] = {"name": definition.get("name")}
+    for key in ("inputSchema", "outputSchema"):
+        if key in definition:
+            out[key] = normalize_schema(definition[key], strip_docs=True)
+    return out
+
+
+def _forms(definition: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(normalize(definition), contract_of(normalize(definition)))``, each schema walked
+    once."""
+    normal = normalize(definition, _schemas=False)
+    contract: dict[str, Any] = {"name": normal.get("name")}
+    for key in ("inputSchema", "outputSchema"):
+        if key in normal:
+            normal[key], contract[key] = _normalize_pair(normal[key])
+    return normal, contract
+
+
+def contract_hash(definition: Mapping[str, Any]) -> str:
+    """The contract digest of a raw (or normalized) tool definition."""
+    return digest(CONTRACT_DOMAIN, contract_of(definition))
+
+
+def surface_hash(definition: Mapping[str, Any]) -> str:
+    """The surface digest of a raw (or normalized) tool definition."""
+    return digest(SURFACE_DOMAIN, normalize(definition))
+
+
+def catalog_hash(tools: Mapping[str, LockedTool]) -> str:
+    """One digest over every tool's two digests, in name order."""
+    return digest(CATALOG_DOMAIN, [[n, tools[n].contract, tools[n].surface]
+                                   for n in sorted(tools)])
+
+
+# -- values --------------------------------------------------------------------------------
+
+
+class LockedTool:
+    """One pinned tool: its normalized definition and its two digests.
+
+    A tool read from a lock file (``from_json``) has had its surface digest checked against
+    its recorded definition; its contract digest is checked when ``definition`` is first
+    read, and a mismatch raises ``FileFormatError`` then (see docs/lock.md)."""
+
+    __slots__ = ("_definition", "_unchecked", "contract", "name", "surface")
+
+    name: str
+    contract: str
+    surface: str
+    _definition: Mapping[str, Any]
+    #: (file, location) while the contract digest is unchecked
+    _unchecked: tuple[str, str] | None
+
+    def __init__(self, name: str, contract: str, surface: str,
+                 definition: Mapping[str, Any]) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "contract", contract)
+        _set(self, "surface", surface)
+        _set(self, "_definition", definition)
+        _set(self, "_unchecked", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LockedTool, (self.name, self.contract, self.surface, self.definition))
+
+    @classmethod
+    def of(cls, definition: Mapping[str, Any]) -> LockedTool:
+        """Normalize and hash one raw tool definition."""
+        normal, contract = _forms(definition)
+        return cls(name=str(normal["name"]), contract=digest(CONTRACT_DOMAIN, contract),
+                   surface=digest(SURFACE_DOMAIN, normal), definition=normal)
+
+    @property
+    def definition(self) -> Mapping[str, Any]:
+        """The normalized (surface-form) definition."""
+        if self._unchecked is not None:
+            file, where = self._unchecked
+            normal, contract = _forms(self._definition)
+            if digest(CONTRACT_DOMAIN, contract) != self.contract:
+                raise FileFormatError(
+                    f"lock is corrupt: the contract hash of tool {self.name!r} does not match "
+                    "its recorded definition (edited by hand?)", file=file,
+                    location=f"{where}.contract", hint=_FIX)
+            object.__setattr__(self, "_definition", normal)
+            object.__setattr__(self, "_unchecked", None)
+        return self._definition
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LockedTool):
+            return NotImplemented
+        return (self.name, self.contract, self.surface) == \
+            (other.name, other.contract, other.surface) and self.definition == other.definition
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"LockedTool(name={self.name!r}, contract={self.contract!r}, "
+                f"surface={self.surface!r}, definition={self._definition!r})")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"contract": self.contract, "surface": self.surface,
+                "definition": dict(self.definition)}
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A server's pinned tool catalog."""
+
+    #: the configured name of the server
+    server: str
+    tools: Mapping[str, LockedTool]
+    #: what the server reported about itself (``serverInfo``), if known
+    server_info: Mapping[str, Any] | None = None
+    protocol_version: str | None = None
+    #: lint warnings met while building it (not written)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def catalog(self) -> str:
+        return catalog_hash(self.tools)
+
+    @property
+    def reported_name(self) -> str | None:
+        name = (self.server_info or {}).get("name")
+        return name if isinstance(name, str) else None
+
+    def to_json(self) -> dict[str, Any]:
+        server: dict[str, Any] = {"name": self.server, "reported": None
+                                  if self.server_info is None else dict(self.server_info)}
+        if self.protocol_version is not None:
+            server["protocol_version"] = self.protocol_version
+        return {
+            "format": FORMAT,
+            "server": server,
+            "hash": HASH,
+            "hashed_fields": HASHED_FIELDS,
+            "catalog": self.catalog,
+            "tools": {n: self.tools[n].to_json() for n in sorted(self.tools)},
+        }
+
+
+def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
+          server_info: Mapping[str, Any] | None = None, protocol_version: str | None = None,
+          source: str | None = None) -> Lock:
+    """Lint, normalize and hash raw tool definitions into a ``Lock``.
+
+    Raises ``SourceError`` for duplicate names or a definition that is not a tool."""
+    definitions = list(definitions)
+    warnings = lint(definitions, source=source or f"server {server!r}")
+    tools = {str(d["name"]): LockedTool.of(d) for d in definitions}
+    return Lock(server=server, tools=tools, server_info=_info(server_info),
+                protocol_version=protocol_version, warnings=tuple(warnings))
+
+
+def from_listing(server: str, listing: Any, *, source: str | None = None) -> Lock:
+    """``build`` over a ``parity.mcp.adapter.Listing`` (``tools``, ``server_info``,
+    ``protocol_version``, ``rejected``). A definition the listing had to reject (listed twice,
+    not an object, no name) refuses: a catalog with holes cannot be pinned."""
+    where = source or f"server {server!r}"
+    rejected = list(getattr(listing, "rejected", ()) or ())
+    if rejected:
+        lines = "; ".join(f"{tool}: {why}" for tool, why in rejected)
+        raise SourceError(f"{where}: tools/list has definitions that cannot be pinned: {lines}",
+                          hint="a server must list each tool once, as an object with a name; "
+                               "fix the server")
+    return build(server, listing.tools, server_info=getattr(listing, "server_info", None) or None,
+                 protocol_version=getattr(listing, "protocol_version", None), source=where)
+
+
+def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
+    """Tool-definition lint: duplicate names refuse (``SourceError``); names outside the
+    spec's form (1 to 128 of ``A-Za-z0-9_-.``) come back as warnings."""
+    seen: set[str] = set()
+    duplicates: list[str] = []
+    warnings: list[str] = []
+    for i, d in enumerate(definitions):
+        name = d.get("name") if isinstance(d, Mapping) else None
+        if not isinstance(name, str) or not name:
+            raise SourceError(f"{source}: tool #{i} has no string `name`",
+                              hint="every tool definition needs a non-empty name")
+        if name in seen and name not in duplicates:
+            duplicates.append(name)
+        seen.add(name)
+        if not TOOL_NAME.fullmatch(name):
+            warnings.append(f"{source}: tool name {name!r} is outside the spec's form "
+                            "(1 to 128 of A-Za-z0-9_-.)")
+    if duplicates:
+        raise SourceError(f"{source}: duplicate tool name{'s' if len(duplicates) > 1 else ''} "
+                          f"{', '.join(map(repr, duplicates))}",
+                          hint="a server must list each tool once; fix the server")
+    return warnings
+
+
+def _info(info: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if info is None:
+        return None
+    return {k: v for k, v in info.items() if v is not None}
+
+
+# -- files ---------------------------------------------------------------------------------
+
+
+def dumps(lock: Lock) -> str:
+    """The lock's file text: byte-identical for equal locks, one tool per line."""
+    return dump_lines(lock.to_json(), line_depth=2)
+
+
+def write(lock: Lock, path: str | os.PathLike[str]) -> None:
+    write_atomic(path, dumps(lock))
+
+
+def load(path: str | os.PathLike[str]) -> Lock:
+    """Read a lock, validate it and recompute its catalog and surface digests (contract
+    digests: when a definition is first read): any doubt fails closed with a
+    ``FileFormatError`` naming the file, the place and the fix."""
+    file = os.fspath(path)
+    if not Path(file).is_file():
+        raise FileFormatError("lock file not found: the server's tools cannot be verified",
+                              file=file, hint="create it with `parity lock` (or give --lock)")
+    data = load_json(file, what="lock")
+    return from_json(data, file=file)
+
+
+def from_json(data: Any, *, file: str = "<lock>") -> Lock:
+    check_format(data, FORMAT, file=file, what="lock", fix=_FIX)
+    validate_file(data, "lock.v1.json", file=file, what="lock", fix=_FIX)
+    for key, expected in (("hash", HASH), ("hashed_fields", HASHED_FIELDS)):
+        if data[key] != expected:
+            raise FileFormatError(f"lock was hashed differently ({key} differs from this "
+                                  "parity's)", file=file, location=f"$.{key}", hint=_FIX)
+    tools: dict[str, LockedTool] = {}
+    for name, raw in data["tools"].items():
+        definition = raw["definition"]
+        where = f"$.tools[{_quote(name)}]"
+        if definition.get("name") != name:
+            raise FileFormatError(f"lock is corrupt: tool {name!r} holds the definition of "
+                                  f"{definition.get('name')!r}", file=file, location=where,
+                                  hint=_FIX)
+        # the surface digest covers the whole definition; a stored definition is normalized,
+        # so normalizing it is only needed when it was rewritten (say, `required` reordered)
+        if digest(SURFACE_DOMAIN, definition) != raw["surface"] and \
+                digest(SURFACE_DOMAIN, normalize(definition)) != raw["surface"]:
+            raise FileFormatError(
+                f"lock is corrupt: the surface hash of tool {name!r} does not match its "
+                "recorded definition (edited by hand?)", file=file,
+                location=f"{where}.surface", hint=_FIX)
+        tool = LockedTool(name=name, contract=raw["contract"], surface=raw["surface"],
+                          definition=definition)
+        object.__setattr__(tool, "_unchecked", (file, where))
+        tools[name] = tool
+    server = data["server"]
+    lock = Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
+                protocol_version=server.get("protocol_version"))
+    if lock.catalog != data["catalog"]:
+        raise FileFormatError("lock is corrupt: the catalog hash does not match its tools "
+                              "(a tool added or removed by hand?)", file=file,
+                              location="$.catalog", hint=_FIX)
+    return lock
+
+
+def check_identity(lock: Lock, *, server: str | None, reported: str | None,
+                   file: str) -> None:
+    """Fail closed when ``lock`` pins another server than the one connected to."""
+    if server is not None and lock.server != server:
+        raise FileFormatError(f"lock is for server {lock.server!r}, not {server!r}", file=file,
+                              location="$.server.name",
+                              hint="give the lock of this server (--lock PATH), or lock it")
+    if reported is not None and lock.reported_name is not None and \
+            lock.reported_name != reported:
+        raise FileFormatError(f"lock is for a server that calls itself {lock.reported_name!r}"
+                              f", but the one connected to calls itself {reported!r}",
+                              file=file, location="$.server.reported.name",
+                              hint="check the command or URL, or lock this server")
+
+
+def _quote(name: str) -> str:
+    import json
+
+    return json.dumps(name, ensure_ascii=False)
+
+
+__all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT", "HASH",
+           "HASHED_FIELDS", "META_NOISE", "NORMALIZATION", "SURFACE_DOMAIN", "TOOL_NAME", "Lock",
+           "LockedTool", "build", "catalog_hash", "check_identity", "contract_hash",
+           "contract_of", "dumps", "from_json", "from_listing", "lint", "load", "normalize",
+           "normalize_schema", "surface_hash", "write"]

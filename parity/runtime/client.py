@@ -1,0 +1,303 @@
+"""The pinned client: verify a server's tools against their lock inside the MCP client,
+before any tool reaches the agent, and keep verifying for the whole session.
+
+``verify_tools(session, lock)`` is the one-shot startup check: it returns the verified raw
+tool definitions or raises ``ToolDriftError`` (``changes`` holds the ``pinning.drift.Drift``).
+
+``PinnedClient`` wraps a session and exposes only verified tools, in one of two modes:
+
+- ``refuse-server``: if anything drifted, nothing is available (``start`` raises);
+- ``refuse-changed``: unchanged tools are available; changed, added and removed ones are
+  withheld and listed in ``unavailable``, so the orchestration knows a capability is missing.
+
+When the server says its tool list changed (``notifications/tools/list_changed``), the client
+marks itself stale at once and re-verifies; a call never goes out on a stale or drifted
+tool. Every call goes through ``PinnedClient.call_tool``, which refuses withheld tools
+locally and then delegates to ``PinnedClient.send``: the seam for the call-time guard.
+
+A session is anything shaped like ``parity.mcp.adapter.AdapterSession`` (``ToolSession``);
+``mcp`` SDK ``Client``/``ClientSession`` objects are adapted by ``parity.mcp.adapter``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+import anyio
+
+from parity.errors import ToolDriftError
+from parity.pinning.drift import Drift, SurfacePolicy, ToolChange, compare
+from parity.pinning.lock import Lock, check_identity, from_listing, load
+
+Mode = Literal["refuse-server", "refuse-changed"]
+MODES: tuple[str, ...] = ("refuse-server", "refuse-changed")
+
+#: The call seam: ``(verified tool definition, arguments, timeout) -> raw CallToolResult``.
+Sender = Callable[[Mapping[str, Any], dict[str, Any], float], Awaitable[dict[str, Any]]]
+
+_log = logging.getLogger("parity.runtime.client")
+
+
+class ToolSession(Protocol):
+    """What the pinned client needs from a connection (``AdapterSession`` has it)."""
+
+    @property
+    def server_info(self) -> Mapping[str, Any]: ...
+
+    async def list_tools_raw(self) -> Any: ...
+
+    async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
+                            timeout: float) -> dict[str, Any]: ...
+
+    def on_tools_list_changed(self, callback: Callable[[], Any]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    """A tool the agent must not use, and why."""
+
+    name: str
+    #: ``changed``, ``added``, ``removed``, ``renamed`` or ``server-refused`` (refuse-server:
+    #: the tool is unchanged but another one drifted)
+    reason: str
+    #: the tool's own change, when it has one
+    change: ToolChange | None = None
+
+    def describe(self) -> str:
+        if self.reason == "server-refused":
+            return f"tool {self.name!r} is unavailable: other tools of its server drifted " \
+                   "(mode refuse-server)"
+        return f"tool {self.name!r} is unavailable: it was {self.reason} since the lock"
+
+
+def as_tool_session(session_or_client: Any) -> ToolSession:
+    """A ``ToolSession`` for an adapter session, or an ``mcp`` ``Client``/``ClientSession``
+    adapted by ``parity.mcp.adapter``."""
+    if hasattr(session_or_client, "list_tools_raw"):
+        return session_or_client  # type: ignore[no-any-return]
+    from parity.mcp import adapter as mcp_adapter
+
+    wrap = getattr(mcp_adapter, "wrap_session", None)
+    if wrap is None:
+        raise TypeError(f"cannot verify tools through a {type(session_or_client).__name__}: "
+                        "give a parity.mcp.adapter session (open_session)")
+    return wrap(session_or_client)  # type: ignore[no-any-return]
+
+
+def _lock_of(lock: Lock | str | os.PathLike[str]) -> tuple[Lock, str | None]:
+    if isinstance(lock, Lock):
+        return lock, None
+    return load(lock), os.fspath(lock)
+
+
+async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
+                      surface: SurfacePolicy = "refuse") -> tuple[Drift, list[dict[str, Any]]]:
+    """List the session's tools and compare them with ``lock``: the drift and the raw live
+    definitions. Raises ``FileFormatError`` for a bad lock or a lock of another server and
+    ``SourceError`` for an unpinnable listing; never raises for drift."""
+    session = as_tool_session(session_or_client)
+    pinned, file = _lock_of(lock)
+    listing = await session.list_tools_raw()
+    reported = (getattr(listing, "server_info", None) or {}).get("name")
+    check_identity(pinned, server=None, reported=reported if isinstance(reported, str) else None,
+                   file=file or "<lock>")
+    live = from_listing(pinned.server, listing)
+    drift = compare(pinned, live, surface_policy=surface, lock_file=file)
+    return drift, list(listing.tools)
+
+
+async def verify_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
+                       surface: SurfacePolicy = "refuse") -> list[dict[str, Any]]:
+    """The startup check: the server's raw tool definitions, verified against ``lock``.
+
+    Arguments:
+        session_or_client: an ``AdapterSession`` (or an ``mcp`` client the adapter wraps).
+        lock: a ``Lock`` or the path of a lock file.
+        surface: what a surface-only change does: ``refuse`` (default) or ``warn``.
+
+    Raises ``ToolDriftError`` (``changes``: the ``Drift``, ``str``: the explanation) before
+    any tool can be registered, and ``ParityError`` for a missing, corrupt or foreign lock.
+    """
+    drift, tools = await check_tools(session_or_client, lock, surface=surface)
+    if drift.refused:
+        raise ToolDriftError(drift.render_text().rstrip("\n"), changes=drift)
+    for warning in drift.warnings:
+        _log.warning("%s", warning)
+    if drift.drifted:
+        _log.warning("%s", drift.render_text().rstrip("\n"))
+    return tools
+
+
+class PinnedClient:
+    """A session that exposes only verified tools. Create it, then ``await start()`` (or use
+    ``PinnedClient.connect``); ``tools`` and ``unavailable`` then hold the verdict.
+
+    The seam for call-time checks: ``call_tool`` refuses unavailable tools locally, then
+    awaits ``self.send(tool, arguments, timeout)``. ``send`` is an attribute: replace or wrap
+    it (``client.send = guard.wrap(client.send)``), or override ``send_raw`` in a subclass.
+    """
+
+    def __init__(self, session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
+                 mode: Mode = "refuse-server", surface: SurfacePolicy = "refuse",
+                 call_timeout: float = 60.0,
+                 on_drift: Callable[[Drift], Any] | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        self.session: ToolSession = as_tool_session(session_or_client)
+        self.lock, self.lock_file = _lock_of(lock)
+        self.mode: Mode = mode
+        self.surface: SurfacePolicy = surface
+        self.call_timeout = call_timeout
+        self.on_drift = on_drift
+        #: verified tools the agent may register: name -> raw definition
+        self.tools: dict[str, dict[str, Any]] = {}
+        #: tools withheld from the agent: name -> why
+        self.unavailable: dict[str, Unavailable] = {}
+        #: the last verification's verdict
+        self.drift: Drift | None = None
+        #: how many verifications have completed
+        self.verifications = 0
+        #: the server announced a change that has not been verified yet
+        self.stale = True
+        #: the call seam (see the class docstring)
+        self.send: Sender = self.send_raw
+        self._refresh_lock = anyio.Lock()
+        self._subscribed = False
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, server: Any, lock: Lock | str | os.PathLike[str] | None = None, *,
+                      mode: Mode = "refuse-server", surface: SurfacePolicy | None = None,
+                      **kw: Any) -> AsyncIterator[PinnedClient]:
+        """Open a session to ``server`` (a ``parity.config.settings.ServerConfig`` or an adapter
+        ``ServerSpec``), verify it and yield the started client; the server is stopped on
+        exit. ``lock`` defaults to the ``ServerConfig``'s own ``lock`` key; for the configured
+        default location pass ``Config.lock_path(server)``."""
+        from parity.config.settings import ServerConfig
+        from parity.mcp import adapter as mcp_adapter
+
+        spec = server
+        if isinstance(server, ServerConfig):
+            spec = mcp_adapter.ServerSpec.from_config(server)
+            surface = surface or server.surface  # type: ignore[assignment]
+            lock = lock if lock is not None else server.lock
+        if lock is None:
+            raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
+        async with mcp_adapter.open_session(spec) as session:
+            client = cls(session, lock, mode=mode, surface=surface or "refuse", **kw)
+            await client.start()
+            yield client
+
+    async def start(self) -> PinnedClient:
+        """Verify once and subscribe to tool-list changes. In ``refuse-server`` mode, raise
+        ``ToolDriftError`` if anything drifted; in ``refuse-changed`` mode, withhold."""
+        if not self._subscribed:
+            self.session.on_tools_list_changed(self._list_changed)
+            self._subscribed = True
+        drift = await self.refresh()
+        if drift.refused and self.mode == "refuse-server":
+            raise ToolDriftError(drift.render_text().rstrip("\n"), changes=drift)
+        return self
+
+    def _list_changed(self) -> Awaitable[Drift]:
+        # mark stale before anything can await: no call goes out on the old verdict
+        self.stale = True
+        return self.refresh()
+
+    async def refresh(self) -> Drift:
+        """Re-list and re-verify now; update ``tools`` and ``unavailable``."""
+        async with self._refresh_lock:
+            self.stale = False
+            drift, live = await check_tools(self.session, self.lock, surface=self.surface)
+            self._apply(drift, live)
+            self.verifications += 1
+        if drift.drifted:
+            _log.warning("%s", drift.render_text().rstrip("\n"))
+            if self.on_drift is not None:
+                outcome = self.on_drift(drift)
+                if isinstance(outcome, Awaitable):
+                    await outcome
+        return drift
+
+    def _apply(self, drift: Drift, live: list[dict[str, Any]]) -> None:
+        withheld = set(drift.withheld())
+        by_name = {c.name: c for c in drift.changes}
+        unavailable: dict[str, Unavailable] = {}
+        for change in drift.changes:
+            if change.name in withheld:
+                unavailable[change.name] = Unavailable(change.name, change.kind, change)
+            if change.renamed_from and change.renamed_from in withheld:
+                unavailable[change.renamed_from] = Unavailable(change.renamed_from, "renamed",
+                                                              change)
+        tools: dict[str, dict[str, Any]] = {}
+        for definition in live:
+            name = str(definition["name"])
+            if name in unavailable:
+                continue
+            if withheld and self.mode == "refuse-server":
+                unavailable[name] = Unavailable(name, "server-refused", by_name.get(name))
+                continue
+            tools[name] = definition
+        self.drift, self.tools, self.unavailable = drift, tools, dict(sorted(
+            unavailable.items()))
+
+    def check_call(self, name: str) -> dict[str, Any]:
+        """The verified definition of ``name``, or ``ToolDriftError`` if it may not be
+        called (withheld, drifted, unknown)."""
+        if name in self.unavailable:
+            reason = self.unavailable[name]
+            raise ToolDriftError(f"call refused locally, not sent: {reason.describe()}",
+                                 changes=reason)
+        tool = self.tools.get(name)
+        if tool is None:
+            raise ToolDriftError(f"call refused locally, not sent: {name!r} is not a verified "
+                                 "tool of this server", changes=Unavailable(name, "unknown"))
+        return tool
+
+    async def call_tool(self, name: str, arguments: Mapping[str, Any] | None = None, *,
+                        timeout: float | None = None) -> dict[str, Any]:
+        """The single path of every tool call: re-verify if the server announced a change,
+        refuse withheld tools locally (``ToolDriftError``), then ``await self.send(...)``."""
+        if self._refresh_lock.locked():
+            async with self._refresh_lock:  # wait for the verification in flight
+                pass
+        if self.stale:
+            await self.refresh()
+        tool = self.check_call(name)
+        return await self.send(tool, dict(arguments or {}),
+                               self.call_timeout if timeout is None else timeout)
+
+    async def call(self, name: str, arguments: Mapping[str, Any] | None = None, *,
+                   policy: Any = None, events: Any = None) -> Any:
+        """Call through the call-time guard: always a ``runtime.guard.Outcome`` (ok, category,
+        retry, correlation id), never a bare result or an exception (docs/guard.md).
+
+        A withheld or drifted tool becomes a ``drifted`` outcome, refused locally."""
+        from parity.runtime.guard import (
+            GuardedSession,  # the guard loads jsonschema: only when used
+        )
+
+        guarded = GuardedSession(self, policy=policy, events=events)
+        return await guarded.call_tool(name, dict(arguments or {}))
+
+    async def send_raw(self, tool: Mapping[str, Any], arguments: dict[str, Any],
+                       timeout: float) -> dict[str, Any]:
+        """The default ``send``: the raw ``tools/call`` through the session."""
+        return await self.session.call_tool_raw(str(tool["name"]), arguments, timeout=timeout)
+
+
+def message_handler(chained: Any = None) -> Any:
+    """A ``message_handler`` for the agent's own ``mcp`` session that lets the pinned client
+    see ``notifications/tools/list_changed`` (and passes every message on to ``chained``)."""
+    from parity.mcp.adapter import ListChangedHandler
+
+    return ListChangedHandler(chained)
+
+
+__all__ = ["MODES", "Mode", "PinnedClient", "Sender", "ToolSession", "Unavailable",
+           "as_tool_session", "check_tools", "message_handler", "verify_tools"]

@@ -1,0 +1,285 @@
+"""``parity check``, ``baseline``, ``diff``, ``rules`` and ``explain`` end to end, in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from parity.cli.main import main
+from parity.config.settings import load_config
+from parity.contract import baseline as bl
+from parity.contract.rules.docs import rules_markdown
+from parity.fieldpaths import manifest as mf
+from parity.fieldpaths.tooldefs import manifest_from_definitions
+
+REPO = Path(__file__).resolve().parents[2]
+S = {"type": "string"}
+
+CONFIG = """
+[pairs.wf.agent]
+tools_file = "agent.json"
+tool_id_form = "{server}-mcp:{tool}"
+
+[pairs.wf.server]
+tools_file = "server.json"
+"""
+
+
+def phases(field: str, closed: bool = True) -> dict:
+    item = {"type": "object", "required": [field], "properties": {field: S}}
+    if closed:
+        item["additionalProperties"] = False
+    return {"type": "object", "required": ["phases"],
+            "properties": {"phases": {"type": "array", "items": item}}}
+
+
+def write_manifests(root: Path, agent_field: str = "name", server_field: str = "phase_id",
+                    ) -> None:
+    pair = load_config(root / "parity.toml").pairs["wf"]
+    agent = manifest_from_definitions(
+        [{"name": "wf-mcp:check_phases", "inputSchema": phases(agent_field, closed=False)}],
+        side="agent", source="agent.json", server="wf", tool_id_form="{server}-mcp:{tool}")
+    server = manifest_from_definitions(
+        [{"name": "check_phases", "inputSchema": phases(server_field)}],
+        side="server", source="server.json")
+    mf.write(agent, pair.agent_manifest)
+    mf.write(server, pair.server_manifest)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    (tmp_path / "parity.toml").write_text(CONFIG)
+    write_manifests(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_fails_on_new_differences_and_says_what_to_do(project, capsys):
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert "  tool wf-mcp:check_phases" in out
+    assert "    error   in.unknown  phases[].name" in out
+    assert "    error   in.missing-required  phases[].phase_id" in out
+    assert "(none yet: create it with `parity baseline --init`)" in out
+    assert "parity baseline --accept TOOL RULE PATH --reason TEXT" in out
+    assert out.splitlines()[-1] == ("parity check: FAILED: 2 new differences (2 errors, "
+                                    "0 warnings), 0 stale baseline entries, 0 known")
+
+
+def test_init_then_check_passes_and_lists_known(project, capsys):
+    code, out, _ = run(capsys, "baseline", "--init")
+    assert (code, out) == (0, "pair wf: created baselines/wf.json with 2 entries\n")
+    code, out, _ = run(capsys, "check")
+    assert code == 0
+    assert "  known (baselined): 2" in out
+    assert "    wf-mcp:check_phases  in.unknown  phases[].name" in out
+    assert out.splitlines()[-1] == ("parity check: ok: 0 new differences, 0 stale baseline "
+                                    "entries, 2 known")
+
+
+def test_init_over_an_existing_baseline_is_refused(project, capsys):
+    assert run(capsys, "baseline", "--init")[0] == 0
+    before = (project / "baselines" / "wf.json").read_text()
+    code, _, err = run(capsys, "baseline", "--init")
+    assert code == 2
+    assert "baseline already exists: baselines/wf.json" in err
+    assert (project / "baselines" / "wf.json").read_text() == before
+
+
+def test_a_fix_must_shrink_the_baseline_in_the_same_change(project, capsys):
+    run(capsys, "baseline", "--init")
+    write_manifests(project, agent_field="phase_id")  # the agent is fixed
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert "2 stale baseline entries: the difference is gone" in out
+    assert "    wf-mcp:check_phases  in.unknown  phases[].name" in out
+    code, out, _ = run(capsys, "baseline")
+    assert code == 0
+    assert out.splitlines()[0] == "pair wf: removed 2 stale entries from baselines/wf.json"
+    assert bl.load(project / "baselines" / "wf.json") == bl.Baseline()
+    assert run(capsys, "check")[0] == 0
+
+
+def test_baseline_never_adds(project, capsys):
+    run(capsys, "baseline", "--init")
+    write_manifests(project, agent_field="title")  # a different new difference
+    code, out, _ = run(capsys, "baseline")
+    assert code == 0
+    assert "were not added" in out
+    keys = {e.key for e in bl.load(project / "baselines" / "wf.json").entries}
+    assert ("wf-mcp:check_phases", "in.unknown", "phases[].title") not in keys
+
+
+def test_accept_without_reason_is_refused(project, capsys):
+    code, _, err = run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.unknown",
+                       "phases[].name")
+    assert code == 2
+    assert "--accept needs --reason TEXT" in err
+    assert not (project / "baselines" / "wf.json").exists()
+
+
+def test_accept_records_the_reason(project, capsys):
+    code, out, _ = run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.unknown",
+                       "phases[].name", "--reason", "server renames it in v2")
+    assert code == 0
+    assert out == ("pair wf: accepted wf-mcp:check_phases in.unknown phases[].name into "
+                   "baselines/wf.json\n")
+    entry = bl.load(project / "baselines" / "wf.json").entries[0]
+    assert entry.reason == "server renames it in v2"
+    code, out, _ = run(capsys, "check")
+    assert code == 1  # the other difference is still new
+    assert "(server renames it in v2)" in out
+
+
+def test_accept_refuses_a_difference_that_does_not_exist(project, capsys):
+    code, _, err = run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.type",
+                       "phases", "--reason", "x")
+    assert code == 2
+    assert "has no current difference" in err
+    assert "in.unknown phases[].name" in err  # the hint lists what there is
+
+
+def test_missing_manifests_say_run_extract(project, capsys):
+    (project / "manifests" / "wf.server.json").unlink()
+    code, _, err = run(capsys, "check")
+    assert code == 2
+    assert "manifests/wf.server.json" in err and "run `parity extract`" in err
+
+
+def test_an_invalid_baseline_is_exit_2_with_a_clear_message(project, capsys):
+    path = project / "baselines" / "wf.json"
+    path.parent.mkdir()
+    path.write_text('{"format": "parity.baseline/1", "entries": [{"tool": 1}]}')
+    code, _, err = run(capsys, "check")
+    assert code == 2
+    assert "baselines/wf.json: at $.entries[0]" in err or "$.entries[0]" in err
+
+
+def test_unknown_pair_is_exit_2(project, capsys):
+    code, _, err = run(capsys, "check", "nope")
+    assert code == 2 and "unknown pair 'nope'" in err
+
+
+def test_every_format_and_output_file(project, capsys):
+    code, out, _ = run(capsys, "check", "--format", "json")
+    assert code == 1
+    assert json.loads(out)["totals"]["new"] == 2
+    code, out, err = run(capsys, "check", "--format", "junit", "--output", "r.xml")
+    assert code == 1 and out == ""
+    assert "report written to r.xml" in err
+    assert ET.parse(project / "r.xml").getroot().get("failures") == "1"
+    for fmt in ("github", "markdown", "sarif", "text"):
+        assert run(capsys, "check", "--format", fmt)[0] == 1
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def test_against_fails_when_the_baseline_grew(project, capsys):
+    git(project, "init", "-q", "-b", "main")
+    git(project, "config", "user.email", "t@example.invalid")
+    git(project, "config", "user.name", "t")
+    git(project, "config", "commit.gpgsign", "false")
+    run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.unknown", "phases[].name",
+        "--reason", "first")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "one")
+    run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.missing-required",
+        "phases[].phase_id", "--reason", "sneaked in")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "two")
+    assert run(capsys, "check")[0] == 0
+    code, out, _ = run(capsys, "check", "--against", "HEAD~1")
+    assert code == 1
+    assert "1 entry added to the baseline since HEAD~1" in out
+    assert "wf-mcp:check_phases  in.missing-required  phases[].phase_id  (reason: sneaked in)" \
+        in out
+    assert run(capsys, "check", "--against", "HEAD")[0] == 0
+    code, _, err = run(capsys, "check", "--against", "no-such-ref")
+    assert code == 2 and "git ref 'no-such-ref' not found" in err
+
+
+def test_diff_compares_two_files_without_configuration(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pinned.json").write_text(json.dumps(
+        {"tools": [{"name": "check_phases", "inputSchema": phases("name")}]}))
+    (tmp_path / "tools.json").write_text(json.dumps(
+        {"tools": [{"name": "check_phases", "inputSchema": phases("phase_id")}]}))
+    code, out, _ = run(capsys, "diff", "--agent-file", "pinned.json", "--server-file",
+                       "tools.json")
+    assert code == 1
+    assert "    error   in.unknown  phases[].name" in out
+    assert out.splitlines()[-1] == "parity diff: FAILED: 2 differences (2 errors, 0 warnings)"
+    code, out, _ = run(capsys, "diff", "--agent-file", "tools.json", "--server-file",
+                       "tools.json", "--format", "json")
+    assert code == 0 and json.loads(out)["ok"] is True
+
+
+def test_diff_needs_exactly_one_server_source(tmp_path, capsys):
+    f = tmp_path / "t.json"
+    f.write_text("{}")
+    code, _, err = run(capsys, "diff", "--agent-file", str(f))
+    assert code == 2 and "exactly one of --server-file" in err
+
+
+def test_rules_lists_every_rule(capsys):
+    from parity.contract.rules import RULES
+
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == list(RULES)
+    code, out, _ = run(capsys, "rules", "--format", "json")
+    assert [r["id"] for r in json.loads(out)] == list(RULES)
+
+
+def test_explain_prints_documentation_and_an_example(capsys):
+    code, out, _ = run(capsys, "explain", "in.unknown")
+    assert code == 0
+    assert out.startswith("in.unknown\n  direction: in\n  severity:  error; warning where")
+    assert "error in.unknown check_phases phases[].name" in out
+    code, _, err = run(capsys, "explain", "in.unknwn")
+    assert code == 2 and "did you mean in.unknown" in err
+
+
+def test_docs_rules_md_is_up_to_date():
+    assert (REPO / "docs" / "rules.md").read_text() == rules_markdown(), \
+        "regenerate with: parity rules --format markdown > docs/rules.md"
+
+
+def test_check_imports_neither_mcp_nor_pydantic_nor_deepdiff():
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                           "import parity.cli.commands.check, parity.cli.commands.baseline"],
+                          capture_output=True, text=True, check=True)
+    imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines()
+                if "|" in line}
+    assert not imported & {"mcp", "pydantic", "pydantic_core", "deepdiff"}
+
+
+@pytest.mark.slow
+def test_diff_against_a_live_stdio_server(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    agent = tmp_path / "agent.json"
+    agent.write_text(json.dumps({"tools": [{
+        "name": "add",
+        "inputSchema": {"type": "object", "required": ["a", "b"],
+                        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}},
+        "outputSchema": {"type": "object", "required": ["sum"],
+                         "properties": {"sum": {"type": "integer"}}}}]}))
+    code, out, _ = run(capsys, "diff", "--agent-file", str(agent), "--server-stdio",
+                       f"{sys.executable} -m tests.servers.demo")
+    assert code == 1
+    assert "    error   out.missing  sum" in out
+    assert "the server returns `total` there" in out

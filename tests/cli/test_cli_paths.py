@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from parity import __version__
+from parity.cli.main import cli, main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "schemas" / "check_phases.json"
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def test_paths_text_lists_every_path():
+    code, out = run("paths", str(EXAMPLE))
+    assert code == 0
+    assert out.startswith("tool check_phases\n  in\n")
+    for path in ("phases[].phase_id", "phases[].tools[]", "labels{}", "(root)"):
+        assert path in out
+    assert "out: no outputSchema declared" in out
+
+
+def test_paths_json_is_the_manifest_shape():
+    code, out = run("paths", str(EXAMPLE), "--format", "json", "--tool", "chk")
+    assert code == 0
+    doc = json.loads(out)
+    assert list(doc["tools"]) == ["chk"]
+    assert doc["tools"]["chk"]["in"]["phases[].phase_id"] == {
+        "type": ["string"], "required": True, "description": "Id of a phase template."}
+    assert doc["tools"]["chk"]["out"] is None
+
+
+def test_paths_on_a_tools_list_filters_by_tool(tmp_path):
+    f = tmp_path / "tools.json"
+    f.write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {"type": "object"}},
+                                       {"name": "b", "inputSchema": {"type": "object"}}]}))
+    code, out = run("paths", str(f), "--tool", "b")
+    assert code == 0 and "tool b" in out and "tool a" not in out
+    code, _ = run("paths", str(f), "--tool", "zzz")
+    assert code == 2
+
+
+@pytest.mark.parametrize(("content", "expect"), [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"type": 7}', "`type` must be"),
+    ('"a string"', "not a schema or tool definition"),
+])
+def test_malformed_input_exits_2_with_one_readable_message(tmp_path, capsys, content, expect):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    assert main(["paths", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert expect in err
+    assert err.count("parity: error:") == 1
+    assert "Traceback" not in err
+
+
+def test_missing_file_exits_2(capsys):
+    assert main(["paths", "/nonexistent/x.json"]) == 2
+    assert "not found" in capsys.readouterr().err
+
+
+def test_unknown_option_is_a_usage_error():
+    assert main(["paths", "--bogus"]) == 2
+
+
+def test_version_and_module_entry_point():
+    out = subprocess.run([sys.executable, "-m", "parity", "--version"], capture_output=True,
+                         text=True, check=True).stdout
+    assert __version__ in out

@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parity.config.settings import find_config, load_config
+from parity.errors import ConfigError
+
+GOOD = """
+manifests = "m"
+baselines = "b"
+[limits]
+max_depth = 10
+[servers.wf]
+stdio = "python -m examples.workflow.server --flag"
+env = {TOKEN = "${WF_TOKEN}"}
+tool_id_form = "{server}__{tool}"
+surface = "warn"
+[servers.remote]
+url = "http://127.0.0.1:9/mcp"
+headers = {Authorization = "Bearer ${WF_TOKEN}"}
+[pairs.wf]
+server = "wf"
+[pairs.wf.agent]
+source = "examples.workflow.agent:TOOLS"
+tool_id_form = "{server}-mcp:{tool}"
+[pairs.wf.agent.observe.propose_phases]
+goal = "x"
+[pairs.inline.agent]
+tools_file = "pinned.json"
+[pairs.inline.server]
+tools_file = "server.json"
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "parity.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_full_configuration_loads_with_paths_from_its_folder(tmp_path):
+    config = load_config(write(tmp_path, GOOD), environ={"WF_TOKEN": "s3cret"})
+    assert config.manifests == tmp_path / "m" and config.baselines == tmp_path / "b"
+    assert config.max_depth == 10 and config.limits().max_depth == 10
+    wf = config.pairs["wf"]
+    assert wf.server.stdio == ("python", "-m", "examples.workflow.server", "--flag")
+    assert wf.server.env == {"TOKEN": "s3cret"}
+    assert wf.server.secrets == ("s3cret",)
+    assert wf.agent.tool_id_form == "{server}-mcp:{tool}"
+    assert wf.agent.observe == {"propose_phases": {"goal": "x"}}
+    assert wf.agent_manifest == tmp_path / "m" / "wf.agent.json"
+    assert wf.baseline == tmp_path / "b" / "wf.json"
+    assert config.pairs["inline"].server.tools_file == tmp_path / "server.json"
+    assert config.lock_path(config.servers["wf"]) == tmp_path / "m" / "wf.lock.json"
+    assert [p.name for p in config.select_pairs([])] == ["inline", "wf"]
+
+
+def test_every_mistake_is_reported_in_one_message(tmp_path):
+    text = """
+bogus = 1
+[servers.a]
+stdio = 5
+tool_id_form = "{tool"
+[servers.b]
+url = "ftp://x"
+stdio = "y"
+[pairs.p]
+server = "zz"
+[pairs.p.agent]
+source = "not a ref"
+"""
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text), environ={})
+    msg = str(info.value)
+    assert "6 configuration mistakes" in msg
+    for fragment in ("tool.parity.bogus", "tool.parity.servers.a.stdio = 5",
+                     "tool.parity.servers.a.tool_id_form", "exactly one of stdio, url",
+                     "tool.parity.pairs.p.agent.source = 'not a ref'",
+                     "tool.parity.pairs.p.server = 'zz'"):
+        assert fragment in msg
+    assert "parity.toml" in msg
+
+
+def test_unknown_server_reference_names_the_configured_ones(tmp_path):
+    text = '[servers.a]\nurl = "http://x/mcp"\n[pairs.p]\nserver = "b"\n[pairs.p.agent]\n' \
+           'tools_file = "t.json"\n'
+    with pytest.raises(ConfigError, match=r"pairs.p.server = 'b'.*\(a\)"):
+        load_config(write(tmp_path, text), environ={})
+
+
+def test_missing_environment_variable_is_named_but_never_echoed(tmp_path):
+    text = '[servers.a]\nurl = "http://x/mcp"\nheaders = {Authorization = "Bearer ${NOPE}"}\n'
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text), environ={})
+    assert "NOPE is not set" in str(info.value)
+
+
+def test_invalid_toml_is_a_config_error_naming_the_file(tmp_path):
+    with pytest.raises(ConfigError, match="not valid TOML") as info:
+        load_config(write(tmp_path, "a = [\n"))
+    assert info.value.file and info.value.file.endswith("parity.toml")
+
+
+def test_found_by_walking_up_from_pyproject(tmp_path):
+    write(tmp_path, '[project]\nname = "x"\n[tool.parity]\nmanifests = "mm"\n', "pyproject.toml")
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    assert find_config(deep) == tmp_path / "pyproject.toml"
+    assert load_config(cwd=deep).manifests == tmp_path / "mm"
+
+
+def test_parity_toml_wins_over_pyproject_in_the_same_folder(tmp_path):
+    write(tmp_path, '[tool.parity]\nmanifests = "from-pyproject"\n', "pyproject.toml")
+    write(tmp_path, 'manifests = "from-parity-toml"\n')
+    assert load_config(cwd=tmp_path).manifests == tmp_path / "from-parity-toml"
+
+
+def test_no_configuration_anywhere_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match="no parity configuration found") as info:
+        load_config(cwd=tmp_path)
+    assert "--config" in (info.value.hint or "")
+
+
+def test_selecting_an_unknown_pair_lists_the_known_ones(tmp_path):
+    config = load_config(write(tmp_path, GOOD), environ={"WF_TOKEN": "t"})
+    with pytest.raises(ConfigError, match="unknown pair 'nope'") as info:
+        config.select_pairs(["nope"])
+    assert "inline, wf" in (info.value.hint or "")

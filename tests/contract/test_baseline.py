@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from parity.contract import baseline as bl
+from parity.contract.baseline import Baseline, BaselineEntry, BaselineGrowthError
+from parity.contract.rules import Finding
+from parity.errors import FileFormatError, ParityError
+
+
+def finding(tool: str, rule: str = "in.unknown", path: str = "x") -> Finding:
+    return Finding(tool=tool, rule_id=rule, path=path, direction="in", severity="error",
+                   message="m", hint="h")
+
+
+def entries(*keys: tuple[str, str, str]) -> Baseline:
+    return Baseline(tuple(BaselineEntry(*k) for k in keys))
+
+
+def test_dumps_is_sorted_one_entry_per_line_and_round_trips(tmp_path):
+    b = Baseline((BaselineEntry("z", "in.type", "a"),
+                  BaselineEntry("a", "out.missing", "", reason="tracked in #12"),
+                  BaselineEntry("a", "in.unknown", "phases[].name")))
+    text = bl.dumps(b)
+    assert text == (
+        '{\n'
+        '  "entries": [\n'
+        '    {"path": "phases[].name", "rule": "in.unknown", "tool": "a"},\n'
+        '    {"path": "", "reason": "tracked in #12", "rule": "out.missing", "tool": "a"},\n'
+        '    {"path": "a", "rule": "in.type", "tool": "z"}\n'
+        '  ],\n'
+        '  "format": "parity.baseline/1"\n'
+        '}\n')
+    bl.write(b, tmp_path / "b.json")
+    loaded = bl.load(tmp_path / "b.json")
+    assert loaded == b
+    assert loaded.get(("a", "out.missing", "")).reason == "tracked in #12"
+    assert bl.dumps(loaded) == text
+
+
+def test_judge_sorts_findings_into_new_known_and_stale():
+    b = Baseline((BaselineEntry("a", "in.unknown", "x", "why"),
+                  BaselineEntry("gone", "in.type", "y")))
+    v = bl.judge([finding("a"), finding("b")], b)
+    assert [f.tool for f in v.new] == ["b"]
+    assert [f.tool for f in v.known] == ["a"]
+    assert [e.tool for e in v.stale] == ["gone"]
+    assert v.reasons == {("a", "in.unknown", "x"): "why"}
+    assert not v.ok
+    assert bl.judge([finding("a")], b.without(v.stale)).ok
+
+
+def test_without_only_removes_and_is_immutable():
+    b = entries(("a", "in.unknown", "x"), ("b", "in.unknown", "x"))
+    smaller = b.without([BaselineEntry("a", "in.unknown", "x")])
+    assert len(b) == 2 and len(smaller) == 1
+    assert bl.growth(b, smaller) == ()
+
+
+def test_accept_needs_a_reason_and_refuses_duplicates():
+    with pytest.raises(ParityError, match="needs a reason"):
+        Baseline().accept("a", "in.unknown", "x", "  ")
+    b = Baseline().accept("a", "in.unknown", "x", "waiting on the server release")
+    assert b.entries[0].reason == "waiting on the server release"
+    with pytest.raises(ParityError, match="already has"):
+        b.accept("a", "in.unknown", "x", "again")
+
+
+def test_growth_is_refused_naming_the_new_entries():
+    before = entries(("a", "in.unknown", "x"))
+    after = before.accept("b", "in.type", "", "because")
+    with pytest.raises(BaselineGrowthError) as exc:
+        bl.ensure_no_growth(before, after, since="main")
+    assert exc.value.entries == (BaselineEntry("b", "in.type", ""),)
+    assert str(exc.value) == ("the baseline grew since main: 1 new entry\n"
+                              "  + b in.type (root)  (reason: because)")
+    assert exc.value.exit_code == 1
+
+
+def test_load_validates_against_the_schema(tmp_path):
+    f = tmp_path / "b.json"
+    f.write_text(json.dumps({"format": "parity.baseline/1",
+                             "entries": [{"tool": "a", "rule": "in.unknown"}]}))
+    with pytest.raises(FileFormatError) as exc:
+        bl.load(f)
+    assert "'path' is a required property" in str(exc.value)
+    assert "$.entries[0]" in str(exc.value)
+    assert exc.value.exit_code == 2
+
+
+def test_load_names_a_wrong_format(tmp_path):
+    f = tmp_path / "b.json"
+    f.write_text(json.dumps({"format": "parity.baseline/9", "entries": []}))
+    with pytest.raises(FileFormatError, match=re.escape("'parity.baseline/9' is not supported")):
+        bl.load(f)
+
+
+def test_load_reports_every_duplicate(tmp_path):
+    f = tmp_path / "b.json"
+    e = {"tool": "a", "rule": "in.unknown", "path": "x"}
+    f.write_text(json.dumps({"format": "parity.baseline/1",
+                             "entries": [e, {**e, "reason": "r"}, e]}))
+    with pytest.raises(FileFormatError) as exc:
+        bl.load(f)
+    text = str(exc.value)
+    assert "2 duplicate entries" in text
+    assert "$.entries[1] repeats $.entries[0]" in text
+    assert "$.entries[2] repeats $.entries[0]" in text
+
+
+def test_a_write_killed_midway_leaves_the_old_file_intact(tmp_path, monkeypatch):
+    f = tmp_path / "b.json"
+    bl.write(entries(("a", "in.unknown", "x")), f)
+    before = f.read_text()
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt  # as if the run was stopped between write and rename
+
+    monkeypatch.setattr(os, "replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        bl.write(Baseline(), f)
+    assert f.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["b.json"]
+
+
+# -- git -------------------------------------------------------------------------------------
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                          text=True).stdout
+
+
+@pytest.fixture
+def repo(tmp_path):
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "config", "user.email", "t@example.invalid")
+    git(tmp_path, "config", "user.name", "t")
+    git(tmp_path, "config", "commit.gpgsign", "false")
+    return tmp_path
+
+
+def commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
+def test_load_at_ref_reads_without_checkout(repo):
+    f = repo / "baselines" / "p.json"
+    bl.write(entries(("a", "in.unknown", "x")), f)
+    commit(repo, "one")
+    bl.write(entries(("a", "in.unknown", "x"), ("b", "in.type", "y")), f)
+    commit(repo, "two")
+    old = bl.load_at_ref(f, "HEAD~1")
+    assert old == entries(("a", "in.unknown", "x"))
+    assert [e.tool for e in bl.growth(old, bl.load(f))] == ["b"]
+    assert bl.load_at_ref(repo / "baselines" / "new.json", "HEAD") is None
+    with pytest.raises(ParityError, match="git ref 'nope' not found"):
+        bl.load_at_ref(f, "nope")
+
+
+def test_branches_fixing_different_entries_merge_without_conflict(repo):
+    f = repo / "b.json"
+    keys = [(f"tool{i}", "in.unknown", "x") for i in range(6)]
+    bl.write(entries(*keys), f)
+    commit(repo, "base")
+    git(repo, "checkout", "-q", "-b", "fix-one")
+    bl.write(bl.load(f).without([BaselineEntry(*keys[1])]), f)
+    commit(repo, "fix tool1")
+    git(repo, "checkout", "-q", "main")
+    bl.write(bl.load(f).without([BaselineEntry(*keys[4])]), f)
+    commit(repo, "fix tool4")
+    git(repo, "merge", "-q", "--no-edit", "fix-one")  # check=True: a conflict fails here
+    assert bl.load(f) == entries(*(k for i, k in enumerate(keys) if i not in (1, 4)))

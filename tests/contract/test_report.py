@@ -1,0 +1,168 @@
+"""Every report format, parsed back with a real parser."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from parity.cli.commands._report import use_color
+from parity.contract.baseline import Baseline, BaselineEntry, judge
+from parity.contract.report import FORMATS, PairReport, Report, get_formatter
+from parity.contract.rules import RULES, Finding
+from parity.core.validate import shipped_schema
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SARIF_SCHEMA = FIXTURES / "sarif" / "sarif-schema-2.1.0.json"
+
+
+def finding(tool: str, rule: str, path: str, severity: str = "error") -> Finding:
+    return Finding(tool=tool, rule_id=rule, path=path, direction=rule.split(".")[0],
+                   severity=severity, message=f"message about {path or 'root'}: a|b, 50%",
+                   hint="do this\nthen that")
+
+
+def sample() -> Report:
+    findings = [finding("check_phases", "in.unknown", "phases[].name"),
+                finding("check_phases", "out.undeclared", "", "warning"),
+                finding("status", "in.type", "limit")]
+    baseline = Baseline((BaselineEntry("status", "in.type", "limit", "server fix pending"),
+                         BaselineEntry("gone", "in.enum", "x")))
+    pair = PairReport(pair="workflow", verdict=judge(findings, baseline),
+                      tools=("check_phases", "quiet", "status"),
+                      baseline="baselines/workflow.json",
+                      agent_source="manifests/workflow.agent.json", against="origin/main",
+                      growth=(BaselineEntry("status", "in.type", "limit", "server fix pending"),))
+    clean = PairReport(pair="other", verdict=judge([], Baseline()), tools=("a",),
+                       baseline="baselines/other.json")
+    return Report("check", (pair, clean))
+
+
+def render(fmt: str, report: Report | None = None, color: bool = False) -> str:
+    return get_formatter(fmt).render(report or sample(), color=color)
+
+
+def test_every_format_is_registered_with_a_formatter():
+    assert list(FORMATS) == ["text", "json", "github", "markdown", "junit", "sarif"]
+    for name in FORMATS:
+        assert get_formatter(name).name == name
+    with pytest.raises(ValueError, match="unknown report format"):
+        get_formatter("yaml")
+
+
+def test_json_validates_against_its_shipped_schema_and_counts():
+    doc = json.loads(render("json"))
+    Draft202012Validator(shipped_schema("report.v1.json")).validate(doc)
+    assert doc["format"] == "parity.report/1"
+    assert doc["ok"] is False
+    assert doc["totals"] == {"new": 2, "known": 1, "stale": 1, "growth": 1, "errors": 1,
+                             "warnings": 1}
+    pair = doc["pairs"][0]
+    assert [f["path"] for f in pair["new"]] == ["phases[].name", ""]
+    assert pair["known"][0]["reason"] == "server fix pending"
+    assert pair["stale"] == [{"tool": "gone", "rule": "in.enum", "path": "x"}]
+    assert doc["pairs"][1]["ok"] is True
+
+
+def test_json_of_a_clean_diff_validates():
+    report = Report("diff", (PairReport(pair="diff", verdict=judge([], Baseline()),
+                                        baseline=None),))
+    doc = json.loads(render("json", report))
+    Draft202012Validator(shipped_schema("report.v1.json")).validate(doc)
+    assert doc["ok"] is True and doc["pairs"][0]["baseline"] is None
+
+
+def test_sarif_validates_against_the_official_schema():
+    doc = json.loads(render("sarif"))
+    schema = json.loads(SARIF_SCHEMA.read_text())
+    errors = sorted(Draft7Validator(schema).iter_errors(doc), key=lambda e: e.json_path)
+    assert not errors, [(e.json_path, e.message) for e in errors]
+    run = doc["runs"][0]
+    ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert ids[:len(RULES)] == list(RULES)
+    by_rule = {}
+    for r in run["results"]:
+        by_rule.setdefault(r["ruleId"], []).append(r)
+        assert ids[r["ruleIndex"]] == r["ruleId"]
+    assert by_rule["in.unknown"][0]["baselineState"] == "new"
+    known = by_rule["in.type"][0]
+    assert known["suppressions"][0]["kind"] == "external"
+    assert known["suppressions"][0]["justification"] == "server fix pending"
+    assert by_rule["baseline.stale"][0]["locations"][0]["physicalLocation"][
+        "artifactLocation"]["uri"] == "baselines/workflow.json"
+    assert len(by_rule["baseline.growth"]) == 1
+
+
+def test_junit_has_one_case_per_tool_and_fails_the_right_ones():
+    root = ET.fromstring(render("junit"))
+    assert root.tag == "testsuites"
+    suite = root.find("testsuite[@name='workflow']")
+    cases = {c.get("name"): c for c in suite.findall("testcase")}
+    assert sorted(cases) == ["(baseline)", "check_phases", "gone", "quiet", "status"]
+    failed = sorted(n for n, c in cases.items() if c.find("failure") is not None)
+    assert failed == ["(baseline)", "check_phases", "gone"]
+    assert cases["check_phases"].find("failure").get("message") == "2 new differences"
+    assert "known (baselined)" in cases["status"].find("system-out").text
+    assert suite.get("tests") == "5" and suite.get("failures") == "3"
+    assert root.get("failures") == "3" and root.get("tests") == "6"
+
+
+_COMMAND = re.compile(r"^::(error|warning|notice)( [a-z]+=[^,:]*(,[a-z]+=[^,:]*)*)?::(.*)$")
+
+
+def test_github_annotations_are_well_formed_and_escaped():
+    lines = render("github").splitlines()
+    commands = [line for line in lines if line.startswith("::")]
+    parsed = [_COMMAND.match(line) for line in commands]
+    assert all(parsed), commands
+    kinds = [m.group(1) for m in parsed]
+    assert kinds == ["error", "warning", "error", "error", "notice"]
+    first = commands[0]
+    assert "file=manifests/workflow.agent.json" in first
+    assert "title=parity in.unknown (workflow)" in first
+    assert "50%25" in first and "%0Athen that" in first and "\n" not in first
+    assert lines[-1].startswith("parity check: FAILED: ")
+
+
+def test_markdown_tables_have_the_right_shape():
+    text = render("markdown")
+    assert text.startswith("## ❌ parity check: 2 new differences (1 error, 1 warning)")
+    rows = [line for line in text.splitlines() if line.startswith("| error") or
+            line.startswith("| warning")]
+    assert len(rows) == 2
+    for row in rows:  # pipes inside cells are escaped, so every row has 6 cells
+        assert len(re.split(r"(?<!\\)\|", row)) == 8
+    assert "<details><summary>1 known difference (baselined)</summary>" in text
+    assert "### ✅ `other`" in text
+
+
+def test_text_groups_by_tool_and_says_what_to_do():
+    text = render("text")
+    assert "\x1b[" not in text
+    lines = text.splitlines()
+    assert lines[0] == ("pair workflow: 2 new differences (1 error, 1 warning), 1 stale "
+                        "baseline entry, 1 known, 1 entry added to the baseline")
+    assert "  tool check_phases" in lines
+    assert "    error   in.unknown  phases[].name" in lines
+    assert any(line.strip().startswith("fix: do this") for line in lines)
+    assert any("stale baseline entry: the difference is gone" in line for line in lines)
+    assert "    gone  in.enum  x" in lines
+    assert "    status  in.type  limit  (server fix pending)" in lines
+    assert lines[-1].startswith("parity check: FAILED")
+
+
+def test_text_colour_only_when_asked():
+    assert "\x1b[31m" in render("text", color=True)
+
+
+def test_colour_needs_a_terminal_and_no_NO_COLOR(monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_color(None) is True
+    assert use_color(Path("report.txt")) is False
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert use_color(None) is False

@@ -1,0 +1,72 @@
+"""Validation verdicts are remembered by content, never by file name."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from parity.core.validate import cache_dir
+from parity.errors import FileFormatError
+from parity.fieldpaths import manifest
+from parity.fieldpaths.tooldefs import manifest_from_definitions
+
+TOOLS = [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}]
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PARITY_NO_CACHE", raising=False)
+    return folder
+
+
+def write_manifest(path):
+    manifest.write(manifest_from_definitions(TOOLS, side="server", source="s"), path)
+
+
+def loads_jsonschema(path, env) -> bool:
+    code = ("import sys; from parity.fieldpaths import manifest; manifest.load(sys.argv[1]); "
+            "print('jsonschema' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, env=env, check=True).stdout.strip()
+    return out == "True"
+
+
+def test_an_unchanged_file_skips_importing_jsonschema(tmp_path, cache, monkeypatch):
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    import os
+
+    env = dict(os.environ)
+    assert loads_jsonschema(path, env) is True  # first sight: validated
+    assert loads_jsonschema(path, env) is False  # same bytes: verdict remembered
+    assert list((cache / "validated" / "manifest.v1").iterdir())
+
+
+def test_a_changed_file_is_validated_again_even_after_a_valid_one(tmp_path, cache):
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    manifest.load(path)
+    data = json.loads(path.read_text())
+    data["tools"]["t"]["in"]["x"]["type"] = "string"  # not a list: invalid
+    path.write_text(json.dumps(data))
+    with pytest.raises(FileFormatError, match=r"\$\.tools\.t\.in\.x\.type"):
+        manifest.load(path)
+    with pytest.raises(FileFormatError):  # an invalid verdict is never remembered
+        manifest.load(path)
+
+
+def test_no_cache_setting_and_an_unwritable_cache_only_cost_speed(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARITY_NO_CACHE", "1")
+    assert cache_dir() is None
+    monkeypatch.delenv("PARITY_NO_CACHE")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(blocker / "sub"))  # cannot be created
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    assert manifest.load(path).tools["t"].in_["x"].type == ("string",)

@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parity.errors import FileFormatError
+from parity.fieldpaths import manifest
+from parity.fieldpaths.tooldefs import manifest_from_definitions
+
+TOOLS = [
+    {"name": "b_tool", "inputSchema": {"type": "object", "required": ["x"],
+                                       "properties": {"x": {"type": "string"}}}},
+    {"name": "a_tool", "description": "A.", "inputSchema": {"type": "object"},
+     "outputSchema": {"type": "object", "properties": {"n": {"type": "integer"}}}},
+]
+
+
+def build(tools=TOOLS):
+    return manifest_from_definitions(tools, side="server", source="tools.json",
+                                     tool_id_form="{tool}")
+
+
+def test_dumps_is_deterministic_sorted_and_one_entry_per_line():
+    text = manifest.dumps(build())
+    assert text == manifest.dumps(build(list(reversed(TOOLS))))
+    assert text.endswith("}\n")
+    assert text.index('"a_tool"') < text.index('"b_tool"')
+    entry_lines = [ln for ln in text.splitlines() if '"type": [' in ln]
+    assert len(entry_lines) == 5  # a_tool: in "", out "" and n; b_tool: in "" and x
+    assert all(ln.strip().startswith('"') for ln in entry_lines)
+
+
+def test_round_trip_through_a_file(tmp_path):
+    path = tmp_path / "m.json"
+    manifest.write(build(), path)
+    loaded = manifest.load(path)
+    assert manifest.dumps(loaded) == path.read_text()
+    assert loaded.tools["a_tool"].out is not None
+    assert loaded.tools["b_tool"].out is None
+
+
+def write(tmp_path, data):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    return path
+
+
+def test_wrong_version_gives_one_clear_message(tmp_path):
+    data = build().to_json()
+    data["format"] = "parity.manifest/9"
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(write(tmp_path, data))
+    msg = str(info.value)
+    assert "parity.manifest/9" in msg and "$.format" in msg and "parity extract" in msg
+
+
+def test_malformed_entry_names_its_json_path(tmp_path):
+    data = build().to_json()
+    data["tools"]["b_tool"]["in"]["x"]["type"] = "string"
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(write(tmp_path, data))
+    assert "$.tools.b_tool.in.x.type" in str(info.value)
+
+
+def test_bad_json_names_line_and_column(tmp_path):
+    with pytest.raises(FileFormatError, match="line 1, column"):
+        manifest.load(write(tmp_path, "{nope"))
+
+
+def test_atomic_write_leaves_old_file_when_interrupted(tmp_path, monkeypatch):
+    path = tmp_path / "m.json"
+    manifest.write(build(), path)
+    before = path.read_text()
+
+    def boom(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("os.replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        manifest.write(build(TOOLS[:1]), path)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+def test_duplicate_tool_names_are_refused():
+    with pytest.raises(FileFormatError, match="duplicate tool name"):
+        build([TOOLS[0], TOOLS[0]])
+
+
+@pytest.mark.parametrize(("path", "expect"), [
+    ("z.y", "has no entry for its parent 'z'"),
+    ('"x"', "not written as parity prints it ('x')"),
+    ("x..y", "invalid field path"),
+])
+def test_tables_must_be_well_formed(tmp_path, path, expect):
+    data = build().to_json()
+    data["tools"]["b_tool"]["in"][path] = {"type": ["string"], "required": False}
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(write(tmp_path, data))
+    assert expect in str(info.value)
+    assert f"$.tools.b_tool.in[{path!r}]" in str(info.value)

@@ -1,0 +1,103 @@
+"""Drift explanation: words and the stable JSON shape."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from parity.pinning import drift as D
+from parity.pinning import lock as L
+
+V1 = [
+    {"name": "search", "description": "Search.",
+     "inputSchema": {"type": "object", "properties": {
+         "q": {"type": "string", "description": "what to look for"},
+         "days": {"type": "integer"},
+         "units": {"type": "string", "enum": ["c", "k"]},
+         "n": {"type": "integer", "minimum": 1}}, "required": ["q"]},
+     "annotations": {"readOnlyHint": True}},
+    {"name": "forecast", "inputSchema": {"type": "object"}},
+    {"name": "old_name", "inputSchema": {"type": "object", "properties": {"x": {}}}},
+]
+
+
+def _v2() -> list[dict]:
+    v2 = copy.deepcopy(V1)
+    props = v2[0]["inputSchema"]["properties"]
+    props["query"] = props.pop("q")
+    props["days"]["type"] = "string"
+    props["units"]["enum"] = ["c", "r"]
+    props["n"]["minimum"] = 3
+    props["limit"] = {"type": "integer"}
+    v2[0]["inputSchema"]["required"] = ["query", "days"]
+    v2[0]["outputSchema"] = {"type": "object"}
+    v2[0]["description"] = "Search better."
+    v2[2]["name"] = "new_name"
+    v2.pop(1)
+    v2.append({"name": "alerts", "description": "Alerts.", "inputSchema": {"type": "object"}})
+    return v2
+
+
+def test_explains_every_kind_of_change() -> None:
+    d = D.compare(L.build("w", V1), L.build("w", _v2()), lock_file="w.lock.json")
+    assert d.refused and d.withheld() == ("alerts", "forecast", "new_name", "old_name",
+                                          "search")
+    assert d.render_text() == """\
+server 'w': 4 tools differ from the lock (w.lock.json): refused
+  added    'alerts'
+  removed  'forecast'
+  renamed  'old_name' -> 'new_name' (same definition otherwise)
+  changed  'search'
+    in: `days` became required
+    in: retyped `days`: integer -> string
+    in: added `limit` (integer, optional)
+    in: renamed `q` -> `query` (likely: same type and description)
+    in: enum of `units`: removed "k"; added "r"
+    in: minimum of `n`: 1 -> 3
+    out: schema added (object)
+    surface: description: "Search." -> "Search better."
+"""
+    doc = json.loads(json.dumps(d.to_json()))
+    assert doc["format"] == "parity.drift/1"
+    search = next(t for t in doc["tools"] if t["name"] == "search")
+    assert {"direction": "in", "change": "renamed", "path": "query", "before": "q",
+            "after": "query"} in search["fields"]
+    assert {"direction": "in", "change": "constraint", "path": "n", "keyword": "minimum",
+            "before": 1, "after": 3} in search["fields"]
+    assert search["surface"] == [{"field": "description", "before": "Search.",
+                                  "after": "Search better."}]
+
+
+def test_surface_only_changes_follow_the_policy() -> None:
+    v2 = copy.deepcopy(V1)
+    v2[0]["inputSchema"]["properties"]["q"]["description"] = "the query, in words"
+    v2[0]["annotations"] = {"readOnlyHint": True, "title": "Find"}
+    locked, live = L.build("w", V1), L.build("w", v2)
+    refuse = D.compare(locked, live)
+    (change,) = refuse.changes
+    assert change.surface_only and not change.fields
+    assert [s.field for s in change.surface] == ["annotations.title", "in:q.description"]
+    assert refuse.refused and "(surface only)" in refuse.render_text()
+    warn = D.compare(locked, live, surface_policy="warn")
+    assert warn.drifted and not warn.refused and warn.withheld() == ()
+
+
+def test_no_drift_is_quick_and_quiet() -> None:
+    d = D.compare(L.build("w", V1), L.build("w", list(reversed(V1))))
+    assert not d.drifted and d.render_text() == "server 'w': tools match the lock\n"
+
+
+def test_nested_and_unmodelled_changes_still_explained() -> None:
+    a = {"name": "t", "inputSchema": {"type": "object", "$defs": {"P": {"type": "string",
+                                                                        "maxLength": 3}},
+                                      "properties": {"p": {"$ref": "#/$defs/P"},
+                                                     "o": {"type": "object", "properties": {
+                                                         "x": {"type": "string"}}}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["$defs"]["P"]["maxLength"] = 5
+    b["inputSchema"]["properties"]["o"]["properties"]["y"] = {"type": "string"}
+    b["inputSchema"]["properties"]["o"]["additionalProperties"] = False
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    words = [f.words() for f in change.fields]
+    assert words == ["in: `o` now rejects unknown keys", "in: added `o.y` (string, optional)",
+                     "in: maxLength of `/$defs/P`: 3 -> 5"]

@@ -1,0 +1,319 @@
+"""The lock: normalization, the two digests, the catalog hash, the file format."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parity.errors import FileFormatError, SourceError
+from parity.pinning import lock as L
+
+SEARCH: dict[str, Any] = {
+    "name": "search",
+    "title": "Search",
+    "description": "Search the forecast.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {
+            "q": {"type": "string", "description": "what to look for", "title": "Q"},
+            "days": {"type": "integer", "default": 3},
+            "filter": {"type": "object", "properties": {"a": {"type": "string"},
+                                                        "b": {"type": "string"}},
+                       "required": ["b", "a"], "default": {"required": ["z", "y"]}},
+        },
+        "required": ["q", "days"],
+    },
+    "outputSchema": {"type": "object", "properties": {"r": {"type": "string"}}},
+    "annotations": {"readOnlyHint": True, "title": "Search it"},
+    "_meta": {"vendor/x": 1},
+    "icons": [{"src": "https://example.invalid/i.png"}],
+}
+
+
+def test_known_hashes_are_stable() -> None:
+    # a change here breaks every lock ever written: bump the domain versions instead
+    tool = L.LockedTool.of({"name": "t", "inputSchema": {"type": "object"}})
+    pre = b"parity/lock/tool-contract/v1\x00" + \
+        b'{"inputSchema":{"type":"object"},"name":"t"}'
+    assert tool.contract == "sha256:" + hashlib.sha256(pre).hexdigest()
+    pre = b"parity/lock/tool-surface/v1\x00" + b'{"inputSchema":{"type":"object"},"name":"t"}'
+    assert tool.surface == "sha256:" + hashlib.sha256(pre).hexdigest()
+
+
+def test_normalization_sorts_required_only_where_it_is_a_keyword() -> None:
+    n = L.normalize(SEARCH)
+    assert n["inputSchema"]["required"] == ["days", "q"]
+    assert n["inputSchema"]["properties"]["filter"]["required"] == ["a", "b"]
+    # a default value is data: its "required" list keeps its order
+    assert n["inputSchema"]["properties"]["filter"]["default"] == {"required": ["z", "y"]}
+    assert SEARCH["inputSchema"]["required"] == ["q", "days"]  # input untouched
+    assert L.normalize(n) == n  # idempotent
+
+
+def test_default_hints_and_meta_noise_are_dropped() -> None:
+    tool = {"name": "t", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": False, "destructiveHint": True,
+                            "idempotentHint": False, "openWorldHint": True},
+            "_meta": {"progressToken": 1, "io.modelcontextprotocol/related-task": {}}}
+    assert L.normalize(tool) == {"name": "t", "inputSchema": {"type": "object"}}
+    # a hint that is not its default, or not a boolean, stays
+    kept = dict(tool, annotations={"readOnlyHint": True, "openWorldHint": 1})
+    assert L.normalize(kept)["annotations"] == {"readOnlyHint": True, "openWorldHint": 1}
+
+
+def test_contract_ignores_documentation_surface_does_not() -> None:
+    a = L.LockedTool.of(SEARCH)
+    changed = copy.deepcopy(SEARCH)
+    changed["inputSchema"]["properties"]["q"]["description"] = "the query"
+    b = L.LockedTool.of(changed)
+    assert (a.contract, a.surface != b.surface) == (b.contract, True)
+    # a property *named* description is contract
+    renamed = copy.deepcopy(SEARCH)
+    renamed["inputSchema"]["properties"]["description"] = {"type": "string"}
+    assert L.LockedTool.of(renamed).contract != a.contract
+    retyped = copy.deepcopy(SEARCH)
+    retyped["inputSchema"]["properties"]["days"]["type"] = "string"
+    assert L.LockedTool.of(retyped).contract != a.contract
+
+
+def test_lint_refuses_duplicates_and_warns_on_names() -> None:
+    with pytest.raises(SourceError, match="duplicate tool name 'a'"):
+        L.build("s", [{"name": "a"}, {"name": "a"}])
+    built = L.build("s", [{"name": "has space"}, {"name": "x" * 129}, {"name": "ok.name-1"}])
+    assert len(built.warnings) == 2
+    assert "'has space' is outside the spec's form" in built.warnings[0]
+
+
+def test_listing_rejections_refuse() -> None:
+    class Listing:
+        tools = [{"name": "a"}]
+        server_info = {"name": "x"}
+        protocol_version = "2025-11-25"
+        rejected = [("a", "listed twice; the first definition is kept")]
+
+    with pytest.raises(SourceError, match="a: listed twice"):
+        L.from_listing("s", Listing())
+
+
+def test_file_is_deterministic_one_tool_per_line_and_round_trips(tmp_path) -> None:
+    built = L.build("weather", [SEARCH, {"name": "b", "inputSchema": {"type": "object"}}],
+                    server_info={"name": "weather", "version": "1"})
+    reordered = L.build("weather", [{"inputSchema": {"type": "object"}, "name": "b"},
+                                    dict(reversed(list(SEARCH.items())))],
+                        server_info={"version": "1", "name": "weather"})
+    assert L.dumps(built) == L.dumps(reordered)
+    text = L.dumps(built)
+    lines = text.splitlines()
+    tool_lines = lines[lines.index('  "tools": {') + 1:-2]
+    assert [x.split('"')[1] for x in tool_lines] == ["b", "search"]
+    path = tmp_path / "weather.lock.json"
+    L.write(built, path)
+    assert path.read_text(encoding="utf-8") == text and text.endswith("}\n")
+    assert L.load(path) == built
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.update(format="parity.lock/2"), "lock format 'parity.lock/2' is not supported"),
+    (lambda d: d.pop("catalog"), "'catalog' is a required property"),
+    (lambda d: d["hash"].update(contract="parity/lock/tool-contract/v0"),
+     "hashed differently"),
+    (lambda d: d["tools"]["search"]["definition"].update(description="edited"),
+     "surface hash of tool 'search' does not match"),
+    (lambda d: d["tools"].pop("b"), "catalog hash does not match"),
+    (lambda d: d["tools"].update(c=d["tools"]["b"]), "tool 'c' holds the definition of 'b'"),
+])
+def test_corrupt_locks_fail_closed(tmp_path, edit, message) -> None:
+    data = L.build("s", [SEARCH, {"name": "b"}]).to_json()
+    data = json.loads(json.dumps(data))
+    edit(data)
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileFormatError, match=message) as info:
+        L.load(path)
+    assert str(path) in str(info.value) and "parity lock" in str(info.value)
+
+
+def test_missing_and_unparsable_locks_fail_closed(tmp_path) -> None:
+    with pytest.raises(FileFormatError, match="lock file not found"):
+        L.load(tmp_path / "none.lock.json")
+    bad = tmp_path / "bad.lock.json"
+    bad.write_text('{"format": "parity.lock/1",', encoding="utf-8")
+    with pytest.raises(FileFormatError, match="not valid JSON"):
+        L.load(bad)
+
+
+def test_identity_check() -> None:
+    built = L.build("weather", [], server_info={"name": "weather-srv"})
+    L.check_identity(built, server="weather", reported="weather-srv", file="f")
+    with pytest.raises(FileFormatError, match="lock is for server 'weather', not 'other'"):
+        L.check_identity(built, server="other", reported=None, file="f")
+    with pytest.raises(FileFormatError, match="calls itself 'weather-srv'"):
+        L.check_identity(built, server=None, reported="impostor", file="f")
+
+
+# -- properties ----------------------------------------------------------------------------
+
+_names = st.text(alphabet="abcdefgh_", min_size=1, max_size=6)
+_scalars = st.one_of(st.text(max_size=8), st.integers(-5, 5), st.booleans(), st.none())
+
+
+@st.composite
+def schemas(draw: Any, depth: int = 2) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": draw(st.sampled_from(["object", "string", "integer"]))}
+    if draw(st.booleans()):
+        schema["description"] = draw(st.text(max_size=10))
+    if schema["type"] == "object" and depth > 0:
+        props = draw(st.dictionaries(_names, schemas(depth - 1), max_size=3))
+        schema["properties"] = props
+        if props:
+            schema["required"] = draw(st.lists(st.sampled_from(sorted(props)), unique=True,
+                                               max_size=len(props)))
+    if schema["type"] == "string" and draw(st.booleans()):
+        schema["enum"] = draw(st.lists(st.text(max_size=4), min_size=1, max_size=3,
+                                       unique=True))
+    return schema
+
+
+@st.composite
+def definitions(draw: Any) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": draw(_names), "inputSchema": draw(schemas())}
+    if draw(st.booleans()):
+        d["description"] = draw(st.text(max_size=10))
+    if draw(st.booleans()):
+        d["annotations"] = {"readOnlyHint": True, "title": draw(st.text(max_size=5))}
+    if draw(st.booleans()):
+        d["_meta"] = {"vendor/k": draw(_scalars)}
+    return d
+
+
+def _hashes(d: dict[str, Any]) -> tuple[str, str]:
+    t = L.LockedTool.of(d)
+    return t.contract, t.surface
+
+
+def _shuffle(value: Any, rnd: Any, key: str | None = None) -> Any:
+    if isinstance(value, dict):
+        keys = list(value)
+        rnd.shuffle(keys)
+        return {k: _shuffle(value[k], rnd, k) for k in keys}
+    if isinstance(value, list):
+        items = [_shuffle(v, rnd) for v in value]
+        if key == "required":
+            rnd.shuffle(items)
+        return items
+    return value
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(definitions(), st.randoms(use_true_random=False))
+def test_hashes_invariant_under_every_normalization(d, rnd) -> None:
+    noisy = _shuffle(d, rnd)  # key order and `required` order
+    hints = noisy.setdefault("annotations", {})
+    hints.update({k: v for k, v in L.ANNOTATION_DEFAULTS.items()
+                  if k not in hints and rnd.random() < 0.7})
+    noisy.setdefault("_meta", {}).update({k: 1 for k in L.META_NOISE if rnd.random() < 0.3})
+    assert _hashes(noisy) == _hashes(d)
+    other = {"name": d["name"] + "x", "inputSchema": {"type": "object"}}
+    tools = [d, other]
+    a = L.build("s", tools)
+    b = L.build("s", [noisy, other][:: -1 if rnd.random() < 0.5 else 1])  # tool order
+    assert a.catalog == b.catalog
+
+
+def _locations(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [at]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.extend(_locations(v, (*at, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(_locations(v, (*at, i)))
+    return out
+
+
+def _get(value: Any, at: tuple[Any, ...]) -> Any:
+    for step in at:
+        value = value[step]
+    return value
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(definitions(), st.data())
+def test_hash_changes_under_any_other_single_change(d, data) -> None:
+    before = _hashes(d)[1]
+    changed = copy.deepcopy(d)
+    where = data.draw(st.sampled_from(_locations(changed)))
+    node = _get(changed, where)
+    parent_key = where[-1] if where else None
+    kinds = ["add-key"] if isinstance(node, dict) else []
+    if isinstance(node, dict) and node and where != ():
+        kinds.append("remove-key")
+    if not isinstance(node, (dict, list)):
+        kinds.append("replace")
+    if isinstance(node, list) and len(set(map(json.dumps, node))) > 1 \
+            and parent_key != "required":
+        kinds.append("reorder")
+    if isinstance(node, list) and node:
+        kinds.append("drop-item")
+    kind = data.draw(st.sampled_from(kinds or ["add-key-root"]))
+    if kind in ("add-key", "add-key-root"):
+        target = node if kind == "add-key" else changed
+        target["x-added" if "x-added" not in target else "x-added2"] = 0
+    elif kind == "remove-key":
+        key = data.draw(st.sampled_from(sorted(node)))
+        if where == ("annotations",) and key == "readOnlyHint":
+            node[key] = False  # its default: the same as removing it
+        del node[key]
+    elif kind == "replace":
+        new = data.draw(_scalars.filter(lambda v: json.dumps(v) != json.dumps(node)
+                                        and not (isinstance(v, bool) != isinstance(node, bool)
+                                                 and v == node)))
+        _get(changed, where[:-1])[parent_key] = new
+    elif kind == "reorder":
+        node.reverse()
+        if json.dumps(node) == json.dumps(_get(d, where)):
+            node.append(node.pop(0))
+    else:
+        node.pop(data.draw(st.integers(0, len(node) - 1)))
+    assert _hashes(changed)[1] != before, (kind, where)
+
+
+def test_edited_contract_digest_is_caught_before_it_explains_drift(tmp_path) -> None:
+    """The contract digest is checked when the stored definition is first read: the catalog
+    digest over the stored digests is checked on load, so an edit must rewrite it too."""
+    from parity.core.canonical import digest
+    from parity.pinning import drift
+
+    data = json.loads(json.dumps(L.build("s", [SEARCH, {"name": "b"}]).to_json()))
+    data["tools"]["b"]["contract"] = "sha256:" + "0" * 64
+    data["catalog"] = digest(L.CATALOG_DOMAIN, [[n, t["contract"], t["surface"]]  # consistent
+                                                for n, t in sorted(data["tools"].items())])
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = L.load(path)
+    live = L.build("s", [SEARCH, {"name": "b", "description": "new"}])
+    with pytest.raises(FileFormatError, match="contract hash of tool 'b' does not match") \
+            as info:
+        drift.compare(loaded, live)
+    assert str(path) in str(info.value) and "parity lock" in str(info.value)
+    with pytest.raises(FileFormatError, match="contract hash of tool 'b'"):
+        loaded.tools["b"].definition  # noqa: B018 - still refused on every read
+    assert L.load(path).tools["search"].definition == L.LockedTool.of(SEARCH).definition
+
+
+def test_stored_definition_rewritten_in_an_equivalent_form_still_loads(tmp_path) -> None:
+    built = L.build("s", [SEARCH])
+    data = json.loads(json.dumps(built.to_json()))
+    data["tools"]["search"]["definition"]["inputSchema"]["properties"]["filter"]["required"] \
+        = ["b", "a"]  # normalization sorts it back: same digests
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = L.load(path)
+    assert loaded == built
+    assert loaded.tools["search"].definition == built.tools["search"].definition

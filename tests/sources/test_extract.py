@@ -1,0 +1,168 @@
+"""``parity extract``: writing manifests, ``--check``, determinism, failures kept per pair."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from parity.cli.main import main
+from parity.config.settings import load_config
+from parity.fieldpaths.manifest import load
+from parity.sources.extract import extract
+
+_counter = itertools.count()
+
+
+def _project(tmp_path: Path, extra: str = "") -> tuple[Path, str]:
+    """A project with an agent stub module, a pinned server tools file and one pair."""
+    mod = f"agentstubs_{next(_counter)}"
+    (tmp_path / f"{mod}.py").write_text(
+        "from pydantic import BaseModel\n\n"
+        "class Hit(BaseModel):\n    url: str\n    score: float\n\n"
+        "def search(query: str, limit: int = 5) -> list[Hit]:\n"
+        "    '''Search.'''\n    return []\n\n"
+        "def fetch(url: str) -> dict:\n    return {'body': url, 'status': 200}\n\n"
+        "TOOLS = {'web-mcp:search': search, 'web-mcp:fetch': fetch}\n", encoding="utf-8")
+    (tmp_path / "server_tools.json").write_text(json.dumps({"tools": [
+        {"name": "search", "inputSchema": {
+            "type": "object", "required": ["q"], "additionalProperties": False,
+            "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}},
+        {"name": "fetch", "inputSchema": {"type": "object",
+                                          "properties": {"url": {"type": "string"}}},
+         "outputSchema": {"type": "object", "properties": {"body": {"type": "string"}}}},
+    ]}), encoding="utf-8")
+    (tmp_path / "parity.toml").write_text(f"""
+[servers.web]
+tools_file = "server_tools.json"
+
+[pairs.web]
+server = "web"
+
+[pairs.web.agent]
+source = "{mod}:TOOLS"
+tool_id_form = "{{server}}-mcp:{{tool}}"
+
+[pairs.web.agent.observe.fetch]
+url = "https://example.org"
+{extra}""", encoding="utf-8")
+    return tmp_path / "parity.toml", mod
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_extract_writes_both_manifests(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = _project(tmp_path)
+    code, out, err = _run(["extract", "--config", str(config)], capsys)
+    assert (code, err) == (0, "")
+    assert out == ("web: manifests/web.agent.json: updated\n"
+                   "web: manifests/web.server.json: updated\n")
+    agent = load(tmp_path / "manifests" / "web.agent.json")
+    server = load(tmp_path / "manifests" / "web.server.json")
+    assert (agent.side, agent.server, agent.tool_id_form) == ("agent", "web",
+                                                              "{server}-mcp:{tool}")
+    assert (server.side, server.server, server.tool_id_form) == ("server", "web", "{tool}")
+    assert sorted(agent.tools) == ["web-mcp:fetch", "web-mcp:search"]
+    assert sorted(server.tools) == ["fetch", "search"]
+    assert agent.source.startswith("agentstubs_") and server.source == \
+        "tools_file: server_tools.json"
+    fetch = agent.tools["web-mcp:fetch"]
+    assert fetch.observed and fetch.out is not None
+    assert sorted(fetch.out) == ["", "body", "status"]
+    assert not agent.tools["web-mcp:search"].observed
+    # a second run changes nothing, byte for byte
+    before = {p.name: p.read_bytes() for p in (tmp_path / "manifests").iterdir()}
+    code, out, _ = _run(["extract", "--config", str(config)], capsys)
+    assert code == 0 and out.count("unchanged") == 2
+    assert {p.name: p.read_bytes() for p in (tmp_path / "manifests").iterdir()} == before
+
+
+def test_check_on_fresh_and_stale_manifests(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    config, mod = _project(tmp_path)
+    code, _, err = _run(["extract", "--config", str(config), "--check"], capsys)
+    assert code == 1
+    assert "web: manifests/web.agent.json: missing" in err
+    assert not (tmp_path / "manifests").exists()  # --check writes nothing
+    assert _run(["extract", "--config", str(config)], capsys)[0] == 0
+    code, out, _ = _run(["extract", "--config", str(config), "--check"], capsys)
+    assert code == 0 and out.count("up to date") == 2
+    # the stub's annotation changes: only the agent manifest is stale
+    stub = tmp_path / f"{mod}.py"
+    stub.write_text(stub.read_text().replace("score: float", "score: int"))
+    sys.modules.pop(mod, None)
+    code, _, err = _run(["extract", "--config", str(config), "--check"], capsys)
+    assert code == 1
+    assert "web: manifests/web.agent.json: out of date" in err
+    assert "web: manifests/web.server.json: up to date" in err
+    assert "run `parity extract web` and commit them" in err
+
+
+def test_failing_server_does_not_stop_other_pairs(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    crash = [sys.executable, "-c",
+             "import sys; sys.stderr.write('cannot open db with password hunter2\\n'); "
+             "sys.exit(3)"]
+    config, _ = _project(tmp_path, f"""
+[servers.broken]
+stdio = {json.dumps(crash)}
+env = {{DB_PASSWORD = "hunter2"}}
+start_timeout = 10
+
+[pairs.a_broken]
+server = "broken"
+agent = {{tools_file = "server_tools.json"}}
+""")
+    code, out, err = _run(["extract", "--config", str(config)], capsys)
+    assert code == 2
+    assert "a_broken: failed: server 'broken'" in err
+    assert "cannot open db with password ***" in err  # the stderr tail, redacted
+    assert "hunter2" not in out + err
+    assert (tmp_path / "manifests" / "web.server.json").exists()
+    assert not (tmp_path / "manifests" / "a_broken.server.json").exists()
+
+
+def test_bad_tool_schema_is_left_out_by_name(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = _project(tmp_path)
+    tools = json.loads((tmp_path / "server_tools.json").read_text())
+    tools["tools"].append({"name": "weird", "inputSchema": 5})
+    (tmp_path / "server_tools.json").write_text(json.dumps(tools))
+    code, _, err = _run(["extract", "--config", str(config)], capsys)
+    assert code == 2
+    assert "web: server: tool left out: tool 'weird': in: not a JSON Schema" in err
+    server = load(tmp_path / "manifests" / "web.server.json")
+    assert sorted(server.tools) == ["fetch", "search"]  # the rest survive
+    assert any("'weird'" in w for w in server.warnings)
+
+
+def test_progress_and_pair_selection(tmp_path: Path) -> None:
+    config_file, _ = _project(tmp_path, """
+[pairs.again]
+server = "web"
+agent = {tools_file = "server_tools.json"}
+""")
+    config = load_config(config_file)
+    lines: list[str] = []
+    result = extract(config, progress=lines.append)
+    assert result.exit_code == 0
+    assert lines == ["[1/2] again: extracting (server 'web')",
+                     "[2/2] web: extracting (server 'web')"]
+    only = extract(config, ["again"], check=True)
+    assert [r.pair for r in only.pairs] == ["again"] and only.exit_code == 0
+
+
+def test_unknown_pair_is_a_usage_error(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = _project(tmp_path)
+    code, _, err = _run(["extract", "--config", str(config), "nope"], capsys)
+    assert code == 2
+    assert "unknown pair 'nope'" in err and "configured pairs: web" in err
