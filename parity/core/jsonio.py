@@ -13,6 +13,11 @@ from parity.errors import FileFormatError
 
 def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
     """Read a JSON file; any trouble becomes one ``FileFormatError`` naming file and place."""
+    return read_json(path, what=what)[0]
+
+
+def read_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> tuple[Any, str]:
+    """``load_json``, also returning the file's text (a cheap identity of its content)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -24,7 +29,7 @@ def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
                               file=str(p)) from None
     except OSError as exc:
         raise FileFormatError(f"cannot read {what}: {exc.strerror}", file=str(p)) from None
-    return loads(text, file=str(p), what=what)
+    return loads(text, file=str(p), what=what), text
 
 
 def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:

@@ -31,16 +31,17 @@ def _validator(name: str) -> Any:
 
 
 def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str,
-                  also: Callable[[], None] | None = None) -> None:
+                  also: Callable[[], None] | None = None, text: str | None = None) -> None:
     """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
 
     Validation is a pure function of the schema and the content, so a verdict of "valid" is
     remembered by content hash (see ``cache_dir``): an unchanged file does not pay for
     importing ``jsonschema`` again, which is most of a pre-commit run's start-up.
     ``also`` runs further checks of the same content that the schema cannot express; they
-    are part of the remembered verdict.
+    are part of the remembered verdict. ``text``, the file's text that ``data`` was parsed
+    from, is hashed instead of re-serializing ``data`` (the same text always parses alike).
     """
-    marker = _marker(data, schema_name)
+    marker = _marker(data, schema_name, text)
     if marker is not None and marker.exists():
         return
     from jsonschema.exceptions import best_match
@@ -107,7 +108,7 @@ def cache_dir() -> Path | None:
     return (Path(base) if base else Path.home() / ".cache") / "parity"
 
 
-def _marker(data: Any, schema_name: str) -> Path | None:
+def _marker(data: Any, schema_name: str, text: str | None = None) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
@@ -116,7 +117,10 @@ def _marker(data: Any, schema_name: str) -> Path | None:
     digest = hashlib.sha256()
     digest.update(__version__.encode())  # checks beyond the schema change with parity
     digest.update(_schema_digest(schema_name).encode())
-    digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+    if text is not None:
+        digest.update(b"text:" + text.encode("utf-8", "surrogatepass"))
+    else:
+        digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
     return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()
 
 
