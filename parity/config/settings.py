@@ -30,6 +30,9 @@ SERVER_SOURCES = ("stdio", "url", "object", "tools_file", "models")
 AGENT_SOURCES = ("source", "tools_file", "models")
 SURFACE_POLICIES = ("refuse", "warn")
 
+#: where the parity keys sit in a pyproject.toml (a parity.toml has them at its top level)
+PYPROJECT_PREFIX = "tool.parity"
+
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -62,6 +65,8 @@ class ServerConfig:
     #: what a change that only touches what the model reads does at verify: refuse or warn
     surface: str = "refuse"
     lock: Path | None = None
+    #: where this server is configured, as the file writes the key (for messages)
+    key: str = ""
 
     @property
     def secrets(self) -> tuple[str, ...]:
@@ -146,33 +151,37 @@ def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None 
                           "pyproject.toml with [tool.parity], from here up to /)",
                           hint="add a [tool.parity] table (see docs/configuration.md), or "
                                "pass --config PATH")
-    table = _read_table(file)
+    table, prefix = _read_table(file)
     return parse_config(table, file=file, root=file.resolve().parent,
-                        environ=os.environ if environ is None else environ)
+                        environ=os.environ if environ is None else environ, prefix=prefix)
 
 
 def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
-                 environ: Mapping[str, str]) -> Config:
-    v = _Validator(file, environ)
-    v.known(table, "tool.parity", {"manifests", "baselines", "limits", "servers", "pairs"})
-    manifests = root / v.string(table, "tool.parity", "manifests", "manifests")
-    baselines = root / v.string(table, "tool.parity", "baselines", "baselines")
-    limits = v.table(table, "tool.parity", "limits")
-    v.known(limits, "tool.parity.limits", {"max_depth", "max_paths", "max_alternatives"})
-    max_depth = v.positive(limits, "tool.parity.limits", "max_depth", 64)
-    max_paths = v.positive(limits, "tool.parity.limits", "max_paths", 10_000)
-    max_alternatives = v.positive(limits, "tool.parity.limits", "max_alternatives", 256)
+                 environ: Mapping[str, str], prefix: str = PYPROJECT_PREFIX) -> Config:
+    """Validate ``table`` (the parity keys). ``prefix`` is where those keys sit in the file
+    (``"tool.parity"`` in a pyproject.toml, ``""`` in a parity.toml), so that every
+    mistake names a key the way the file writes it."""
+    v = _Validator(file, environ, prefix)
+    top = prefix
+    v.known(table, top, {"manifests", "baselines", "limits", "servers", "pairs"})
+    manifests = root / v.string(table, top, "manifests", "manifests")
+    baselines = root / v.string(table, top, "baselines", "baselines")
+    limits = v.table(table, top, "limits")
+    v.known(limits, _join(top, "limits"), {"max_depth", "max_paths", "max_alternatives"})
+    max_depth = v.positive(limits, _join(top, "limits"), "max_depth", 64)
+    max_paths = v.positive(limits, _join(top, "limits"), "max_paths", 10_000)
+    max_alternatives = v.positive(limits, _join(top, "limits"), "max_alternatives", 256)
 
     servers: dict[str, ServerConfig] = {}
-    for name, raw in v.table(table, "tool.parity", "servers").items():
-        named = v.server(name, raw, f"tool.parity.servers.{name}", root)
+    for name, raw in v.table(table, top, "servers").items():
+        named = v.server(name, raw, _join(top, f"servers.{name}"), root)
         if named is not None:
             servers[name] = named
 
-    declared = set(v.table(table, "tool.parity", "servers"))
+    declared = set(v.table(table, top, "servers"))
     pairs: dict[str, PairConfig] = {}
-    for name, raw in v.table(table, "tool.parity", "pairs").items():
-        key = f"tool.parity.pairs.{name}"
+    for name, raw in v.table(table, top, "pairs").items():
+        key = _join(top, f"pairs.{name}")
         if not v.check_name(name, key) or not v.is_table(raw, key):
             continue
         v.known(raw, key, {"agent", "server"})
@@ -183,7 +192,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
             server = servers.get(server_ref)
             if server is None and server_ref not in v.bad_servers:
                 v.error(f"{key}.server", server_ref,
-                        f"the name of a [tool.parity.servers] entry "
+                        f"the name of a [{_join(top, 'servers')}] entry "
                         f"({', '.join(sorted(declared)) or 'none defined'})")
         elif isinstance(server_ref, dict):
             server = v.server(name, server_ref, f"{key}.server", root)
@@ -205,7 +214,10 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
 # -- reading -------------------------------------------------------------------------------
 
 
-def _read_table(file: Path) -> Mapping[str, Any]:
+def _read_table(file: Path) -> tuple[Mapping[str, Any], str]:
+    """The parity keys of ``file`` and the prefix they sit under. A ``pyproject.toml``, or
+    a file of any name with a ``[tool.parity]`` table, holds them under ``tool.parity``;
+    any other file is read as a ``parity.toml``, with the keys at its top level."""
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -216,13 +228,19 @@ def _read_table(file: Path) -> Mapping[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"not valid TOML: {exc}", file=str(file),
                           hint="fix the TOML syntax at that line") from None
-    if file.name == "pyproject.toml":
-        table = data.get("tool", {}).get("parity")
+    tool = data.get("tool")
+    if file.name == "pyproject.toml" or (isinstance(tool, dict) and "parity" in tool):
+        # `tool` is no parity.toml key, so a [tool.parity] table says which form is meant
+        table = tool.get("parity") if isinstance(tool, dict) else None
         if not isinstance(table, dict):
-            raise ConfigError("pyproject.toml has no [tool.parity] table", file=str(file),
+            raise ConfigError(f"{file.name} has no [tool.parity] table", file=str(file),
                               hint="add one (see docs/configuration.md)")
-        return table
-    return data
+        return table, PYPROJECT_PREFIX
+    return data, ""
+
+
+def _join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
 
 
 def _has_parity_table(pyproject: Path) -> bool:
@@ -249,9 +267,10 @@ def _select(table: Mapping[str, Any], names: Sequence[str], what: str,
 class _Validator:
     """Collects every mistake, then raises them together."""
 
-    def __init__(self, file: Path | None, environ: Mapping[str, str]) -> None:
+    def __init__(self, file: Path | None, environ: Mapping[str, str], prefix: str) -> None:
         self.file = file
         self.environ = environ
+        self.prefix = prefix
         self.errors: list[str] = []
         self.bad_servers: set[str] = set()
 
@@ -264,9 +283,18 @@ class _Validator:
             lines = "\n".join(f"  - {e}" for e in self.errors)
             count = len(self.errors)
             raise ConfigError(
-                f"{count} configuration mistake{'s' if count > 1 else ''}:\n{lines}",
+                f"{count} configuration mistake{'s' if count > 1 else ''}"
+                f"{self._form()}:\n{lines}",
                 file=str(self.file) if self.file else None,
                 hint="see docs/configuration.md for every key")
+
+    def _form(self) -> str:
+        """Which form the file was read in, when its name does not say it."""
+        if self.file is None or self.file.name in ("pyproject.toml", "parity.toml"):
+            return ""
+        if self.prefix:
+            return " (read as a pyproject.toml: it has a [tool.parity] table)"
+        return " (read as a parity.toml: keys at the top level)"
 
     def is_table(self, value: Any, key: str) -> bool:
         if isinstance(value, dict):
@@ -276,11 +304,11 @@ class _Validator:
 
     def table(self, parent: Mapping[str, Any], key: str, name: str) -> dict[str, Any]:
         value = parent.get(name, {})
-        return value if self.is_table(value, f"{key}.{name}") else {}
+        return value if self.is_table(value, _join(key, name)) else {}
 
     def known(self, table: Mapping[str, Any], key: str, allowed: set[str]) -> None:
         for name in sorted(set(table) - allowed):
-            self.error(f"{key}.{name}", table[name],
+            self.error(_join(key, name), table[name],
                        f"no such key (known: {', '.join(sorted(allowed))})")
 
     def check_name(self, name: str, key: str) -> bool:
@@ -293,21 +321,21 @@ class _Validator:
         value = table.get(name, default)
         if isinstance(value, str) and value:
             return value
-        self.error(f"{key}.{name}", value, "a non-empty string")
+        self.error(_join(key, name), value, "a non-empty string")
         return default
 
     def optional_string(self, table: Mapping[str, Any], key: str, name: str) -> str | None:
         value = table.get(name)
         if value is None or (isinstance(value, str) and value):
             return value
-        self.error(f"{key}.{name}", value, "a non-empty string")
+        self.error(_join(key, name), value, "a non-empty string")
         return None
 
     def positive(self, table: Mapping[str, Any], key: str, name: str, default: Any) -> Any:
         value = table.get(name, default)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
             return value
-        self.error(f"{key}.{name}", value, "a positive number")
+        self.error(_join(key, name), value, "a positive number")
         return default
 
     def form(self, table: Mapping[str, Any], key: str) -> str:
@@ -322,7 +350,7 @@ class _Validator:
     def strings(self, table: Mapping[str, Any], key: str, name: str) -> dict[str, str]:
         value = table.get(name, {})
         if not isinstance(value, dict) or not all(isinstance(x, str) for x in value.values()):
-            self.error(f"{key}.{name}", value, "a table of strings")
+            self.error(_join(key, name), value, "a table of strings")
             return {}
         out = {}
         for k, x in value.items():
@@ -402,11 +430,13 @@ class _Validator:
             name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,
             tools_file=tools_file, models=models,
             env=self.strings(raw, key, "env"), headers=self.strings(raw, key, "headers"),
-            cwd=root / cwd if cwd else None,
+            # the file's folder by default: `python -m pkg.server` then imports the same
+            # modules wherever parity is started (a subfolder, a hook, CI)
+            cwd=root / cwd if cwd else root,
             start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
-            lock=root / lock if lock else None)
+            lock=root / lock if lock else None, key=key)
         if len(self.errors) > before:
             self.bad_servers.add(name)
             return None

@@ -37,6 +37,8 @@ class PairResult:
     files: tuple[Path, ...] = ()
     #: files whose content changed (written) or is out of date (``check``), missing included
     changed: tuple[Path, ...] = ()
+    #: the ``changed`` files that did not exist before (created, or missing under ``check``)
+    created: tuple[Path, ...] = ()
     #: tools left out of a manifest, by name, with the reason
     problems: tuple[str, ...] = ()
     #: why the pair could not be extracted at all
@@ -78,10 +80,10 @@ class ExtractResult:
                 continue
             for path in r.files:
                 shown = self._show(path)
-                if self.check:
+                if path in r.created:
+                    state = "missing" if self.check else "created"
+                elif self.check:
                     state = "out of date" if path in r.changed else "up to date"
-                    if path in r.changed and not path.exists():
-                        state = "missing"
                 else:
                     state = "updated" if path in r.changed else "unchanged"
                 out.append(f"{r.pair}: {shown}: {state}")
@@ -224,6 +226,7 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
         texts: Mapping[Path, str] = {pair.agent_manifest: dumps(agent),
                                      pair.server_manifest: dumps(server)}
         changed = tuple(p for p, text in texts.items() if not _same(p, text))
+        created = tuple(p for p in changed if not p.exists())
         if not check:
             for path, manifest in ((pair.agent_manifest, agent),
                                    (pair.server_manifest, server)):
@@ -231,7 +234,8 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
                     write(manifest, path)
     except ParityError as exc:
         return PairResult(pair.name, files=files, error=exc)
-    return PairResult(pair.name, files=files, changed=changed, problems=tuple(problems))
+    return PairResult(pair.name, files=files, changed=changed, created=created,
+                      problems=tuple(problems))
 
 
 def _same(path: Path, text: str) -> bool:

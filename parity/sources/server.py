@@ -18,6 +18,7 @@ One entry point, ``server_definitions(server, root=...)``, covers every kind a
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,25 @@ def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) ->
     return resolve_ref(ref, root, key=key)
 
 
+#: what a Python server prints when it cannot import its own modules
+_MISSING_MODULE = re.compile(r"ModuleNotFoundError|No module named")
+
+
+def _explain_missing_module(exc: SourceError, server: ServerConfig, key: str) -> SourceError:
+    """A stdio server that died for want of a module was most often started in the wrong
+    folder (``python -m pkg.server`` imports from its working directory): say so, and name
+    the folder, instead of the generic advice about timeouts."""
+    if server.kind != "stdio" or not _MISSING_MODULE.search(exc.message):
+        return exc
+    where = server.cwd or Path.cwd()
+    return SourceError(
+        f"{exc.message}\n  the server could not import a module (ModuleNotFoundError); "
+        f"it ran in {where}",
+        file=exc.file, location=exc.location,
+        hint=f"set `cwd` in [{key}] to the folder its modules import from "
+             "(relative to the configuration file's folder, which is the default)")
+
+
 def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     """Every tool definition of ``server`` as a ``parity.mcp.adapter.Listing``.
 
@@ -47,7 +67,7 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     """
     from parity.mcp.adapter import Listing
 
-    key = f"tool.parity.servers.{server.name}"
+    key = server.key or f"servers.{server.name}"
     if server.kind in ("stdio", "url", "object"):
         from parity.mcp.adapter import ServerSpec, fetch_tools
 
@@ -55,7 +75,10 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
         if server.kind == "object":
             assert server.object is not None
             spec.obj = import_ref(server.object, root=root, key=f"{key}.object")
-        return fetch_tools(spec)
+        try:
+            return fetch_tools(spec)
+        except SourceError as exc:
+            raise _explain_missing_module(exc, server, key) from None
     if server.kind == "tools_file":
         from parity.fieldpaths.tooldefs import read_tool_file
 

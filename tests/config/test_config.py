@@ -75,12 +75,50 @@ source = "not a ref"
         load_config(write(tmp_path, text), environ={})
     msg = str(info.value)
     assert "6 configuration mistakes" in msg
-    for fragment in ("tool.parity.bogus", "tool.parity.servers.a.stdio = 5",
-                     "tool.parity.servers.a.tool_id_form", "exactly one of stdio, url",
-                     "tool.parity.pairs.p.agent.source = 'not a ref'",
-                     "tool.parity.pairs.p.server = 'zz'"):
+    # keys as this parity.toml writes them: at its top level, no `tool.parity.` prefix
+    for fragment in ("- bogus = 1", "- servers.a.stdio = 5",
+                     "- servers.a.tool_id_form", "exactly one of stdio, url",
+                     "- pairs.p.agent.source = 'not a ref'",
+                     "- pairs.p.server = 'zz'", "a [servers] entry"):
         assert fragment in msg
+    assert "tool.parity" not in msg
     assert "parity.toml" in msg
+
+
+def test_pyproject_mistakes_name_keys_under_tool_parity(tmp_path):
+    text = '[tool.parity.servers.w]\nstdio = 3\n'
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text, "pyproject.toml"), environ={})
+    assert "- tool.parity.servers.w.stdio = 3" in str(info.value)
+    assert "read as" not in str(info.value)  # the file's name already says its form
+
+
+def test_a_file_of_another_name_is_read_as_parity_toml_and_says_so(tmp_path):
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, '[servers.w]\nstdio = 3\n', "ci.toml"), environ={})
+    msg = str(info.value)
+    assert "(read as a parity.toml: keys at the top level)" in msg
+    assert "- servers.w.stdio = 3" in msg
+
+
+def test_a_file_of_another_name_with_a_tool_parity_table_is_read_as_pyproject(tmp_path):
+    text = '[project]\nname = "x"\n[tool.parity]\nmanifests = "mm"\n'
+    assert load_config(write(tmp_path, text, "other.toml")).manifests == tmp_path / "mm"
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, '[tool.parity.servers.w]\nstdio = 3\n', "other.toml"),
+                    environ={})
+    msg = str(info.value)
+    assert "(read as a pyproject.toml: it has a [tool.parity] table)" in msg
+    assert "- tool.parity.servers.w.stdio = 3" in msg
+
+
+def test_cwd_defaults_to_the_configuration_files_folder(tmp_path):
+    text = '[servers.a]\nstdio = "python -m srv"\n[servers.b]\nstdio = "x"\ncwd = "sub"\n'
+    config = load_config(write(tmp_path, text), environ={})
+    # not parity's own working directory: `parity extract` from a subfolder starts the
+    # server where `python -m srv` finds its module
+    assert config.servers["a"].cwd == tmp_path
+    assert config.servers["b"].cwd == tmp_path / "sub"
 
 
 def test_unknown_server_reference_names_the_configured_ones(tmp_path):

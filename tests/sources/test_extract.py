@@ -63,8 +63,9 @@ def test_extract_writes_both_manifests(tmp_path: Path,
     config, _ = _project(tmp_path)
     code, out, err = _run(["extract", "--config", str(config)], capsys)
     assert (code, err) == (0, "")
-    assert out == ("web: manifests/web.agent.json: updated\n"
-                   "web: manifests/web.server.json: updated\n")
+    # files that did not exist are said to be created, not updated
+    assert out == ("web: manifests/web.agent.json: created\n"
+                   "web: manifests/web.server.json: created\n")
     agent = load(tmp_path / "manifests" / "web.agent.json")
     server = load(tmp_path / "manifests" / "web.server.json")
     assert (agent.side, agent.server, agent.tool_id_form) == ("agent", "web",
@@ -83,6 +84,36 @@ def test_extract_writes_both_manifests(tmp_path: Path,
     code, out, _ = _run(["extract", "--config", str(config)], capsys)
     assert code == 0 and out.count("unchanged") == 2
     assert {p.name: p.read_bytes() for p in (tmp_path / "manifests").iterdir()} == before
+    # a file that exists and changes is updated
+    (tmp_path / "manifests" / "web.server.json").write_text("{}\n", encoding="utf-8")
+    code, out, _ = _run(["extract", "--config", str(config)], capsys)
+    assert code == 0 and out == ("web: manifests/web.agent.json: unchanged\n"
+                                 "web: manifests/web.server.json: updated\n")
+
+
+def test_extract_from_a_subfolder_starts_the_server_in_the_config_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # `python -m <module>` imports from its working directory, which defaults to the
+    # configuration file's folder, not to wherever parity is run
+    module = f"srv_{next(_counter)}"
+    (tmp_path / f"{module}.py").write_text(
+        "from parity.mcp.adapter import new_server, run_stdio\n"
+        "app = new_server('web')\n"
+        "@app.tool()\n"
+        "def search(q: str) -> str:\n"
+        "    return q\n"
+        "if __name__ == '__main__':\n"
+        "    run_stdio(app)\n", encoding="utf-8")
+    config, _ = _project(tmp_path)
+    config.write_text(config.read_text().replace('tools_file = "server_tools.json"',
+                                                 f'stdio = "python -m {module}"'))
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    code, out, err = _run(["extract"], capsys)
+    assert (code, err) == (0, "")
+    assert "web: manifests/web.server.json: created" in out
+    assert sorted(load(tmp_path / "manifests" / "web.server.json").tools) == ["search"]
 
 
 def test_check_on_fresh_and_stale_manifests(tmp_path: Path,

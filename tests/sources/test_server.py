@@ -107,3 +107,16 @@ def test_models_source_failed_import_names_the_ref(tmp_path: Path) -> None:
     server = ServerConfig(name="m", kind="models", models={"t": ModelRef(f"{module}:X", None)})
     with pytest.raises(SourceError, match=rf"{module}:X.*boom at import"):
         server_definitions(server, root=tmp_path)
+
+
+def test_a_server_missing_a_module_says_so_and_suggests_cwd(tmp_path: Path) -> None:
+    # what `parity extract` from the wrong folder looks like: the interpreter cannot find
+    # the server's package, exits, and the message points at `cwd`, not at timeouts
+    server = ServerConfig(name="w", kind="stdio", key="servers.w", cwd=tmp_path,
+                          stdio=(sys.executable, "-m", "parity_no_such_pkg.server"))
+    with pytest.raises(SourceError) as info:
+        server_definitions(server, root=tmp_path)
+    text = str(info.value)
+    assert "ModuleNotFoundError" in text and f"it ran in {tmp_path}" in text
+    assert info.value.hint is not None and "set `cwd` in [servers.w]" in info.value.hint
+    assert "start_timeout" not in text
