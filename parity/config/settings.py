@@ -219,7 +219,7 @@ def _read_table(file: Path) -> tuple[Mapping[str, Any], str]:
     a file of any name with a ``[tool.parity]`` table, holds them under ``tool.parity``;
     any other file is read as a ``parity.toml``, with the keys at its top level."""
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError("configuration file not found", file=str(file),
                           hint="check the --config path") from None

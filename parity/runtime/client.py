@@ -33,6 +33,7 @@ import anyio
 from parity.errors import ToolDriftError
 from parity.pinning.drift import Drift, SurfacePolicy, ToolChange, compare
 from parity.pinning.lock import Lock, check_identity, from_listing, load
+from parity.runtime.guard import GuardedSession, GuardPolicy
 
 Mode = Literal["refuse-server", "refuse-changed"]
 MODES: tuple[str, ...] = ("refuse-server", "refuse-changed")
@@ -80,13 +81,9 @@ def as_tool_session(session_or_client: Any) -> ToolSession:
     adapted by ``parity.mcp.adapter``."""
     if hasattr(session_or_client, "list_tools_raw"):
         return session_or_client  # type: ignore[no-any-return]
-    from parity.mcp import adapter as mcp_adapter
+    from parity.mcp.adapter import wrap_session
 
-    wrap = getattr(mcp_adapter, "wrap_session", None)
-    if wrap is None:
-        raise TypeError(f"cannot verify tools through a {type(session_or_client).__name__}: "
-                        "give a parity.mcp.adapter session (open_session)")
-    return wrap(session_or_client)  # type: ignore[no-any-return]
+    return wrap_session(session_or_client)  # type: ignore[no-any-return]
 
 
 def _lock_of(lock: Lock | str | os.PathLike[str]) -> tuple[Lock, str | None]:
@@ -273,15 +270,11 @@ class PinnedClient:
                                self.call_timeout if timeout is None else timeout)
 
     async def call(self, name: str, arguments: Mapping[str, Any] | None = None, *,
-                   policy: Any = None, events: Any = None) -> Any:
+                   policy: GuardPolicy | None = None, events: Any = None) -> Any:
         """Call through the call-time guard: always a ``runtime.guard.Outcome`` (ok, category,
         retry, correlation id), never a bare result or an exception (docs/guard.md).
 
         A withheld or drifted tool becomes a ``drifted`` outcome, refused locally."""
-        from parity.runtime.guard import (
-            GuardedSession,  # the guard loads jsonschema: only when used
-        )
-
         guarded = GuardedSession(self, policy=policy, events=events)
         return await guarded.call_tool(name, dict(arguments or {}))
 

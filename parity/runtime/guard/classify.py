@@ -1,0 +1,175 @@
+"""Classifying a result that arrived: the raw wire ``CallToolResult`` dict, checked in order
+(envelope, ``isError`` and error-shaped bodies, the pinned ``outputSchema``, declared
+completeness); the first check that fails decides.
+
+The functions are pure and take plain data, so every category can be unit tested without a
+server (see docs/guard.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parity.runtime.guard.categories import Category
+from parity.runtime.guard.outcome import Verdict, verdict
+from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
+from parity.runtime.guard.schemas import first_error
+
+
+def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: GuardPolicy, *,
+                    safe: bool | None = None) -> Verdict:
+    """Classify a result that arrived: the raw wire ``CallToolResult`` dict.
+
+    The checks run in this order, the first that fails decides: envelope
+    (``malformed_response``), ``isError`` and error-shaped bodies (``tool_error``), the pinned
+    ``outputSchema`` (``contract_violation``), declared completeness (``partial``).
+    """
+    if safe is None:
+        safe = is_safe_to_repeat(definition, policy)
+    envelope = _envelope_problem(raw)
+    if envelope:
+        return verdict(Category.MALFORMED_RESPONSE, envelope, safe=safe, raw=_shape(raw))
+    content = raw["content"]
+    structured = raw.get("structuredContent")
+    if raw.get("isError") is True:
+        return verdict(Category.TOOL_ERROR, "isError: true", raw=raw)
+    output_schema = definition.get("outputSchema") if definition else None
+    declared = _declared_keys(output_schema)
+    error_shape = _error_shaped(structured, declared, policy)
+    if error_shape is None and structured is None:
+        error_shape = _error_text(content, policy)
+    if error_shape:
+        return verdict(Category.TOOL_ERROR, error_shape, raw=raw)
+    if isinstance(output_schema, Mapping):
+        if structured is None:
+            return verdict(Category.CONTRACT_VIOLATION, "an output schema is declared but the "
+                           "result has no structuredContent", raw=_shape(raw))
+        error = first_error(output_schema, structured)
+        if error is not None:
+            return verdict(Category.CONTRACT_VIOLATION, "structuredContent fails the pinned "
+                           f"outputSchema at {error.where} ({error.keyword})", raw=_shape(raw))
+    value = structured if structured is not None else content
+    incomplete = completeness(value, policy) if structured is not None else None
+    if incomplete is not None:
+        reason, missing = incomplete
+        return verdict(Category.PARTIAL, reason, missing=missing, result=value)
+    return verdict(Category.OK, result=value)
+
+
+def _envelope_problem(raw: Any) -> str | None:
+    if not isinstance(raw, Mapping):
+        return f"the result is a JSON {_type_name(raw)}, not an object"
+    content = raw.get("content")
+    if "content" not in raw:
+        return "the result has no `content` (empty or wrong envelope)"
+    if not isinstance(content, list) or not all(
+            isinstance(b, Mapping) and isinstance(b.get("type"), str) for b in content):
+        return "`content` is not a list of typed content blocks"
+    if "structuredContent" in raw and raw["structuredContent"] is not None \
+            and not isinstance(raw["structuredContent"], Mapping):
+        return "`structuredContent` is not an object"
+    if "isError" in raw and not isinstance(raw["isError"], bool):
+        return "`isError` is not a boolean"
+    return None
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean",
+            type(None): "null"}.get(type(value), "number")
+
+
+def _shape(raw: Any) -> Any:
+    """The keys of a response, for diagnostics that must not copy a malformed body."""
+    if isinstance(raw, Mapping):
+        return {"keys": sorted(str(k) for k in raw)}
+    return {"type": _type_name(raw)}
+
+
+def _declared_keys(schema: Any) -> frozenset[str]:
+    if isinstance(schema, Mapping) and isinstance(schema.get("properties"), Mapping):
+        return frozenset(schema["properties"])
+    return frozenset()
+
+
+_ERRORISH_KEYS = frozenset({"message", "code", "status", "detail", "details", "reason",
+                            "error_description", "retry_after", "retryAfter", "type"})
+
+
+def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy) -> str | None:
+    """Why a success body is really an error, or None.
+
+    A truthy ``error``/``errors`` key makes a body error-shaped when the output schema does not
+    declare that key, or when the body holds nothing but error-like keys."""
+    if not isinstance(body, Mapping):
+        return None
+    for key in policy.error_keys:
+        if key in body and body[key] not in (None, False, "", [], {}):
+            others = set(body) - {key} - _ERRORISH_KEYS
+            if key not in declared or not others:
+                return f"a success whose body is error-shaped (`{key}`)"
+    return None
+
+
+def _error_text(content: Sequence[Any], policy: GuardPolicy) -> str | None:
+    """Why text-only content is only an error message, or None."""
+    texts = [b.get("text") for b in content]
+    if not texts or not all(isinstance(b, Mapping) and b.get("type") == "text"
+                            and isinstance(b.get("text"), str) for b in content):
+        return None
+    text = "\n".join(t for t in texts if isinstance(t, str)).strip()
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, Mapping):
+        return _error_shaped(parsed, frozenset(), policy)
+    if re.match(policy.error_text, text, re.I) and len(text) < 2000:
+        return "a success whose text content is only an error message"
+    return None
+
+
+def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """Why a structured result declares itself incomplete, and what is missing; or None.
+
+    Looks at every object down to a bounded depth for: a ``complete``-like field that is
+    ``false``, a non-empty ``missing`` list, a ``truncated``-like field that is ``true``, and a
+    ``total``-like count greater than the length of the only array next to it."""
+    if depth > 8:
+        return None
+    if isinstance(value, list):
+        for item in value[:1000]:
+            found = completeness(item, policy, depth=depth + 1)
+            if found:
+                return found
+        return None
+    if not isinstance(value, Mapping):
+        return None
+    missing = tuple(str(m)[:200] for key in policy.missing_fields
+                    if isinstance(value.get(key), list) for m in value[key])[:20]
+    for key in policy.complete_fields:
+        if value.get(key) is False:
+            return f"`{key}` is false", missing
+    if missing:
+        return "`missing` lists what is absent", missing
+    for key in policy.truncated_fields:
+        if value.get(key) is True:
+            return f"`{key}` is true", missing
+    arrays = [k for k, v in value.items() if isinstance(v, list)]
+    if len(arrays) == 1:
+        length = len(value[arrays[0]])
+        for key in policy.count_fields:
+            count = value.get(key)
+            if isinstance(count, int) and not isinstance(count, bool) and count > length:
+                return (f"`{key}` says {count} but `{arrays[0]}` holds {length}",
+                        (f"{count - length} of {count} `{arrays[0]}` items",))
+    for child in value.values():
+        found = completeness(child, policy, depth=depth + 1)
+        if found:
+            return found
+    return None
+
+
+__all__ = ["classify_result", "completeness"]

@@ -1,0 +1,58 @@
+"""The guard's event trail: correlation ids and the sinks that receive one event per step
+(``dispatch_started``, ``request_sent``, ``result``), redacted before they leave."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from parity.core.redact import redact_json
+from parity.runtime.guard.outcome import Outcome
+
+#: An event sink: receives one JSON-ready event dict (already redacted).
+EventSink = Callable[[dict[str, Any]], None]
+
+
+def new_correlation_id() -> str:
+    """A fresh id, random (never derived from a secret) and unique per operation."""
+    return f"parity-{uuid.uuid4().hex}"
+
+
+def emit(events: EventSink | None, secrets: Sequence[str], cid: str, operation: str,
+         event: str, *, outcome: Outcome | None = None, **extra: Any) -> None:
+    """Send one event to ``events`` (if any), redacted."""
+    if events is None:
+        return
+    record: dict[str, Any] = {"time": time.time(), "correlation_id": cid,
+                              "operation": operation, "event": event, **extra}
+    if outcome is not None:
+        record.update(ok=outcome.ok, category=outcome.category, retry=outcome.retry,
+                      sent=outcome.sent, elapsed_ms=outcome.elapsed_ms)
+        if outcome.retry_after is not None:
+            record["retry_after"] = outcome.retry_after
+    events(redact_json(record, secrets))
+
+
+class JsonlEvents:
+    """An event sink appending one JSON object per line to a file (flushed per event)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fh = self.path.open("w", encoding="utf-8", newline="\n")
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        self._fh.write(json.dumps(event, sort_keys=True, ensure_ascii=False) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        """Close the file; later events are an error."""
+        self._fh.close()
+
+
+__all__ = ["EventSink", "JsonlEvents", "emit", "new_correlation_id"]

@@ -1,0 +1,88 @@
+"""How calls are guarded: deadlines under the turn's budget, what counts as incomplete or
+error-shaped, which tools are safe to repeat, which values are secret."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parity.errors import ConfigError
+
+_ERROR_TEXT = r"^\s*(error|exception|traceback|fatal|failed|failure)\b"
+
+
+@dataclass(frozen=True)
+class GuardPolicy:
+    """How calls are guarded. Every deadline must be shorter than the turn's budget.
+
+    Arguments:
+        turn_budget: seconds one agent turn may take; a tool's deadline is shorter.
+        default_deadline: seconds a tool call may take when ``deadlines`` has no entry.
+        deadlines: tool name -> its own deadline.
+        safe_tools: tools to treat as read-only or idempotent even without annotations.
+        complete_fields: boolean fields that, when ``false``, declare a result incomplete.
+        missing_fields: list fields that, when non-empty, declare what is missing.
+        truncated_fields: boolean fields that, when ``true``, declare a result truncated.
+        count_fields: integer fields giving the size of the set, compared with the length
+            of the only array next to them.
+        error_keys: keys whose truthy value makes a success body error-shaped.
+        error_text: a regex: text content that is only an error message.
+        secrets: values redacted from the diagnostics and the event trail.
+    """
+
+    turn_budget: float = 30.0
+    default_deadline: float = 10.0
+    deadlines: Mapping[str, float] = field(default_factory=dict)
+    safe_tools: frozenset[str] = frozenset()
+    complete_fields: tuple[str, ...] = ("complete", "is_complete", "isComplete")
+    missing_fields: tuple[str, ...] = ("missing",)
+    truncated_fields: tuple[str, ...] = ("truncated", "partial", "incomplete")
+    count_fields: tuple[str, ...] = ("total", "total_count", "totalCount", "count")
+    error_keys: tuple[str, ...] = ("error", "errors")
+    error_text: str = _ERROR_TEXT
+    secrets: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not positive(self.turn_budget):
+            problems.append(f"turn_budget = {self.turn_budget!r}: expected a positive number")
+        for tool, value in (("(default)", self.default_deadline), *self.deadlines.items()):
+            if not positive(value) or value >= self.turn_budget:
+                problems.append(f"deadline of {tool} = {value!r}: expected a positive number "
+                                f"below the turn budget ({self.turn_budget} s)")
+        try:
+            re.compile(self.error_text)
+        except re.error as exc:
+            problems.append(f"error_text = {self.error_text!r}: not a regex ({exc})")
+        if problems:
+            raise ConfigError("invalid guard policy: " + "; ".join(problems),
+                              hint="a tool's deadline must be shorter than the turn's, so "
+                                   "an unavailable tool fails fast instead of a slow turn")
+
+    def deadline_for(self, tool: str) -> float:
+        """The deadline of one tool's call, in seconds."""
+        return float(self.deadlines.get(tool, self.default_deadline))
+
+
+def positive(value: Any) -> bool:
+    """Whether ``value`` is a finite number above zero (booleans are not numbers here)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value > 0)
+
+
+def is_safe_to_repeat(definition: Mapping[str, Any] | None, policy: GuardPolicy) -> bool:
+    """Whether a tool is annotated read-only or idempotent (or configured so)."""
+    if definition is None:
+        return False
+    if definition.get("name") in policy.safe_tools:
+        return True
+    annotations = definition.get("annotations")
+    if not isinstance(annotations, Mapping):
+        return False
+    return annotations.get("readOnlyHint") is True or annotations.get("idempotentHint") is True
+
+
+__all__ = ["GuardPolicy", "is_safe_to_repeat", "positive"]

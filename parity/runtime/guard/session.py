@@ -1,0 +1,95 @@
+"""A guarded session over the pinned client: every call returns an ``Outcome``, never a bare
+result or an exception. The pinned client decides which tools may be called (verified against
+the lock); the guard decides what each call came to."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Mapping
+from typing import Any, Protocol
+
+from parity.errors import ToolDriftError
+from parity.runtime.guard.call import guarded_call, refuse
+from parity.runtime.guard.categories import Category, Retry
+from parity.runtime.guard.events import EventSink, new_correlation_id
+from parity.runtime.guard.outcome import Outcome
+from parity.runtime.guard.policy import GuardPolicy
+
+
+class Verified(Protocol):
+    """What the guard needs from a pinned client (``parity.runtime.client.PinnedClient``)."""
+
+    stale: bool
+
+    @property
+    def unavailable(self) -> Mapping[str, Any]: ...
+
+    def refresh(self) -> Awaitable[Any]: ...
+
+    def check_call(self, name: str) -> dict[str, Any]: ...
+
+    def send(self, tool: Mapping[str, Any], arguments: dict[str, Any],
+             timeout: float) -> Awaitable[dict[str, Any]]: ...
+
+
+class GuardedSession:
+    """Every call through it returns an ``Outcome``, never a bare result or an exception.
+
+    Arguments:
+        client: a started ``PinnedClient`` (its verification decides which tools may be
+            called; its ``send`` seam carries the call). For a bare session and pinned
+            definitions, build one: ``PinnedClient(session, lock.build(name, definitions),
+            mode="refuse-changed")``.
+        policy: the ``GuardPolicy``.
+        events: an event sink for the JSONL trail.
+    """
+
+    def __init__(self, client: Verified, policy: GuardPolicy | None = None, *,
+                 events: EventSink | None = None) -> None:
+        if not callable(getattr(client, "check_call", None)):
+            raise TypeError("GuardedSession wraps a PinnedClient, not a "
+                            f"{type(client).__name__}")
+        if policy is not None and not isinstance(policy, GuardPolicy):
+            raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
+        self.client = client
+        self.policy = policy or GuardPolicy()
+        self.events = events
+
+    async def verify(self) -> dict[str, str]:
+        """Re-verify the tools now; returns the withheld ones with the reason."""
+        await self.client.refresh()
+        return {n: u.describe() for n, u in self.client.unavailable.items()}
+
+    async def call_tool(self, name: str, arguments: Mapping[str, Any] | None = None, *,
+                        correlation_id: str | None = None) -> Outcome:
+        """Call ``name`` through the guard; always an ``Outcome``."""
+        cid = correlation_id or new_correlation_id()
+        secrets = self.policy.secrets
+        client = self.client
+        try:
+            if client.stale:
+                await client.refresh()
+            definition = client.check_call(name)
+        except ToolDriftError as exc:
+            unknown = getattr(exc.changes, "reason", None) == "unknown"
+            why = "not a verified tool of this server" if unknown else \
+                "withheld by the pinned client: its definition drifted from the lock"
+            return refuse(Category.LOCAL_FAILURE if unknown else Category.DRIFTED, why,
+                          operation=name, correlation_id=cid, events=self.events,
+                          secrets=secrets)
+        except Exception as exc:
+            # the re-verification itself failed: nothing verified, nothing sent
+            kind = getattr(exc, "kind", None)
+            category = Category.UNAVAILABLE if kind in ("unavailable", "timeout") else \
+                Category.LOCAL_FAILURE
+            return refuse(category, "the tools could not be re-verified", operation=name,
+                          correlation_id=cid, events=self.events, secrets=secrets,
+                          retry=Retry.SAFE)
+
+        async def raw_call(tool: str, args: dict[str, Any], timeout: float) -> Any:
+            return await client.send(definition, args, timeout)
+
+        return await guarded_call(raw_call, definition, name, arguments, policy=self.policy,
+                                  events=self.events, correlation_id=cid)
+
+
+__all__ = ["GuardedSession", "Verified"]
