@@ -53,6 +53,7 @@ import anyio
 import anyio.abc
 import anyio.lowlevel
 
+from parity.core.redact import redact
 from parity.errors import SourceError
 
 if sys.version_info < (3, 11):  # pragma: no cover
@@ -262,14 +263,6 @@ class CallFailure(Exception):
             extra.append(f"code {self.code}")
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"{self.kind}: {self.message}{tail}"
-
-
-def redact(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret value replaced by ``***`` (longest first, so a secret that
-    contains another is replaced whole)."""
-    for secret in sorted({s for s in secrets if s}, key=len, reverse=True):
-        text = text.replace(secret, "***")
-    return text
 
 
 def _redact_json(value: Any, secrets: tuple[str, ...]) -> Any:

@@ -168,7 +168,7 @@ def _server_side(server: ServerConfig, config: Config,
 
 def _list_server(server: ServerConfig,
                  config: Config) -> tuple[list[dict[str, Any]], list[str], str]:
-    from parity.mcp.adapter import redact
+    from parity.core.redact import redact
     from parity.sources.server import server_definitions
 
     # `python` in a stdio command runs as sys.executable: ServerSpec.from_config does that

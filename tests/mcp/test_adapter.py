@@ -21,7 +21,6 @@ from parity.mcp.adapter import (
     ServerSpec,
     fetch_tools,
     open_session,
-    redact,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -336,11 +335,6 @@ def test_object_that_is_not_a_server() -> None:
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def test_redact_replaces_longest_secret_first() -> None:
-    assert redact("key=abc123 short=abc", ["abc", "abc123"]) == "key=*** short=***"
-    assert redact("nothing here", ["", "zzz"]) == "nothing here"
 
 
 def test_sdk_major_matches_the_installed_sdk() -> None:

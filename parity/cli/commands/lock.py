@@ -155,7 +155,7 @@ def check_secrets(target: Target, text: str) -> None:
 
 
 def redactor(target: Target) -> Callable[[str], str]:
-    from parity.mcp.adapter import redact
+    from parity.core.redact import redact
 
     return lambda text: redact(text, target.secrets) if target.secrets else text
 
