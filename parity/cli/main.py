@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lock": ("parity.cli.commands.lock", "Pin a server's tool definitions in a lock file."),
     "verify": ("parity.cli.commands.verify", "Compare a server's tools with its lock."),
     "drill": ("parity.cli.commands.drill", "Inject faults and prove no failure passes as success."),
+    "probe": ("parity.cli.commands.probe", "Call read-only tools; check what really arrives."),
 }
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parity.config.calls import CALL_KEYS, CallSettings, parse_calls
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
 
@@ -67,6 +68,8 @@ class ServerConfig:
     lock: Path | None = None
     #: where this server is configured, as the file writes the key (for messages)
     key: str = ""
+    #: example arguments, read-only tools, completeness declarations (``config.calls``)
+    calls: CallSettings = field(default_factory=CallSettings)
 
     @property
     def secrets(self) -> tuple[str, ...]:
@@ -401,7 +404,7 @@ class _Validator:
             return None
         before = len(self.errors)
         self.known(raw, key, {*SERVER_SOURCES, "env", "headers", "cwd", "start_timeout",
-                              "list_timeout", "tool_id_form", "surface", "lock"})
+                              "list_timeout", "tool_id_form", "surface", "lock", *CALL_KEYS})
         kind = self.one_source(raw, key, SERVER_SOURCES)
         stdio: tuple[str, ...] | None = None
         if kind == "stdio":
@@ -436,7 +439,8 @@ class _Validator:
             start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
-            lock=root / lock if lock else None, key=key)
+            lock=root / lock if lock else None, key=key,
+            calls=parse_calls(self, raw, key))
         if len(self.errors) > before:
             self.bad_servers.add(name)
             return None

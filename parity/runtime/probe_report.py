@@ -1,0 +1,145 @@
+"""The probe's report in every format parity prints: text, json, github, markdown, junit,
+sarif (the same formats as ``parity check``, docs/reports.md; here one result per probe
+finding, located at the server, the tool and the field path)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from parity.runtime.probe import KINDS, ProbeFinding, ProbeReport
+
+FORMATS = ("text", "json", "github", "markdown", "junit", "sarif")
+
+
+def headline(report: ProbeReport) -> str:
+    verdict = "ok" if report.passed else "FAILED"
+    return (f"parity probe: {verdict}: {report.failed} failed "
+            f"call{'' if report.failed == 1 else 's'} of {report.calls} (each would send the "
+            "agent down its fallback)")
+
+
+def _shown(path: str) -> str:
+    return path or "(root)"
+
+
+def render_text(report: ProbeReport) -> str:
+    lines: list[str] = []
+    for server in report.servers:
+        promised = f", promised outputs from {server.promised_by}" if server.promised_by else ""
+        lines.append(f"server {server.server}: {len(server.calls)} called, "
+                     f"{len(server.skipped)} skipped, {server.failed} failed{promised}")
+        for call in server.calls:
+            mark = "FAILED" if call.failed else "ok"
+            lines.append(f"  tool {call.tool}  {mark}  ({call.category}, "
+                         f"{call.arguments_from} arguments)")
+            for f in call.findings:
+                lines.append(f"    {f.severity:<7} {f.kind}  {_shown(f.path)}")
+                lines.append(f"            {f.message}")
+                lines.append(f"            fix: {f.hint}")
+        for tool, why in sorted(server.skipped.items()):
+            lines.append(f"  skipped {tool}: {why}")
+        lines.append("")
+    lines.append(headline(report))
+    return "\n".join(lines) + "\n"
+
+
+def render_json(report: ProbeReport) -> str:
+    return json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _escape(text: str, *, property_value: bool = False) -> str:
+    # GitHub's workflow-command escaping (actions/toolkit, command.ts)
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
+
+
+def render_github(report: ProbeReport) -> str:
+    lines = []
+    for server in report.servers:
+        for f in server.findings():
+            title = _escape(f"parity probe {f.kind} {server.server}/{f.tool} "
+                            f"{_shown(f.path)}", property_value=True)
+            level = "error" if f.severity == "error" else "warning"
+            lines.append(f"::{level} title={title}::{_escape(f'{f.message}. Fix: {f.hint}')}")
+    lines.append(headline(report))
+    return "\n".join(lines) + "\n"
+
+
+def render_markdown(report: ProbeReport) -> str:
+    mark = ":white_check_mark:" if report.passed else ":x:"
+    lines = [f"## {mark} {headline(report)}", ""]
+    for server in report.servers:
+        lines += [f"### server `{server.server}`", "",
+                  "| tool | result | finding | path | message |", "| --- | --- | --- | --- | --- |"]
+        for call in server.calls:
+            state = "failed" if call.failed else "ok"
+            if not call.findings:
+                lines.append(f"| `{call.tool}` | {state} ({call.category}) | | | |")
+            for f in call.findings:
+                message = f.message.replace("|", "\\|")
+                lines.append(f"| `{call.tool}` | {state} ({call.category}) | `{f.kind}` | "
+                             f"`{_shown(f.path)}` | {message} |")
+        if server.skipped:
+            lines += ["", f"Skipped (not called): {', '.join(sorted(server.skipped))}."]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_junit(report: ProbeReport) -> str:
+    root = ET.Element("testsuites", name="parity probe", tests=str(report.calls),
+                      failures=str(report.failed))
+    for server in report.servers:
+        suite = ET.SubElement(root, "testsuite", name=f"probe {server.server}",
+                              tests=str(len(server.calls)), failures=str(server.failed),
+                              skipped=str(len(server.skipped)))
+        for call in server.calls:
+            case = ET.SubElement(suite, "testcase", name=call.tool,
+                                 classname=f"parity.probe.{server.server}")
+            errors = [f for f in call.findings if f.severity == "error"]
+            if errors:
+                failure = ET.SubElement(case, "failure", message=errors[0].message,
+                                        type=errors[0].kind)
+                failure.text = "\n".join(f"{f.kind} {_shown(f.path)}: {f.message}"
+                                         for f in errors)
+        for tool, why in sorted(server.skipped.items()):
+            case = ET.SubElement(suite, "testcase", name=tool,
+                                 classname=f"parity.probe.{server.server}")
+            ET.SubElement(case, "skipped", message=why)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+def render_sarif(report: ProbeReport) -> str:
+    from parity import __version__
+
+    ids = sorted(KINDS)
+    rules = [{"id": k, "name": k.replace(".", "-"),
+              "shortDescription": {"text": KINDS[k][1]},
+              "defaultConfiguration": {"level": KINDS[k][0]}} for k in ids]
+
+    def result(server: str, promised_by: str | None, f: ProbeFinding) -> dict[str, Any]:
+        location: dict[str, Any] = {"logicalLocations": [{
+            "name": _shown(f.path), "kind": "member",
+            "fullyQualifiedName": f"{server}/{f.tool}/{f.path}".rstrip("/")}]}
+        if promised_by:
+            location["physicalLocation"] = {"artifactLocation": {"uri": promised_by}}
+        return {"ruleId": f.kind, "ruleIndex": ids.index(f.kind), "level": f.severity,
+                "message": {"text": f"{f.tool} {_shown(f.path)}: {f.message}. Fix: {f.hint}"},
+                "locations": [location],
+                "partialFingerprints": {"parityKey/v1": f"{server}|{f.tool}|{f.kind}|{f.path}"}}
+
+    doc = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+           "runs": [{"tool": {"driver": {"name": "parity", "version": __version__,
+                                         "rules": rules}},
+                     "results": [result(s.server, s.promised_by, f) for s in report.servers
+                                 for f in s.findings()]}]}
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+RENDERERS: dict[str, Callable[[ProbeReport], str]] = {
+    "text": render_text, "json": render_json, "github": render_github,
+    "markdown": render_markdown, "junit": render_junit, "sarif": render_sarif,
+}

@@ -1,0 +1,119 @@
+"""``parity probe``: read-only tools of live servers, held against what the agent is promised."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from parity.cli.main import main
+from parity.fieldpaths.entry import Entry
+from parity.runtime import guard as g
+from parity.runtime.probe import ProbeTarget, compare, run_probe
+from parity.runtime.probe_report import RENDERERS
+from tests.published import npm_server, time_server
+
+ROOT = Path(__file__).resolve().parents[2]
+POLICY = g.GuardPolicy(default_deadline=10.0, turn_budget=30.0)
+
+
+def _entry(*types: str, required: bool = True) -> Entry:
+    return Entry(type=types, required=required)
+
+
+TABLE = {
+    "": _entry("object"), "total": _entry("integer"), "note": _entry("string", required=False),
+    "items": _entry("array"), "items[]": _entry("object", required=False),
+    "items[].id": _entry("string"), "items[].price": _entry("number"),
+}
+
+
+def test_compare_finds_missing_keys_and_types_once() -> None:
+    value = {"total": "3", "items": [{"id": "a", "price": 2}, {"price": "x"}, {"id": 7}]}
+    found = compare(value, TABLE)
+    assert found == [
+        ("probe.missing", "items[].id", found[0][2]),
+        ("probe.missing", "items[].price", found[1][2]),
+        ("probe.type", "items[].id", found[2][2]),
+        ("probe.type", "items[].price", found[3][2]),
+        ("probe.type", "total", found[4][2]),
+    ]
+    assert "promised integer" in found[4][2] and "a string arrived" in found[4][2]
+
+
+def test_compare_accepts_what_was_promised() -> None:
+    value = {"total": 1, "items": [{"id": "a", "price": 2.5}]}  # `note` is optional
+    assert compare(value, TABLE) == []
+
+
+@pytest.mark.slow
+def test_probe_finds_the_bundled_example_promised_but_missing_keys(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH",
+                                                                                   "")]))
+    code = main(["probe", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    missing = sorted((f["tool"], f["path"]) for s in report["servers"] for c in s["calls"]
+                     for f in c["findings"] if f["kind"] == "probe.missing")
+    # the four keys the example's agent is promised and the server never returns
+    # (baselines/workflow.json: out.missing, planted)
+    assert missing == [("check_phases", "unknown_tools"), ("compose_prompt", "warnings"),
+                       ("estimate_cost", "currency"), ("propose_phases", "rationale")]
+    assert report["failed_calls"] == 4 and report["calls"] == 6
+
+
+@pytest.mark.slow
+def test_probe_calls_only_read_only_tools_of_server_memory(tmp_path: Path) -> None:
+    memory = tmp_path / "memory.jsonl"
+    spec = npm_server("server-memory", env={"MEMORY_FILE_PATH": str(memory)})
+    report = run_probe([ProbeTarget("memory", spec)], policy=POLICY)
+    server = report.servers[0]
+    assert sorted(c.tool for c in server.calls) == ["open_nodes", "read_graph", "search_nodes"]
+    assert "create_entities" in server.skipped and "delete_entities" in server.skipped
+    assert not memory.exists()  # nothing was written
+    assert report.passed, RENDERERS["text"](report)
+
+
+@pytest.mark.slow
+def test_probe_on_server_everything_reports_every_format() -> None:
+    spec = npm_server("server-everything")
+    target = ProbeTarget("everything", spec, arguments={
+        "trigger-long-running-operation": {"duration": 0.1, "steps": 1}})
+    report = run_probe([target], policy=POLICY)
+    server = report.servers[0]
+    called = {c.tool: c for c in server.calls}
+    assert called["get-sum"].category == g.OK and called["get-sum"].arguments_from == "generated"
+    assert "toggle-simulated-logging" in server.skipped
+    for fmt, render in RENDERERS.items():
+        text = render(report)
+        if fmt in ("json", "sarif"):
+            json.loads(text)
+        elif fmt == "junit":
+            ET.fromstring(text.split("\n", 1)[1])
+        assert text.strip(), fmt
+
+
+@pytest.mark.slow
+def test_probe_on_mcp_server_time_generated_then_configured_arguments() -> None:
+    spec = time_server()
+    report = run_probe([ProbeTarget("time", spec, tools=("get_current_time",))], policy=POLICY)
+    call = report.servers[0].calls[0]
+    # "example" is no IANA time zone: the server says so, and the probe counts the failure
+    assert call.failed and call.findings[0].kind == "probe.call-failed"
+    configured = ProbeTarget("time", spec, tools=("get_current_time",),
+                             arguments={"get_current_time": {"timezone": "Etc/UTC"}})
+    report = run_probe([configured], policy=POLICY)
+    assert report.passed and report.servers[0].calls[0].arguments_from == "configured"
+
+
+def test_probe_unknown_tool_says_so() -> None:
+    from parity.runtime.probe import ProbeError
+
+    spec = time_server()
+    with pytest.raises(ProbeError, match="has no tool 'nope'"):
+        run_probe([ProbeTarget("time", spec, tools=("nope",))], policy=POLICY)
