@@ -92,3 +92,47 @@ def _parity_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("PARITY_CACHE_DIR", None)
     else:
         os.environ["PARITY_CACHE_DIR"] = before
+
+
+class RequestCounter:
+    """A real HTTP listener on 127.0.0.1 that serves a permissive schema to any GET and counts
+    every request: a test that hands parity a remote ``$ref`` to it asserts the count is 0."""
+
+    def __init__(self) -> None:
+        import http.server
+        import threading
+
+        counter = self
+        self.requests: list[str] = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                counter.requests.append(self.path)
+                body = b'{"type": "string"}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/schema+json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def ref_listener() -> Iterator[RequestCounter]:
+    """A counting listener for remote ``$ref`` URIs (see ``RequestCounter``)."""
+    counter = RequestCounter()
+    try:
+        yield counter
+    finally:
+        counter.close()

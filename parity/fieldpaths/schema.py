@@ -1,10 +1,11 @@
 """Reduce a JSON Schema to a field-path table.
 
 Every node reachable from the root gets an entry (see docs/field-paths.md). References are
-resolved through a ``referencing`` registry holding only the document itself: a remote
-``$ref`` is reported, never fetched. Recursion is cut at the re-entry and marked; the depth,
-the number of paths and the number of union alternatives are bounded, so a hostile schema
-gives a ``BoundsError`` naming the tool and the JSON pointer instead of a hang.
+resolved through a ``referencing`` registry holding only the document itself (the offline
+registry of ``validators``): a remote ``$ref`` is reported, never fetched. Recursion is cut
+at the re-entry and marked; the depth, the number of paths and the number of union
+alternatives are bounded, so a hostile schema gives a ``BoundsError`` naming the tool and the
+JSON pointer instead of a hang.
 
 The walk is written in two halves, the way ``referencing`` traverses schemas: ``_collect``
 folds one schema's keywords (``$ref``, ``allOf``, ``anyOf``...) into *facets* of a single
@@ -26,6 +27,7 @@ from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths.entry import ANY, Entry, canonical_value, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.manifest import Table
+from parity.fieldpaths.validators import offline_registry
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -172,8 +174,7 @@ class _Walker:
             base = _BASE_URI
             if isinstance(root, dict) and isinstance(root.get("$id"), str) and ":" in root["$id"]:
                 base = root["$id"]
-            registry: referencing.Registry[Any] = referencing.Registry().with_resource(
-                base, self.spec.create_resource(root))
+            registry = offline_registry().with_resource(base, self.spec.create_resource(root))
             # Crawling fails on malformed keywords; the walk then names them with their pointer.
             with contextlib.suppress(Exception):
                 registry = registry.crawl()

@@ -46,10 +46,11 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
         if structured is None:
             return verdict(Category.CONTRACT_VIOLATION, "an output schema is declared but the "
                            "result has no structuredContent", raw=_shape(raw))
-        error = first_error(output_schema, structured)
+        error = first_error(output_schema, structured, where="outputSchema",
+                            tool=str((definition or {}).get("name", "<unnamed>")))
         if error is not None:
-            return verdict(Category.CONTRACT_VIOLATION, "structuredContent fails the pinned "
-                           f"outputSchema at {error.where} ({error.keyword})", raw=_shape(raw))
+            return verdict(Category.CONTRACT_VIOLATION,
+                           error.reason("structuredContent", "outputSchema"), raw=_shape(raw))
     value = structured if structured is not None else content
     incomplete = completeness(value, policy) if structured is not None else None
     if incomplete is not None:

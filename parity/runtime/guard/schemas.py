@@ -17,24 +17,35 @@ class SchemaError:
     where: str
     #: the failing keyword (``required``, ``type``...) or ``unusable schema``
     keyword: str
+    #: why the schema itself is unusable (tool, JSON pointer, the remote URI), when it is
+    unusable: str | None = None
+
+    def reason(self, what: str, schema_name: str) -> str:
+        """A value-free sentence: ``what`` (``arguments``) fails ``schema_name`` and where."""
+        if self.unusable is not None:
+            return f"the pinned {schema_name} is unusable: {self.unusable}"
+        return f"{what} fail the pinned {schema_name} at {self.where} ({self.keyword})"
 
 
-def first_error(schema: Mapping[str, Any], instance: Any) -> SchemaError | None:
+def first_error(schema: Mapping[str, Any], instance: Any, *, tool: str = "<schema>",
+                where: str = "schema") -> SchemaError | None:
     """The best-matching reason ``instance`` fails ``schema``, or None.
 
-    A schema that cannot be used (invalid, an unresolvable ``$ref``, too deep) is an error
-    too: a pinned contract that cannot be checked does not pass."""
-    import jsonschema
+    A schema that cannot be used (a remote or dangling ``$ref``, references past the bounds,
+    invalid, too deep) is an error too: a pinned contract that cannot be checked does not
+    pass. The validator comes from the one factory, which never fetches a reference."""
+    from parity.errors import SchemaError as Unusable
+    from parity.fieldpaths.validators import first_error as best, validator_for
 
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     try:
-        validator = cls(schema, format_checker=cls.FORMAT_CHECKER)
-        error = jsonschema.exceptions.best_match(validator.iter_errors(instance))
-    except (jsonschema.exceptions.SchemaError, jsonschema.exceptions.RefResolutionError,
-            RecursionError):
-        return SchemaError("$", "unusable schema")
-    except Exception:  # a broken schema may fail anywhere inside the validator
-        return SchemaError("$", "unusable schema")
+        error = best(validator_for(schema, tool=tool, where=where), instance)
+    except Unusable as exc:
+        return SchemaError("$", "unusable schema", f"{exc.message} (at {exc.location})")
+    except RecursionError:
+        return SchemaError("$", "unusable schema", f"tool {tool!r}: {where}: nested too deeply")
+    except Exception as exc:  # a broken schema may fail anywhere inside the validator
+        return SchemaError("$", "unusable schema",
+                           f"tool {tool!r}: {where}: {type(exc).__name__}")
     if error is None:
         return None
     return SchemaError(json_path(error.absolute_path), str(error.validator))
@@ -55,11 +66,10 @@ def check_arguments(definition: Mapping[str, Any], arguments: Any) -> str | None
     schema = definition.get("inputSchema")
     if not isinstance(schema, Mapping):
         return None
-    error = first_error(schema, dict(arguments))
-    if error is None:
-        return None
+    error = first_error(schema, dict(arguments), tool=str(definition.get("name", "<unnamed>")),
+                        where="inputSchema")
     # the validator's keyword and place, never the value: arguments may hold secrets
-    return f"arguments fail the pinned inputSchema at {error.where} ({error.keyword})"
+    return None if error is None else error.reason("arguments", "inputSchema")
 
 
 __all__ = ["SchemaError", "check_arguments", "first_error", "json_path"]
