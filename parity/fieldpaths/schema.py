@@ -27,7 +27,7 @@ from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths.entry import ANY, Entry, canonical_value, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.manifest import Table
-from parity.fieldpaths.validators import offline_registry
+from parity.fieldpaths.validators import has_tuple_items, offline_registry
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -157,7 +157,7 @@ class _Walker:
         if not isinstance(dialect, str):
             # Undeclared: 2020-12 (the MCP default), unless the schema spells tuples as
             # array-valued `items`, which only the older drafts allow.
-            dialect = default_dialect or (_DRAFT7 if _has_tuple_items(root) else _DRAFT2020)
+            dialect = default_dialect or (_DRAFT7 if has_tuple_items(root) else _DRAFT2020)
         self.spec = referencing.jsonschema.specification_with(
             dialect, default=referencing.jsonschema.DRAFT202012)
         # draft-07 and older ignore keywords beside $ref and spell tuples as array `items`
@@ -586,19 +586,6 @@ def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[An
     if not isinstance(value, list) or not value:
         raise w._error(f"`{keyword}` must be a non-empty list of schemas", f"{pointer}/{keyword}")
     return value
-
-
-def _has_tuple_items(root: Any) -> bool:
-    pending = [root]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, dict):
-            if isinstance(node.get("items"), list):
-                return True
-            pending.extend(node.values())
-        elif isinstance(node, list):
-            pending.extend(node)
-    return False
 
 
 def _escape(token: str) -> str:

@@ -119,26 +119,15 @@ def _content_key(schema: Any, tool: str, where: str, max_expansion: int) -> str:
 
 
 def _compile(schema: Any, tool: str, where: str, max_expansion: int) -> _Compiled:
-    import jsonschema
-    import referencing.jsonschema
-    from jsonschema_specifications import REGISTRY as SPECIFICATIONS
-
     if not isinstance(schema, (dict, bool)):
         return _Compiled(error=SchemaError(
             f"tool {tool!r}: {where}: not a JSON Schema (expected an object or a boolean)",
             location="#"))
-    with warnings.catch_warnings():  # an unknown `$schema` warns; 2020-12 is then used
-        warnings.simplefilter("ignore")
-        cls = jsonschema.validators.validator_for(schema,
-                                                  default=jsonschema.Draft202012Validator)
-    dialect = schema.get("$schema") if isinstance(schema, dict) else None
-    spec = referencing.jsonschema.specification_with(
-        dialect if isinstance(dialect, str) else "", default=referencing.jsonschema.DRAFT202012)
-    registry = SPECIFICATIONS.combine(offline_registry())
-    resolver = registry.resolver_with_root(spec.create_resource(schema))
+    cls, spec = _dialect(schema)
+    registry = _registry()
     scan = _Scan(spec, tool, where, max_expansion)
     try:
-        scan.size(schema, resolver, "#")
+        scan.size(schema, registry.resolver_with_root(spec.create_resource(schema)), "#")
     except SchemaError as exc:
         return _Compiled(error=exc)
     except RecursionError:
@@ -147,6 +136,54 @@ def _compile(schema: Any, tool: str, where: str, max_expansion: int) -> _Compile
             location=scan.pointer, hint="flatten the schema"))
     return _Compiled(validator=cls(schema, registry=registry,
                                    format_checker=cls.FORMAT_CHECKER))
+
+
+def resolver_for(schema: Any) -> Resolver[Any]:
+    """A ``referencing`` resolver rooted at ``schema``, as its validator resolves: the
+    document itself and the JSON Schema meta-schemas, nothing fetched."""
+    _, spec = _dialect(schema)
+    return _registry().resolver_with_root(spec.create_resource(schema))
+
+
+def _registry() -> referencing.Registry[Any]:
+    from jsonschema_specifications import REGISTRY as SPECIFICATIONS
+
+    return SPECIFICATIONS.combine(offline_registry())  # type: ignore[no-any-return]
+
+
+def _dialect(schema: Any) -> tuple[Any, Any]:
+    """The validator class and ``referencing`` specification of a schema: its own
+    ``$schema``; undeclared, 2020-12 (the MCP default) unless tuples are spelt as array-valued
+    ``items``, which only draft 7 and older allow (extraction decides the same way)."""
+    import jsonschema
+    import referencing.jsonschema
+
+    dialect = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(dialect, str):
+        legacy = has_tuple_items(schema)
+        return ((jsonschema.Draft7Validator, referencing.jsonschema.DRAFT7) if legacy
+                else (jsonschema.Draft202012Validator, referencing.jsonschema.DRAFT202012))
+    with warnings.catch_warnings():  # an unknown `$schema` warns; 2020-12 is then used
+        warnings.simplefilter("ignore")
+        cls = jsonschema.validators.validator_for(schema,
+                                                  default=jsonschema.Draft202012Validator)
+    return cls, referencing.jsonschema.specification_with(
+        dialect, default=referencing.jsonschema.DRAFT202012)
+
+
+def has_tuple_items(root: Any) -> bool:
+    """Whether any node of ``root`` spells a tuple as array-valued ``items`` (draft 7 and
+    older)."""
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("items"), list):
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
 
 
 class _Scan:

@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from parity.errors import SchemaError
+
 #: Seeded attempts per tool before giving up with a reason.
 ATTEMPTS = 12
 #: How deep a generated value may nest (recursive schemas stop here).
@@ -36,7 +38,6 @@ MAX_STRING = 64
 MAX_ITEMS = 256
 MAX_LENGTH = 10_000
 
-_BASE_URI = "urn:parity:arguments"
 
 #: format -> a value the format checkers accept.
 FORMATS: dict[str, str] = {
@@ -90,6 +91,9 @@ def generate_instance(schema: Any, *, seed: str = "parity", attempts: int = ATTE
         return Generated(None, "the schema refuses every value")
     try:
         resolver, validator = _tools(schema)
+    except SchemaError as exc:  # a remote or dangling reference, references past the bounds
+        return Generated(None, f"the inputSchema is not usable: {exc.message} "
+                               f"(at {exc.location})")
     except Exception as exc:  # a schema jsonschema cannot even compile
         return Generated(None, f"the inputSchema is not usable ({type(exc).__name__})")
     last = "no candidate"
@@ -113,37 +117,11 @@ def generate_instance(schema: Any, *, seed: str = "parity", attempts: int = ATTE
 
 
 def _tools(schema: Mapping[str, Any]) -> tuple[Any, Any]:
-    """A resolver over the schema alone (retrieval refused) and a validator sharing it."""
-    import jsonschema
-    import referencing
-    import referencing.jsonschema
+    """A resolver over the schema alone (retrieval refused) and its validator, from the one
+    validator factory."""
+    from parity.fieldpaths.validators import resolver_for, validator_for
 
-    # undeclared: 2020-12 (the MCP default), unless tuples are spelt as array `items`
-    default = referencing.jsonschema.DRAFT7 if _tuple_items(schema, 0) else \
-        referencing.jsonschema.DRAFT202012
-    spec = referencing.jsonschema.specification_with(str(schema.get("$schema", "")),
-                                                     default=default)
-    base = schema["$id"] if isinstance(schema.get("$id"), str) and ":" in schema["$id"] \
-        else _BASE_URI
-    # the default retrieve raises: a reference to anything but this document is refused
-    registry: referencing.Registry[Any] = referencing.Registry().with_resource(
-        base, spec.create_resource(dict(schema))).crawl()
-    cls = jsonschema.validators.validator_for(
-        schema, default=jsonschema.Draft7Validator if default is referencing.jsonschema.DRAFT7
-        else jsonschema.Draft202012Validator)
-    validator = cls(schema, registry=registry, format_checker=cls.FORMAT_CHECKER)
-    return registry.resolver(base), validator
-
-
-def _tuple_items(node: Any, depth: int) -> bool:
-    if depth > MAX_DEPTH:
-        return False
-    if isinstance(node, Mapping):
-        return isinstance(node.get("items"), list) or \
-            any(_tuple_items(v, depth + 1) for v in node.values())
-    if isinstance(node, list):
-        return any(_tuple_items(v, depth + 1) for v in node)
-    return False
+    return resolver_for(dict(schema)), validator_for(dict(schema), where="inputSchema")
 
 
 def _first_error(validator: Any, value: Any) -> str | None:
