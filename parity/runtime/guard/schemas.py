@@ -35,7 +35,8 @@ def first_error(schema: Mapping[str, Any], instance: Any, *, tool: str = "<schem
     invalid, too deep) is an error too: a pinned contract that cannot be checked does not
     pass. The validator comes from the one factory, which never fetches a reference."""
     from parity.errors import SchemaError as Unusable
-    from parity.fieldpaths.validators import first_error as best, validator_for
+    from parity.fieldpaths.validators import first_error as best
+    from parity.fieldpaths.validators import validator_for
 
     try:
         error = best(validator_for(schema, tool=tool, where=where), instance)
