@@ -214,9 +214,10 @@ class Drift:
         return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
                 f"lock{lock}: {verdict}")
 
-    def render_text(self) -> str:
-        """The explanation for people: a summary line, then one block per tool."""
-        out = [self.summary()]
+    def render_text(self, *, header: str | None = None) -> str:
+        """The explanation for people: a summary line (or ``header``, when the caller is
+        doing something other than judging, such as re-pinning), then one block per tool."""
+        out = [header or self.summary()]
         for c in self.changes:
             out.extend(f"  {line}" for line in c.lines())
         out.extend(f"  warning: {w}" for w in self.warnings)

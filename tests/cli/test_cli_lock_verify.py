@@ -21,6 +21,13 @@ def _at_root(monkeypatch) -> None:
     monkeypatch.setenv("PARITY_LOCK_VERSION", "v1")
 
 
+class _Terminal(__import__("io").StringIO):
+    """Standard input that answers like a person at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -121,12 +128,22 @@ def test_lock_asks_before_overwriting_a_differing_lock(tmp_path, capsys, monkeyp
     run(capsys, "lock", "--stdio", stdio_line("lock_raw"), "--lock", str(lock))
     before = lock.read_text(encoding="utf-8")
     line = stdio_line("lock_raw", "--v2")
-    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("n\n"))
+    monkeypatch.setattr("sys.stdin", _Terminal("n\n"))
     code, out, err = run(capsys, "lock", "--stdio", line, "--lock", str(lock))
-    assert code == 1 and "added    'alerts'" in out and "Overwrite" in err
+    # the header says what is happening: re-pinning, not a verify verdict
+    assert out.splitlines()[0] == f"server 'weather-raw': re-pinning {lock}: 3 tools change"
+    assert code == 1 and "added    'alerts'" in out and "refused" not in out
+    assert f"Overwrite {lock}?" in err and "`parity lock --yes` re-pins" in err
+    assert lock.read_text(encoding="utf-8") == before
+    # no terminal (CI, a pipe): nobody is asked, and the way to re-pin is named
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("y\n"))
+    code, out, err = run(capsys, "lock", "--stdio", line, "--lock", str(lock))
+    assert code == 1 and "Overwrite" not in err
+    assert "not overwritten: no terminal to ask; run `parity lock --yes`" in err
     assert lock.read_text(encoding="utf-8") == before
     code, out, _ = run(capsys, "lock", "--stdio", line, "--lock", str(lock), "--yes")
     assert code == 0 and lock.read_text(encoding="utf-8") != before
+    assert "re-pinning" in out and f"tools in {lock} (catalog" in out
     assert run(capsys, "verify", "--stdio", line, "--lock", str(lock))[0] == 0
 
 

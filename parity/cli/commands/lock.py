@@ -191,6 +191,29 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     return code
 
 
+def shown(path: Path) -> str:
+    """The lock's path as people see it: relative to the working directory when under it."""
+    from parity.contract.check import shown as relative
+
+    return relative(path)
+
+
+def _confirm(question: str, lock_path: Path) -> bool:
+    """Ask on a terminal; without one (CI, a pipe) there is nobody to ask: say how to
+    re-pin instead of aborting on an empty answer."""
+    import sys
+
+    if sys.stdin is None or not sys.stdin.isatty():
+        click.echo(f"{shown(lock_path)} not overwritten: no terminal to ask; run "
+                   "`parity lock --yes` to re-pin without asking", err=True)
+        return False
+    if click.confirm(question, err=True):
+        return True
+    click.echo(f"{shown(lock_path)} not overwritten (`parity lock --yes` re-pins without "
+               "asking)", err=True)
+    return False
+
+
 def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
     from parity.pinning.drift import compare
     from parity.pinning.lock import dumps, load, write
@@ -207,33 +230,38 @@ def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
         try:
             old = load(target.lock_path)
             # comparing reads stored definitions, whose digests are checked on first read
-            drift = compare(old, live, lock_file=str(target.lock_path))
+            drift = compare(old, live, lock_file=shown(target.lock_path))
         except FileFormatError as exc:
             old = drift = None
             click.echo(f"parity: the existing lock cannot be read: {show(str(exc))}", err=True)
-            if not yes and not click.confirm("Replace it?", err=True):
+            if not yes and not _confirm("Replace it?", target.lock_path):
                 return _result(target, live, written=False, drift=None, reason="declined")
     result_drift: dict[str, Any] | None = None
     if old is not None and drift is not None:
         if drift.drifted or old.server != live.server:
             result_drift = drift.to_json()
             if fmt == "text" or not yes:
-                click.echo(show(drift.render_text()), nl=False, err=fmt == "json")
+                n = len(drift.changes)
+                header = (f"server {live.server!r}: re-pinning {shown(target.lock_path)}: "
+                          f"{n} tool{'s change' if n > 1 else ' changes'}")
+                click.echo(show(drift.render_text(header=header)), nl=False,
+                           err=fmt == "json")
             if old.server != live.server:
                 click.echo(f"the lock was for server {old.server!r}; it becomes "
                            f"{live.server!r}", err=fmt == "json")
-            if not yes and not click.confirm(f"Overwrite {target.lock_path}?", err=True):
+            if not yes and not _confirm(f"Overwrite {shown(target.lock_path)}?",
+                                        target.lock_path):
                 return _result(target, live, written=False, drift=result_drift,
                                reason="declined")
         elif target.lock_path.read_text(encoding="utf-8") == text:
             if fmt == "text":
-                click.echo(f"server {live.server!r}: {target.lock_path} is up to date "
+                click.echo(f"server {live.server!r}: {shown(target.lock_path)} is up to date "
                            f"({len(live.tools)} tools)")
             return _result(target, live, written=False, drift=None, reason="up to date")
     write(live, target.lock_path)
     if fmt == "text":
         click.echo(f"server {live.server!r}: locked {len(live.tools)} tools in "
-                   f"{target.lock_path} (catalog {live.catalog})")
+                   f"{shown(target.lock_path)} (catalog {live.catalog})")
     return _result(target, live, written=True, drift=result_drift, reason="written")
 
 

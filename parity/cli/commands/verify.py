@@ -14,6 +14,7 @@ from parity.cli.commands.lock import (
     read_live,
     redactor,
     resolve_targets,
+    shown,
     source_options,
 )
 from parity.errors import ParityError
@@ -74,4 +75,4 @@ def verify_target(target: Target) -> Any:
     check_identity(lock, server=live.server, reported=live.reported_name,
                    file=str(target.lock_path))
     return compare(lock, live, surface_policy=target.surface,  # type: ignore[arg-type]
-                   lock_file=str(target.lock_path))
+                   lock_file=shown(target.lock_path))
