@@ -67,10 +67,12 @@ class Baseline:
         object.__setattr__(self, "entries", tuple(sorted(by_key.values())))
 
     @classmethod
-    def from_findings(cls, findings: Iterable[Finding]) -> Baseline:
-        """A baseline holding every given finding (``parity baseline --init``)."""
+    def from_findings(cls, findings: Iterable[Finding], reason: str | None = None) -> Baseline:
+        """A baseline holding every given finding (``parity baseline --init``), each entry
+        with ``reason`` when one is given."""
         keys = {f.key for f in findings}
-        return cls(tuple(BaselineEntry(*k) for k in sorted(keys)))
+        why = reason.strip() if reason and reason.strip() else None
+        return cls(tuple(BaselineEntry(*k, reason=why) for k in sorted(keys)))
 
     @property
     def keys(self) -> frozenset[Key]:

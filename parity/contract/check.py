@@ -113,8 +113,10 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     return done
 
 
-def init(pairs: Sequence[PairConfig]) -> list[tuple[str, Baseline]]:
-    """Create each pair's baseline from its current findings; refuse over existing files."""
+def init(pairs: Sequence[PairConfig], *,
+         reason: str | None = None) -> list[tuple[str, Baseline]]:
+    """Create each pair's baseline from its current findings, each entry with ``reason``
+    when given; refuse over existing files."""
     existing = [shown(p.baseline) for p in pairs if Path(p.baseline).exists()]
     if existing:
         raise ParityError(f"baseline already exists: {', '.join(existing)}; --init only "
@@ -124,7 +126,7 @@ def init(pairs: Sequence[PairConfig]) -> list[tuple[str, Baseline]]:
     manifests = load_manifests(pairs)
     created = []
     for pair in pairs:
-        baseline = Baseline.from_findings(diff_manifests(*manifests[pair.name]))
+        baseline = Baseline.from_findings(diff_manifests(*manifests[pair.name]), reason)
         bl.write(baseline, pair.baseline)
         created.append((pair.name, baseline))
     return created

@@ -80,13 +80,43 @@ def test_check_fails_on_new_differences_and_says_what_to_do(project, capsys):
 
 def test_init_then_check_passes_and_lists_known(project, capsys):
     code, out, _ = run(capsys, "baseline", "--init")
-    assert (code, out) == (0, "pair wf: created baselines/wf.json with 2 entries\n")
+    assert (code, out) == (0, "pair wf: created baselines/wf.json with 2 entries (no reasons "
+                              "recorded: `--reason TEXT` records why)\n")
     code, out, _ = run(capsys, "check")
     assert code == 0
     assert "  known (baselined): 2" in out
     assert "    wf-mcp:check_phases  in.unknown  phases[].name" in out
     assert out.splitlines()[-1] == ("parity check: ok: 0 new differences, 0 stale baseline "
-                                    "entries, 2 known")
+                                    "entries, 2 known (2 without a reason)")
+
+
+def test_init_records_a_reason_for_every_entry_it_adds(project, capsys):
+    code, out, _ = run(capsys, "baseline", "--init", "--reason", "known since v1")
+    assert (code, out) == (0, "pair wf: created baselines/wf.json with 2 entries\n")
+    entries = bl.load(project / "baselines" / "wf.json").entries
+    assert [e.reason for e in entries] == ["known since v1", "known since v1"]
+    code, out, _ = run(capsys, "check")
+    assert code == 0 and "without a reason" not in out
+    assert "    wf-mcp:check_phases  in.unknown  phases[].name  (known since v1)" in out
+
+
+def test_init_without_reason_says_so_and_check_counts_them(project, capsys):
+    code, out, _ = run(capsys, "baseline", "--init")
+    assert "(no reasons recorded: `--reason TEXT` records why)" in out
+    code, out, _ = run(capsys, "check")
+    assert code == 0
+    assert out.splitlines()[-1].endswith("2 known (2 without a reason)")
+
+
+def test_accept_takes_the_only_pair_and_asks_for_one_among_several(project, capsys):
+    # one pair configured: no pair name needed (the fixture's config has only `wf`)
+    code, out, _ = run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.unknown",
+                       "phases[].name", "--reason", "r")
+    assert code == 0 and out.startswith("pair wf: accepted")
+    (project / "parity.toml").write_text(CONFIG + CONFIG.replace("pairs.wf", "pairs.wf2"))
+    code, _, err = run(capsys, "baseline", "--accept", "wf-mcp:check_phases",
+                       "in.missing-required", "phases[].phase_id", "--reason", "r")
+    assert code == 2 and "name the pair" in err and "configured pairs: wf, wf2" in err
 
 
 def test_init_over_an_existing_baseline_is_refused(project, capsys):

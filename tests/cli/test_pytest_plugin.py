@@ -90,10 +90,11 @@ def test_fixture_fails_with_the_check_report(project):
     result = project.runpytest(*INNER)
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
-        "pair wf: 1 new difference (1 error, 0 warnings), 0 stale baseline entries, 1 known",
+        "pair wf: 1 new difference (1 error, 0 warnings), 0 stale baseline entries, 1 known "
+        "(1 without a reason)",
         "*error   in.unknown  offset",
         "parity check: FAILED: 1 new difference (1 error, 0 warnings), 0 stale baseline "
-        "entries, 1 known",
+        "entries, 1 known (1 without a reason)",
     ])
     result.stdout.no_fnmatch_line("*report = parity_check()*")  # no traceback, the report
 

@@ -155,6 +155,40 @@ def test_text_groups_by_tool_and_says_what_to_do():
     assert lines[-1].startswith("parity check: FAILED")
 
 
+def test_text_shows_a_finding_repeated_on_many_tools_once():
+    # twelve tools without an output schema give twelve identical warnings: one block
+    repeated = [finding(f"t{i:02}", "out.undeclared", "", "warning") for i in range(12)]
+    own = finding("t00", "in.unknown", "x")
+    pair = PairReport(pair="fs", verdict=judge([*repeated, own], Baseline()),
+                      baseline="baselines/fs.json")
+    lines = render("text", Report("check", (pair,))).splitlines()
+    tools = ", ".join(f"t{i:02}" for i in range(12))
+    assert lines[2:] == [
+        "  tool t00",
+        "    error   in.unknown  x",
+        "            message about x: a|b, 50%",
+        "            fix: do this", "then that",
+        f"  12 tools {tools}",
+        "    warning out.undeclared  (root)",
+        "            message about root: a|b, 50%",
+        "            fix: do this", "then that",
+        "  each new difference: fix it, or accept it explicitly with `parity baseline "
+        "--accept TOOL RULE PATH --reason TEXT`",
+        "",
+        "parity check: FAILED: 13 new differences (1 error, 12 warnings), 0 stale baseline "
+        "entries, 0 known"]
+
+
+def test_summary_counts_known_differences_without_a_reason():
+    text = render("text")  # the sample's one known entry has a reason
+    assert "without a reason" not in text
+    entry = BaselineEntry("status", "in.type", "limit")
+    pair = PairReport(pair="p", verdict=judge([finding("status", "in.type", "limit")],
+                                              Baseline((entry,))))
+    for fmt in ("text", "markdown"):
+        assert "1 known (1 without a reason)" in render(fmt, Report("check", (pair,)))
+
+
 def test_text_colour_only_when_asked():
     assert "\x1b[31m" in render("text", color=True)
 

@@ -20,18 +20,23 @@ from parity.errors import ParityError
 @click.option("--accept", nargs=3, metavar="TOOL RULE PATH", default=None,
               help="Add one current difference (PATH '' or '(root)' for the root); needs "
                    "--reason. The only way to grow a baseline.")
-@click.option("--reason", metavar="TEXT", help="Why the accepted difference is acceptable.")
+@click.option("--reason", metavar="TEXT",
+              help="Why the accepted difference (or, with --init, every difference) is "
+                   "acceptable; recorded in each entry it adds.")
 def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
             accept: tuple[str, str, str] | None, reason: str | None) -> int:
     """Rewrite each pair's baseline without its stale entries. It never adds one.
 
-    --init creates a baseline from the current differences where none exists;
-    --accept TOOL RULE PATH --reason TEXT adds one entry, recording why.
+    --init [--reason TEXT] creates a baseline from the current differences where none
+    exists; --accept TOOL RULE PATH --reason TEXT adds one entry, recording why. With one
+    pair configured, --accept needs no pair name.
     """
     if init and accept:
         raise click.UsageError("--init and --accept cannot be combined")
-    if reason is not None and not accept:
-        raise click.UsageError("--reason goes with --accept")
+    if reason is not None and not (accept or init):
+        raise click.UsageError("--reason goes with --accept or --init")
+    if init and reason is not None and not reason.strip():
+        raise click.UsageError("--reason needs a text: why the differences are acceptable")
     config = load_config(config_path)
     selected = config.select_pairs(pairs)
     if accept:
@@ -46,10 +51,12 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
                    f"{entry.path or '(root)'} into {checking.shown(selected[0].baseline)}")
         return 0
     if init:
-        for name, baseline in checking.init(selected):
+        for name, baseline in checking.init(selected, reason=reason):
             pair = config.pairs[name]
             click.echo(f"pair {name}: created {checking.shown(pair.baseline)} with "
-                       f"{len(baseline)} entr{'y' if len(baseline) == 1 else 'ies'}")
+                       f"{len(baseline)} entr{'y' if len(baseline) == 1 else 'ies'}"
+                       + ("" if reason or not len(baseline) else
+                          " (no reasons recorded: `--reason TEXT` records why)"))
         return 0
     for done in checking.shrink(selected):
         if not done.exists:

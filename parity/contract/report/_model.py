@@ -20,11 +20,14 @@ class Totals:
     #: severities among the new findings
     errors: int = 0
     warnings: int = 0
+    #: known findings whose baseline entry records no reason
+    unexplained: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(self.new + other.new, self.known + other.known,
                       self.stale + other.stale, self.growth + other.growth,
-                      self.errors + other.errors, self.warnings + other.warnings)
+                      self.errors + other.errors, self.warnings + other.warnings,
+                      self.unexplained + other.unexplained)
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,8 @@ class PairReport:
         return Totals(new=len(v.new), known=len(v.known), stale=len(v.stale),
                       growth=len(self.growth),
                       errors=sum(f.severity == "error" for f in v.new),
-                      warnings=sum(f.severity == "warning" for f in v.new))
+                      warnings=sum(f.severity == "warning" for f in v.new),
+                      unexplained=sum(f.key not in v.reasons for f in v.known))
 
     def findings_of(self, tool: str) -> tuple[list[Finding], list[Finding]]:
         """(new, known) findings of one tool."""

@@ -24,7 +24,8 @@ def summary(totals: Totals, command: str) -> str:
              + (f" ({plural(totals.errors, 'error')}, {plural(totals.warnings, 'warning')})"
                 if totals.new else ""),
              plural(totals.stale, "stale baseline entry", "stale baseline entries"),
-             f"{totals.known} known"]
+             f"{totals.known} known"
+             + (f" ({totals.unexplained} without a reason)" if totals.unexplained else "")]
     if totals.growth:
         parts.append(plural(totals.growth, "entry added to the baseline",
                             "entries added to the baseline"))

@@ -3,6 +3,7 @@ and never when ``NO_COLOR`` is set (the command decides and passes ``color``).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import click
@@ -17,6 +18,7 @@ from parity.contract.report._util import (
     shown_path,
     summary,
 )
+from parity.contract.rules import Finding
 
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow"}
 
@@ -43,9 +45,10 @@ class TextFormatter:
                 " (none yet: create it with `parity baseline --init`)"
             lines.append(f"  baseline {pair.baseline}{state}")
         v = pair.verdict
-        for tool in sorted({f.tool for f in v.new}):
-            lines.append(f"  tool {paint(tool, bold=True)}")
-            for f in (f for f in v.new if f.tool == tool):
+        for tools, findings in _blocks(v.new):
+            label = "tool" if len(tools) == 1 else f"{len(tools)} tools"
+            lines.append(f"  {label} " + ", ".join(paint(t, bold=True) for t in tools))
+            for f in findings:
                 sev = paint(f"{f.severity:<7}", fg=_SEVERITY_COLOR[f.severity], bold=True)
                 lines.append(f"    {sev} {f.rule_id}  {shown_path(f.path)}")
                 lines.append(f"            {f.message}")
@@ -72,6 +75,24 @@ class TextFormatter:
                                    + (f"  ({reason})" if reason else ""), dim=True))
         lines.append("")
         return lines
+
+
+def _blocks(findings: Sequence[Finding]) -> list[tuple[tuple[str, ...], list[Finding]]]:
+    """Findings in blocks: one per tool, except that a finding repeated word for word on
+    several tools (same rule, path, message and fix) is shown once, with the tools listed,
+    instead of filling the report with copies. Blocks are ordered by their first tool."""
+    tools_of: dict[tuple[str, str, str, str, str], list[str]] = {}
+    for f in findings:
+        tools_of.setdefault((f.rule_id, f.path, f.severity, f.message, f.hint), []).append(
+            f.tool)
+    blocks: dict[tuple[str, ...], list[Finding]] = {}
+    for f in findings:
+        tools = tools_of[(f.rule_id, f.path, f.severity, f.message, f.hint)]
+        key = tuple(sorted(set(tools))) if len(set(tools)) > 1 else (f.tool,)
+        if key != (f.tool,) and f.tool != key[0]:
+            continue  # shown once, in the block of the group's first tool
+        blocks.setdefault(key, []).append(f)
+    return sorted(blocks.items(), key=lambda b: (b[0][0], len(b[0]), b[0]))
 
 
 class _Paint(Protocol):
