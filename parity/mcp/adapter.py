@@ -55,6 +55,7 @@ import anyio.lowlevel
 
 from parity.core.redact import redact
 from parity.errors import SourceError
+from parity.mcp.capabilities import declare, declared_capabilities
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
@@ -200,6 +201,9 @@ class ServerSpec:
     start_timeout: float = 20.0
     list_timeout: float = 20.0
     secrets: tuple[str, ...] = ()
+    #: client capabilities parity declares in ``initialize`` (names of ``CAPABILITIES``):
+    #: servers may list other tools to clients that declare other capabilities
+    capabilities: tuple[str, ...] = ()
 
     @classmethod
     def from_config(cls, server: ServerConfig, *, root: Path | None = None) -> ServerSpec:
@@ -225,6 +229,8 @@ class Listing:
     protocol_version: str | None = None
     #: (tool name or ``#index``, reason) for definitions that could not be read
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    #: the client capabilities declared when the tools were listed (None: not known)
+    client_capabilities: tuple[str, ...] | None = None
 
 
 class CallFailure(Exception):
@@ -453,6 +459,8 @@ class _Connection:
             reply["result"] = {}
         elif method == "roots/list":
             reply["result"] = {"roots": []}
+        elif method == "elicitation/create":
+            reply["result"] = {"action": "decline"}  # declared only to list what a client sees
         else:
             reply["error"] = {"code": -32601, "message": f"parity does not handle {method}"}
         with anyio.move_on_after(5.0), contextlib.suppress(Exception):
@@ -903,7 +911,7 @@ class AdapterSession:
     async def _initialize(self, timeout: float) -> None:
         result = await self._conn.request("initialize", {
             "protocolVersion": _handshake_version(),
-            "capabilities": {"roots": {"listChanged": False}},
+            "capabilities": declare(self.spec.capabilities),
             "clientInfo": CLIENT_INFO,
         }, timeout=timeout)
         self.initialize_result = result
@@ -929,7 +937,8 @@ class AdapterSession:
         tools, rejected = await _walk_tools(
             self.spec.name, page, self.spec.list_timeout if timeout is None else timeout)
         return Listing(tools=tools, server_info=self.server_info,
-                       protocol_version=self.protocol_version, rejected=rejected)
+                       protocol_version=self.protocol_version, rejected=rejected,
+                       client_capabilities=tuple(sorted(self.spec.capabilities)))
 
     async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
                             timeout: float) -> dict[str, Any]:
@@ -1296,7 +1305,8 @@ class SdkSession:
 
         tools, rejected = await _walk_tools(self.name, page, timeout)
         return Listing(tools=tools, server_info=self.server_info,
-                       protocol_version=self.protocol_version, rejected=rejected)
+                       protocol_version=self.protocol_version, rejected=rejected,
+                       client_capabilities=declared_capabilities(self.session))
 
     async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
                             timeout: float) -> dict[str, Any]:

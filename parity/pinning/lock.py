@@ -298,6 +298,9 @@ class Lock:
     #: what the server reported about itself (``serverInfo``), if known
     server_info: Mapping[str, Any] | None = None
     protocol_version: str | None = None
+    #: the client capabilities declared when the tools were listed (a server may list other
+    #: tools to a client that declares others); None: not recorded (an older lock, a file)
+    client_capabilities: tuple[str, ...] | None = None
     #: lint warnings met while building it (not written)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -315,6 +318,8 @@ class Lock:
                                   if self.server_info is None else dict(self.server_info)}
         if self.protocol_version is not None:
             server["protocol_version"] = self.protocol_version
+        if self.client_capabilities is not None:
+            server["client_capabilities"] = sorted(self.client_capabilities)
         return {
             "format": FORMAT,
             "server": server,
@@ -327,7 +332,8 @@ class Lock:
 
 def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
           server_info: Mapping[str, Any] | None = None, protocol_version: str | None = None,
-          source: str | None = None) -> Lock:
+          source: str | None = None,
+          client_capabilities: Sequence[str] | None = None) -> Lock:
     """Lint, normalize and hash raw tool definitions into a ``Lock``.
 
     Raises ``SourceError`` for duplicate names or a definition that is not a tool."""
@@ -335,7 +341,9 @@ def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
     warnings = lint(definitions, source=source or f"server {server!r}")
     tools = {str(d["name"]): LockedTool.of(d) for d in definitions}
     return Lock(server=server, tools=tools, server_info=_info(server_info),
-                protocol_version=protocol_version, warnings=tuple(warnings))
+                protocol_version=protocol_version, warnings=tuple(warnings),
+                client_capabilities=None if client_capabilities is None
+                else tuple(sorted(client_capabilities)))
 
 
 def from_listing(server: str, listing: Any, *, source: str | None = None) -> Lock:
@@ -350,7 +358,8 @@ def from_listing(server: str, listing: Any, *, source: str | None = None) -> Loc
                           hint="a server must list each tool once, as an object with a name; "
                                "fix the server")
     return build(server, listing.tools, server_info=getattr(listing, "server_info", None) or None,
-                 protocol_version=getattr(listing, "protocol_version", None), source=where)
+                 protocol_version=getattr(listing, "protocol_version", None), source=where,
+                 client_capabilities=getattr(listing, "client_capabilities", None))
 
 
 def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
@@ -435,8 +444,10 @@ def from_json(data: Any, *, file: str = "<lock>") -> Lock:
         object.__setattr__(tool, "_unchecked", (file, where))
         tools[name] = tool
     server = data["server"]
+    capabilities = server.get("client_capabilities")
     lock = Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
-                protocol_version=server.get("protocol_version"))
+                protocol_version=server.get("protocol_version"),
+                client_capabilities=None if capabilities is None else tuple(capabilities))
     if lock.catalog != data["catalog"]:
         raise FileFormatError("lock is corrupt: the catalog hash does not match its tools "
                               "(a tool added or removed by hand?)", file=file,
@@ -459,6 +470,27 @@ def check_identity(lock: Lock, *, server: str | None, reported: str | None,
                               hint="check the command or URL, or lock this server")
 
 
+def _capability_names(names: Sequence[str] | None) -> str:
+    if names is None:
+        return "not recorded"
+    return ", ".join(sorted(names)) or "none"
+
+
+def capability_note(lock: Lock, declared: Sequence[str] | None) -> str | None:
+    """Why a refusal may come from the client rather than the server: the lock was listed
+    under other client capabilities than the connected client declares (or either is not
+    known). None when both are known and equal."""
+    if lock.client_capabilities is not None and declared is not None and \
+            sorted(lock.client_capabilities) == sorted(declared):
+        return None
+    option = f" --capabilities {','.join(sorted(declared))}" if declared else ""
+    return (f"note: the lock was listed with client capabilities: "
+            f"{_capability_names(lock.client_capabilities)}; this client declares: "
+            f"{_capability_names(declared)}. A server may list other tools to a client that "
+            f"declares other capabilities: re-lock under this client's (`parity lock{option}`,"
+            " or `parity.lock_tools(session, path)` from the agent's own session)")
+
+
 def _quote(name: str) -> str:
     import json
 
@@ -467,6 +499,6 @@ def _quote(name: str) -> str:
 
 __all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT", "HASH",
            "HASHED_FIELDS", "META_NOISE", "NORMALIZATION", "SURFACE_DOMAIN", "TOOL_NAME", "Lock",
-           "LockedTool", "build", "catalog_hash", "check_identity", "contract_hash",
-           "contract_of", "dumps", "from_json", "from_listing", "lint", "load", "normalize",
-           "normalize_schema", "surface_hash", "write"]
+           "LockedTool", "build", "capability_note", "catalog_hash", "check_identity",
+           "contract_hash", "contract_of", "dumps", "from_json", "from_listing", "lint", "load",
+           "normalize", "normalize_schema", "surface_hash", "write"]

@@ -21,6 +21,7 @@ A session is anything shaped like ``parity.mcp.adapter.AdapterSession`` (``ToolS
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -32,7 +33,7 @@ import anyio
 
 from parity.errors import ToolDriftError
 from parity.pinning.drift import Drift, SurfacePolicy, ToolChange, compare
-from parity.pinning.lock import Lock, check_identity, from_listing, load
+from parity.pinning.lock import Lock, capability_note, check_identity, from_listing, load
 from parity.runtime.guard import GuardedSession, GuardPolicy
 
 Mode = Literal["refuse-server", "refuse-changed"]
@@ -105,6 +106,10 @@ async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str
                    file=file or "<lock>")
     live = from_listing(pinned.server, listing)
     drift = compare(pinned, live, surface_policy=surface, lock_file=file)
+    note = capability_note(pinned, getattr(listing, "client_capabilities", None)) \
+        if drift.drifted else None
+    if note is not None:  # the client, not the server, may be what differs
+        drift = dataclasses.replace(drift, warnings=(*drift.warnings, note))
     return drift, list(listing.tools)
 
 

@@ -26,6 +26,8 @@ class Target:
     tools_file: Path | None = None
     surface: str = "refuse"
     secrets: tuple[str, ...] = ()
+    #: client capabilities to declare when listing (None: the default, none)
+    capabilities: tuple[str, ...] | None = None
 
     @property
     def label(self) -> str:
@@ -137,9 +139,14 @@ def read_live(target: Target, *, name: str | None = None) -> Any:
         definitions = read_tool_file(target.tools_file)
         server = target.name or name or target.tools_file.stem
         return build(server, definitions, source=str(target.tools_file))
+    import dataclasses
+
     from parity.mcp.adapter import fetch_tools
 
-    listing = fetch_tools(target.spec)
+    spec = target.spec
+    if target.capabilities is not None:
+        spec = dataclasses.replace(spec, capabilities=target.capabilities)
+    listing = fetch_tools(spec)
     reported = listing.server_info.get("name")
     server = target.name or name or (reported if isinstance(reported, str) and reported
                                      else target.spec.name)
@@ -163,9 +170,13 @@ def redactor(target: Target) -> Callable[[str], str]:
 @click.command("lock")
 @source_options
 @click.option("--yes", "-y", is_flag=True, help="Overwrite a differing lock without asking.")
+@click.option("--capabilities", "capabilities", metavar="NAMES", default=None,
+              help="Client capabilities to declare while listing, comma separated (roots, "
+                   "sampling, elicitation; default: none, as the mcp SDK's default client). "
+                   "Match the agent's client: servers may list other tools to it.")
 def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | None,
             url: str | None, tools_file: Path | None, lock_path: Path | None,
-            name: str | None, fmt: str, yes: bool) -> int:
+            name: str | None, fmt: str, yes: bool, capabilities: str | None) -> int:
     """Connect to each SERVER (default: all configured), list all its tools and write its
     lock. Over an existing lock that differs, print the drift and ask first.
 
@@ -173,6 +184,13 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     """
     targets = resolve_targets(servers, config_path=config_path, stdio=stdio, url=url,
                               tools_file=tools_file, lock_path=lock_path, name=name)
+    if capabilities is not None:
+        import dataclasses
+
+        from parity.mcp.capabilities import parse_capabilities
+
+        declared = parse_capabilities(capabilities)
+        targets = [dataclasses.replace(t, capabilities=declared) for t in targets]
     code = 0
     results: list[dict[str, Any]] = []
     for target in targets:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,9 @@ def verify_target(target: Target) -> Any:
     from parity.pinning.lock import check_identity, dumps, load
 
     lock = load(target.lock_path)
+    if target.capabilities is None and lock.client_capabilities is not None:
+        # list as the lock was listed: a server may show other tools to other capabilities
+        target = dataclasses.replace(target, capabilities=lock.client_capabilities)
     live = read_live(target, name=lock.server)
     check_secrets(target, dumps(live))
     check_identity(lock, server=live.server, reported=live.reported_name,
