@@ -72,6 +72,11 @@ class ServerConfig:
     calls: CallSettings = field(default_factory=CallSettings)
 
     @property
+    def kind_words(self) -> str:
+        """``"an object source"``, ``"a stdio source"``: the kind, for messages."""
+        return f"{'an' if self.kind[:1] in tuple('aeiou') else 'a'} {self.kind} source"
+
+    @property
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in output: every env and header value of at least
         4 characters. Shorter values (``"1"``, ``"on"``) cannot be told

@@ -167,3 +167,16 @@ def test_selecting_an_unknown_pair_lists_the_known_ones(tmp_path):
     with pytest.raises(ConfigError, match="unknown pair 'nope'") as info:
         config.select_pairs(["nope"])
     assert "inline, wf" in (info.value.hint or "")
+
+
+def test_a_server_kind_is_named_with_its_article_in_messages(tmp_path, capsys):
+    from parity.cli.main import main
+
+    text = '[servers.o]\nobject = "mod:app"\n[servers.m.models.t]\nin = "mod:Args"\n'
+    config = write(tmp_path, text)
+    loaded = load_config(config, environ={})
+    assert loaded.servers["o"].kind_words == "an object source"
+    assert loaded.servers["m"].kind_words == "a models source"
+    # what `parity drill --server o` says: the drill needs a running server
+    assert main(["drill", "--server", "o", "--config", str(config)]) == 2
+    assert "server 'o' is an object source: the drill needs" in capsys.readouterr().err

@@ -166,8 +166,10 @@ def test_an_adapter_that_ignores_the_deadline_is_cut_by_the_backstop():
 
 
 def test_a_deadline_must_be_shorter_than_the_turn():
-    with pytest.raises(ConfigError, match="below the turn budget"):
-        g.GuardPolicy(default_deadline=30.0, turn_budget=30.0)
+    with pytest.raises(ConfigError) as info:
+        g.GuardPolicy(default_deadline=40.0, turn_budget=30.0)  # `parity drill --deadline 40`
+    assert "default deadline = 40.0 s: expected a positive number below the turn budget " \
+           "(30 s)" in str(info.value)
     with pytest.raises(ConfigError, match="deadline of slow_tool"):
         g.GuardPolicy(turn_budget=10.0, deadlines={"slow_tool": 12.0})
 

@@ -72,7 +72,7 @@ def _configured(name: str, config_path: Path | None) -> object:
     config = load_config(config_path)
     server = config.select_servers([name])[0]
     if server.kind not in ("stdio", "url"):
-        raise DrillError(f"server {name!r} is a {server.kind} source: the drill needs a "
+        raise DrillError(f"server {name!r} is {server.kind_words}: the drill needs a "
                          "running server it can put a proxy in front of (stdio or url)")
     spec = ServerSpec.from_config(server, root=config.root)
     observe: dict[str, Any] = {}

@@ -117,7 +117,7 @@ def _configured(config: Any, server: Any, surface: str | None) -> Target:
         return Target(name=server.name, lock_path=lock_path, tools_file=server.tools_file,
                       surface=policy)
     if server.kind not in ("stdio", "url", "object"):
-        raise ConfigError(f"server {server.name!r} is a {server.kind} source: a lock pins "
+        raise ConfigError(f"server {server.name!r} is {server.kind_words}: a lock pins "
                           "what a live server (or a saved tools/list) says",
                           file=str(config.file),
                           hint="give the server a stdio, url, object or tools_file key")

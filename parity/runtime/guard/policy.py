@@ -49,10 +49,12 @@ class GuardPolicy:
         problems = []
         if not positive(self.turn_budget):
             problems.append(f"turn_budget = {self.turn_budget!r}: expected a positive number")
-        for tool, value in (("(default)", self.default_deadline), *self.deadlines.items()):
+        named = (("default deadline", self.default_deadline),
+                 *((f"deadline of {tool}", value) for tool, value in self.deadlines.items()))
+        for what, value in named:
             if not positive(value) or value >= self.turn_budget:
-                problems.append(f"deadline of {tool} = {value!r}: expected a positive number "
-                                f"below the turn budget ({self.turn_budget} s)")
+                problems.append(f"{what} = {value!r} s: expected a positive number "
+                                f"below the turn budget ({self.turn_budget:g} s)")
         try:
             re.compile(self.error_text)
         except re.error as exc:
