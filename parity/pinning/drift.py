@@ -233,7 +233,12 @@ def compare(locked: Lock, live: Lock, *, surface_policy: SurfacePolicy = "refuse
 
     Equal catalogs return at once; only differing tools are explained."""
     changes: list[ToolChange] = []
-    if locked.catalog != live.catalog:
+    old_tools, new_tools = locked.tools, live.tools
+    # the common case, an unchanged server, is proved tool by tool without hashing the
+    # live catalog: equal tools have equal digests, so the catalogs are equal too
+    same = old_tools.keys() == new_tools.keys() and all(
+        new_tools[n].same_as(old_tools[n]) for n in old_tools)
+    if not same and locked.catalog != live.catalog:
         old, new = locked.tools, live.tools
         removed = sorted(set(old) - set(new))
         added = sorted(set(new) - set(old))
@@ -249,7 +254,8 @@ def compare(locked: Lock, live: Lock, *, surface_policy: SurfacePolicy = "refuse
         changes.extend(ToolChange(name=n, kind="added") for n in added if n not in gone)
         changes.sort(key=lambda c: c.name)
     return Drift(server=locked.server, changes=tuple(changes), locked_catalog=locked.catalog,
-                 live_catalog=live.catalog, surface_policy=surface_policy, lock_file=lock_file,
+                 live_catalog=locked.catalog if same else live.catalog,
+                 surface_policy=surface_policy, lock_file=lock_file,
                  warnings=live.warnings)
 
 

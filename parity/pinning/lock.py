@@ -18,6 +18,7 @@ The format is documented in docs/lock.md.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import digest
-from parity.core.jsonio import dump_lines, load_json, write_atomic
+from parity.core.jsonio import dump_lines, read_json, write_atomic
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, SourceError
 
@@ -209,6 +210,18 @@ def surface_hash(definition: Mapping[str, Any]) -> str:
     return digest(SURFACE_DOMAIN, normalize(definition))
 
 
+def _finite(value: Any) -> bool:
+    """No NaN or infinity anywhere in ``value`` (orjson renders them as ``null``, so equal
+    text would not prove equal values)."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    return True
+
+
 def catalog_hash(tools: Mapping[str, LockedTool]) -> str:
     """One digest over every tool's two digests, in name order."""
     return digest(CATALOG_DOMAIN, [[n, tools[n].contract, tools[n].surface]
@@ -221,27 +234,37 @@ def catalog_hash(tools: Mapping[str, LockedTool]) -> str:
 class LockedTool:
     """One pinned tool: its normalized definition and its two digests.
 
-    A tool read from a lock file (``from_json``) has had its surface digest checked against
-    its recorded definition; its contract digest is checked when ``definition`` is first
-    read, and a mismatch raises ``FileFormatError`` then (see docs/lock.md)."""
+    A tool read from a lock file (``from_json``) has had its digests checked against its
+    recorded definition (see docs/lock.md). A tool built from a live definition (``of``)
+    computes its digests when first asked: ``same_as`` can prove most live tools equal to
+    their pinned twins from their JSON text alone, which is much cheaper than normalizing
+    and canonicalizing them."""
 
-    __slots__ = ("_definition", "_unchecked", "contract", "name", "surface")
+    __slots__ = ("_contract", "_definition", "_raw", "_surface", "_text", "name")
 
     name: str
-    contract: str
-    surface: str
-    _definition: Mapping[str, Any]
-    #: (file, location) while the contract digest is unchecked
-    _unchecked: tuple[str, str] | None
+    _contract: str | None
+    _surface: str | None
+    #: the normalized definition, ``None`` until computed from ``_raw``
+    _definition: Mapping[str, Any] | None
+    #: the definition as given (wire JSON or a lock file's record)
+    _raw: Mapping[str, Any]
+    #: ``_raw`` as key-sorted JSON, computed on first comparison (``b""``: not renderable)
+    _text: bytes | None
 
     def __init__(self, name: str, contract: str, surface: str,
                  definition: Mapping[str, Any]) -> None:
+        self._init(name, contract, surface, definition, definition)
+
+    def _init(self, name: str, contract: str | None, surface: str | None,
+              definition: Mapping[str, Any] | None, raw: Mapping[str, Any]) -> None:
         _set = object.__setattr__
         _set(self, "name", name)
-        _set(self, "contract", contract)
-        _set(self, "surface", surface)
+        _set(self, "_contract", contract)
+        _set(self, "_surface", surface)
         _set(self, "_definition", definition)
-        _set(self, "_unchecked", None)
+        _set(self, "_raw", raw)
+        _set(self, "_text", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
@@ -251,25 +274,68 @@ class LockedTool:
 
     @classmethod
     def of(cls, definition: Mapping[str, Any]) -> LockedTool:
-        """Normalize and hash one raw tool definition."""
-        normal, contract = _forms(definition)
-        return cls(name=str(normal["name"]), contract=digest(CONTRACT_DOMAIN, contract),
-                   surface=digest(SURFACE_DOMAIN, normal), definition=normal)
+        """One raw tool definition, normalized and hashed when first needed."""
+        tool = cls.__new__(cls)
+        tool._init(str(definition["name"]), None, None, None, definition)
+        return tool
+
+    @classmethod
+    def recorded(cls, name: str, contract: str, surface: str,
+                 definition: Mapping[str, Any]) -> LockedTool:
+        """A tool as a lock file records it, its digests already checked against
+        ``definition`` (normalized again when first read: it may have been reordered)."""
+        tool = cls.__new__(cls)
+        tool._init(name, contract, surface, None, definition)
+        return tool
+
+    def _compute(self) -> None:
+        normal, contract = _forms(self._raw)
+        _set = object.__setattr__
+        _set(self, "_definition", normal)
+        _set(self, "_contract", digest(CONTRACT_DOMAIN, contract))
+        _set(self, "_surface", digest(SURFACE_DOMAIN, normal))
+
+    @property
+    def contract(self) -> str:
+        if self._contract is None:
+            self._compute()
+        return self._contract  # type: ignore[return-value]  # set by _compute
+
+    @property
+    def surface(self) -> str:
+        if self._surface is None:
+            self._compute()
+        return self._surface  # type: ignore[return-value]  # set by _compute
 
     @property
     def definition(self) -> Mapping[str, Any]:
         """The normalized (surface-form) definition."""
-        if self._unchecked is not None:
-            file, where = self._unchecked
-            normal, contract = _forms(self._definition)
-            if digest(CONTRACT_DOMAIN, contract) != self.contract:
-                raise FileFormatError(
-                    f"lock is corrupt: the contract hash of tool {self.name!r} does not match "
-                    "its recorded definition (edited by hand?)", file=file,
-                    location=f"{where}.contract", hint=_FIX)
-            object.__setattr__(self, "_definition", normal)
-            object.__setattr__(self, "_unchecked", None)
-        return self._definition
+        if self._definition is None:
+            self._compute()
+        return self._definition  # type: ignore[return-value]  # set by _compute
+
+    def same_as(self, other: LockedTool) -> bool:
+        """Whether both have the same digests. Equal JSON text of the two definitions as
+        given proves it without hashing (equal text, equal normalized forms; a lock file's
+        digests were checked against its text on load); otherwise the digests decide."""
+        mine, theirs = self._text_of(), other._text_of()
+        if mine is not None and mine == theirs and (
+                b"null" not in mine or (_finite(self._raw) and _finite(other._raw))):
+            return True
+        return (self.contract, self.surface) == (other.contract, other.surface)
+
+    def _text_of(self) -> bytes | None:
+        """``_raw`` as key-sorted JSON (orjson: the stdlib encoder alone costs more than
+        hashing), ``None`` where orjson cannot render it (an integer beyond 64 bits)."""
+        if self._text is None:
+            import orjson
+
+            try:
+                text = orjson.dumps(self._raw, option=orjson.OPT_SORT_KEYS)
+            except (TypeError, orjson.JSONEncodeError):
+                text = b""
+            object.__setattr__(self, "_text", text)
+        return self._text or None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LockedTool):
@@ -281,7 +347,7 @@ class LockedTool:
 
     def __repr__(self) -> str:
         return (f"LockedTool(name={self.name!r}, contract={self.contract!r}, "
-                f"surface={self.surface!r}, definition={self._definition!r})")
+                f"surface={self.surface!r}, definition={self.definition!r})")
 
     def to_json(self) -> dict[str, Any]:
         return {"contract": self.contract, "surface": self.surface,
@@ -405,20 +471,32 @@ def write(lock: Lock, path: str | os.PathLike[str]) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> Lock:
-    """Read a lock, validate it and recompute its catalog and surface digests (contract
-    digests: when a definition is first read): any doubt fails closed with a
-    ``FileFormatError`` naming the file, the place and the fix."""
+    """Read a lock, validate it and recompute its digests: any doubt fails closed with a
+    ``FileFormatError`` naming the file, the place and the fix. Like schema validation, the
+    verdict on the digests is remembered by the file's text (``parity.core.validate``)."""
     file = os.fspath(path)
     if not Path(file).is_file():
         raise FileFormatError("lock file not found: the server's tools cannot be verified",
                               file=file, hint="create it with `parity lock` (or give --lock)")
-    data = load_json(file, what="lock")
-    return from_json(data, file=file)
+    data, text = read_json(file, what="lock")
+    return from_json(data, file=file, text=text)
 
 
-def from_json(data: Any, *, file: str = "<lock>") -> Lock:
+def from_json(data: Any, *, file: str = "<lock>", text: str | None = None) -> Lock:
     check_format(data, FORMAT, file=file, what="lock", fix=_FIX)
-    validate_file(data, "lock.v1.json", file=file, what="lock", fix=_FIX)
+    validate_file(data, "lock.v1.json", file=file, what="lock", fix=_FIX,
+                  also=lambda: _check_digests(data, file), text=text)
+    tools = {name: LockedTool.recorded(name, raw["contract"], raw["surface"], raw["definition"])
+             for name, raw in data["tools"].items()}
+    server = data["server"]
+    capabilities = server.get("client_capabilities")
+    return Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
+                protocol_version=server.get("protocol_version"),
+                client_capabilities=None if capabilities is None else tuple(capabilities))
+
+
+def _check_digests(data: Mapping[str, Any], file: str) -> None:
+    """Every digest the lock records, recomputed from its definitions."""
     for key, expected in (("hash", HASH), ("hashed_fields", HASHED_FIELDS)):
         if data[key] != expected:
             raise FileFormatError(f"lock was hashed differently ({key} differs from this "
@@ -431,28 +509,22 @@ def from_json(data: Any, *, file: str = "<lock>") -> Lock:
             raise FileFormatError(f"lock is corrupt: tool {name!r} holds the definition of "
                                   f"{definition.get('name')!r}", file=file, location=where,
                                   hint=_FIX)
-        # the surface digest covers the whole definition; a stored definition is normalized,
-        # so normalizing it is only needed when it was rewritten (say, `required` reordered)
-        if digest(SURFACE_DOMAIN, definition) != raw["surface"] and \
-                digest(SURFACE_DOMAIN, normalize(definition)) != raw["surface"]:
+        normal, contract = _forms(definition)
+        if digest(SURFACE_DOMAIN, normal) != raw["surface"]:
             raise FileFormatError(
                 f"lock is corrupt: the surface hash of tool {name!r} does not match its "
                 "recorded definition (edited by hand?)", file=file,
                 location=f"{where}.surface", hint=_FIX)
-        tool = LockedTool(name=name, contract=raw["contract"], surface=raw["surface"],
-                          definition=definition)
-        object.__setattr__(tool, "_unchecked", (file, where))
-        tools[name] = tool
-    server = data["server"]
-    capabilities = server.get("client_capabilities")
-    lock = Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
-                protocol_version=server.get("protocol_version"),
-                client_capabilities=None if capabilities is None else tuple(capabilities))
-    if lock.catalog != data["catalog"]:
+        if digest(CONTRACT_DOMAIN, contract) != raw["contract"]:
+            raise FileFormatError(
+                f"lock is corrupt: the contract hash of tool {name!r} does not match its "
+                "recorded definition (edited by hand?)", file=file,
+                location=f"{where}.contract", hint=_FIX)
+        tools[name] = LockedTool(name, raw["contract"], raw["surface"], normal)
+    if catalog_hash(tools) != data["catalog"]:
         raise FileFormatError("lock is corrupt: the catalog hash does not match its tools "
                               "(a tool added or removed by hand?)", file=file,
                               location="$.catalog", hint=_FIX)
-    return lock
 
 
 def check_identity(lock: Lock, *, server: str | None, reported: str | None,

@@ -284,11 +284,10 @@ def test_hash_changes_under_any_other_single_change(d, data) -> None:
     assert _hashes(changed)[1] != before, (kind, where)
 
 
-def test_edited_contract_digest_is_caught_before_it_explains_drift(tmp_path) -> None:
-    """The contract digest is checked when the stored definition is first read: the catalog
-    digest over the stored digests is checked on load, so an edit must rewrite it too."""
+def test_edited_contract_digest_is_caught_on_load(tmp_path) -> None:
+    """Every digest is checked when the lock is loaded, the contract digest too, even when
+    the catalog digest over the stored digests was rewritten to match the edit."""
     from parity.core.canonical import digest
-    from parity.pinning import drift
 
     data = json.loads(json.dumps(L.build("s", [SEARCH, {"name": "b"}]).to_json()))
     data["tools"]["b"]["contract"] = "sha256:" + "0" * 64
@@ -296,15 +295,77 @@ def test_edited_contract_digest_is_caught_before_it_explains_drift(tmp_path) -> 
                                                 for n, t in sorted(data["tools"].items())])
     path = tmp_path / "s.lock.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    loaded = L.load(path)
-    live = L.build("s", [SEARCH, {"name": "b", "description": "new"}])
     with pytest.raises(FileFormatError, match="contract hash of tool 'b' does not match") \
             as info:
-        drift.compare(loaded, live)
+        L.load(path)
     assert str(path) in str(info.value) and "parity lock" in str(info.value)
-    with pytest.raises(FileFormatError, match="contract hash of tool 'b'"):
-        loaded.tools["b"].definition  # noqa: B018 - still refused on every read
-    assert L.load(path).tools["search"].definition == L.LockedTool.of(SEARCH).definition
+    assert '$.tools["b"].contract' in str(info.value)
+
+
+def test_the_digest_verdict_is_remembered_by_the_file_text(tmp_path, monkeypatch) -> None:
+    """A lock whose digests were checked once is not hashed again while its text is the
+    same; any edit of the text checks everything again."""
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PARITY_NO_CACHE", raising=False)
+    path = tmp_path / "s.lock.json"
+    L.write(L.build("s", [SEARCH, {"name": "b"}]), path)
+    calls: list[str] = []
+    real = L._check_digests
+    monkeypatch.setattr(L, "_check_digests", lambda data, file: (calls.append(file),
+                                                                   real(data, file))[1])
+    L.load(path)
+    L.load(path)
+    assert len(calls) == 1
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    L.load(path)
+    assert len(calls) == 2
+
+
+def test_an_unchanged_live_tool_is_proved_equal_without_hashing(monkeypatch) -> None:
+    from parity.pinning import drift
+
+    locked = L.from_json(json.loads(json.dumps(L.build("s", [SEARCH, {"name": "b"}])
+                                               .to_json())))
+    # a server that sends its tools in normal form (required sorted, no default hints)
+    wire = [dict(L.LockedTool.of(SEARCH).definition), {"name": "b"}]
+    live = L.build("s", json.loads(json.dumps(wire)))
+    reordered = L.build("s", json.loads(json.dumps([SEARCH, {"name": "b"}])))
+    hashed: list[object] = []
+    real = L.digest
+
+    def counting(domain: str, value: object) -> str:
+        if domain != L.CATALOG_DOMAIN:  # one digest over the stored digests is expected
+            hashed.append(value)
+        return real(domain, value)
+
+    monkeypatch.setattr(L, "digest", counting)
+    report = drift.compare(locked, live)
+    assert not report.drifted and hashed == []
+    assert report.live_catalog == locked.catalog
+    assert not drift.compare(locked, reordered).drifted and hashed  # proved by hashing
+    hashed.clear()
+    changed = L.build("s", [SEARCH, {"name": "b", "description": "new"}])
+    assert drift.compare(locked, changed).drifted and hashed  # a difference is hashed
+
+
+@pytest.mark.parametrize("live_value", [float("nan"), float("inf"), True, 2**70])
+def test_equal_looking_text_never_hides_a_different_value(live_value) -> None:
+    """orjson renders NaN and infinities as null, and cannot render huge integers: the text
+    shortcut must not call such a tool unchanged (``True`` renders apart from 1; 1.0 and 1
+    are the same number to RFC 8785, so they are not a difference at all)."""
+    from parity.pinning import drift
+
+    stored = {"name": "t", "inputSchema": {"type": "object", "default": None}}
+    if live_value is True:
+        stored["inputSchema"]["default"] = 1
+    locked = L.from_json(json.loads(json.dumps(L.build("s", [stored]).to_json())))
+    live_def = {"name": "t", "inputSchema": {"type": "object", "default": live_value}}
+    try:
+        live = L.build("s", [live_def])
+        report = drift.compare(locked, live)
+    except Exception:
+        return
+    assert report.drifted
 
 
 def test_stored_definition_rewritten_in_an_equivalent_form_still_loads(tmp_path) -> None:
