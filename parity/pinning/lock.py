@@ -18,7 +18,6 @@ The format is documented in docs/lock.md.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -210,18 +209,6 @@ def surface_hash(definition: Mapping[str, Any]) -> str:
     return digest(SURFACE_DOMAIN, normalize(definition))
 
 
-def _finite(value: Any) -> bool:
-    """No NaN or infinity anywhere in ``value`` (orjson renders them as ``null``, so equal
-    text would not prove equal values)."""
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, dict):
-        return all(_finite(v) for v in value.values())
-    if isinstance(value, list):
-        return all(_finite(v) for v in value)
-    return True
-
-
 def catalog_hash(tools: Mapping[str, LockedTool]) -> str:
     """One digest over every tool's two digests, in name order."""
     return digest(CATALOG_DOMAIN, [[n, tools[n].contract, tools[n].surface]
@@ -249,7 +236,8 @@ class LockedTool:
     _definition: Mapping[str, Any] | None
     #: the definition as given (wire JSON or a lock file's record)
     _raw: Mapping[str, Any]
-    #: ``_raw`` as key-sorted JSON, computed on first comparison (``b""``: not renderable)
+    #: the normalized definition as key-sorted JSON, computed on first comparison
+    #: (``b""``: no text identifies it)
     _text: bytes | None
 
     def __init__(self, name: str, contract: str, surface: str,
@@ -315,24 +303,28 @@ class LockedTool:
         return self._definition  # type: ignore[return-value]  # set by _compute
 
     def same_as(self, other: LockedTool) -> bool:
-        """Whether both have the same digests. Equal JSON text of the two definitions as
-        given proves it without hashing (equal text, equal normalized forms; a lock file's
-        digests were checked against its text on load); otherwise the digests decide."""
+        """Whether both have the same digests. Equal JSON text of the two normalized
+        definitions proves it without hashing (a lock file's digests were checked against
+        its definitions on load); otherwise the digests decide."""
         mine, theirs = self._text_of(), other._text_of()
-        if mine is not None and mine == theirs and (
-                b"null" not in mine or (_finite(self._raw) and _finite(other._raw))):
+        if mine is not None and mine == theirs:
             return True
         return (self.contract, self.surface) == (other.contract, other.surface)
 
     def _text_of(self) -> bytes | None:
-        """``_raw`` as key-sorted JSON (orjson: the stdlib encoder alone costs more than
-        hashing), ``None`` where orjson cannot render it (an integer beyond 64 bits)."""
+        """The normalized definition as key-sorted JSON, or ``None`` where that text would
+        not identify it. orjson renders it (the stdlib encoder alone costs more than
+        hashing); it writes NaN and infinities as ``null`` and cannot write integers beyond
+        64 bits, so a text that does not read back as the same value is not used."""
         if self._text is None:
             import orjson
 
+            normal = normalize(self._raw)
             try:
-                text = orjson.dumps(self._raw, option=orjson.OPT_SORT_KEYS)
+                text = orjson.dumps(normal, option=orjson.OPT_SORT_KEYS)
             except (TypeError, orjson.JSONEncodeError):
+                text = b""
+            if text and orjson.loads(text) != normal:  # NaN reads back as None
                 text = b""
             object.__setattr__(self, "_text", text)
         return self._text or None
