@@ -1,0 +1,46 @@
+"""Target kinds: how ``protect`` finds the ``mcp`` ``ClientSession`` behind each framework's
+object. Each kind is a named unit in its own module (``KINDS``, tried in order):
+
+- ``mcp-session`` (``sdk``): an ``mcp`` ``ClientSession``, 1.x or 2.x (also what
+  langchain-mcp-adapters' ``load_mcp_tools`` and ``MultiServerMCPClient.session`` use): itself;
+- ``mcp-client`` (``sdk``): the 2.x ``mcp.client.Client``: ``client.session``;
+- ``fastmcp-client`` (``fastmcp``): a fastmcp ``Client`` 3.x/4.x: ``client.session``;
+- ``pydantic-ai-toolset`` (``pydantic_ai``): ``MCPToolset``: ``toolset.client.session``;
+- ``pydantic-ai-server`` (``pydantic_ai``): the 1.x ``MCPServer*``: ``server._get_client()``
+  (private: checked, refused with the supported versions when missing);
+- ``openai-agents-server`` (``openai_agents``): ``agents.mcp.MCPServer*``: ``server.session``.
+
+Every kind intercepts the same way (``parity.mcp.intercept``: the session's ``send_request``),
+so ``list_tools``/``call_tool`` of the framework, whichever it calls, are guarded. A kind's
+``after_protect`` adds what its framework needs beyond that (a check that the framework did
+not open another, unprotected session).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parity.integrations.kinds import fastmcp, openai_agents, pydantic_ai, sdk
+from parity.integrations.kinds._base import TargetKind, UnsupportedTarget
+
+#: the registry, in the order kinds are tried
+KINDS: tuple[TargetKind, ...] = (sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT, pydantic_ai.TOOLSET,
+                                 pydantic_ai.SERVER, openai_agents.SERVER)
+
+
+def kinds() -> tuple[TargetKind, ...]:
+    """The registry, in the order kinds are tried."""
+    return KINDS
+
+
+def resolve(target: Any) -> tuple[TargetKind, Any]:
+    """The kind of ``target`` and its ``ClientSession``; ``TypeError`` if no kind fits."""
+    for kind in KINDS:
+        if kind.detect(target):
+            return kind, kind.session_of(target)
+    names = ", ".join(k.describes for k in KINDS)
+    raise TypeError(f"parity cannot protect a {type(target).__module__}."
+                    f"{type(target).__qualname__}: give one of {names}")
+
+
+__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kinds", "resolve"]

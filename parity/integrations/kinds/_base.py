@@ -1,0 +1,41 @@
+"""The target-kind unit (``TargetKind``) and what kinds share for detection."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from parity.errors import ParityError
+
+
+@dataclass(frozen=True)
+class TargetKind:
+    """One kind of target ``protect`` accepts."""
+
+    name: str
+    #: what the target is, for messages and docs
+    describes: str
+    #: whether an object is of this kind (imports nothing the program has not imported)
+    detect: Callable[[Any], bool]
+    #: the entered ``mcp`` ``ClientSession`` behind the target (``ParityError`` if none)
+    session_of: Callable[[Any], Any]
+    #: called once the session is protected: framework-level checks
+    after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
+
+
+class UnsupportedTarget(ParityError):
+    """The framework object does not hold a session where this parity looks."""
+
+
+def module_of(target: Any) -> str:
+    """The top-level package a target's class comes from (``fastmcp``, ``agents``...)."""
+    return type(target).__module__.split(".", 1)[0]
+
+
+def mro_names(target: Any) -> set[str]:
+    """Qualified names of the target's classes: detection without importing frameworks."""
+    return {f"{c.__module__}.{c.__qualname__}" for c in type(target).__mro__}
+
+
+__all__ = ["TargetKind", "UnsupportedTarget", "module_of", "mro_names"]

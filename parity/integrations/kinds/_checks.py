@@ -1,0 +1,54 @@
+"""Shared by the kinds: a framework object that may open a new session later (reconnect,
+re-enter) gets its public entry points wrapped, so a call through a session parity never
+verified fails loudly instead of going out unguarded."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from parity.integrations.kinds._base import UnsupportedTarget
+
+#: attribute holding the protection on a target whose entry points are wrapped
+MARK = "__parity_protection__"
+
+
+def current_or_none(session_of: Callable[[Any], Any], target: Any) -> Any:
+    try:
+        return session_of(target)
+    except Exception:  # not connected (any more): no session
+        return None
+
+
+def pin_session(target: Any, methods: Iterable[str], session_of: Callable[[Any], Any],
+                protection: Any, framework: str) -> None:
+    """Wrap ``methods`` of ``target`` (on the instance) to refuse, with a clear message, a
+    call made once the framework holds another session than the protected one."""
+    first = getattr(target, MARK, None) is None
+    try:
+        setattr(target, MARK, protection)
+    except AttributeError:  # a slotted or frozen object: the session interception still holds
+        return
+    if not first:
+        return
+    for name in methods:
+        original = getattr(target, name, None)
+        if not callable(original):
+            continue
+
+        def wrap(method: Callable[..., Any], label: str) -> Callable[..., Any]:
+            @functools.wraps(method)
+            async def checked(*args: Any, **kw: Any) -> Any:
+                session = current_or_none(session_of, target)
+                if session is not getattr(target, MARK).session:
+                    raise UnsupportedTarget(
+                        f"{framework}: {label} would go through a session parity did not "
+                        "verify (the connection was closed or re-opened after "
+                        "parity.protect)",
+                        hint="call parity.protect again on every new connection, inside the "
+                             "`async with` that holds it")
+                return await method(*args, **kw)
+            return checked
+
+        setattr(target, name, wrap(original, name))

@@ -1,0 +1,156 @@
+"""``protect(target, lock, mode=...)``: verify the tools of a session an agent framework
+already holds, then keep guarding every call the framework makes through it.
+
+The target is resolved to the ``mcp`` ``ClientSession`` underneath (``parity.integrations.
+kinds``: one target kind per framework). The session is verified at once with a
+``PinnedClient`` (``refuse-server`` raises ``ToolDriftError``; ``refuse-changed`` withholds
+changed and unknown tools), then intercepted (``parity.mcp.intercept``), so through the very
+object the framework holds:
+
+- ``tools/list`` shows only the verified tools;
+- every ``tools/call`` goes through the guard (``GuardedSession``): arguments checked against
+  the pinned ``inputSchema`` before anything is sent, the result classified; a failure reaches
+  the framework as a ``CallToolResult`` with ``isError: true`` whose text starts with the
+  outcome category and the retry advice; a success passes through unchanged;
+- ``notifications/tools/list_changed`` marks the verdict stale, and the next call waits for
+  the re-verification.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parity.errors import ToolDriftError
+from parity.integrations.kinds import TargetKind, resolve
+from parity.mcp.adapter import wrap_session
+from parity.mcp.intercept import Refusal, intercept
+from parity.pinning.lock import Lock
+from parity.runtime.client import Mode, PinnedClient
+from parity.runtime.guard import Category, EventSink, GuardedSession, GuardPolicy, Outcome
+
+#: the real send of the call being guarded (one per task: calls may run concurrently)
+_SEND: contextvars.ContextVar[Callable[[float], Awaitable[dict[str, Any]]]] = \
+    contextvars.ContextVar("parity_integrations_send")
+
+
+def refusal_text(outcome: Outcome) -> str:
+    """The text of the error result a framework receives: the category and the retry advice
+    first (``rate_limited: retry after 2 s: ...``), then parity's message."""
+    retry = f"after {outcome.retry_after:g} s" if outcome.retry_after is not None \
+        else str(outcome.retry)
+    return f"{outcome.category}: retry {retry}: {outcome.message}"
+
+
+@dataclass
+class Protection:
+    """A protected session: the verdict and the guard behind the framework's own object.
+
+    ``pinned`` is the ``PinnedClient`` (``tools``, ``unavailable``, ``drift``);
+    ``outcomes`` keeps the last outcomes (most recent last, at most ``keep``) for the
+    orchestration and tests; ``events`` receives the guard's event trail."""
+
+    target: Any
+    kind: TargetKind
+    session: Any
+    pinned: PinnedClient
+    guard: GuardedSession
+    outcomes: list[Outcome] = field(default_factory=list)
+    keep: int = 100
+
+    @property
+    def tools(self) -> Mapping[str, Mapping[str, Any]]:
+        """The verified tools the framework sees: name -> raw definition."""
+        return self.pinned.tools
+
+    @property
+    def unavailable(self) -> Mapping[str, Any]:
+        """Tools withheld from the framework: name -> ``Unavailable`` (with ``describe()``)."""
+        return self.pinned.unavailable
+
+    # the interceptor's hooks ------------------------------------------------------------
+
+    async def visible(self, names: Collection[str]) -> Collection[str]:
+        if self.pinned.stale:  # the server announced a change: list only re-verified tools
+            await self.pinned.refresh()
+        return [n for n in names if n in self.pinned.tools]
+
+    async def call(self, name: str, arguments: dict[str, Any],
+                   send: Callable[[float], Awaitable[dict[str, Any]]]) -> Refusal | None:
+        token = _SEND.set(send)
+        try:
+            outcome = await self.guard.call_tool(name, arguments)
+        finally:
+            _SEND.reset(token)
+        self.outcomes.append(outcome)
+        del self.outcomes[:-self.keep]
+        if outcome.ok:
+            return None
+        return Refusal(refusal_text(outcome), keep_content=outcome.category == Category.PARTIAL)
+
+
+async def _send_current(tool: Mapping[str, Any], arguments: dict[str, Any],
+                        timeout: float) -> dict[str, Any]:
+    # the pinned client's send seam: the framework's own request, held for this call
+    return await _SEND.get()(timeout)
+
+
+async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
+                  mode: Mode = "refuse-server", policy: GuardPolicy | None = None,
+                  events: EventSink | None = None, surface: str = "refuse",
+                  server_info: Mapping[str, Any] | None = None) -> Protection:
+    """Verify ``target``'s tools against ``lock`` and guard every call made through it.
+
+    Arguments:
+        target: an entered ``mcp`` ``ClientSession`` (1.x or 2.x) or 2.x ``Client``, a
+            fastmcp ``Client``, a pydantic-ai ``MCPServer``/``MCPToolset``, an openai-agents
+            MCP server, or the ``ClientSession`` langchain-mcp-adapters loads tools from
+            (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
+        lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
+        mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
+            (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
+        policy: the guard's ``GuardPolicy`` (deadlines, completeness, secrets).
+        events: an event sink for the guard's JSONL trail (``JsonlEvents``).
+        surface: what a surface-only change does: ``refuse`` or ``warn``.
+        server_info: the ``initialize`` result's ``serverInfo`` (1.x sessions keep none) for
+            the lock's identity check.
+
+    Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
+    ``TypeError`` for a target no kind recognizes, and ``ParityError`` naming the supported
+    versions when a framework keeps its session where this parity does not look.
+    """
+    kind, session = resolve(target)
+    pinned = PinnedClient(wrap_session(session, server_info=server_info), lock, mode=mode,
+                          surface=surface)  # type: ignore[arg-type]
+    pinned.send = _send_current
+    await pinned.start()
+    protection = Protection(target=target, kind=kind, session=session, pinned=pinned,
+                            guard=GuardedSession(pinned, policy, events=events))
+    intercept(session, protection, secrets=protection.guard.policy.secrets)
+    kind.after_protect(target, protection)
+    return protection
+
+
+async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | None = None,
+                     server_info: Mapping[str, Any] | None = None) -> Lock:
+    """Write the lock of ``target``'s server from the agent's own session, so the lock and
+    the check see the same listing (the same client capabilities). Returns the ``Lock``.
+
+    ``name``: the server's name in the lock (default: the name it reports, else
+    ``server``)."""
+    from parity.pinning.lock import from_listing, write
+
+    _kind, session = resolve(target)
+    tool_session = wrap_session(session, server_info=server_info)
+    listing = await tool_session.list_tools_raw()
+    reported = (getattr(listing, "server_info", None) or {}).get("name")
+    lock = from_listing(name or (reported if isinstance(reported, str) and reported
+                                 else "server"), listing)
+    write(lock, path)
+    return lock
+
+
+__all__ = ["Protection", "ToolDriftError", "lock_tools", "protect", "refusal_text"]

@@ -1,0 +1,157 @@
+"""The five checks every framework integration must pass, driven through the framework's own
+objects against the bundled example server (``examples.workflow.server``), started through the
+drill's fault proxy (``parity.runtime.drill_proxy``) so a run can drift or fault the server and
+the proxy's log shows which calls reached it.
+
+A framework's test module gives ``connect(command, args) -> async context manager`` yielding a
+``Harness``; the checks are plain functions each module calls from its own tests.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+import parity
+from parity.errors import ToolDriftError
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the example's lock, made by `parity lock` with its defaults
+LOCK = ROOT / "manifests" / "workflow.lock.json"
+ALL_TOOLS = sorted(json.loads(LOCK.read_text())["tools"])
+#: tools the proxy's ``drift`` mode changes (so refuse-changed withholds them)
+GOOD_CALL = ("propose_phases", {"goal": "weekly digest"})
+#: a type the pinned schema refuses, which no framework checks by itself
+BAD_CALL = ("propose_phases", {"goal": "weekly digest", "max_phases": "four"})
+
+
+@dataclass
+class Harness:
+    """One framework object connected to the server, and how to drive it."""
+
+    target: Any
+    #: the names of the tools the framework lists
+    list_names: Callable[[], Awaitable[list[str]]]
+    #: call a tool the way the framework does: (failed, text the model would see)
+    call: Callable[[str, dict[str, Any]], Awaitable[tuple[bool, str]]]
+
+
+Connect = Callable[[str, list[str]], AbstractAsyncContextManager[Harness]]
+
+
+def server_command(mode: str, log: Path) -> tuple[str, list[str]]:
+    """The example server behind the fault proxy in ``mode`` (``none``: untouched)."""
+    return sys.executable, ["-m", "parity.runtime.drill_proxy", "--mode", mode, "--log",
+                            str(log), "--", sys.executable, "-m", "examples.workflow.server"]
+
+
+def calls_seen(log: Path) -> list[str]:
+    """The tools/call requests that reached the server (through the proxy)."""
+    if not log.exists():
+        return []
+    return [json.loads(line)["tool"] for line in log.read_text().splitlines() if line]
+
+
+def run(fn: Callable[[], Awaitable[None]]) -> None:
+    anyio.run(fn)
+
+
+def check_clean(connect: Connect, tmp_path: Path) -> None:
+    """A CLI lock with defaults verifies clean in the framework's default configuration; a
+    good call succeeds unchanged."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("none", log)
+        async with connect(command, args) as h:
+            protection = await parity.protect(h.target, LOCK)
+            assert not protection.unavailable
+            assert sorted(await h.list_names()) == ALL_TOOLS
+            failed, text = await h.call(*GOOD_CALL)
+            assert not failed, text
+            assert "phase_id" in text
+    run(main)
+    assert calls_seen(log) == ["propose_phases"]
+
+
+def check_drift_refused(connect: Connect, tmp_path: Path) -> None:
+    """A drifted server is refused (refuse-server): ``ToolDriftError``, which may arrive in an
+    exception group from the framework's task group; ``drift_errors`` unwraps it."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("drift", log)
+        with parity.drift_errors():
+            async with connect(command, args) as h:
+                await parity.protect(h.target, LOCK)
+    with pytest.raises(ToolDriftError) as caught:
+        run(main)
+    assert "differ from the lock: refused" in str(caught.value)
+    assert calls_seen(log) == []
+
+
+def check_bad_arguments(connect: Connect, tmp_path: Path) -> None:
+    """Arguments the pinned schema refuses: an error result, and nothing reaches the server."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("none", log)
+        async with connect(command, args) as h:
+            await parity.protect(h.target, LOCK)
+            failed, text = await h.call(*BAD_CALL)
+            assert failed, text
+            assert "local_failure: retry never" in text
+            assert "$.max_phases" in text
+    run(main)
+    assert calls_seen(log) == []
+
+
+def check_withheld(connect: Connect, tmp_path: Path) -> None:
+    """refuse-changed: the drifted tools are withheld from the listing, a call to one is an
+    error result that never reaches the server; unchanged tools still work."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("drift", log)
+        async with connect(command, args) as h:
+            protection = await parity.protect(h.target, LOCK, mode="refuse-changed")
+            withheld = sorted(protection.unavailable)
+            assert withheld, "the drift mode changes tools"
+            listed = await h.list_names()
+            assert sorted(listed) == sorted(set(ALL_TOOLS) - set(withheld))
+            failed, text = await h.call(withheld[0], {})
+            assert failed, text
+            assert text.startswith("drifted: retry never") or "drifted: retry never" in text
+            failed, text = await h.call(*GOOD_CALL)
+            assert not failed, text
+    run(main)
+    assert calls_seen(log) == ["propose_phases"]
+
+
+def check_fault(connect: Connect, tmp_path: Path) -> None:
+    """A faulted answer (a success carrying ``{"error": "rate_limited"}``) is an error
+    result, never a success."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("http200_error", log)
+        async with connect(command, args) as h:
+            await parity.protect(h.target, LOCK)
+            failed, text = await h.call(*GOOD_CALL)
+            assert failed, text
+            assert "phase_id" not in text
+    run(main)
+    assert calls_seen(log) == ["propose_phases"]
+
+
+CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
+          "bad_arguments": check_bad_arguments, "withheld": check_withheld,
+          "fault": check_fault}
