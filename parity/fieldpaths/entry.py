@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from parity.fieldpaths import constraints as _constraints
+
 #: JSON type names in the order parity prints them.
 JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 #: The type of a node with no type constraint.
@@ -47,6 +49,8 @@ class Entry:
     unresolved: tuple[str, ...] = ()
     #: Keywords seen here that parity records but does not model (``not``, ``if``...).
     unsupported: tuple[str, ...] = ()
+    #: Value constraints (``pattern``, bounds, lengths), canonical: see ``constraints``.
+    constraints: _constraints.Constraints = ()
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -81,6 +85,8 @@ class Entry:
             out["unresolved"] = list(self.unresolved)
         if self.unsupported:
             out["unsupported"] = list(self.unsupported)
+        if self.constraints:
+            out["constraints"] = _constraints.to_json(self.constraints)
         return out
 
     @classmethod
@@ -98,6 +104,7 @@ class Entry:
             recursive=data.get("recursive"),
             unresolved=tuple(data.get("unresolved", ())),
             unsupported=tuple(data.get("unsupported", ())),
+            constraints=_constraints.from_json(data.get("constraints") or {}),
         )
 
     def with_required(self, required: bool) -> Entry:

@@ -18,6 +18,9 @@ def describe(entry: Entry) -> str:
         notes.append("enum " + compact(list(entry.enum)))
     if entry.format:
         notes.append(f"format {entry.format}")
+    for keyword, value in entry.constraints:
+        shown = [compact(v) for v in value] if keyword == "pattern" else [compact(value)]
+        notes.extend(f"{keyword} {v}" for v in shown)
     if entry.has_default:
         notes.append("default " + compact(entry.default))
     if entry.patterns:

@@ -24,6 +24,7 @@ import referencing.jsonschema
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
+from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, canonical_value, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.manifest import Table
@@ -87,6 +88,7 @@ class _Facets:
     unresolved: list[str] = field(default_factory=list)
     unsupported: set[str] = field(default_factory=set)
     expanded: frozenset[int] = frozenset()
+    constraints: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> _Facets:
         return _Facets(
@@ -94,7 +96,8 @@ class _Facets:
             {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.items),
             {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
             list(self.patterns), self.format, self.default, self.has_default, self.description,
-            self.recursive, list(self.unresolved), set(self.unsupported), self.expanded)
+            self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
+            dict(self.constraints))
 
 
 def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
@@ -436,6 +439,21 @@ def _annotation(name: str) -> _Reader:
     return read
 
 
+def _constraints(w: _Walker, f: _Facets, value: Any, at: _Sub,
+                 schema: Mapping[str, Any]) -> None:
+    """Every constraint keyword of this schema object, read at once (draft-04's boolean
+    ``exclusiveMinimum`` needs ``minimum`` beside it). Registered under each keyword; the
+    first one present reads (a repeat would change nothing: conjoining is idempotent)."""
+    first = next(k for k in constraints.KEYWORDS if k in schema)
+    if value is not schema[first]:
+        return
+    try:
+        found = constraints.read(schema)
+    except constraints.ConstraintError as exc:
+        raise w._error(str(exc), at.pointer) from None
+    f.constraints = constraints.conjoin(f.constraints, found)
+
+
 def _unsupported(name: str) -> _Reader:
     def read(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
         f.unsupported.add(name)
@@ -459,6 +477,7 @@ _KEYWORDS: dict[str, _Reader] = {
     "default": _annotation("default"),
     "description": _annotation("description"),
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
+    **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }
 _RANK = {keyword: rank for rank, keyword in enumerate(_KEYWORDS)}
 
@@ -491,6 +510,7 @@ def _conjoin(a: _Facets, b: _Facets) -> _Facets:
     out.unresolved.extend(r for r in b.unresolved if r not in out.unresolved)
     out.unsupported |= b.unsupported
     out.expanded = a.expanded | b.expanded
+    out.constraints = constraints.conjoin(a.constraints, b.constraints)
     return out
 
 
@@ -531,6 +551,7 @@ def _entry(f: _Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
         recursive=f.recursive,
         unresolved=tuple(sorted(set(f.unresolved))),
         unsupported=tuple(sorted(f.unsupported)),
+        constraints=constraints.canonical(f.constraints),
     )
 
 
@@ -575,6 +596,8 @@ def _merge_union(entries: list[Entry]) -> Entry:
         recursive=next((e.recursive for e in entries if e.recursive is not None), None),
         unresolved=tuple(sorted({r for e in entries for r in e.unresolved})),
         unsupported=tuple(sorted({u for e in entries for u in e.unsupported})),
+        constraints=constraints.canonical(constraints.union(
+            (e.type, dict(e.constraints)) for e in entries)),
     )
 
 

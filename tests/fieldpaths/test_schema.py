@@ -309,3 +309,47 @@ def test_pydantic_nested_optional_list_dict_recursive_and_discriminated():
     assert t["pet.lives"]["required"] is False
     assert t["tree.children[]"]["recursive"] == "#/$defs/TreeNode"
     assert t["tree.value"]["type"] == ["integer"]
+
+
+# -- constraints ---------------------------------------------------------------------------
+
+
+def test_constraints_are_canonical_whatever_the_spelling():
+    a = extract_paths({"properties": {"v": {"type": "number", "minimum": 1.0, "maximum": 5}}})
+    b = extract_paths({"properties": {"v": {"allOf": [{"maximum": 5.0}, {"type": "number"},
+                                                     {"minimum": 1}]}}})
+    assert a["v"] == b["v"]
+    assert a["v"].to_json()["constraints"] == {"maximum": 5, "minimum": 1}
+
+
+def test_draft04_exclusive_flags_read_as_the_numeric_form():
+    t = extract_paths({"properties": {"v": {"minimum": 3, "exclusiveMinimum": True,
+                                            "maximum": 9, "exclusiveMaximum": False}}})
+    assert t["v"].to_json()["constraints"] == {"exclusiveMinimum": 3, "maximum": 9}
+
+
+def test_allof_keeps_the_tighter_bound_and_every_pattern():
+    t = extract_paths({"properties": {"v": {"allOf": [
+        {"type": "string", "maxLength": 9, "pattern": "^a"},
+        {"maxLength": 4, "minLength": 1, "pattern": "b$"}]}}})
+    assert t["v"].to_json()["constraints"] == {"maxLength": 4, "minLength": 1,
+                                               "pattern": ["^a", "b$"]}
+
+
+def test_anyof_keeps_a_constraint_only_where_every_alternative_of_its_kind_states_it():
+    t = extract_paths({"properties": {
+        "opt": {"anyOf": [{"type": "string", "maxLength": 5}, {"type": "null"}]},
+        "loose": {"anyOf": [{"type": "string", "maxLength": 5}, {"type": "string"}]},
+        "wide": {"anyOf": [{"type": "integer", "maximum": 5}, {"type": "integer",
+                                                              "maximum": 9}]}}})
+    assert t["opt"].to_json()["constraints"] == {"maxLength": 5}
+    assert "constraints" not in t["loose"].to_json()
+    assert t["wide"].to_json()["constraints"] == {"maximum": 9}
+
+
+@pytest.mark.parametrize("bad", [{"maxLength": -1}, {"pattern": 3}, {"minimum": "1"},
+                                 {"multipleOf": 0}, {"uniqueItems": "yes"}, {"minItems": 1.5}])
+def test_a_malformed_constraint_is_a_schema_error_with_its_place(bad):
+    with pytest.raises(SchemaError) as caught:
+        extract_paths({"properties": {"v": bad}})
+    assert caught.value.location == "#/properties/v"

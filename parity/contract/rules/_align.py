@@ -249,7 +249,8 @@ class ToolPair:
 
     ``in_`` and ``out`` are ``None`` when the direction's rules have nothing to compare.
     With ``shortcut`` (the default) that includes two tables that agree on every path and
-    on every fact a rule reads (type, required, closed, enum, recursive, unresolved): every
+    on every fact a rule reads (type, required, closed, enum, recursive, unresolved,
+    constraints, format): every
     path then aligns with itself, and no ``in.*``/``out.*`` rule can report anything.
     Descriptions and the other facts may differ; they are never compared."""
 
@@ -364,7 +365,8 @@ def _parent_text(text: str) -> object:
 
 _CANONICAL = object()
 #: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
-_FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved")
+_FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved",
+                    "constraints", "format")
 _ENUM = itemgetter(3)
 _STR = {str}
 

@@ -1,0 +1,254 @@
+"""Witnesses for constraint rules: a concrete value one side allows and the other rejects.
+
+Both verdicts come from ``jsonschema`` on the node's own schema (its type, enum, format and
+constraints; children are other paths' business). Candidates are built deterministically
+from both sides' bounds and from the sender's patterns (``rstr`` with a fixed seed), and are
+bounded in number and length, so a hostile pattern cannot make the search run long.
+
+JSON Schema patterns are ECMA-262; ``jsonschema`` checks them with Python's ``re``. Where a
+pattern uses a construct the two read differently, the finding says so (``dialect_notes``)
+instead of guessing which reading the server's validator uses.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from parity.fieldpaths import constraints as kw
+from parity.fieldpaths.entry import Entry
+
+#: most candidates tried per node
+MAX_CANDIDATES = 200
+#: longest candidate string matched against a pattern (bounds backtracking on hostile ones)
+MAX_PATTERN_INPUT = 32
+#: longest candidate string or array otherwise
+MAX_LENGTH = 256
+_PLAIN = ("", " ", "a", "A", "0", "-", "_", "!", "a b", "a__b", "a:b", "a-b", "a.b",
+          "x" * 8, "\n", "é")
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A value the sender allows and the receiver rejects, and the keyword that rejects it."""
+
+    value: Any
+    keyword: str
+
+
+def node_schema(entry: Entry, *, shape: bool) -> dict[str, Any]:
+    """The JSON Schema of one node: its constraints and format, and with ``shape`` its type
+    and enum too (the receiver's are left out: in.type and in.enum report those)."""
+    schema: dict[str, Any] = kw.as_schema(entry.constraints)
+    if entry.format is not None:
+        schema["format"] = entry.format
+    if shape:
+        if not entry.is_any:
+            schema["type"] = list(entry.type)
+        if entry.enum is not None:
+            schema["enum"] = list(entry.enum)
+    return schema
+
+
+def implied(sender: Entry, receiver: Entry) -> bool:
+    """Every constraint of the receiver is stated at least as tightly by the sender: no
+    value can tell them apart, no search is needed."""
+    mine = dict(sender.constraints)
+    if receiver.format is not None and receiver.format != sender.format:
+        return False
+    for keyword, value in receiver.constraints:
+        if keyword not in mine:
+            return False
+        held = mine[keyword]
+        if keyword == "pattern":
+            if not set(value) <= set(held):
+                return False
+        elif keyword.startswith(("min", "exclusiveMin")):
+            if held < value:
+                return False
+        elif keyword.startswith(("max", "exclusiveMax")):
+            if held > value:
+                return False
+        elif held != value and not (keyword == "multipleOf" and held % value == 0):
+            return False
+    return True
+
+
+def find(sender: Entry, receiver: Entry, item: Entry | None = None) -> Witness | None:
+    """The first candidate the sender's node allows and the receiver's rejects, or ``None``.
+
+    ``item`` is the sender's array item entry, used to fill array candidates."""
+    from jsonschema import Draft202012Validator, FormatChecker
+
+    checker = FormatChecker()
+    allows = Draft202012Validator(node_schema(sender, shape=True), format_checker=checker)
+    rejects = Draft202012Validator(node_schema(receiver, shape=False), format_checker=checker)
+    for value in _bounded(_candidates(sender, receiver, item)):
+        try:
+            if not allows.is_valid(value):
+                continue
+            error = next(iter(rejects.iter_errors(value)), None)
+        except re.error:  # a pattern Python's re cannot compile: no verdict either way
+            return None
+        if error is not None:
+            return Witness(value, str(error.validator))
+    return None
+
+
+def dialect_notes(patterns: tuple[str, ...], value: Any = None, *,
+                  witnessed: bool = False) -> list[str]:
+    """How Python's ``re`` (which checked the witness) and ECMA-262 (what JSON Schema
+    specifies) read these patterns differently; empty when they read them alike.
+
+    With ``witnessed``, only the differences that can change the verdict on ``value``: a
+    class escape only for non-ASCII text, ``$`` only for text with a newline, nothing for
+    a value that is not a string."""
+    if witnessed and not isinstance(value, str):
+        return []
+    notes: list[str] = []
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error:
+            notes.append(f"Python's re cannot compile {pattern!r} (ECMA-262 syntax?)")
+            continue
+        for construct, why, matters in _DIALECT:
+            if construct.search(pattern) and (not witnessed or matters(value)):
+                notes.append(f"{pattern!r} uses {why}")
+    return notes
+
+
+def _always(value: str) -> bool:
+    return True
+
+
+_DIALECT = tuple((re.compile(a), b, c) for a, b, c in (
+    (r"(?<!\\)(?:\\\\)*\\[dwsbDWSB]", "a class escape (\\d, \\w, \\s, \\b) that matches "
+                                         "non-ASCII characters in Python's re, ASCII only in "
+                                         "ECMA-262", lambda v: not v.isascii()),
+    (r"(?<!\\)(?:\\\\)*\$(?!.)", "`$`, which Python's re also matches before a final "
+                                   "newline and ECMA-262 does not", lambda v: "\n" in v),
+    (r"(?<!\\)(?:\\\\)*\\[AZz]", "\\A or \\Z, which ECMA-262 does not have", _always),
+    (r"\(\?[aiLmsux]", "an inline flag group, which ECMA-262 does not have", _always),
+    (r"\(\?P[<=]", "a Python-only named group", _always),
+    (r"(?<!\\)(?:\\\\)*\\[pP]\{", "a Unicode property escape, which Python's re does not "
+                                    "have", _always),
+))
+
+
+def _bounded(values: Iterator[Any]) -> Iterator[Any]:
+    seen: set[str] = set()
+    for value in values:
+        if len(seen) >= MAX_CANDIDATES:
+            return
+        key = _key(value)
+        if key in seen or _too_long(value):
+            continue
+        seen.add(key)
+        yield value
+
+
+def _key(value: Any) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def _too_long(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) > MAX_LENGTH
+    return isinstance(value, list) and len(value) > MAX_LENGTH
+
+
+def _candidates(sender: Entry, receiver: Entry, item: Entry | None) -> Iterator[Any]:
+    if sender.enum is not None:
+        yield from sender.enum
+        return  # the sender sends nothing else: every possible value was tried
+    both = dict(receiver.constraints), dict(sender.constraints)
+    if sender.allows("string"):
+        yield from _strings(sender, both)
+    if sender.allows("number") or sender.allows("integer"):
+        yield from _numbers(both)
+    if sender.allows("array"):
+        yield from _arrays(both, item)
+
+
+def _strings(sender: Entry, both: tuple[dict[str, Any], dict[str, Any]]) -> Iterator[str]:
+    patterned = any("pattern" in c for c in both)
+    limit = MAX_PATTERN_INPUT if patterned else MAX_LENGTH
+    lengths = sorted({n for c in both for k in ("minLength", "maxLength") if k in c
+                      for n in (c[k] - 1, c[k], c[k] + 1) if 0 <= n <= limit})
+    bases = list(_PLAIN)
+    rng = random.Random(0)  # a fixed seed: the same schemas give the same witness
+    for pattern in dict(sender.constraints).get("pattern", ()):
+        bases[:0] = _from_pattern(pattern, rng)
+    for base in bases:
+        if len(base) <= limit:
+            yield base
+    for n in lengths:
+        for base in bases:
+            if base:
+                yield (base * (n // len(base) + 1))[:n]
+
+
+def _from_pattern(pattern: str, rng: random.Random) -> list[str]:
+    import rstr
+
+    generator = rstr.Rstr(rng)
+    out: list[str] = []
+    for _ in range(24):
+        try:
+            value = str(generator.xeger(pattern))
+        except Exception:  # ECMA-only syntax Python's parser does not read: no candidates
+            return out
+        if len(value) <= MAX_PATTERN_INPUT:
+            out.append(value)
+    return out
+
+
+def _numbers(both: tuple[dict[str, Any], dict[str, Any]]) -> Iterator[int | float]:
+    yield from (0, 1, -1)
+    for c in both:
+        for keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            if keyword in c:
+                b = c[keyword]
+                yield from (b, b - 1, b + 1, kw.number(b - 0.5), kw.number(b + 0.5))
+        if "multipleOf" in c:
+            m = c["multipleOf"]
+            yield from (kw.number(m / 2), kw.number(m * 1.5), m, m * 2)
+    yield from (10**9, -(10**9), 0.5, -0.5)
+
+
+def _arrays(both: tuple[dict[str, Any], dict[str, Any]], item: Entry | None) -> Iterator[list[Any]]:
+    samples = _item_samples(item)
+    yield []
+    yield samples[:1]
+    yield [samples[0], samples[0]]  # equal items: uniqueItems' witness
+    for c in both:
+        for keyword in ("minItems", "maxItems"):
+            if keyword in c:
+                for n in (c[keyword] - 1, c[keyword], c[keyword] + 1):
+                    if 0 <= n <= MAX_LENGTH:
+                        yield [samples[i % len(samples)] for i in range(n)]
+                        if n <= len(samples):
+                            yield samples[:n]
+
+
+def _item_samples(item: Entry | None) -> list[Any]:
+    """Distinct values an item of the sender's array may be."""
+    if item is None or item.is_any:
+        return list(range(MAX_LENGTH + 1))
+    if item.enum:
+        return list(item.enum)
+    if item.allows("integer"):
+        return list(range(MAX_LENGTH + 1))
+    if item.allows("string"):
+        return [f"s{i}" for i in range(MAX_LENGTH + 1)]
+    for name, sample in (("boolean", [False, True]), ("null", [None]),
+                         ("object", [{}]), ("array", [[]])):
+        if item.allows(name):
+            return sample
+    return [0]

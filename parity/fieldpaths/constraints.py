@@ -1,0 +1,159 @@
+"""Value constraints of one node (``pattern``, bounds, lengths...): read, combined, compared.
+
+An entry keeps them in a canonical form (docs/field-paths.md): a sorted tuple of
+``(keyword, value)`` pairs, numbers as RFC 8785 writes them (``1.0`` is ``1``), draft-04's
+boolean ``exclusiveMinimum``/``exclusiveMaximum`` turned into the numeric form, ``pattern``
+as the sorted tuple of every pattern that must hold, ``uniqueItems`` only when true.
+Two schemas that constrain a node the same way give the same tuple whatever their spelling.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+#: Keywords that bound numbers, lengths of strings, sizes of arrays.
+NUMBER_KEYWORDS = ("exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum", "multipleOf")
+STRING_KEYWORDS = ("maxLength", "minLength", "pattern")
+ARRAY_KEYWORDS = ("maxItems", "minItems", "uniqueItems")
+#: Every constraint keyword an entry carries, in canonical order.
+KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS))
+#: keyword -> the JSON type it constrains (it says nothing about values of other types)
+KIND = {**dict.fromkeys(NUMBER_KEYWORDS, "number"), **dict.fromkeys(STRING_KEYWORDS, "string"),
+        **dict.fromkeys(ARRAY_KEYWORDS, "array")}
+_LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
+_UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
+_COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+
+Constraints = tuple[tuple[str, Any], ...]
+
+
+class ConstraintError(ValueError):
+    """A constraint keyword with a value of the wrong kind (the caller names the place)."""
+
+
+def number(value: Any) -> int | float:
+    """A JSON number in canonical form: an integral float is an int (RFC 8785 writes both
+    the same), so ``1`` and ``1.0`` compare equal and print alike."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value  # type: ignore[no-any-return]
+
+
+def read(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The constraints one schema object states itself, canonical; ``ConstraintError`` for a
+    keyword whose value is of the wrong kind."""
+    out: dict[str, Any] = {}
+    for keyword in KEYWORDS:
+        if keyword not in schema:
+            continue
+        value = schema[keyword]
+        if keyword == "pattern":
+            if not isinstance(value, str):
+                raise ConstraintError("`pattern` must be a string")
+            out[keyword] = (value,)
+        elif keyword == "uniqueItems":
+            if not isinstance(value, bool):
+                raise ConstraintError("`uniqueItems` must be a boolean")
+            if value:
+                out[keyword] = True
+        elif keyword in ("exclusiveMinimum", "exclusiveMaximum") and isinstance(value, bool):
+            # draft-04: a flag on `minimum`/`maximum`, read as the numeric form
+            bound = "minimum" if keyword == "exclusiveMinimum" else "maximum"
+            if value and _is_number(schema.get(bound)):
+                out[keyword] = number(schema[bound])
+        else:
+            if not _is_number(value):
+                raise ConstraintError(f"`{keyword}` must be a number")
+            if keyword in _COUNTS and (value < 0 or number(value) != int(value)):
+                raise ConstraintError(f"`{keyword}` must be a non-negative integer")
+            if keyword == "multipleOf" and value <= 0:
+                raise ConstraintError("`multipleOf` must be greater than 0")
+            out[keyword] = int(value) if keyword in _COUNTS else number(value)
+    if "exclusiveMinimum" in out and schema.get("exclusiveMinimum") is True:
+        out.pop("minimum", None)
+    if "exclusiveMaximum" in out and schema.get("exclusiveMaximum") is True:
+        out.pop("maximum", None)
+    return out
+
+
+def conjoin(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """Both hold (``allOf``, a ``$ref`` beside siblings): the tighter bound of each keyword,
+    every pattern."""
+    out = dict(a)
+    for keyword, value in b.items():
+        if keyword not in out:
+            out[keyword] = value
+        elif keyword == "pattern":
+            out[keyword] = tuple(sorted(set(out[keyword]) | set(value)))
+        elif keyword in _LOWER:
+            out[keyword] = max(out[keyword], value)
+        elif keyword in _UPPER:
+            out[keyword] = min(out[keyword], value)
+        elif keyword == "multipleOf":
+            # one divides the other: the larger implies both; otherwise keep the first
+            # (both cannot be written as one number without knowing the values)
+            low, high = sorted((out[keyword], value))
+            if high % low == 0:
+                out[keyword] = high
+    return out
+
+
+def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> dict[str, Any]:
+    """Either holds (``anyOf``, ``oneOf``): a keyword survives only where every alternative
+    that admits its kind of value states it, with the loosest bound; patterns only where
+    they are the same everywhere. An alternative whose type excludes the kind says nothing
+    about it (``anyOf [{type: string, maxLength: 5}, {type: null}]`` keeps ``maxLength``)."""
+    alts = list(alternatives)
+    out: dict[str, Any] = {}
+    for keyword in KEYWORDS:
+        kind = KIND[keyword]
+        relevant = [c for types, c in alts if _admits(types, kind)]
+        if not relevant or any(keyword not in c for c in relevant):
+            continue
+        found = [c[keyword] for c in relevant]
+        if keyword in _LOWER:
+            out[keyword] = min(found)
+        elif keyword in _UPPER:
+            out[keyword] = max(found)
+        elif all(v == found[0] for v in found):
+            out[keyword] = found[0]
+    return out
+
+
+def canonical(constraints: Mapping[str, Any]) -> Constraints:
+    """The sorted tuple an ``Entry`` keeps."""
+    return tuple(sorted(constraints.items()))
+
+
+def to_json(constraints: Constraints) -> dict[str, Any]:
+    """The manifest's ``constraints`` object (``pattern`` as a list)."""
+    return {k: list(v) if k == "pattern" else v for k, v in constraints}
+
+
+def from_json(data: Mapping[str, Any]) -> Constraints:
+    return canonical({k: tuple(v) if k == "pattern" else v for k, v in data.items()})
+
+
+def as_schema(constraints: Constraints) -> dict[str, Any]:
+    """The constraints as JSON Schema keywords (every pattern under ``allOf``)."""
+    out: dict[str, Any] = {}
+    for keyword, value in constraints:
+        if keyword != "pattern":
+            out[keyword] = value
+        elif len(value) == 1:
+            out["pattern"] = value[0]
+        else:
+            out["allOf"] = [{"pattern": p} for p in value]
+    return out
+
+
+def _admits(types: tuple[str, ...], kind: str) -> bool:
+    return "any" in types or kind in types or (kind == "number" and "integer" in types)
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,120 @@
+"""in.constraint and out.constraint: a witness for every constraint kind."""
+
+from __future__ import annotations
+
+import pytest
+from jsonschema import Draft202012Validator, FormatChecker
+from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+
+from parity.contract.rules._witness import dialect_notes
+
+S = {"type": "string"}
+
+#: (agent's field, server's field, the keyword that must reject the witness)
+KINDS = [
+    (S, {"type": "string", "pattern": "^[a-z]+__[a-z_]+$"}, "pattern"),
+    (S, {"type": "string", "minLength": 3}, "minLength"),
+    (S, {"type": "string", "maxLength": 4}, "maxLength"),
+    ({"type": "string", "maxLength": 10}, {"type": "string", "maxLength": 4}, "maxLength"),
+    ({"type": "integer"}, {"type": "integer", "minimum": 1}, "minimum"),
+    ({"type": "integer", "minimum": 0}, {"type": "integer", "minimum": 1}, "minimum"),
+    ({"type": "number"}, {"type": "number", "maximum": 10}, "maximum"),
+    ({"type": "number"}, {"type": "number", "exclusiveMinimum": 0}, "exclusiveMinimum"),
+    ({"type": "number"}, {"type": "number", "exclusiveMaximum": 5}, "exclusiveMaximum"),
+    ({"type": "number"}, {"type": "number", "multipleOf": 0.5}, "multipleOf"),
+    ({"type": "integer", "multipleOf": 2}, {"type": "integer", "multipleOf": 4}, "multipleOf"),
+    ({"type": "array", "items": S}, {"type": "array", "items": S, "minItems": 1}, "minItems"),
+    ({"type": "array", "items": S}, {"type": "array", "items": S, "maxItems": 2}, "maxItems"),
+    ({"type": "array", "items": S}, {"type": "array", "items": S, "uniqueItems": True},
+     "uniqueItems"),
+    (S, {"type": "string", "format": "email"}, "format"),
+    ({"type": "string", "pattern": "^[a-z]+$"}, {"type": "string", "pattern": "^[a-c]+$"},
+     "pattern"),
+    ({"enum": ["workflow-mcp:check_phases", "web__search"]},
+     {"type": "string", "pattern": "^[a-z]+__[a-z_]+$"}, "pattern"),
+]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "keyword"), KINDS)
+def test_in_constraint_names_a_witness_the_agent_allows_and_the_server_rejects(
+        mine, theirs, keyword):
+    f = single("in.constraint", diff([tool("t", obj({"v": mine}))],
+                                     [tool("t", obj({"v": theirs}))]))
+    assert (f.path, f.severity) == ("v", "error")
+    assert f"which the server rejects ({keyword})" in f.message
+    witness = _witness_of(f.message, "the agent may send ")
+    checker = FormatChecker()
+    assert Draft202012Validator(mine, format_checker=checker).is_valid(witness)
+    assert not Draft202012Validator(theirs, format_checker=checker).is_valid(witness)
+
+
+@pytest.mark.parametrize(("mine", "theirs", "keyword"), KINDS)
+def test_out_constraint_witness_in_the_other_direction(mine, theirs, keyword):
+    # the agent reads `theirs`, the server promises `mine`: the agent relies on more
+    f = single("out.constraint", diff([tool("t", out=obj({"v": theirs}))],
+                                      [tool("t", out=obj({"v": mine}))]))
+    assert f.severity == "error"
+    witness = _witness_of(f.message, "the server may return ")
+    assert Draft202012Validator(mine, format_checker=FormatChecker()).is_valid(witness)
+    assert not Draft202012Validator(theirs, format_checker=FormatChecker()).is_valid(witness)
+
+
+def _witness_of(message: str, lead: str) -> object:
+    import json
+
+    text = message.split(lead, 1)[1]
+    decoded, _ = json.JSONDecoder().raw_decode(text)
+    return decoded
+
+
+def test_the_fixture_is_the_bundled_examples_pattern_and_finds_both_fields():
+    findings = of_rule("in.constraint", fixture_findings("in.constraint"))
+    assert [(f.path, f.severity) for f in findings] == [
+        ("phases[].phase_id", "error"), ("phases[].tools[]", "error")]
+    assert 'the server demands pattern "^[a-z]+__[a-z_]+$" at `phases[].tools[]`' in \
+        findings[1].message
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [
+    ({"type": "string", "pattern": "^a$", "maxLength": 3}, {"type": "string", "pattern": "^a$"}),
+    ({"type": "integer", "minimum": 5, "maximum": 9},
+     {"type": "integer", "minimum": 1, "maximum": 10}),
+    ({"type": "string", "enum": ["web__search", "docs__summarize"]},
+     {"type": "string", "pattern": "^[a-z]+__[a-z_]+$"}),
+    ({"type": "boolean"}, {"type": "boolean"}),
+    ({"type": "integer", "multipleOf": 4}, {"type": "integer", "multipleOf": 2}),
+    ({"type": "string", "format": "email"}, {"type": "string", "format": "email"}),
+])
+def test_no_finding_where_the_agent_is_at_least_as_strict(mine, theirs):
+    assert diff([tool("t", obj({"v": mine}))], [tool("t", obj({"v": theirs}))]) == []
+
+
+def test_without_a_witness_it_is_a_possibly_narrower_warning():
+    # a server pattern that accepts every candidate the search can build
+    f = single("in.constraint", diff([tool("t", obj({"v": S}))],
+                                     [tool("t", obj({"v": {"type": "string",
+                                                           "pattern": "^[^\\x00]*$"}}))]))
+    assert f.severity == "warning"
+    assert "possibly narrower" in f.message
+
+
+def test_a_pattern_python_cannot_read_is_reported_not_guessed():
+    f = single("in.constraint", diff([tool("t", obj({"v": S}))],
+                                     [tool("t", obj({"v": {"type": "string",
+                                                           "pattern": "^\\p{L}+$"}}))]))
+    assert f.severity == "warning"
+    assert "Python's re cannot compile" in f.message and "ECMA-262" in f.message
+
+
+def test_dialect_notes_only_where_they_can_change_the_verdict():
+    assert dialect_notes(("^\\d+$",), "12", witnessed=True) == []
+    assert "class escape" in dialect_notes(("^\\d+$",), "١٢", witnessed=True)[0]
+    assert "before a final newline" in dialect_notes(("^a$",), "a\n", witnessed=True)[0]
+    assert dialect_notes(("(?i)a",))[0].endswith("an inline flag group, which ECMA-262 does "
+                                                 "not have")
+
+
+def test_constraints_on_either_side_of_a_union_with_null_are_kept():
+    agent = obj({"v": {"anyOf": [S, {"type": "null"}]}})
+    server = obj({"v": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "null"}]}})
+    assert single("in.constraint", diff([tool("t", agent)], [tool("t", server)])).path == "v"
