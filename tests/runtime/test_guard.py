@@ -56,7 +56,6 @@ def test_is_error_is_a_tool_error():
 @pytest.mark.parametrize("raw", [
     result({"error": "rate_limited"}),                      # the incident
     result(None, text='{"error": "rate_limited"}'),          # the same, as text only
-    result(None, text="Error: upstream timed out"),          # text that is only an error
 ])
 def test_a_success_whose_body_is_error_shaped_is_a_tool_error(raw):
     assert category(raw) == g.TOOL_ERROR
@@ -68,6 +67,18 @@ def test_an_error_key_the_output_schema_declares_is_data_when_other_fields_are_t
     tool = {"name": "t", "outputSchema": schema}
     assert category(result({"value": 1, "error": "rounded"}), tool) == g.OK
     assert category(result({"error": "rate_limited"}), tool) == g.TOOL_ERROR
+
+
+def test_prose_that_starts_like_an_error_is_a_suspect_success_not_a_failure():
+    # server-filesystem's read_file of a log whose text begins "Error: disk full": real data
+    tool = {"name": "read_file"}
+    verdict = g.classify_result(result(None, text="Error: disk full at 03:12\nok"), tool,
+                                POLICY)
+    assert verdict.category == g.OK
+    assert "reads like an error" in verdict.suspect
+    outcome = g.make_outcome(verdict, operation="read_file", correlation_id="c", sent=True,
+                             started=0.0)
+    assert outcome.to_json()["suspect"] == verdict.suspect
 
 
 def test_text_that_merely_mentions_an_error_is_not_one():
@@ -95,6 +106,42 @@ def test_a_result_that_declares_itself_incomplete_is_partial(structured, missing
 
 def test_a_count_equal_to_the_array_is_complete():
     assert category(result({"orders": ["a", "b"], "total": 2, "complete": True})) == g.OK
+    verdict = g.classify_result(result({"orders": ["a", "b"], "total": 2}), TOOL, POLICY)
+    assert verdict.complete is True
+
+
+LISTER = {"name": "read_graph"}
+
+
+def test_a_list_that_declares_nothing_is_complete_unknown_and_not_definitive():
+    verdict = g.classify_result(result({"entities": ["a"], "relations": []}), LISTER, POLICY)
+    assert (verdict.category, verdict.complete) == (g.OK, g.UNKNOWN)
+    outcome = g.make_outcome(verdict, operation="read_graph", correlation_id="c", sent=True,
+                             started=0.0)
+    assert outcome.ok and outcome.to_json()["complete"] == "unknown"
+    assert outcome.answer_policy == g.NO_DEFINITIVE_CLAIMS
+
+
+def test_a_result_without_arrays_is_complete():
+    verdict = g.classify_result(result({"temp": 3}), {"name": "weather"}, POLICY)
+    assert verdict.complete is True
+
+
+@pytest.mark.parametrize(("declaration", "body", "complete"), [
+    ({"total": "page.hits_total"}, {"page": {"hits_total": 2, "hits": ["a", "b"]}}, True),
+    ({"total": "page.hits_total"}, {"page": {"hits_total": 3, "hits": ["a", "b"]}}, False),
+    ({"total": "n", "items": "rows"}, {"n": 1, "rows": ["a"], "cols": []}, True),
+    ({"cursor": "nextCursor"}, {"items": ["a"], "nextCursor": "p2"}, False),
+    ({"cursor": "nextCursor"}, {"items": ["a"], "nextCursor": None}, True),
+    ({"more": "has_more"}, {"items": ["a"], "has_more": True}, False),
+    ({"complete": "done"}, {"items": ["a"], "done": True}, True),
+    ({"total": "absent"}, {"items": ["a"]}, g.UNKNOWN),
+])
+def test_a_declared_completeness_is_verified(declaration, body, complete):
+    policy = g.GuardPolicy(completeness={"read_graph": declaration})
+    verdict = g.classify_result(result(body), LISTER, policy)
+    assert verdict.complete == complete
+    assert verdict.category == (g.PARTIAL if complete is False else g.OK)
 
 
 @pytest.mark.parametrize(("failure", "expected", "retry"), [

@@ -6,6 +6,7 @@ One module per reason to change:
 - ``policy``: deadlines, completeness and error-shape settings (``GuardPolicy``);
 - ``schemas``: checks against the pinned input and output schemas;
 - ``failure`` / ``classify``: pure classification of a failed call / an arrived result;
+- ``complete``: whether a result is complete, incomplete or says nothing (``unknown``);
 - ``outcome``: ``Verdict`` -> ``Outcome`` (parity's words, diagnostics redacted);
 - ``events``: correlation ids and the JSONL event trail;
 - ``call``: one guarded call (``guarded_call``, ``refuse``);
@@ -46,7 +47,8 @@ from parity.runtime.guard.categories import (
     Category,
     Retry,
 )
-from parity.runtime.guard.classify import classify_result, completeness
+from parity.runtime.guard.classify import classify_result
+from parity.runtime.guard.complete import UNKNOWN, assess, completeness
 from parity.runtime.guard.events import EventSink, JsonlEvents, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
 from parity.runtime.guard.outcome import Outcome, Verdict, make_outcome, verdict
@@ -58,7 +60,8 @@ __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIE
            "CONTRACT_VIOLATION", "DEFINITIVE", "DRIFTED", "LOCAL_FAILURE", "MALFORMED_RESPONSE",
            "MESSAGES", "NO_DEFINITIVE_CLAIMS", "OK", "OUTCOME_UNKNOWN", "PARTIAL", "RATE_LIMITED",
            "RETRY_AFTER", "RETRY_NEVER", "RETRY_RECONCILE_FIRST", "RETRY_SAFE", "TOOL_ERROR",
-           "UNAVAILABLE", "Advice", "Category", "EventSink", "GuardPolicy", "GuardedSession",
-           "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict", "Verified", "check_arguments",
-           "classify_failure", "classify_result", "completeness", "failure_verdict", "guarded_call",
-           "is_safe_to_repeat", "make_outcome", "new_correlation_id", "redact", "refuse", "verdict"]
+           "UNAVAILABLE", "UNKNOWN", "Advice", "Category", "EventSink", "GuardPolicy",
+           "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict", "Verified",
+           "assess", "check_arguments", "classify_failure", "classify_result", "completeness",
+           "failure_verdict", "guarded_call", "is_safe_to_repeat", "make_outcome",
+           "new_correlation_id", "redact", "refuse", "verdict"]

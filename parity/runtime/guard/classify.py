@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parity.runtime.guard.categories import Category
+from parity.runtime.guard.complete import assess, completeness
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
@@ -38,8 +39,9 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     output_schema = definition.get("outputSchema") if definition else None
     declared = _declared_keys(output_schema)
     error_shape = _error_shaped(structured, declared, policy)
+    suspect = ""
     if error_shape is None and structured is None:
-        error_shape = _error_text(content, policy)
+        error_shape, suspect = _error_text(content, policy)
     if error_shape:
         return verdict(Category.TOOL_ERROR, error_shape, raw=raw)
     if isinstance(output_schema, Mapping):
@@ -52,11 +54,13 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
             return verdict(Category.CONTRACT_VIOLATION,
                            error.reason("structuredContent", "outputSchema"), raw=_shape(raw))
     value = structured if structured is not None else content
-    incomplete = completeness(value, policy) if structured is not None else None
-    if incomplete is not None:
-        reason, missing = incomplete
-        return verdict(Category.PARTIAL, reason, missing=missing, result=value)
-    return verdict(Category.OK, result=value)
+    name = definition.get("name") if definition else None
+    state = assess(value, policy, name if isinstance(name, str) else None,
+                   structured=structured is not None)
+    if state.complete is False:
+        return verdict(Category.PARTIAL, state.reason, missing=state.missing, result=value,
+                       complete=False)
+    return verdict(Category.OK, result=value, complete=state.complete, suspect=suspect)
 
 
 def _envelope_problem(raw: Any) -> str | None:
@@ -113,64 +117,28 @@ def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy) -> s
     return None
 
 
-def _error_text(content: Sequence[Any], policy: GuardPolicy) -> str | None:
-    """Why text-only content is only an error message, or None."""
+def _error_text(content: Sequence[Any], policy: GuardPolicy) -> tuple[str | None, str]:
+    """(why text-only content is an error, why it looks like one): evidence, not prose.
+
+    Only a JSON body whose shape is an error object is evidence; prose that starts like an
+    error message (``GuardPolicy.error_text``) is a success, flagged as suspect: a file whose
+    text begins ``Error: disk full`` is data, and a false failure costs as much trust as a
+    silent success."""
     texts = [b.get("text") for b in content]
     if not texts or not all(isinstance(b, Mapping) and b.get("type") == "text"
                             and isinstance(b.get("text"), str) for b in content):
-        return None
+        return None, ""
     text = "\n".join(t for t in texts if isinstance(t, str)).strip()
-    try:
-        parsed = json.loads(text)
-    except ValueError:
-        parsed = None
-    if isinstance(parsed, Mapping):
-        return _error_shaped(parsed, frozenset(), policy)
+    if text[:1] in ("{", "["):
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, Mapping):
+            return _error_shaped(parsed, frozenset(), policy), ""
     if re.match(policy.error_text, text, re.I) and len(text) < 2000:
-        return "a success whose text content is only an error message"
-    return None
-
-
-def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0) -> \
-        tuple[str, tuple[str, ...]] | None:
-    """Why a structured result declares itself incomplete, and what is missing; or None.
-
-    Looks at every object down to a bounded depth for: a ``complete``-like field that is
-    ``false``, a non-empty ``missing`` list, a ``truncated``-like field that is ``true``, and a
-    ``total``-like count greater than the length of the only array next to it."""
-    if depth > 8:
-        return None
-    if isinstance(value, list):
-        for item in value[:1000]:
-            found = completeness(item, policy, depth=depth + 1)
-            if found:
-                return found
-        return None
-    if not isinstance(value, Mapping):
-        return None
-    missing = tuple(str(m)[:200] for key in policy.missing_fields
-                    if isinstance(value.get(key), list) for m in value[key])[:20]
-    for key in policy.complete_fields:
-        if value.get(key) is False:
-            return f"`{key}` is false", missing
-    if missing:
-        return "`missing` lists what is absent", missing
-    for key in policy.truncated_fields:
-        if value.get(key) is True:
-            return f"`{key}` is true", missing
-    arrays = [k for k, v in value.items() if isinstance(v, list)]
-    if len(arrays) == 1:
-        length = len(value[arrays[0]])
-        for key in policy.count_fields:
-            count = value.get(key)
-            if isinstance(count, int) and not isinstance(count, bool) and count > length:
-                return (f"`{key}` says {count} but `{arrays[0]}` holds {length}",
-                        (f"{count - length} of {count} `{arrays[0]}` items",))
-    for child in value.values():
-        found = completeness(child, policy, depth=depth + 1)
-        if found:
-            return found
-    return None
+        return None, "the text reads like an error message, but carries no structured error"
+    return None, ""
 
 
 __all__ = ["classify_result", "completeness"]

@@ -42,6 +42,11 @@ class Outcome:
     #: the structured result (or the content blocks), for ``ok`` and ``partial`` only
     result: Any = None
     elapsed_ms: int = 0
+    #: for ``ok`` and ``partial``: ``True`` verified complete, ``False`` incomplete,
+    #: ``"unknown"`` the result declares nothing about its completeness
+    complete: bool | str | None = None
+    #: why a success looks like an error without structured evidence (prose), or ""
+    suspect: str = ""
     #: protected: the raw error or the failing check, redacted; never serialized
     diagnostics: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -57,6 +62,10 @@ class Outcome:
             out["retry_after"] = self.retry_after
         if self.missing:
             out["missing"] = list(self.missing)
+        if self.complete is not None:
+            out["complete"] = self.complete
+        if self.suspect:
+            out["suspect"] = self.suspect
         if include_result and self.result is not None:
             out["result"] = self.result
         return out
@@ -74,6 +83,9 @@ class Verdict:
     result: Any = None
     #: raw provider data for the protected diagnostics
     raw: Any = None
+    #: ``True``, ``False`` or ``"unknown"`` for a result that arrived (``completeness``)
+    complete: bool | str | None = None
+    suspect: str = ""
 
 
 def verdict(category: Category, detail: str = "", *, safe: bool = True,
@@ -101,8 +113,11 @@ def make_outcome(decided: Verdict, *, operation: str, correlation_id: str, sent:
         ok=category is Category.OK, category=category.value, retry=Retry(decided.retry).value,
         operation=operation, correlation_id=correlation_id, message=message,
         retry_after=decided.retry_after, sent=sent,
-        answer_policy=DEFINITIVE if category is Category.OK else NO_DEFINITIVE_CLAIMS,
-        missing=decided.missing, result=decided.result,
+        # only a verified complete success may be stated as the whole answer
+        answer_policy=DEFINITIVE if category is Category.OK and decided.complete is not False
+        and decided.complete != "unknown" else NO_DEFINITIVE_CLAIMS,
+        missing=decided.missing, result=decided.result, complete=decided.complete,
+        suspect=decided.suspect,
         elapsed_ms=int((time.monotonic() - started) * 1000), diagnostics=diagnostics)
 
 

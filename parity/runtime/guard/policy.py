@@ -29,7 +29,10 @@ class GuardPolicy:
         count_fields: integer fields giving the size of the set, compared with the length
             of the only array next to them.
         error_keys: keys whose truthy value makes a success body error-shaped.
-        error_text: a regex: text content that is only an error message.
+        error_text: a regex: text that reads like an error message; such a success is
+            flagged ``suspect``, never failed (prose is not evidence).
+        completeness: tool -> how its results declare completeness (keys ``total``,
+            ``items``, ``cursor``, ``complete``, ``more``; dotted paths in the result).
         secrets: values redacted from the diagnostics and the event trail.
     """
 
@@ -43,6 +46,7 @@ class GuardPolicy:
     count_fields: tuple[str, ...] = ("total", "total_count", "totalCount", "count")
     error_keys: tuple[str, ...] = ("error", "errors")
     error_text: str = _ERROR_TEXT
+    completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     secrets: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
