@@ -158,6 +158,8 @@ class ProbeTarget:
     promised: Mapping[str, Mapping[str, Entry]] = field(default_factory=dict)
     promised_by: str | None = None
     tools: tuple[str, ...] = ()
+    #: tool -> its completeness declaration (``GuardPolicy.completeness``)
+    completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 def promised_outputs(manifest_path: Path) -> dict[str, dict[str, Entry]]:
@@ -333,7 +335,8 @@ def run_probe(targets: Sequence[ProbeTarget], *, policy: g.GuardPolicy | None = 
         secrets = tuple(sorted({*policy.secrets, *target.spec.secrets}))
         from dataclasses import replace
 
-        scoped = replace(policy, secrets=secrets)
+        scoped = replace(policy, secrets=secrets,
+                         completeness={**policy.completeness, **target.completeness})
 
         async def one(t: ProbeTarget = target, p: g.GuardPolicy = scoped) -> ServerProbe:
             bound = t.spec.start_timeout + t.spec.list_timeout + 200 * (p.default_deadline + 5)

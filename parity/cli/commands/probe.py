@@ -86,8 +86,16 @@ def probe_targets(config: object, names: tuple[str, ...],
         out.append(ProbeTarget(
             name=server.name, spec=ServerSpec.from_config(server, root=config.root),
             arguments=arguments, read_only=server.calls.read_only, promised=promised,
-            promised_by=promised_by, tools=tools))
+            promised_by=promised_by, tools=tools,
+            completeness=completeness_table(server.calls.completeness)))
     return out
+
+
+def completeness_table(declared: Any) -> dict[str, dict[str, str]]:
+    """The configured completeness declarations as ``GuardPolicy.completeness`` takes them."""
+    from dataclasses import asdict
+
+    return {tool: {k: v for k, v in asdict(d).items() if v} for tool, d in declared.items()}
 
 
 def _shown_path(path: Path, root: Path) -> str:
