@@ -41,19 +41,21 @@ def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) ->
 _MISSING_MODULE = re.compile(r"ModuleNotFoundError|No module named")
 
 
-def _explain_missing_module(exc: SourceError, server: ServerConfig, key: str) -> SourceError:
+def explain_missing_module(exc: SourceError, *, kind: str, cwd: Path | None,
+                           key: str | None) -> SourceError:
     """A stdio server that died for want of a module was most often started in the wrong
     folder (``python -m pkg.server`` imports from its working directory): say so, and name
-    the folder, instead of the generic advice about timeouts."""
-    if server.kind != "stdio" or not _MISSING_MODULE.search(exc.message):
+    the folder, instead of the generic advice about timeouts. ``key`` is the server's
+    configuration table, ``None`` for an ad-hoc ``--stdio`` server."""
+    if kind != "stdio" or not _MISSING_MODULE.search(exc.message):
         return exc
-    where = server.cwd or Path.cwd()
+    advice = (f"set `cwd` in [{key}] to the folder its modules import from (relative to the "
+              "configuration file's folder, which is the default)") if key else \
+        "run parity from the folder the server's modules import from"
     return SourceError(
         f"{exc.message}\n  the server could not import a module (ModuleNotFoundError); "
-        f"it ran in {where}",
-        file=exc.file, location=exc.location,
-        hint=f"set `cwd` in [{key}] to the folder its modules import from "
-             "(relative to the configuration file's folder, which is the default)")
+        f"it ran in {cwd or Path.cwd()}",
+        file=exc.file, location=exc.location, hint=advice)
 
 
 def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
@@ -78,7 +80,8 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
         try:
             return fetch_tools(spec)
         except SourceError as exc:
-            raise _explain_missing_module(exc, server, key) from None
+            raise explain_missing_module(exc, kind=server.kind, cwd=server.cwd,
+                                         key=key) from None
     if server.kind == "tools_file":
         from parity.fieldpaths.tooldefs import read_tool_file
 

@@ -181,3 +181,14 @@ def test_usage_errors(tmp_path, capsys) -> None:
     assert code == 2 and "--stdio needs --lock PATH" in err
     code, _, err = run(capsys, "lock", "--stdio", "x", "--url", "http://h", "--lock", "l")
     assert code == 2 and "give only one of --stdio, --url" in err
+
+
+def test_a_server_missing_a_module_points_at_cwd(tmp_path, capsys) -> None:
+    # the server runs in the configuration's folder, where its package is not: say so
+    config = tmp_path / "parity.toml"
+    config.write_text('[servers.w]\nstdio = "python -m parity_no_such_pkg.server"\n',
+                      encoding="utf-8")
+    code, _, err = run(capsys, "lock", "--config", str(config))
+    assert code == 2
+    assert "ModuleNotFoundError" in err and f"it ran in {tmp_path}" in err
+    assert "hint: set `cwd` in [servers.w]" in err and "start_timeout" not in err

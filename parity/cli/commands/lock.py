@@ -28,6 +28,8 @@ class Target:
     secrets: tuple[str, ...] = ()
     #: client capabilities to declare when listing (None: the default, none)
     capabilities: tuple[str, ...] | None = None
+    #: the server's configuration table, as the file writes it (None: an ad-hoc server)
+    key: str | None = None
 
     @property
     def label(self) -> str:
@@ -125,6 +127,7 @@ def _configured(config: Any, server: Any, surface: str | None) -> Target:
 
     spec = ServerSpec.from_config(server, root=config.root)
     return Target(name=server.name, lock_path=lock_path, spec=spec, surface=policy,
+                  key=server.key or None,
                   secrets=server.secrets)
 
 
@@ -146,7 +149,14 @@ def read_live(target: Target, *, name: str | None = None) -> Any:
     spec = target.spec
     if target.capabilities is not None:
         spec = dataclasses.replace(spec, capabilities=target.capabilities)
-    listing = fetch_tools(spec)
+    from parity.errors import SourceError
+    from parity.sources.server import explain_missing_module
+
+    try:
+        listing = fetch_tools(spec)
+    except SourceError as exc:
+        raise explain_missing_module(exc, kind=spec.kind, cwd=spec.cwd,
+                                     key=target.key) from None
     reported = listing.server_info.get("name")
     server = target.name or name or (reported if isinstance(reported, str) and reported
                                      else target.spec.name)
