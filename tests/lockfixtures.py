@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from parity.mcp.adapter import ServerSpec
+from parity.mcp import ServerSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 

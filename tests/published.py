@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from parity.mcp.adapter import ServerSpec
+from parity.mcp import ServerSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVERS = Path(os.environ.get("PARITY_PUBLISHED_SERVERS", ROOT / ".ci" / ".servers"))

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from parity.mcp.adapter import new_server, run_http, run_stdio
+from parity.mcp import new_server, run_http, run_stdio
 
 #: The internal index: tool id (``<server>__<tool>``) -> summary, category, price per call.
 INDEX: dict[str, tuple[str, str, float]] = {

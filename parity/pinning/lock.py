@@ -405,7 +405,7 @@ def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
 
 
 def from_listing(server: str, listing: Any, *, source: str | None = None) -> Lock:
-    """``build`` over a ``parity.mcp.adapter.Listing`` (``tools``, ``server_info``,
+    """``build`` over a ``parity.mcp.Listing`` (``tools``, ``server_info``,
     ``protocol_version``, ``rejected``). A definition the listing had to reject (listed twice,
     not an object, no name) refuses: a catalog with holes cannot be pinned."""
     where = source or f"server {server!r}"

@@ -15,8 +15,8 @@ marks itself stale at once and re-verifies; a call never goes out on a stale or 
 tool. Every call goes through ``PinnedClient.call_tool``, which refuses withheld tools
 locally and then delegates to ``PinnedClient.send``: the seam for the call-time guard.
 
-A session is anything shaped like ``parity.mcp.adapter.AdapterSession`` (``ToolSession``);
-``mcp`` SDK ``Client``/``ClientSession`` objects are adapted by ``parity.mcp.adapter``.
+A session is anything shaped like ``parity.mcp.AdapterSession`` (``ToolSession``);
+``mcp`` SDK ``Client``/``ClientSession`` objects are adapted by ``parity.mcp``.
 """
 
 from __future__ import annotations
@@ -79,10 +79,10 @@ class Unavailable:
 
 def as_tool_session(session_or_client: Any) -> ToolSession:
     """A ``ToolSession`` for an adapter session, or an ``mcp`` ``Client``/``ClientSession``
-    adapted by ``parity.mcp.adapter``."""
+    adapted by ``parity.mcp``."""
     if hasattr(session_or_client, "list_tools_raw"):
         return session_or_client  # type: ignore[no-any-return]
-    from parity.mcp.adapter import wrap_session
+    from parity.mcp import wrap_session
 
     return wrap_session(session_or_client)  # type: ignore[no-any-return]
 
@@ -181,16 +181,17 @@ class PinnedClient:
         exit. ``lock`` defaults to the ``ServerConfig``'s own ``lock`` key; for the configured
         default location pass ``Config.lock_path(server)``."""
         from parity.config.settings import ServerConfig
-        from parity.mcp import adapter as mcp_adapter
+        from parity.mcp import open_session
+        from parity.sources.live import live_spec
 
         spec = server
         if isinstance(server, ServerConfig):
-            spec = mcp_adapter.ServerSpec.from_config(server)
+            spec = live_spec(server)
             surface = surface or server.surface  # type: ignore[assignment]
             lock = lock if lock is not None else server.lock
         if lock is None:
             raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
-        async with mcp_adapter.open_session(spec) as session:
+        async with open_session(spec) as session:
             client = cls(session, lock, mode=mode, surface=surface or "refuse", **kw)
             await client.start()
             yield client
@@ -292,7 +293,7 @@ class PinnedClient:
 def message_handler(chained: Any = None) -> Any:
     """A ``message_handler`` for the agent's own ``mcp`` session that lets the pinned client
     see ``notifications/tools/list_changed`` (and passes every message on to ``chained``)."""
-    from parity.mcp.adapter import ListChangedHandler
+    from parity.mcp import ListChangedHandler
 
     return ListChangedHandler(chained)
 

@@ -327,7 +327,7 @@ def bundled_example_root() -> Path:
 
 def bundled_targets(transports: Sequence[str]) -> Iterator[Any]:
     """Context managers yielding the bundled example's targets (HTTP starts a server)."""
-    from parity.mcp.adapter import ServerSpec
+    from parity.mcp import ServerSpec
 
     root = bundled_example_root()
     env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(root),
@@ -343,7 +343,7 @@ def bundled_targets(transports: Sequence[str]) -> Iterator[Any]:
 
 @contextlib.contextmanager
 def _http_example(root: Path, env: Mapping[str, str]) -> Iterator[DrillTarget]:
-    from parity.mcp.adapter import ServerSpec
+    from parity.mcp import ServerSpec
 
     port = free_port()
     with serve_subprocess([sys.executable, "-m", "examples.workflow.server", "--http",
@@ -398,7 +398,7 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
                        guarded: bool = True) -> TargetResult:
     """Drill one target; ``guarded=False`` calls through the bare, unguarded session (the
     proof that the drill can fail)."""
-    from parity.mcp.adapter import CallFailure, open_session
+    from parity.mcp import CallFailure, open_session
 
     result = TargetResult(target.name, target.transport)
     secrets = tuple(target.spec.secrets)
@@ -470,7 +470,7 @@ async def _drill_mode(mode: FaultMode, target: DrillTarget, lock: Any,
                       references: Mapping[str, tuple[dict[str, Any], Any]], *, calls: int,
                       policy: g.GuardPolicy, events: g.EventSink | None,
                       guarded: bool) -> ModeResult:
-    from parity.mcp.adapter import CallFailure, open_session
+    from parity.mcp import CallFailure, open_session
 
     by_name = {t["name"]: t for t in tools}
     chosen = [n for n in references if mode.applies(by_name[n], references[n][1], tools)]
@@ -541,7 +541,7 @@ async def _caller(session: Any, lock: Any, policy: g.GuardPolicy,
 def _bare_caller(session: Any, policy: g.GuardPolicy,
                  events: g.EventSink | None) -> Callable[..., Any]:
     """An unguarded client: anything that is not an exception or ``isError`` is success."""
-    from parity.mcp.adapter import CallFailure
+    from parity.mcp import CallFailure
 
     async def call(name: str, arguments: Mapping[str, Any]) -> g.Outcome:
         cid = g.new_correlation_id()

@@ -185,7 +185,7 @@ def is_read_only(definition: Mapping[str, Any], listed: Sequence[str]) -> bool:
 
 async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProbe:
     """Probe one server: list, pick the read-only tools, call each once through the guard."""
-    from parity.mcp.adapter import CallFailure, open_session
+    from parity.mcp import CallFailure, open_session
 
     result = ServerProbe(target.name, promised_by=target.promised_by)
     try:

@@ -171,7 +171,7 @@ def _list_server(server: ServerConfig,
     from parity.core.redact import redact
     from parity.sources.server import server_definitions
 
-    # `python` in a stdio command runs as sys.executable: ServerSpec.from_config does that
+    # `python` in a stdio command runs as sys.executable: parity.sources.live.live_spec does that
     listing = server_definitions(server, root=config.root)
     rejected = [f"{name!r}: {reason}" for name, reason in listing.rejected]
     tools = sorted(listing.tools, key=lambda d: str(d.get("name")))

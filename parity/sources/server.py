@@ -4,7 +4,7 @@ One entry point, ``server_definitions(server, root=...)``, covers every kind a
 ``[tool.parity.servers.<name>]`` table can name (``ServerConfig.kind``):
 
 ``stdio = "command args"`` / ``url = "http://127.0.0.1:8000/mcp"`` / ``object = "module:attr"``
-    A live server, listed through ``parity.mcp.adapter.fetch_tools`` (all ``tools/list``
+    A live server, listed through ``parity.mcp.fetch_tools`` (all ``tools/list``
     pages, within ``start_timeout``/``list_timeout``). ``object`` names a FastMCP, MCPServer
     or low-level ``Server`` instance, imported with the config root on ``sys.path`` and run
     in-process over the SDK's memory streams.
@@ -20,21 +20,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from parity.errors import SourceError
 
 if TYPE_CHECKING:
     from parity.config.settings import ServerConfig
-    from parity.mcp.adapter import Listing
-
-
-def import_ref(ref: str, *, root: Path | None = None, key: str | None = None) -> Any:
-    """Import ``module:attribute`` with ``root`` on ``sys.path`` for the import; a failure is
-    a ``SourceError`` naming the reference and the error."""
-    from parity.sources.agent import resolve_ref  # one importer for both sides
-
-    return resolve_ref(ref, root, key=key)
+    from parity.mcp import Listing
 
 
 #: what a Python server prints when it cannot import its own modules
@@ -59,7 +51,7 @@ def explain_missing_module(exc: SourceError, *, kind: str, cwd: Path | None,
 
 
 def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
-    """Every tool definition of ``server`` as a ``parity.mcp.adapter.Listing``.
+    """Every tool definition of ``server`` as a ``parity.mcp.Listing``.
 
     ``root`` is the configuration's folder (``Config.root``): module references are imported
     with it on ``sys.path``. ``Listing.tools`` holds raw wire JSON dicts (camelCase, every
@@ -67,16 +59,14 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     tool objects. File and model sources have no ``server_info``. Raises ``SourceError``
     (server unreachable, hung, crashed; bad reference) or ``FileFormatError`` (bad file).
     """
-    from parity.mcp.adapter import Listing
+    from parity.mcp import Listing
 
     key = server.key or f"servers.{server.name}"
     if server.kind in ("stdio", "url", "object"):
-        from parity.mcp.adapter import ServerSpec, fetch_tools
+        from parity.mcp import fetch_tools
+        from parity.sources.live import live_spec
 
-        spec = ServerSpec.from_config(server, root=root)
-        if server.kind == "object":
-            assert server.object is not None
-            spec.obj = import_ref(server.object, root=root, key=f"{key}.object")
+        spec = live_spec(server, root=root)
         try:
             return fetch_tools(spec)
         except SourceError as exc:
@@ -85,7 +75,8 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     if server.kind == "tools_file":
         from parity.fieldpaths.tooldefs import read_tool_file
 
-        assert server.tools_file is not None
+        if server.tools_file is None:  # ServerConfig.kind says it is set
+            raise SourceError(f"server {server.name!r}: no tools_file", location=key)
         return Listing(tools=read_tool_file(server.tools_file))
     if server.kind == "models":
         from parity.sources.agent import definitions_from_models

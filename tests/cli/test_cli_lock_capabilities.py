@@ -12,7 +12,7 @@ import pytest
 
 from parity.cli.main import main
 from parity.errors import ToolDriftError
-from parity.mcp.adapter import open_session
+from parity.mcp import open_session
 from parity.pinning.lock import load
 from parity.runtime.client import verify_tools
 from tests.lockfixtures import ROOT, stdio_line, stdio_spec

@@ -1,7 +1,7 @@
 """The startup check through the agent's OWN ``mcp`` session (1.x and 2.x ``ClientSession``,
 2.x ``Client``): real servers as subprocesses and over HTTP on 127.0.0.1, SDK client objects
 made through the SDK's public API. This module may import ``mcp``; parity code may not
-(``parity.mcp.adapter.wrap_session`` does it for them)."""
+(``parity.mcp.wrap_session`` does it for them)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from parity.config.settings import ServerConfig
 from parity.errors import ToolDriftError
-from parity.mcp.adapter import (
+from parity.mcp import (
     SDK_MAJOR,
     CallFailure,
     ListChangedHandler,
@@ -26,7 +25,6 @@ from parity.mcp.adapter import (
     fetch_tools,
     message_handler,
     open_session,
-    own_python,
     wrap_session,
 )
 from parity.pinning import lock as L
@@ -335,23 +333,3 @@ def test_an_adapter_session_is_passed_through() -> None:
             return wrap_session(session) is session
 
     assert anyio.run(main)
-
-
-def test_python_in_a_configured_stdio_command_is_sys_executable() -> None:
-    server = ServerConfig(name="weather", kind="stdio",
-                          stdio=("python", "-m", "tests.servers.lock_raw"), cwd=ROOT)
-    spec = ServerSpec.from_config(server)
-    assert spec.command == (sys.executable, "-m", "tests.servers.lock_raw")
-    assert own_python(("python3", "x.py")) == (sys.executable, "x.py")
-    assert own_python(("python3.11", "x.py")) == ("python3.11", "x.py")
-    assert own_python(("/usr/bin/python", "x.py")) == ("/usr/bin/python", "x.py")
-    assert own_python(("uv", "run", "python")) == ("uv", "run", "python")
-    assert sorted(t["name"] for t in fetch_tools(spec).tools) == ["flip", "forecast", "search",
-                                                                  "seen"]
-
-
-def test_only_values_of_four_characters_or_more_are_secrets() -> None:
-    server = ServerConfig(name="s", kind="url", url="http://127.0.0.1:1/mcp",
-                          env={"DEBUG": "1", "MODE": "on", "KEY": "abcd"},
-                          headers={"Authorization": "Bearer tok-123", "X-Flag": "yes"})
-    assert server.secrets == ("abcd", "Bearer tok-123")

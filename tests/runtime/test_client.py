@@ -8,7 +8,7 @@ import anyio
 import pytest
 
 from parity.errors import FileFormatError, ToolDriftError
-from parity.mcp.adapter import fetch_tools, open_session
+from parity.mcp import fetch_tools, open_session
 from parity.pinning import lock as L
 from parity.pinning.drift import Drift
 from parity.runtime.client import PinnedClient, verify_tools

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from parity.cli.main import main
-from parity.mcp.adapter import ServerSpec, open_session
+from parity.mcp import ServerSpec, open_session
 from parity.runtime import guard as g
 from parity.runtime.drill import (
     MODES,

@@ -12,7 +12,7 @@ import os
 import anyio
 from pydantic import BaseModel
 
-from parity.mcp.adapter import new_server, run_http, run_stdio
+from parity.mcp import new_server, run_http, run_stdio
 
 server = new_server("demo")
 

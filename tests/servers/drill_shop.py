@@ -13,7 +13,7 @@ import os
 
 from pydantic import BaseModel
 
-from parity.mcp.adapter import new_server, run_http, run_stdio
+from parity.mcp import new_server, run_http, run_stdio
 
 server = new_server("drill_shop")
 ORDERS = [{"id": f"o-{i}", "item": item} for i, item in enumerate(["tea", "jam", "bread"])]

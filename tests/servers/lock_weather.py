@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from parity.mcp.adapter import new_server, run_http, run_stdio
+from parity.mcp import new_server, run_http, run_stdio
 
 VERSION = os.environ.get("PARITY_LOCK_VERSION", "v1")
 server = new_server("weather")

@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from parity.mcp.adapter import SDK_MAJOR, new_server, run_http, run_stdio
+from parity.mcp import SDK_MAJOR, new_server, run_http, run_stdio
 
 if SDK_MAJOR >= 2:
     from mcp.server.mcpserver import Context

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from parity.config.settings import AgentConfig, ModelRef
 from parity.errors import SourceError
 from parity.fieldpaths.schema import tool_tables
-from parity.mcp.adapter import ServerSpec, fetch_tools, new_server
+from parity.mcp import ServerSpec, fetch_tools, new_server
 from parity.sources.agent import (
     definition_from_callable,
     definition_from_tool_object,

@@ -98,7 +98,7 @@ def test_extract_from_a_subfolder_starts_the_server_in_the_config_folder(
     # configuration file's folder, not to wherever parity is run
     module = f"srv_{next(_counter)}"
     (tmp_path / f"{module}.py").write_text(
-        "from parity.mcp.adapter import new_server, run_stdio\n"
+        "from parity.mcp import new_server, run_stdio\n"
         "app = new_server('web')\n"
         "@app.tool()\n"
         "def search(q: str) -> str:\n"

@@ -50,7 +50,7 @@ def test_url_source(http_server: Any) -> None:
 def test_object_source_imports_from_the_config_root(tmp_path: Path) -> None:
     module = f"srv_{uuid.uuid4().hex}"
     (tmp_path / f"{module}.py").write_text(
-        "from parity.mcp.adapter import new_server\n"
+        "from parity.mcp import new_server\n"
         "app = new_server('tmp')\n"
         "@app.tool()\n"
         "def ping(n: int) -> int:\n"

@@ -62,7 +62,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
         definitions, source = read_tool_file(file), checking.shown(file)
     else:
         # imported here: only a live server needs the MCP SDK
-        from parity.mcp.adapter import ServerSpec, fetch_tools
+        from parity.mcp import ServerSpec, fetch_tools
 
         if stdio is not None:
             command = tuple(shlex.split(stdio))

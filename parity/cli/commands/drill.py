@@ -66,15 +66,15 @@ def command(server: str | None, calls: int, modes: tuple[str, ...], transport: s
 
 def _configured(name: str, config_path: Path | None) -> object:
     from parity.config.settings import load_config
-    from parity.mcp.adapter import ServerSpec
     from parity.runtime.drill import DrillTarget
+    from parity.sources.live import live_spec
 
     config = load_config(config_path)
     server = config.select_servers([name])[0]
     if server.kind not in ("stdio", "url"):
         raise DrillError(f"server {name!r} is {server.kind_words}: the drill needs a "
                          "running server it can put a proxy in front of (stdio or url)")
-    spec = ServerSpec.from_config(server, root=config.root)
+    spec = live_spec(server, root=config.root)
     observe: dict[str, Any] = {}
     for pair in config.pairs.values():
         if pair.server.name == name:

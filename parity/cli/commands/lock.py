@@ -22,7 +22,7 @@ class Target:
     #: the configured (or ``--name``) name; ``None``: take it from the server or the lock
     name: str | None
     lock_path: Path
-    spec: Any = None  # parity.mcp.adapter.ServerSpec
+    spec: Any = None  # parity.mcp.ServerSpec
     tools_file: Path | None = None
     surface: str = "refuse"
     secrets: tuple[str, ...] = ()
@@ -98,7 +98,7 @@ def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_pat
         return Target(name=name, lock_path=lock_path, tools_file=tools_file, surface=surface)
     import shlex
 
-    from parity.mcp.adapter import ServerSpec
+    from parity.mcp import ServerSpec
 
     if stdio is not None:
         command = tuple(shlex.split(stdio))
@@ -123,9 +123,9 @@ def _configured(config: Any, server: Any, surface: str | None) -> Target:
                           "what a live server (or a saved tools/list) says",
                           file=str(config.file),
                           hint="give the server a stdio, url, object or tools_file key")
-    from parity.mcp.adapter import ServerSpec
+    from parity.sources.live import live_spec
 
-    spec = ServerSpec.from_config(server, root=config.root)
+    spec = live_spec(server, root=config.root)
     return Target(name=server.name, lock_path=lock_path, spec=spec, surface=policy,
                   key=server.key or None,
                   secrets=server.secrets)
@@ -144,7 +144,7 @@ def read_live(target: Target, *, name: str | None = None) -> Any:
         return build(server, definitions, source=str(target.tools_file))
     import dataclasses
 
-    from parity.mcp.adapter import fetch_tools
+    from parity.mcp import fetch_tools
 
     spec = target.spec
     if target.capabilities is not None:

@@ -56,8 +56,8 @@ def probe_targets(config: object, names: tuple[str, ...],
     """One ``ProbeTarget`` per live configured server (stdio, url or object)."""
     from parity.config.settings import Config
     from parity.errors import ConfigError
-    from parity.mcp.adapter import ServerSpec
     from parity.runtime.probe import ProbeTarget, promised_outputs
+    from parity.sources.live import live_spec
 
     if not isinstance(config, Config):
         raise TypeError("a Config is needed")
@@ -84,7 +84,7 @@ def probe_targets(config: object, names: tuple[str, ...],
                 promised.update(promised_outputs(pair.agent_manifest))
                 promised_by = _shown_path(pair.agent_manifest, config.root)
         out.append(ProbeTarget(
-            name=server.name, spec=ServerSpec.from_config(server, root=config.root),
+            name=server.name, spec=live_spec(server, root=config.root),
             arguments=arguments, read_only=server.calls.read_only, promised=promised,
             promised_by=promised_by, tools=tools,
             completeness=completeness_table(server.calls.completeness)))

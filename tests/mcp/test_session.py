@@ -1,5 +1,6 @@
-"""parity.mcp.adapter against real servers: subprocesses over stdio, HTTP on 127.0.0.1, and
-an in-process SDK server. Nothing at the boundary is mocked."""
+"""parity.mcp.session (with the connection and transports below it) against real servers:
+subprocesses over stdio, HTTP on 127.0.0.1, and an in-process SDK server.
+Nothing at the boundary is mocked."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ from typing import Any
 import anyio
 import pytest
 
+from parity.config.settings import ServerConfig
 from parity.errors import SourceError
-from parity.mcp import adapter as mcp_adapter
-from parity.mcp.adapter import (
+from parity.mcp import (
     CallFailure,
     Listing,
     ServerSpec,
+    connection,
     fetch_tools,
     open_session,
 )
+from parity.sources.live import live_spec
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "s3cr3t-Value-42"
@@ -97,7 +100,7 @@ def test_cursor_loop_is_a_source_error() -> None:
 
 
 def test_endless_pagination_stops_at_the_page_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mcp_adapter, "MAX_PAGES", 25)
+    monkeypatch.setattr(connection, "MAX_PAGES", 25)
     with pytest.raises(SourceError, match="did not end after 25 pages"):
         fetch_tools(stdio("tests.servers.paginate", "--endless"))
 
@@ -324,26 +327,21 @@ def test_in_process_server_uses_the_same_raw_path(demo_listing: Listing) -> None
 
 
 def test_in_process_server_by_reference() -> None:
-    spec = ServerSpec(kind="object", object_ref="tests.servers.demo:server", root=REPO)
+    # the caller (parity.sources.live) imports the object; the seam runs what it is given
+    spec = live_spec(ServerConfig(name="demo", kind="object", object="tests.servers.demo:server"),
+                     root=REPO)
     assert [t["name"] for t in fetch_tools(spec).tools] == DEMO_TOOLS
 
 
 def test_object_that_is_not_a_server() -> None:
-    spec = ServerSpec(kind="object", object_ref="tests.servers.demo:Sum", root=REPO)
+    from tests.servers.demo import Sum
+
+    spec = ServerSpec(kind="object", obj=Sum, object_ref="tests.servers.demo:Sum")
     with pytest.raises(SourceError, match="not an MCP server object"):
         fetch_tools(spec)
 
 
-# -- helpers -----------------------------------------------------------------------------------
+def test_an_object_spec_without_its_object_is_a_source_error() -> None:
+    with pytest.raises(SourceError, match="no server object given"):
+        fetch_tools(ServerSpec(kind="object", object_ref="tests.servers.demo:server"))
 
-
-def test_sdk_major_matches_the_installed_sdk() -> None:
-    import mcp
-
-    assert (2 if hasattr(mcp, "MCPError") else 1) == mcp_adapter.SDK_MAJOR
-    expected = {1: "FastMCP", 2: "MCPServer"}[mcp_adapter.SDK_MAJOR]
-    assert type(mcp_adapter.new_server("x")).__name__ == expected
-
-
-def test_listing_dataclass_defaults() -> None:
-    assert Listing(tools=[]).rejected == []

@@ -1,0 +1,264 @@
+"""parity's thin JSON-RPC layer: request/response matching, notifications, server requests
+and ``tools/list`` pagination, over any transport. Results stay raw dicts exactly as sent,
+so the lock's hashes are those of the wire JSON.
+
+Pagination follows the MCP spec: a *missing or null* ``nextCursor`` ends the listing; any
+string, including ``""``, is an opaque cursor to send back. A cursor seen twice, or more than
+``MAX_PAGES`` pages, is a ``SourceError``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, Protocol
+
+import anyio
+import anyio.abc
+
+from parity.core.redact import redact, redact_json
+from parity.errors import SourceError
+from parity.mcp.spec import CallFailure, excerpt
+
+_log = logging.getLogger(__name__)
+
+#: Most ``tools/list`` pages followed before the listing is called a runaway.
+MAX_PAGES = 1000
+
+
+class Sender(Protocol):
+    """What the connection needs of a transport: writing one message."""
+
+    async def send(self, message: dict[str, Any], pending: Pending | None) -> None: ...
+
+
+class Pending:
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.sent = False
+        self.result: dict[str, Any] | None = None
+        self.failure: CallFailure | None = None
+
+    def settle(self, result: dict[str, Any] | None = None,
+               failure: CallFailure | None = None) -> None:
+        if self.event.is_set():
+            return
+        self.result, self.failure = result, failure
+        self.event.set()
+
+
+class Connection:
+    """Request/response correlation, notifications and server requests over one transport."""
+
+    def __init__(self, transport: Sender, secrets: tuple[str, ...]) -> None:
+        self.transport = transport
+        self.secrets = secrets
+        self.pending: dict[int, Pending] = {}
+        self.next_id = 0
+        self.tg: anyio.abc.TaskGroup | None = None
+        self.listeners: dict[str, list[Callable[[Mapping[str, Any] | None], Any]]] = {}
+        #: the last thing the server wrote that was not a JSON-RPC message
+        self.garbage: str | None = None
+        self.lost: str | None = None
+
+    def r(self, text: str) -> str:
+        return redact(text, self.secrets)
+
+    # called by transports --------------------------------------------------------------
+
+    def deliver(self, message: Any) -> None:
+        """One decoded JSON value from the server."""
+        if isinstance(message, list):  # a JSON-RPC batch (2025-03-26 servers may send them)
+            for item in message:
+                self.deliver(item)
+            return
+        if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+            self.note_garbage(json.dumps(message)[:200])
+            return
+        if "method" in message:
+            if "id" in message:
+                self.spawn(self._answer_server_request, message)
+            else:
+                self._notify(message["method"], message.get("params"))
+            return
+        pending = self.pending.get(message.get("id"))  # type: ignore[arg-type]
+        if pending is None:
+            if message.get("id") is None and "error" in message:
+                # the server could not parse something we sent: no id to correlate with
+                self.note_garbage(f"error without id: {json.dumps(message.get('error'))[:200]}")
+            return
+        if "error" in message and "result" not in message:
+            error = message["error"]
+            if not isinstance(error, dict) or not isinstance(error.get("code"), int):
+                pending.settle(failure=CallFailure(
+                    "malformed",
+                    self.r(f"error response without a code: {excerpt(json.dumps(error))}"),
+                    sent=True))
+                return
+            pending.settle(failure=CallFailure(
+                "jsonrpc_error", self.r(str(error.get("message", ""))), sent=True,
+                code=error["code"], data=redact_json(error.get("data"), self.secrets)))
+        elif isinstance(message.get("result"), dict) and "error" not in message:
+            pending.settle(result=message["result"])
+        else:
+            pending.settle(failure=CallFailure(
+                "malformed", self.r("response is neither a result object nor an error: "
+                                    + excerpt(json.dumps(message))), sent=True))
+
+    def note_garbage(self, text: str) -> None:
+        self.garbage = self.r(excerpt(text))
+
+    def fail(self, request_id: int, failure: CallFailure) -> None:
+        pending = self.pending.get(request_id)
+        if pending is not None:
+            pending.settle(failure=failure)
+
+    def connection_lost(self, reason: str, *, kind: str = "unavailable") -> None:
+        self.lost = self.r(reason)
+        for pending in list(self.pending.values()):
+            k = kind
+            if self.garbage is not None and pending.sent:
+                k, why = "malformed", f"{self.lost}; the server wrote {self.garbage!r}"
+            else:
+                why = self.lost
+            pending.settle(failure=CallFailure(k, why, sent=pending.sent))
+
+    def spawn(self, fn: Callable[..., Coroutine[Any, Any, Any]], *args: Any) -> None:
+        if self.tg is not None:
+            self.tg.start_soon(fn, *args)
+
+    # requests --------------------------------------------------------------------------
+
+    async def request(self, method: str, params: Mapping[str, Any] | None, *,
+                      timeout: float) -> dict[str, Any]:
+        if self.lost is not None:
+            raise CallFailure("unavailable", self.lost, sent=False)
+        self.next_id += 1
+        request_id = self.next_id
+        pending = Pending()
+        self.pending[request_id] = pending
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = dict(params)
+        garbage_before = self.garbage
+        try:
+            with anyio.move_on_after(timeout) as scope:
+                await self.transport.send(message, pending)
+                await pending.event.wait()
+            if scope.cancelled_caught and not pending.event.is_set():
+                if pending.sent:
+                    self.spawn(self._cancel, request_id)
+                if self.garbage is not None and self.garbage != garbage_before:
+                    raise CallFailure("malformed", f"no valid answer to {method} within "
+                                      f"{timeout:.3g}s; the server wrote {self.garbage!r}",
+                                      sent=pending.sent)
+                if pending.sent:
+                    raise CallFailure("timeout", f"no answer to {method} within {timeout:.3g}s",
+                                      sent=True)
+                raise CallFailure("unavailable", f"could not send {method} within {timeout:.3g}s",
+                                  sent=False)
+        finally:
+            self.pending.pop(request_id, None)
+        if pending.failure is not None:
+            raise pending.failure
+        if pending.result is None:  # settled without either: a bug in a transport
+            raise CallFailure("malformed", f"no result for {method}", sent=pending.sent)
+        return pending.result
+
+    async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
+        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = dict(params)
+        await self.transport.send(message, None)
+
+    async def _cancel(self, request_id: int) -> None:
+        # courtesy only: the spec lets a client abandon a request it gave up on
+        with anyio.move_on_after(1.0), contextlib.suppress(Exception):
+            await self.notify("notifications/cancelled",
+                              {"requestId": request_id, "reason": "timeout"})
+
+    async def _answer_server_request(self, message: dict[str, Any]) -> None:
+        method = message.get("method")
+        reply: dict[str, Any] = {"jsonrpc": "2.0", "id": message.get("id")}
+        if method == "ping":
+            reply["result"] = {}
+        elif method == "roots/list":
+            reply["result"] = {"roots": []}
+        elif method == "elicitation/create":
+            reply["result"] = {"action": "decline"}  # declared only to list what a client sees
+        else:
+            reply["error"] = {"code": -32601, "message": f"parity does not handle {method}"}
+        with anyio.move_on_after(5.0), contextlib.suppress(Exception):
+            await self.transport.send(reply, None)
+
+    def _notify(self, method: str, params: Any) -> None:
+        for callback in self.listeners.get(method, ()):
+            self.spawn(self._run_listener, callback, params)
+
+    async def _run_listener(self, callback: Callable[..., Any], params: Any) -> None:
+        try:
+            outcome = callback(params)
+            if inspect.isawaitable(outcome):
+                await outcome
+        except Exception:  # a listener's bug must not take the connection down
+            _log.exception("notification listener raised")
+
+
+
+async def walk_tools(server: str,
+                      page: Callable[[dict[str, Any], float], Awaitable[Mapping[str, Any]]],
+                      timeout: float) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+    """Every page of ``tools/list`` through ``page(params, remaining_seconds)``: the raw
+    definitions and the ones that could not be read. ``timeout`` bounds the whole walk."""
+    deadline = anyio.current_time() + timeout
+    tools: list[dict[str, Any]] = []
+    rejected: list[tuple[str, str]] = []
+    names: set[str] = set()
+    seen: set[str] = set()
+    cursor: str | None = None
+    index = 0
+    for number in range(MAX_PAGES + 1):
+        if number == MAX_PAGES:
+            raise SourceError(f"server {server!r}: tools/list did not end after "
+                              f"{MAX_PAGES} pages", hint="the server's pagination never "
+                              "stops; fix its nextCursor")
+        params = {} if cursor is None else {"cursor": cursor}
+        result = await page(params, max(0.0, deadline - anyio.current_time()))
+        page_tools = result.get("tools")
+        if not isinstance(page_tools, list):
+            raise SourceError(f"server {server!r}: tools/list page {number + 1} has "
+                              f"no `tools` list", hint="the server's tools/list result is "
+                              "malformed")
+        for definition in page_tools:
+            index += 1
+            if not isinstance(definition, dict):
+                rejected.append((f"#{index}", f"not a JSON object "
+                                 f"({type(definition).__name__})"))
+                continue
+            name = definition.get("name")
+            if not isinstance(name, str) or not name:
+                rejected.append((f"#{index}", "no string `name`"))
+                continue
+            if name in names:
+                rejected.append((name, "listed twice; the first definition is kept"))
+                continue
+            names.add(name)
+            tools.append(definition)
+        next_cursor = result.get("nextCursor")
+        if next_cursor is None:  # missing or null ends the listing; "" does not
+            break
+        if not isinstance(next_cursor, str):
+            raise SourceError(f"server {server!r}: nextCursor is not a string "
+                              f"({next_cursor!r})", hint="a cursor is an opaque string")
+        if next_cursor in seen:
+            raise SourceError(f"server {server!r}: tools/list cursor "
+                              f"{next_cursor!r} came back again after {number + 1} pages "
+                              "(a pagination loop)", hint="fix the server's nextCursor")
+        seen.add(next_cursor)
+        cursor = next_cursor
+    return tools, rejected
+
+

@@ -1,0 +1,48 @@
+"""Which MCP SDK generation is installed, and the few facts about it both halves of the seam need.
+
+Nothing here imports ``mcp`` at module level: importing parity must stay cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parity.errors import SourceError
+
+
+def _sdk_major() -> int:
+    # read from the distribution metadata: importing mcp here would cost every import of parity
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return int(version("mcp").split(".")[0])
+    except (PackageNotFoundError, ValueError):  # pragma: no cover - mcp is a dependency
+        return 1
+
+
+#: The major version of the installed MCP SDK: 1 or 2.
+SDK_MAJOR: int = _sdk_major()
+
+
+def handshake_version() -> str:
+    """The protocol version parity offers in ``initialize``: the SDK's latest."""
+    if SDK_MAJOR >= 2:
+        from mcp_types.version import LATEST_HANDSHAKE_VERSION
+
+        return str(LATEST_HANDSHAKE_VERSION)
+    from mcp.types import LATEST_PROTOCOL_VERSION
+
+    return str(LATEST_PROTOCOL_VERSION)
+
+
+def http_module() -> Any:
+    """The HTTP client module the installed SDK itself depends on."""
+    # the HTTP client the installed SDK itself depends on: httpx (1.x) or its fork httpx2 (2.x)
+    names = ("httpx2", "httpx") if SDK_MAJOR >= 2 else ("httpx", "httpx2")
+    for name in names:
+        try:
+            return __import__(name)
+        except ImportError:
+            continue
+    raise SourceError("no HTTP client installed (need httpx or httpx2)",
+                      hint="reinstall the mcp SDK")  # pragma: no cover

@@ -1,0 +1,202 @@
+"""An initialized session with one server, through parity's own JSON-RPC layer.
+
+``open_session(spec)`` starts or reaches the server and runs ``initialize``; the
+``AdapterSession`` it yields lists tools and calls them as raw wire JSON. ``fetch_tools`` is
+the synchronous entry point extraction and ``parity lock`` use.
+
+Secrets (env and header values) are redacted from every message, from stderr tails and from
+``call_tool_raw`` results and errors. Tool definitions are returned untouched: redacting them
+would change their hashes whenever an env value happens to occur in a description.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import AsyncIterator, Callable, Mapping
+from typing import Any
+
+import anyio
+
+from parity.core.redact import redact, redact_json
+from parity.errors import SourceError
+from parity.mcp.capabilities import declare
+from parity.mcp.connection import Connection, walk_tools
+from parity.mcp.sdk import handshake_version
+from parity.mcp.spec import CallFailure, Listing, ServerSpec
+from parity.mcp.transports import HttpTransport, Transport, make_transport
+
+if sys.version_info < (3, 11):  # pragma: no cover
+    from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
+
+CLIENT_INFO = {"name": "parity", "version": "0.1.0"}
+
+
+class AdapterSession:
+    """An initialized connection to one server. Use through ``open_session``."""
+
+    def __init__(self, spec: ServerSpec, conn: Connection, transport: Transport) -> None:
+        self.spec = spec
+        self._conn = conn
+        self._transport = transport
+        #: the raw ``initialize`` result
+        self.initialize_result: dict[str, Any] = {}
+
+    @property
+    def server_info(self) -> dict[str, Any]:
+        info = self.initialize_result.get("serverInfo")
+        return dict(info) if isinstance(info, dict) else {}
+
+    @property
+    def protocol_version(self) -> str | None:
+        version = self.initialize_result.get("protocolVersion")
+        return version if isinstance(version, str) else None
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        caps = self.initialize_result.get("capabilities")
+        return dict(caps) if isinstance(caps, dict) else {}
+
+    def stderr_tail(self) -> list[str]:
+        """The last lines the server wrote to stderr (stdio only), redacted."""
+        return self._transport.stderr_tail()
+
+    async def _initialize(self, timeout: float) -> None:
+        result = await self._conn.request("initialize", {
+            "protocolVersion": handshake_version(),
+            "capabilities": declare(self.spec.capabilities),
+            "clientInfo": CLIENT_INFO,
+        }, timeout=timeout)
+        self.initialize_result = result
+        if isinstance(self._transport, HttpTransport):
+            self._transport.protocol_version = self.protocol_version
+        await self._conn.notify("notifications/initialized")
+
+    async def request_raw(self, method: str, params: Mapping[str, Any] | None = None, *,
+                          timeout: float) -> dict[str, Any]:
+        """Any request; the raw result dict. Raises ``CallFailure``."""
+        return await self._conn.request(method, params, timeout=timeout)
+
+    async def list_tools_raw(self, *, timeout: float | None = None) -> Listing:
+        """Every page of ``tools/list``, raw. ``timeout`` bounds the whole walk (default: the
+        spec's list_timeout). Raises ``CallFailure`` or, for a runaway or malformed
+        listing, ``SourceError``."""
+        async def page(params: dict[str, Any], remaining: float) -> dict[str, Any]:
+            return await self._conn.request("tools/list", params, timeout=remaining)
+
+        tools, rejected = await walk_tools(
+            self.spec.name, page, self.spec.list_timeout if timeout is None else timeout)
+        return Listing(tools=tools, server_info=self.server_info,
+                       protocol_version=self.protocol_version, rejected=rejected,
+                       client_capabilities=tuple(sorted(self.spec.capabilities)))
+
+    async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
+                            timeout: float) -> dict[str, Any]:
+        """The raw ``CallToolResult`` dict (content, structuredContent, isError, _meta...),
+        secrets redacted. Raises ``CallFailure``."""
+        result = await self._conn.request(
+            "tools/call", {"name": name, "arguments": dict(arguments or {})}, timeout=timeout)
+        redacted: dict[str, Any] = redact_json(result, self._conn.secrets)
+        return redacted
+
+    def on_tools_list_changed(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` (sync or async) on every ``notifications/tools/list_changed``."""
+        self.on_notification("notifications/tools/list_changed", lambda _params: callback())
+
+    def on_notification(self, method: str,
+                        callback: Callable[[Mapping[str, Any] | None], Any]) -> None:
+        """Call ``callback(params)`` on every notification ``method`` from the server."""
+        self._conn.listeners.setdefault(method, []).append(callback)
+        self._conn.spawn(self._transport.listen)
+
+
+
+
+def _first_error(group: BaseExceptionGroup[Any]) -> BaseException:
+    """The first non-cancellation error of a task-group failure (anyio groups them)."""
+    for exc in group.exceptions:
+        found: BaseException = _first_error(exc) if isinstance(exc, BaseExceptionGroup) else exc
+        if not isinstance(found, anyio.get_cancelled_exc_class()):
+            return found
+    fallback: BaseException = group
+    return fallback
+
+
+@contextlib.asynccontextmanager
+async def open_session(spec: ServerSpec) -> AsyncIterator[AdapterSession]:
+    """Start or reach the server, run the ``initialize`` handshake within
+    ``spec.start_timeout`` and yield the session; the server is stopped on exit.
+    Raises ``CallFailure`` when the server cannot be started or initialized; a
+    ``CallFailure`` leaving the block carries ``stderr_tail`` (stdio servers)."""
+    transport = make_transport(spec)
+    conn = Connection(transport, tuple(spec.secrets))
+    transport.conn = conn
+    try:
+        async with anyio.create_task_group() as tg:
+            conn.tg = tg
+            try:
+                await transport.start(tg)
+                session = AdapterSession(spec, conn, transport)
+                await session._initialize(spec.start_timeout)
+                yield session
+            except CallFailure as exc:
+                # stop first: the last stderr lines are often written while exiting
+                await transport.close()
+                await transport.drain()
+                exc.stderr_tail = transport.stderr_tail()
+                raise
+            finally:
+                conn.tg = None
+                await transport.close()
+                tg.cancel_scope.cancel()
+    except BaseExceptionGroup as group:
+        raise _first_error(group) from None
+
+
+
+
+# -- the synchronous entry point -----------------------------------------------------------
+
+
+def _with_stderr(message: str, tail: list[str]) -> str:
+    if not tail:
+        return message
+    lines = "\n".join(f"    {line}" for line in tail)
+    return f"{message}\n  server stderr (last {len(tail)} lines):\n{lines}"
+
+
+def fetch_tools(spec: ServerSpec) -> Listing:
+    """Every tool of a live server, raw (synchronous; call it outside an event loop).
+
+    ``spec.start_timeout`` bounds starting and ``initialize``; ``spec.list_timeout`` bounds
+    the whole paginated ``tools/list``. Never hangs and never shows a traceback: a server
+    that does not start, hangs or exits gives a ``SourceError`` with its stderr tail."""
+    where = spec.url if spec.kind == "url" else " ".join(spec.command) or spec.object_ref
+    where = redact(str(where), spec.secrets)
+    phase = "starting"
+
+    async def run() -> Listing:
+        nonlocal phase
+        try:
+            async with open_session(spec) as session:
+                phase = "listing the tools of"
+                return await session.list_tools_raw()
+        except CallFailure as exc:
+            raise _source_error(spec, where, phase, exc) from None
+
+    return anyio.run(run)
+
+
+def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) -> SourceError:
+    what = {
+        "unavailable": "could not reach it",
+        "timeout": "it did not answer in time",
+        "http_status": "it answered with an HTTP error",
+        "jsonrpc_error": "it answered with an error",
+        "malformed": "it answered something that is not MCP",
+    }[exc.kind]
+    message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {exc}"
+    return SourceError(redact(_with_stderr(message, exc.stderr_tail), spec.secrets),
+                       hint="check that the command or URL starts an MCP server; "
+                            "raise start_timeout/list_timeout if it is just slow")
+

@@ -1,0 +1,118 @@
+"""What the seam is given and what it gives back: ``ServerSpec`` (how to reach one server),
+``Listing`` (every tool, raw) and ``CallFailure`` (a request that produced no result)."""
+
+from __future__ import annotations
+
+import email.utils
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: The kinds of ``CallFailure``; the guard classifies each (``parity.runtime.guard``).
+FAILURE_KINDS = ("unavailable", "timeout", "http_status", "jsonrpc_error", "malformed")
+#: Lines of server stderr shown in error messages.
+STDERR_TAIL_LINES = 20
+
+
+@dataclass
+class ServerSpec:
+    """How to reach one server."""
+
+    kind: str  # "stdio" | "url" | "object"
+    name: str = "server"
+    command: tuple[str, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    cwd: Path | None = None
+    url: str | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    #: the in-process server object (FastMCP, MCPServer or a low-level ``Server``), imported
+    #: by the caller: the seam never imports a user's module
+    obj: Any = None
+    #: where ``obj`` came from (``module:attribute``), for messages
+    object_ref: str | None = None
+    start_timeout: float = 20.0
+    list_timeout: float = 20.0
+    secrets: tuple[str, ...] = ()
+    #: client capabilities parity declares in ``initialize`` (names of ``CAPABILITIES``):
+    #: servers may list other tools to clients that declare other capabilities
+    capabilities: tuple[str, ...] = ()
+
+
+@dataclass
+class Listing:
+    """Every tool a server lists, as raw wire JSON."""
+
+    tools: list[dict[str, Any]]
+    server_info: dict[str, Any] = field(default_factory=dict)
+    protocol_version: str | None = None
+    #: (tool name or ``#index``, reason) for definitions that could not be read
+    rejected: list[tuple[str, str]] = field(default_factory=list)
+    #: the client capabilities declared when the tools were listed (None: not known)
+    client_capabilities: tuple[str, ...] | None = None
+
+
+
+
+class CallFailure(Exception):
+    """A request that did not produce a result.
+
+    ``kind``: ``unavailable`` (could not connect, transport could not start, connection lost
+    without an answer), ``timeout`` (the deadline passed after the request was sent),
+    ``http_status`` (``status``, ``retry_after``; ``code``/``data`` too when the body held a
+    JSON-RPC error), ``jsonrpc_error`` (``code``, ``message``, ``data``), ``malformed``
+    (unparseable, wrong envelope, truncated). ``sent``: whether the request was written.
+    Every text is already redacted.
+    """
+
+    def __init__(self, kind: str, message: str, *, sent: bool, status: int | None = None,
+                 retry_after: float | None = None, code: int | None = None,
+                 data: Any = None) -> None:
+        if kind not in FAILURE_KINDS:
+            raise ValueError(f"unknown failure kind {kind!r}: expected one of {FAILURE_KINDS}")
+        self.kind = kind
+        self.message = message
+        self.sent = sent
+        self.status = status
+        self.retry_after = retry_after
+        self.code = code
+        self.data = data
+        #: the server's last stderr lines (redacted), when the failure ended the session
+        self.stderr_tail: list[str] = []
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        extra = []
+        if self.status is not None:
+            extra.append(f"HTTP {self.status}")
+        if self.retry_after is not None:
+            extra.append(f"retry after {self.retry_after:g}s")
+        if self.code is not None:
+            extra.append(f"code {self.code}")
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"{self.kind}: {self.message}{tail}"
+
+
+def excerpt(data: bytes | str, limit: int = 200) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """Retry-After as seconds: delta-seconds or an HTTP date; None when absent or unreadable."""
+    if value is None:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+

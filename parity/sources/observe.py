@@ -1,0 +1,127 @@
+"""Observed output: call a stub once with example arguments and describe what it returned.
+
+A stand-in promises what it returns; that promise is what the server must keep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parity.errors import SourceError
+from parity.sources.tools import OBSERVE_HINT, AgentTool
+
+# -- observed output -----------------------------------------------------------------------------
+
+
+def observe(tool: AgentTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """Call the stub once and return a JSON Schema of what it actually returned.
+
+    Objects list the keys present (all required); arrays merge their items; a result that is
+    not an object is wrapped as ``{"result": ...}`` the way the SDK would send it.
+    """
+    from pydantic_core import to_jsonable_python
+
+    if tool.call is None:
+        raise SourceError(f"tool {tool.name!r}: cannot observe a tool with nothing to call",
+                          location=f"observe.{tool.name}",
+                          hint="observe needs an agent `source` of callables or tool objects")
+    try:
+        result = tool.call(arguments)
+        if inspect.isawaitable(result):
+            result = _run(result)
+    except SourceError:
+        raise
+    except Exception as exc:  # the stub's own failure, reported by name
+        raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}: {exc} "
+                          "when called with the observe arguments",
+                          location=f"observe.{tool.name}", hint=OBSERVE_HINT) from None
+    try:
+        value = to_jsonable_python(result, by_alias=True)
+    except Exception as exc:  # a result with no JSON form
+        raise SourceError(f"tool {tool.name!r}: the stub returned a {type(result).__name__} "
+                          f"that has no JSON form: {exc}", location=f"observe.{tool.name}",
+                          hint="return JSON-like data or pydantic models") from None
+    wrap = tool.wrap if tool.wrap is not None else not isinstance(value, dict)
+    if wrap:
+        value = {"result": value}
+    return schema_of_value(value)
+
+
+def _run(awaitable: Any) -> Any:
+    async def wait() -> Any:
+        return await awaitable
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wait())
+    # called from inside an event loop (e.g. an async test): run the stub in its own loop
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(wait())
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def schema_of_value(value: Any) -> dict[str, Any]:
+    """A JSON Schema that describes exactly the shape of one JSON value."""
+    if isinstance(value, dict):
+        return {"type": "object", "required": sorted(value),
+                "properties": {k: schema_of_value(value[k]) for k in sorted(value)}}
+    if isinstance(value, list):
+        if not value:
+            return {"type": "array"}
+        return {"type": "array", "items": _merge([schema_of_value(v) for v in value])}
+    if value is None:
+        return {"type": "null"}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, float):
+        return {"type": "number"}
+    return {"type": "string"}
+
+
+def _merge(schemas: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One schema for several array items: objects merge their keys (required where every
+    item has the key); items of different types become an ``anyOf``."""
+    from parity.fieldpaths.entry import canonical_value
+
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for s in schemas:
+        by_type.setdefault(s["type"], []).append(s)
+    merged: list[dict[str, Any]] = []
+    for type_name in sorted(by_type):
+        group = by_type[type_name]
+        if type_name == "object":
+            keys = sorted({k for s in group for k in s["properties"]})
+            merged.append({
+                "type": "object",
+                "required": [k for k in keys if all(k in s["properties"] for s in group)],
+                "properties": {k: _merge([s["properties"][k] for s in group
+                                          if k in s["properties"]]) for k in keys}})
+        elif type_name == "array":
+            items = [s["items"] for s in group if "items" in s]
+            merged.append({"type": "array", "items": _merge(items)} if items
+                          else {"type": "array"})
+        else:
+            merged.append(group[0])
+    if len(merged) == 1:
+        return merged[0]
+    return {"anyOf": sorted(merged, key=canonical_value)}
+
+

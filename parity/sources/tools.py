@@ -1,0 +1,208 @@
+"""Agent-side tools from Python: stub callables and ``StructuredTool``-like objects.
+
+A callable's schemas are the ones the MCP SDK publishes for the same function: parity asks the
+SDK itself (``parity.mcp.metadata.function_schemas``), so a stub and a server written from the
+same function agree byte for byte. See ``parity.sources.agent`` for the accepted shapes.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from parity.errors import SourceError
+
+if TYPE_CHECKING:
+    from parity.mcp.metadata import FunctionSchemas
+
+OBSERVE_HINT = "fix the example arguments under observe, or the stub itself"
+
+
+@dataclass(frozen=True)
+class AgentTool:
+    """One agent-side tool: its raw definition, and how to call it (``None``: not callable)."""
+
+    name: str
+    definition: dict[str, Any]
+    #: Calls the stub with a JSON arguments object and returns its raw result.
+    call: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
+    #: Whether a non-object result is wrapped as ``{"result": ...}`` (``None``: decide by value).
+    wrap: bool | None = None
+
+
+# -- callables -------------------------------------------------------------------------------
+
+
+def definition_from_callable(fn: Callable[..., Any], name: str | None = None,
+                             description: str | None = None) -> dict[str, Any]:
+    """A tool definition for ``fn``, built the way the MCP SDK's ``FastMCP`` builds one."""
+    return callable_tool(fn, name, description).definition
+
+
+def callable_tool(fn: Callable[..., Any], name: str | None,
+                  description: str | None) -> AgentTool:
+    """The ``AgentTool`` of a stub callable (named ``name``, else by its ``__name__``)."""
+    tool_name = name or getattr(fn, "__name__", None)
+    if not isinstance(tool_name, str) or not tool_name or tool_name == "<lambda>":
+        raise SourceError(f"cannot name the tool {fn!r}",
+                          hint="give it a name: put it in a dict keyed by tool name")
+    schemas = _function_schemas(fn, tool_name)
+    doc = description if description is not None else (getattr(fn, "__doc__", None) or "")
+    definition: dict[str, Any] = {"name": tool_name, "description": doc,
+                                  "inputSchema": schemas.input_schema}
+    if schemas.output_schema is not None:
+        definition["outputSchema"] = schemas.output_schema
+
+    def call(arguments: Mapping[str, Any]) -> Any:
+        return fn(**_validated_kwargs(schemas.arguments, arguments, tool_name))
+
+    return AgentTool(tool_name, definition, call,
+                     schemas.wrap_output if schemas.output_schema is not None else None)
+
+
+def _fn_name(fn: Callable[..., Any]) -> str:
+    # The SDK titles generated models after the function, not after the tool's name.
+    name = getattr(fn, "__name__", None)
+    return name if isinstance(name, str) else type(fn).__name__
+
+
+def _signature(fn: Callable[..., Any], tool: str) -> inspect.Signature:
+    try:
+        return inspect.signature(fn, eval_str=True)
+    except NameError as exc:
+        raise SourceError(f"tool {tool!r}: cannot evaluate the annotations of {fn!r}: {exc}",
+                          hint="import every name used in its annotations") from None
+    except (TypeError, ValueError) as exc:
+        raise SourceError(f"tool {tool!r}: {fn!r} has no readable signature: {exc}",
+                          hint="give the stub an ordinary def with annotated parameters") from None
+
+
+def _function_schemas(fn: Callable[..., Any], tool: str) -> FunctionSchemas:
+    """The schemas the SDK publishes for ``fn`` (``parity.mcp.metadata``), with parity's own
+    refusals first: a signature that cannot be read, and ``*args``/``**kwargs``."""
+    from parity.mcp.metadata import function_schemas
+
+    for param in _signature(fn, tool).parameters.values():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            raise SourceError(f"tool {tool!r}: parameter {param.name!r} is *args/**kwargs, "
+                              "which no JSON Schema can describe",
+                              hint="declare each argument as a named parameter")
+        if param.name.startswith("_"):
+            raise SourceError(f"tool {tool!r}: parameter {param.name!r} starts with '_'",
+                              hint="the MCP SDK refuses such parameters too; rename it")
+    try:
+        return function_schemas(fn)
+    except ValueError as exc:
+        raise SourceError(f"tool {tool!r}: the MCP SDK cannot describe {_fn_name(fn)!r}: {exc}",
+                          hint="use types pydantic understands in the stub's signature") from None
+
+
+def output_schema(annotation: Any, fn_name: str, tool: str) -> tuple[dict[str, Any] | None, bool]:
+    """The output schema of a return annotation and whether results are wrapped, as the SDK
+    decides them for a function named ``fn_name`` (``None``: no structured output)."""
+    if annotation is inspect.Signature.empty:
+        return None, False
+    from parity.mcp.metadata import returning
+
+    schemas = _function_schemas(returning(annotation, fn_name), tool)
+    return schemas.output_schema, schemas.wrap_output
+
+
+def model_schema(model: Any, tool: str) -> dict[str, Any]:
+    """An arguments model's JSON Schema, as a server publishes it (``by_alias``)."""
+    try:
+        schema: dict[str, Any] = model.model_json_schema(by_alias=True)
+    except Exception as exc:  # pydantic's many schema errors, one message
+        raise SourceError(f"tool {tool!r}: cannot describe its arguments as JSON Schema: "
+                          f"{type(exc).__name__}: {exc}",
+                          hint="use JSON-serializable types (models, str, int, lists...)") from None
+    return schema
+
+
+def _validated_kwargs(model: Any, arguments: Mapping[str, Any], tool: str) -> dict[str, Any]:
+    from pydantic import ValidationError
+
+    try:
+        validated = model.model_validate(dict(arguments))
+    except ValidationError as exc:
+        raise SourceError(f"tool {tool!r}: the example arguments do not fit its arguments "
+                          f"model: {_errors(exc)}", location=f"observe.{tool}",
+                          hint=OBSERVE_HINT) from None
+    # one level deep, as the SDK calls tools: nested models stay models
+    return {(f.alias or n): getattr(validated, n) for n, f in type(validated).model_fields.items()}
+
+
+def _errors(exc: Any) -> str:
+    parts = []
+    for error in exc.errors(include_url=False):
+        loc = ".".join(str(x) for x in error.get("loc", ())) or "(root)"
+        parts.append(f"{loc}: {error.get('msg')}")
+    return "; ".join(parts)
+
+
+# -- StructuredTool-like objects --------------------------------------------------------------
+
+
+def is_tool_object(value: Any) -> bool:
+    """Whether ``value`` is shaped like LangChain's ``StructuredTool`` (duck-typed)."""
+    return (not isinstance(value, type) and isinstance(getattr(value, "name", None), str)
+            and hasattr(value, "args_schema"))
+
+
+def definition_from_tool_object(obj: Any, name: str | None = None) -> dict[str, Any]:
+    """A tool definition for a ``StructuredTool``-like object (``name``, ``description``,
+    ``args_schema``: a pydantic model class or a JSON Schema dict)."""
+    return object_tool(obj, name).definition
+
+
+def object_tool(obj: Any, name: str | None) -> AgentTool:
+    """The ``AgentTool`` of a ``StructuredTool``-like object (named ``name``, else ``obj.name``)."""
+    from pydantic import BaseModel
+
+    tool_name = name or obj.name
+    fn = getattr(obj, "func", None) or getattr(obj, "coroutine", None)
+    fn = fn if callable(fn) else None
+    args_schema = obj.args_schema
+    model: Any = None
+    if isinstance(args_schema, type) and issubclass(args_schema, BaseModel):
+        model = args_schema
+        in_schema = model_schema(model, tool_name)
+    elif isinstance(args_schema, dict):
+        in_schema = args_schema
+    elif args_schema is None and fn is not None:
+        # LangChain infers the schema from the function when none is given
+        model = _function_schemas(fn, tool_name).arguments
+        in_schema = model_schema(model, tool_name)
+    else:
+        raise SourceError(f"tool {tool_name!r}: args_schema is {type(args_schema).__name__}, "
+                          "not a pydantic model class or a JSON Schema dict",
+                          hint="give the tool an args_schema model")
+    description = getattr(obj, "description", None)
+    definition: dict[str, Any] = {
+        "name": tool_name, "description": description if isinstance(description, str) else "",
+        "inputSchema": in_schema}
+    # StructuredTool carries no output schema; its function's return annotation is the promise
+    out_schema, wrap = (None, False)
+    if fn is not None:
+        out_schema, wrap = output_schema(_signature(fn, tool_name).return_annotation,
+                                          _fn_name(fn), tool_name)
+    if out_schema is not None:
+        definition["outputSchema"] = out_schema
+
+    def call(arguments: Mapping[str, Any]) -> Any:
+        if fn is not None:
+            kwargs = (_validated_kwargs(model, arguments, tool_name) if model is not None
+                      else dict(arguments))
+            return fn(**kwargs)
+        invoke = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
+        if not callable(invoke):
+            raise SourceError(f"tool {tool_name!r}: has no func, coroutine or invoke to call",
+                              location=f"observe.{tool_name}",
+                              hint="observe only tools that can be called")
+        return invoke(dict(arguments))
+
+    return AgentTool(tool_name, definition, call, wrap if out_schema is not None else None)
+
+
