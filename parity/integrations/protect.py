@@ -26,7 +26,7 @@ from typing import Any
 
 from parity.errors import ToolDriftError
 from parity.integrations.kinds import TargetKind, resolve
-from parity.mcp.adapter import wrap_session
+from parity.mcp import wrap_session
 from parity.mcp.intercept import Refusal, intercept
 from parity.pinning.lock import Lock
 from parity.runtime.client import Mode, PinnedClient

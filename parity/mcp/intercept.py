@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 import anyio
 
-from parity.mcp.adapter import CallFailure, _raw_result_type, _sdk_failure
+from parity.mcp.sdk_session import _raw_result_type, _sdk_failure
+from parity.mcp.spec import CallFailure
 
 #: the attribute marking an intercepted session (its value: the current hooks)
 MARK = "__parity_hooks__"
