@@ -153,7 +153,8 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
     new = old.accept(tool, rule, path, reason)
     bl.write(new, pair.baseline)
     entry = new.get((tool, rule, path))
-    assert entry is not None
+    if entry is None:  # accept() adds exactly this key: a bug if it is missing
+        raise RuntimeError(f"baseline entry {(tool, rule, path)!r} missing after accepting it")
     return entry
 
 

@@ -9,8 +9,6 @@ from typing import Any
 
 from parity.fieldpaths import constraints as _constraints
 
-#: JSON type names in the order parity prints them.
-JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 #: The type of a node with no type constraint.
 ANY = "any"
 
@@ -109,12 +107,6 @@ class Entry:
 
     def with_required(self, required: bool) -> Entry:
         return replace(self, required=required)
-
-
-def enum_excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
-    """The values one side may produce that the other's enum does not accept."""
-    keep = {canonical_value(v) for v in accepted}
-    return [v for v in produced if canonical_value(v) not in keep]
 
 
 def normalize_types(types: Iterable[str]) -> tuple[str, ...]:

@@ -235,11 +235,6 @@ class Alignment:
         return UNDER  # array items the other side leaves unconstrained
 
 
-def property_name(steps: Steps) -> str | None:
-    """The property a path ends in, or ``None`` for items and map values."""
-    return steps[-1].name if steps and isinstance(steps[-1], Prop) else None
-
-
 _LATER = object()
 
 
@@ -385,7 +380,7 @@ def _identity(value: Any) -> tuple[Any, Any]:
 
 
 def excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
-    """``parity.fieldpaths.entry.enum_excess`` (the produced values no accepted value equals as
-    canonical JSON), without the JSON encoder for scalars."""
+    """The produced values that no accepted value equals (as canonical JSON), without the
+    JSON encoder for scalars."""
     keep = {_identity(v) for v in accepted}
     return [v for v in produced if _identity(v) not in keep]
