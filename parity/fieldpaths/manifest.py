@@ -35,6 +35,9 @@ class ToolManifest:
     description: str | None = None
     #: ``out`` was recorded from a real call of the stub, not from an annotation.
     observed: bool = False
+    #: What makes the definition invalid for the MCP spec, read leniently anyway
+    #: (``inputSchema is null``: its arguments are read as an open object).
+    invalid: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -46,6 +49,8 @@ class ToolManifest:
             data["description"] = self.description
         if self.observed:
             data["observed"] = True
+        if self.invalid:
+            data["invalid"] = list(self.invalid)
         return data
 
     @classmethod
@@ -61,6 +66,7 @@ class ToolManifest:
             out=None if out is None else _table(out, seen),
             description=data.get("description"),
             observed=bool(data.get("observed", False)),
+            invalid=tuple(data.get("invalid", ())),
         )
 
 

@@ -135,10 +135,14 @@ def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
                 warnings: list[str] | None = None) -> tuple[Table, Table | None]:
     """The ``in`` and ``out`` tables of an MCP tool definition (wire JSON, camelCase).
 
-    ``out`` is ``None`` when the tool declares no ``outputSchema``.
+    ``out`` is ``None`` when the tool declares no ``outputSchema``. A missing or ``null``
+    ``inputSchema`` (invalid for the spec; ``tooldefs.invalid_parts`` names it) is read as
+    an open object: the tool takes arguments nobody described.
     """
     name = str(definition.get("name", "<unnamed>"))
-    in_schema = definition.get("inputSchema", {"type": "object"})
+    in_schema = definition.get("inputSchema")
+    if in_schema is None:
+        in_schema = {"type": "object"}
     in_table = extract_paths(in_schema, tool=name, direction="in", limits=limits,
                              warnings=warnings)
     out_schema = definition.get("outputSchema")

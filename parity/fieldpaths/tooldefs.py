@@ -62,15 +62,26 @@ def _check_definition(tool: Any, file: str, where: str) -> None:
                               location=where, hint=_FIX)
 
 
+def invalid_parts(definition: Mapping[str, Any]) -> tuple[str, ...]:
+    """What makes a definition invalid for the MCP spec while parity can still read it: an
+    ``inputSchema`` that is missing or ``null`` (read as an open object)."""
+    if "inputSchema" not in definition:
+        return ("inputSchema is missing",)
+    if definition["inputSchema"] is None:
+        return ("inputSchema is null",)
+    return ()
+
+
 def tool_manifest(definition: Mapping[str, Any], *, name: str | None = None,
                   limits: Limits | None = None,
                   warnings: list[str] | None = None) -> ToolManifest:
     """Reduce one raw tool definition to its manifest entry."""
-    if "inputSchema" not in definition and warnings is not None:
+    invalid = invalid_parts(definition)
+    if invalid and warnings is not None:
         found = " (it has `arguments`, a catalog summary, not a JSON Schema)" \
             if "arguments" in definition else ""
-        warnings.append(f"tool {definition.get('name')!r} declares no inputSchema{found}; "
-                        "its `in` table holds only the root object")
+        warnings.append(f"tool {definition.get('name')!r}: {invalid[0]}{found}; its "
+                        "arguments are read as an open object")
     in_table, out_table = tool_tables(definition, limits=limits, warnings=warnings)
     description = definition.get("description")
     return ToolManifest(
@@ -79,6 +90,7 @@ def tool_manifest(definition: Mapping[str, Any], *, name: str | None = None,
         in_=in_table,
         out=out_table,
         description=description if isinstance(description, str) else None,
+        invalid=invalid,
     )
 
 

@@ -306,7 +306,9 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
             else:
                 fields.append(FieldChange(direction, "constraint", label, before, after,
                                           keyword=keyword))
-        if (a is MISSING or b is MISSING) and not table_words:  # a whole schema came or went
+        # a whole schema came or went, or was null (an invalid inputSchema, read as an open
+        # object: the tables may be equal, the definitions are not)
+        if (a is MISSING or b is MISSING or a is None or b is None) and not table_words:
             fields.append(FieldChange(direction, "constraint", "", a, b, keyword=key))
     surface = _top_level_surface(old, new, locations) + surface
     return ToolChange(name=name, kind="changed", contract_changed=contract_changed,

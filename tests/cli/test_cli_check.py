@@ -313,3 +313,21 @@ def test_diff_against_a_live_stdio_server(tmp_path, capsys, monkeypatch):
     assert code == 1
     assert "    error   out.missing  sum" in out
     assert "the server returns `total` there" in out
+
+
+def test_a_null_input_schema_history_diffs_with_a_finding_not_an_input_error(tmp_path, capsys):
+    """get_me's inputSchema went null -> {"type": "object"} -> null between releases of a real
+    server: each step diffs (exit 1 while null, with its own finding; 0 when valid)."""
+    history = [None, {"type": "object"}, None]
+    files = []
+    for i, schema in enumerate(history):
+        f = tmp_path / f"v{i}.json"
+        f.write_text(json.dumps({"tools": [{"name": "get_me", "inputSchema": schema}]}))
+        files.append(f)
+    agent = tmp_path / "agent.json"
+    agent.write_text(json.dumps({"tools": [{"name": "get_me", "inputSchema": {"type": "object"}}]}))
+    for server, expected in zip(files, (1, 0, 1), strict=True):
+        code, out, err = run(capsys, "diff", "--agent-file", str(agent),
+                             "--server-file", str(server))
+        assert (code, err) == (expected, ""), out
+        assert ("tool.invalid-schema" in out) == (expected == 1)

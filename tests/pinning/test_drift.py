@@ -101,3 +101,15 @@ def test_nested_and_unmodelled_changes_still_explained() -> None:
     words = [f.words() for f in change.fields]
     assert words == ["in: `o` now rejects unknown keys", "in: added `o.y` (string, optional)",
                      "in: maxLength of `/$defs/P`: 3 -> 5"]
+
+
+def test_a_null_input_schema_is_named_in_the_explanation() -> None:
+    """A real server flipped get_me's inputSchema between null and {"type": "object"}."""
+    null = {"name": "get_me", "description": "Me.", "inputSchema": None}
+    typed = {**null, "inputSchema": {"type": "object"}}
+    for before, after, shown in ((null, typed, 'null -> {"type": "object"}'),
+                                 (typed, null, '{"type": "object"} -> null')):
+        d = D.compare(L.build("w", [before]), L.build("w", [after]))
+        (change,) = d.changes
+        assert [f.words() for f in change.fields] == [f"in: inputSchema of (root): {shown}"]
+        assert "inputSchema" in d.render_text()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.toolid import COMMON_FORMS, parse_form
@@ -111,7 +112,40 @@ def _guess_forms(tool_id: str, candidates: set[str], lowered: dict[str, str],
     return found
 
 
+INVALID_SCHEMA = "tool.invalid-schema"
+
+
+def check_invalid_schema(pair: ToolPair) -> Iterator[Finding]:
+    for side, tool in (("server", pair.server), ("agent", pair.agent)):
+        if not tool.invalid:
+            continue
+        yield Finding(
+            tool=pair.name, rule_id=INVALID_SCHEMA, path="", direction="tool",
+            severity="error" if side == "server" else "warning",
+            message=f"the {side}'s definition of `{tool.name}` is invalid for the MCP spec: "
+                    f"{'; '.join(tool.invalid)} (every tool must have an object inputSchema); "
+                    "strict clients refuse the whole tools/list, parity reads the arguments "
+                    "as an open object",
+            hint='declare an inputSchema, `{"type": "object"}` for a tool without arguments'
+                 + (" (in the server)" if side == "server" else " (in the agent's tools)"))
+        return  # once per tool: the server's, when both are invalid
+
+
 RULES = (
+    Rule(
+        id=INVALID_SCHEMA, direction="tool", severity="error",
+        severity_note="warning when only the agent's side is invalid",
+        purpose="A tool's inputSchema is missing or null, which the MCP spec does not allow.",
+        details="The spec requires every tool to have an `inputSchema` object; a real server "
+                "changed one from `null` to `{\"type\": \"object\"}` and back between "
+                "versions. parity reads a missing or null `inputSchema` as an open object (the "
+                "tool takes arguments nobody described), so the rest of the diff still runs, "
+                "and reports the invalid definition once, here. Clients that validate "
+                "`tools/list` (the Python SDK does) reject the whole list.",
+        example=Example(
+            agent=[{"name": "get_me", "inputSchema": {"type": "object"}}],
+            server=[{"name": "get_me", "inputSchema": None}]),
+        check=check_invalid_schema),
     Rule(
         id=MISSING, direction="tool", severity="error",
         purpose="An agent tool has no server counterpart under both sides' tool-id forms.",

@@ -54,3 +54,25 @@ def test_findings_of_a_matched_tool_carry_the_agents_name():
     assert f.tool == "wf-mcp:a"
     assert of_rule(RULE, diff(agent, server, agent_form="{server}-mcp:{tool}",
                               server_name="wf")) == []
+
+
+# -- tool.invalid-schema ---------------------------------------------------------------------
+
+
+def test_a_null_input_schema_is_one_finding_and_the_diff_still_runs():
+    findings = fixture_findings("tool.invalid-schema")
+    f = single("tool.invalid-schema", findings)
+    assert (f.tool, f.path, f.severity) == ("get_me", "", "error")
+    assert "inputSchema is null" in f.message
+    assert len(findings) == 1  # read as an open object: nothing else differs
+
+
+def test_a_missing_input_schema_on_both_sides_is_reported_once():
+    findings = diff([{"name": "t"}], [{"name": "t"}])
+    assert [(f.rule_id, f.severity) for f in findings] == [("tool.invalid-schema", "error")]
+    assert "inputSchema is missing" in findings[0].message
+
+
+def test_an_agent_side_without_input_schema_is_a_warning():
+    findings = diff([{"name": "t", "inputSchema": None}], [tool("t")])
+    assert [(f.rule_id, f.severity) for f in findings] == [("tool.invalid-schema", "warning")]
