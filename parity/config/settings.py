@@ -121,11 +121,12 @@ class Config:
     max_depth: int = 64
     max_paths: int = 10_000
     max_alternatives: int = 256
+    max_work: int = 200_000
 
     def limits(self) -> Any:
         from parity.fieldpaths.schema import Limits  # imported here: config loading stays light
 
-        return Limits(self.max_depth, self.max_paths, self.max_alternatives)
+        return Limits(self.max_depth, self.max_paths, self.max_alternatives, self.max_work)
 
     def select_pairs(self, names: Sequence[str]) -> list[PairConfig]:
         return _select(self.pairs, names, "pair", self.file)
@@ -175,10 +176,12 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
     manifests = root / v.string(table, top, "manifests", "manifests")
     baselines = root / v.string(table, top, "baselines", "baselines")
     limits = v.table(table, top, "limits")
-    v.known(limits, _join(top, "limits"), {"max_depth", "max_paths", "max_alternatives"})
+    v.known(limits, _join(top, "limits"), {"max_depth", "max_paths", "max_alternatives",
+                                                  "max_work"})
     max_depth = v.positive(limits, _join(top, "limits"), "max_depth", 64)
     max_paths = v.positive(limits, _join(top, "limits"), "max_paths", 10_000)
     max_alternatives = v.positive(limits, _join(top, "limits"), "max_alternatives", 256)
+    max_work = v.positive(limits, _join(top, "limits"), "max_work", 200_000)
 
     servers: dict[str, ServerConfig] = {}
     for name, raw in v.table(table, top, "servers").items():
@@ -216,7 +219,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
     v.raise_if_any()
     return Config(file=file, root=root, manifests=manifests, baselines=baselines,
                   servers=servers, pairs=pairs, max_depth=max_depth, max_paths=max_paths,
-                  max_alternatives=max_alternatives)
+                  max_alternatives=max_alternatives, max_work=max_work)
 
 
 # -- reading -------------------------------------------------------------------------------

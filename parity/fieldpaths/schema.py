@@ -53,6 +53,18 @@ class Limits:
     max_paths: int = 10_000
     #: most alternatives one node's unions may multiply into
     max_alternatives: int = 256
+    #: most units of work one schema may cost: a unit is one subschema visited, one keyword
+    #: value element read, one ``allOf``/``$ref`` merge (weighted by what it copies) or one
+    #: entry merged across union alternatives. Paths emitted are bounded separately; this
+    #: bounds what a schema can make parity *do* (a reference fan-out emits few paths).
+    max_work: int = 200_000
+
+
+@dataclass
+class Work:
+    """How much work an extraction spent, in the units of ``Limits.max_work``."""
+
+    spent: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,7 +114,7 @@ class _Facets:
 
 def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                   limits: Limits | None = None, warnings: list[str] | None = None,
-                  default_dialect: str | None = None) -> Table:
+                  default_dialect: str | None = None, work: Work | None = None) -> Table:
     """Reduce ``schema`` to a field-path table (printed path -> ``Entry``), sorted by path.
 
     Arguments:
@@ -112,6 +124,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         limits: depth, path and alternative bounds.
         warnings: if given, receives one line per unresolved reference.
         default_dialect: the ``$schema`` URI to assume when the schema declares none.
+        work: if given, receives the work spent (also when the bounds stop the walk).
 
     Raises ``SchemaError`` for input that is not a schema and ``BoundsError`` past the limits.
     """
@@ -126,6 +139,9 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         raise BoundsError(f"tool {tool!r}: {direction}: schema is nested too deeply to walk",
                           location=walker.pointer,
                           hint="flatten the schema or raise the limits") from None
+    finally:
+        if work is not None:
+            work.spent = walker.work
     if warnings is not None:
         warnings.extend(walker.warnings)
     return {render(steps): steps_table[steps] for steps in sorted(steps_table, key=render)}
@@ -158,6 +174,7 @@ class _Walker:
         self.direction = direction
         self.limits = limits
         self.count = 0
+        self.work = 0
         self.pointer = "#"
         self.warnings: list[str] = []
         dialect = root.get("$schema") if isinstance(root, dict) else None
@@ -193,6 +210,13 @@ class _Walker:
 
     # -- entries -------------------------------------------------------------------------
 
+    def spend(self, units: int) -> None:
+        """Count work; past ``max_work`` the walk ends in a ``BoundsError``."""
+        self.work += units
+        if self.work > self.limits.max_work:
+            raise self._bounds(f"more than {self.limits.max_work} units of work (references "
+                               "or unions that multiply)")
+
     def _walk(self, subs: list[_Sub], steps: Steps, required: bool, stack: frozenset[int],
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:
         self.pointer = subs[0].pointer if subs else self.pointer
@@ -208,7 +232,7 @@ class _Walker:
         tables = [self._emit(f, steps, required, patterns) for f in alternatives]
         if len(tables) == 1:
             return tables[0]
-        return _union(tables, steps)
+        return self._union(tables, steps)
 
     def _emit(self, facets: _Facets, steps: Steps, required: bool,
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:
@@ -220,20 +244,25 @@ class _Walker:
             return table
         stack = facets.expanded
         for name in sorted(set(facets.properties) | facets.required):
-            table.update(self._walk(facets.properties.get(name, []), (*steps, Prop(name)),
-                                    name in facets.required, stack, ()))
+            self._merge(table, self._walk(facets.properties.get(name, []), (*steps, Prop(name)),
+                                          name in facets.required, stack, ()))
         for position in sorted(facets.prefix):
-            table.update(self._walk(facets.prefix[position], (*steps, Index(position)), False,
-                                    stack, ()))
+            self._merge(table, self._walk(facets.prefix[position], (*steps, Index(position)),
+                                          False, stack, ()))
         if facets.items:
-            table.update(self._walk(facets.items, (*steps, ITEMS), False, stack, ()))
+            self._merge(table, self._walk(facets.items, (*steps, ITEMS), False, stack, ()))
         if facets.values:
             patterns = tuple(sorted(set(facets.patterns)))
             # a key matches one pattern or another: the value schemas are alternatives
             tables = [self._walk(group, (*steps, VALUES), False, stack, patterns)
                       for group in facets.values]
-            table.update(tables[0] if len(tables) == 1 else _union(tables, (*steps, VALUES)))
+            self._merge(table, tables[0] if len(tables) == 1
+                        else self._union(tables, (*steps, VALUES)))
         return table
+
+    def _merge(self, table: dict[Steps, Entry], child: dict[Steps, Entry]) -> None:
+        self.spend(len(child))  # each level copies its subtree's entries: depth x paths
+        table.update(child)
 
     # -- facets --------------------------------------------------------------------------
 
@@ -241,6 +270,7 @@ class _Walker:
         """The alternatives one schema allows at its node, with references followed."""
         schema, pointer = sub.schema, sub.pointer
         self.pointer = pointer
+        self.spend(1)
         if schema is True or schema == {}:
             return [_Facets(expanded=stack)]
         if schema is False:
@@ -312,19 +342,25 @@ class _Walker:
                     pointer: str, stack: frozenset[int]) -> _Facets:
         f = _Facets(expanded=stack)
         at = _Sub(schema, resolver, pointer)
+        self.spend(len(schema) + sum(len(v) for v in schema.values()
+                                     if isinstance(v, (dict, list))))
         # the registry's order, whatever the schema's key order: results must not depend on it
         for keyword in sorted(schema.keys() & _KEYWORDS.keys(), key=_RANK.__getitem__):
             _KEYWORDS[keyword](self, f, schema[keyword], at, schema)
         return f
 
     def _conjoin(self, left: list[_Facets], right: list[_Facets]) -> list[_Facets]:
-        if len(right) == 1 and len(left) == 1:
-            return [_conjoin(left[0], right[0])]
-        product = [_conjoin(a, b) for a in left for b in right]
-        if len(product) > self.limits.max_alternatives:
+        if len(left) * len(right) > self.limits.max_alternatives:
             raise self._bounds(f"unions multiply into more than {self.limits.max_alternatives}"
                                " alternatives")
-        return product
+        # a merge copies both sides: its cost grows with what they hold
+        self.spend(sum(_weight(a) for a in left) * len(right)
+                   + sum(_weight(b) for b in right) * len(left))
+        return [_conjoin(a, b) for a in left for b in right]
+
+    def _union(self, tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
+        self.spend(sum(len(t) for t in tables) * len(tables))
+        return _union(tables, steps)
 
     def _error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,
@@ -334,7 +370,7 @@ class _Walker:
         return BoundsError(f"tool {self.tool!r}: {self.direction}: {message}",
                            location=self.pointer,
                            hint="simplify the schema, or raise the limits "
-                                "(max_depth, max_paths, max_alternatives)")
+                                "(max_depth, max_paths, max_alternatives, max_work)")
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------
@@ -487,6 +523,13 @@ _RANK = {keyword: rank for rank, keyword in enumerate(_KEYWORDS)}
 
 
 # -- combining -----------------------------------------------------------------------------
+
+
+def _weight(f: _Facets) -> int:
+    """What merging ``f`` copies, in units of work."""
+    return (1 + len(f.required) + len(f.properties) + len(f.items) + len(f.prefix)
+            + len(f.values) + len(f.patterns) + len(f.unresolved) + len(f.unsupported)
+            + len(f.enum or ()) + len(f.expanded))
 
 
 def _conjoin(a: _Facets, b: _Facets) -> _Facets:

@@ -175,13 +175,17 @@ def has_tuple_items(root: Any) -> bool:
     """Whether any node of ``root`` spells a tuple as array-valued ``items`` (draft 7 and
     older)."""
     pending = [root]
+    seen: set[int] = set()  # a document may share a node many times: visit each once
     while pending:
         node = pending.pop()
+        if not isinstance(node, (dict, list)) or id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, dict):
             if isinstance(node.get("items"), list):
                 return True
             pending.extend(node.values())
-        elif isinstance(node, list):
+        else:
             pending.extend(node)
     return False
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parity.errors import ParityError
+from parity.errors import BoundsError, ParityError
 from parity.fieldpaths.entry import Entry, canonical_value
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
 from parity.pinning.lock import Lock, contract_of, normalize_schema
@@ -420,6 +420,8 @@ def _table_words(direction: str, old: Mapping[str, Any], new: Mapping[str, Any])
     try:
         a = tool_tables(old)[index] or {}
         b = tool_tables(new)[index] or {}
+    except BoundsError:
+        raise  # a schema that would cost unbounded work is refused, never half-explained
     except ParityError:
         return []  # a schema parity cannot walk: the keyword-level changes still explain it
     return table_changes(direction, a, b)

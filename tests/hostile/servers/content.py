@@ -1,0 +1,90 @@
+"""A stdio MCP server whose tools/list (and tools/call result) carries one hostile value.
+
+``python -m tests.hostile.servers.content MODE [--ref URL]``; MODE is one of ``MODES``. The
+answer is written as raw text, because ``json.dumps`` refuses some of these values (an integer
+of 5,000 digits) and escapes others differently (a lone surrogate), and the point is the bytes
+a hostile server can send.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tests.servers._raw import Reply, serve
+
+
+def fan_out(levels: int = 40) -> dict[str, Any]:
+    """``allOf`` of two references to the next level, ``levels`` deep: 2**levels expansions."""
+    defs: dict[str, Any] = {
+        f"l{i}": {"allOf": [{"$ref": f"#/$defs/l{i + 1}"}, {"$ref": f"#/$defs/l{i + 1}"}]}
+        for i in range(levels)}
+    defs[f"l{levels}"] = {"type": "object", "properties": {"a": {"type": "string"}}}
+    return {"type": "object", "$defs": defs, "properties": {"q": {"$ref": "#/$defs/l0"}}}
+
+
+#: MODE -> the raw JSON text of the one hostile tool's inputSchema (``@REF@``: the --ref URL)
+MODES: dict[str, str] = {
+    "nan": '{"type": "object", "properties": {"n": {"type": "number", "maximum": NaN}}}',
+    "infinity": '{"type": "object", "properties": {"n": {"type": "number", "minimum": '
+                '-Infinity}}}',
+    "overflow": '{"type": "object", "properties": {"n": {"type": "number", "maximum": 1e400}}}',
+    "huge-int": '{"type": "object", "properties": {"n": {"type": "integer", "maximum": '
+                + "9" * 5000 + "}}}",
+    "beyond-int": '{"type": "object", "properties": {"n": {"type": "integer", "maximum": '
+                  '9007199254740993}}}',
+    "surrogate": '{"type": "object", "properties": {"n": {"type": "string", "description": '
+                 '"\\ud800 alone"}}}',
+    "fan-out": json.dumps(fan_out()),
+    "remote-ref": '{"type": "object", "properties": {"city": {"$ref": "@REF@/city.json"}}}',
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=sorted(MODES))
+    parser.add_argument("--ref", default="http://127.0.0.1:9/")
+    args = parser.parse_args()
+    schema = MODES[args.mode].replace("@REF@", args.ref.rstrip("/"))
+    good = '{"name": "fine", "inputSchema": {"type": "object"}}'
+    hostile = f'{{"name": "hostile", "inputSchema": {schema}}}'
+
+    def listing(params: dict[str, Any]) -> Reply:
+        return Reply(raw=f'{{"jsonrpc": "2.0", "id": @ID@, "result": {{"tools": '
+                         f'[{good}, {hostile}]}}}}\n')
+
+    def call(params: dict[str, Any]) -> Any:
+        return {"content": [{"type": "text", "text": "ok"}]}
+
+    serve_with_ids({"tools/list": listing, "tools/call": call}, name=f"content-{args.mode}")
+
+
+def serve_with_ids(handlers: dict[str, Any], *, name: str) -> None:
+    """``serve``, with ``@ID@`` in a raw reply replaced by the request's id."""
+    current: dict[str, Any] = {}
+
+    def wrap(handler: Any) -> Any:
+        def answer(params: dict[str, Any]) -> Any:
+            reply = handler(params)
+            if isinstance(reply, Reply) and reply.raw is not None:
+                reply.raw = reply.raw.replace("@ID@", json.dumps(current["id"]))
+            return reply
+        return answer
+
+    original = sys.stdin
+
+    class Tap:
+        def __iter__(self) -> Any:
+            for line in original:
+                if line.strip():
+                    current["id"] = json.loads(line).get("id")
+                yield line
+
+    sys.stdin = Tap()  # type: ignore[assignment]
+    serve({method: wrap(h) for method, h in handlers.items()}, name=name)
+
+
+if __name__ == "__main__":
+    main()
