@@ -36,15 +36,33 @@ def loads_jsonschema(path, env) -> bool:
     return out == "True"
 
 
-def test_an_unchanged_file_skips_importing_jsonschema(tmp_path, cache, monkeypatch):
+def test_a_valid_file_never_imports_jsonschema_and_its_verdict_is_remembered(
+        tmp_path, cache, monkeypatch):
     path = tmp_path / "m.json"
     write_manifest(path)
     import os
 
     env = dict(os.environ)
-    assert loads_jsonschema(path, env) is True  # first sight: validated
-    assert loads_jsonschema(path, env) is False  # same bytes: verdict remembered
-    assert list((cache / "validated" / "manifest.v1").iterdir())
+    # first sight: validated by the check compiled from the schema (parity.schemas.checks)
+    assert loads_jsonschema(path, env) is False
+    assert list((cache / "validated" / "manifest.v1").iterdir())  # verdict remembered
+    assert loads_jsonschema(path, env) is False
+
+
+def test_an_invalid_file_is_worded_by_jsonschema(tmp_path, cache):
+    import os
+
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    data = json.loads(path.read_text())
+    data["tools"]["t"]["in"]["x"]["required"] = "yes"
+    path.write_text(json.dumps(data))
+    code = ("import sys\nfrom parity.fieldpaths import manifest\ntry:\n"
+            "    manifest.load(sys.argv[1])\nexcept Exception as e:\n    print(e)\n"
+            "print('jsonschema' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, env=dict(os.environ), check=True).stdout
+    assert "$.tools.t.in.x.required" in out and out.strip().endswith("True")
 
 
 def test_a_changed_file_is_validated_again_even_after_a_valid_one(tmp_path, cache):

@@ -1,0 +1,90 @@
+"""The checks compiled from the shipped schemas: fresh, and never more lenient than
+``jsonschema`` (they may only accept; what they reject, jsonschema decides)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from parity.core import validate as v
+from parity.core.validate import shipped_schema
+from parity.schemas.checks import generate
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = {
+    "manifest.v1.json": REPO / "manifests" / "workflow.server.json",
+    "baseline.v1.json": REPO / "baselines" / "workflow.json",
+    "lock.v1.json": REPO / "manifests" / "workflow.lock.json",
+}
+
+
+def test_the_committed_checks_are_generated_from_the_shipped_schemas() -> None:
+    assert generate.main(["--check"]) == 0, "run `python -m parity.schemas.checks.generate`"
+
+
+@pytest.mark.parametrize("name", sorted(generate.COMPILED))
+def test_every_keyword_of_the_shipped_schemas_reads_alike(name: str) -> None:
+    assert generate.unsafe_keywords(shipped_schema(name)) == []
+
+
+def test_a_keyword_that_could_read_differently_is_refused() -> None:
+    schema = {"type": "object", "properties": {"n": {"enum": [1, "a"]},
+                                               "t": {"prefixItems": [{}]}}}
+    assert generate.unsafe_keywords(schema) == ["#/properties/n/enum",
+                                                "#/properties/t/prefixItems"]
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_bundled_files_are_accepted_without_jsonschema(name: str) -> None:
+    data = json.loads(EXAMPLES[name].read_text(encoding="utf-8"))
+    assert v._compiled_accepts(data, name)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.floats(-2, 2)
+                     | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [here]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*here, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _paths(value, (*here, i))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_compiled_check_never_accepts_what_jsonschema_rejects(name: str, data: Any) -> None:
+    document = json.loads(EXAMPLES[name].read_text(encoding="utf-8"))
+    mutated = copy.deepcopy(document)
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = _paths(mutated)
+        where = data.draw(st.sampled_from(paths))
+        if not where:
+            continue
+        parent = mutated
+        for step in where[:-1]:
+            parent = parent[step]
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "replace":
+            parent[where[-1]] = data.draw(_JSON)
+        elif action == "delete" and isinstance(parent, dict):
+            del parent[where[-1]]
+        elif action == "add" and isinstance(parent[where[-1]], dict):
+            parent[where[-1]][data.draw(st.text(max_size=4))] = data.draw(_JSON)
+    if v._compiled_accepts(mutated, name):
+        errors = list(Draft202012Validator(shipped_schema(name)).iter_errors(mutated))
+        assert errors == [], f"compiled check accepted what jsonschema rejects: {errors[0]}"
