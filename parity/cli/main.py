@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from parity import __version__
+from parity.core import redact
 from parity.errors import DriftError, ParityError
 
 #: name -> (module, help line). The help line is here so ``parity --help`` imports nothing.
@@ -47,15 +48,17 @@ class LazyGroup(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
-        # Errors become exit codes here, so CliRunner and `main` agree.
-        try:
-            return super().invoke(ctx)
-        except ParityError as exc:
-            click.echo(f"parity: error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
-        except DriftError as exc:
-            click.echo(f"parity: {exc}", err=True)
-            ctx.exit(exc.exit_code)
+        # Errors become exit codes here, so CliRunner and `main` agree. Everything printed
+        # inside goes through the redaction of the secrets the command's configuration holds.
+        with redact.scope(), redact.streams():
+            try:
+                return super().invoke(ctx)
+            except ParityError as exc:
+                click.echo(f"parity: error: {exc}", err=True)
+                ctx.exit(exc.exit_code)
+            except DriftError as exc:
+                click.echo(f"parity: {exc}", err=True)
+                ctx.exit(exc.exit_code)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
@@ -75,6 +78,11 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; the one place errors become codes."""
+    with redact.scope(), redact.streams():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         result: Any = cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except click.exceptions.Exit as exc:

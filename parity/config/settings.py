@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.config.calls import CALL_KEYS, CallSettings, parse_calls
+from parity.core.redact import register, secret_values
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
 
@@ -75,14 +76,14 @@ class ServerConfig:
     def kind_words(self) -> str:
         """``"an object source"``, ``"a stdio source"``: the kind, for messages."""
         return f"{'an' if self.kind[:1] in tuple('aeiou') else 'a'} {self.kind} source"
+    #: every value read from the environment through ``${VAR}`` in env or headers
+    resolved: tuple[str, ...] = ()
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """Values that must never appear in output: every env and header value of at least
-        4 characters. Shorter values (``"1"``, ``"on"``) cannot be told
-        apart from ordinary text: redacting them would mangle every message."""
-        return tuple(v for v in (*self.env.values(), *self.headers.values())
-                     if len(v) >= 4)
+        """Values that must never appear in output (see ``parity.core.redact``): every env
+        and header value, every ``${VAR}`` value, every long token inside a header value."""
+        return secret_values(env=self.env, headers=self.headers, resolved=self.resolved)
 
 
 @dataclass(frozen=True)
@@ -161,8 +162,15 @@ def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None 
                           hint="add a [tool.parity] table (see docs/configuration.md), or "
                                "pass --config PATH")
     table, prefix = _read_table(file)
-    return parse_config(table, file=file, root=file.resolve().parent,
-                        environ=os.environ if environ is None else environ, prefix=prefix)
+    config = parse_config(table, file=file, root=file.resolve().parent,
+                          environ=os.environ if environ is None else environ, prefix=prefix)
+    for server in _all_servers(config):
+        register(server.secrets)  # the running command redacts them from all it prints
+    return config
+
+
+def _all_servers(config: Config) -> list[ServerConfig]:
+    return [*config.servers.values(), *(pair.server for pair in config.pairs.values())]
 
 
 def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
@@ -284,6 +292,8 @@ class _Validator:
         self.prefix = prefix
         self.errors: list[str] = []
         self.bad_servers: set[str] = set()
+        #: values read through ${VAR} (secrets: see ServerConfig.resolved)
+        self.resolved: list[str] = []
 
     def error(self, key: str, value: Any, expected: str) -> None:
         shown = "(missing)" if value is None else repr(value)
@@ -375,6 +385,7 @@ class _Validator:
                 # the value itself is never echoed: it may be a secret's template
                 self.errors.append(f"{key}: environment variable {m.group(1)} is not set")
                 return ""
+            self.resolved.append(self.environ[m.group(1)])
             return self.environ[m.group(1)]
         return _ENV_REF.sub(sub, text)
 
@@ -437,10 +448,12 @@ class _Validator:
             self.error(f"{key}.surface", surface, f"one of {', '.join(SURFACE_POLICIES)}")
         cwd = self.optional_string(raw, key, "cwd")
         lock = self.optional_string(raw, key, "lock")
+        resolved_before = len(self.resolved)
+        env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
         config = ServerConfig(
             name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,
-            tools_file=tools_file, models=models,
-            env=self.strings(raw, key, "env"), headers=self.strings(raw, key, "headers"),
+            tools_file=tools_file, models=models, env=env, headers=headers,
+            resolved=tuple(self.resolved[resolved_before:]),
             # the file's folder by default: `python -m pkg.server` then imports the same
             # modules wherever parity is started (a subfolder, a hook, CI)
             cwd=root / cwd if cwd else root,

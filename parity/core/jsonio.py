@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from parity.core import redact
 from parity.errors import FileFormatError
 
 
@@ -71,11 +72,20 @@ def _dump(value: Any, depth: int, line_depth: int) -> str:
     return "[\n" + ",\n".join(rows) + "\n" + "  " * depth + "]"
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write through a temporary file and a rename, so a killed run leaves the old file whole."""
+def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
+    """Write through a temporary file and a rename, so a killed run leaves the old file whole.
+
+    ``secrets``: what to do when ``text`` holds a secret of the running command (see
+    ``parity.core.redact``): ``"refuse"`` (manifests, locks, baselines: a redacted one would
+    pin what the server never said) raises ``SecretInFileError``; ``"redact"`` (reports)
+    writes it redacted."""
     import tempfile  # only writers need it; `parity check` only reads
 
     p = Path(path)
+    if secrets == "redact":
+        text = redact.active()(text)
+    else:
+        redact.check_clean(str(p), text)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parity.core.redact import redact
 from parity.errors import ParityError
 from parity.runtime import guard as g
 from parity.runtime.drill_proxy import drift_tools, truncate_arrays
@@ -411,7 +412,7 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
             references = await _references(session, tools, target, policy, result)
     except CallFailure as exc:
         raise DrillError(f"server {target.name!r} ({target.transport}): could not start or "
-                         f"list it: {g.redact(str(exc), secrets)}") from None
+                         f"list it: {redact(str(exc), secrets)}") from None
     if not references:
         raise DrillError(f"server {target.name!r}: no tool could be called cleanly, nothing to "
                          "drill", hint="pass example arguments for its tools")
@@ -513,7 +514,7 @@ async def _drill_mode(mode: FaultMode, target: DrillTarget, lock: Any,
                       "category": outcome.category, "expected": expected, "verdict": verdict})
     except CallFailure as exc:
         # the transport could not start through the proxy: every call is a local failure
-        out.note = g.redact(f"the session did not start: {exc}", tuple(target.spec.secrets))
+        out.note = redact(f"the session did not start: {exc}", tuple(target.spec.secrets))
         for _ in range(calls - sum(out.counts.values())):
             out.counts[OTHER_FAILURE] += 1
             out.categories[g.LOCAL_FAILURE] += 1

@@ -33,7 +33,7 @@ def emit(report: Report, fmt: str, output: Path | None) -> int:
     """Render and write the report; return the exit code it implies."""
     text = get_formatter(fmt).render(report, color=use_color(output))
     if output is not None:
-        write_atomic(output, text)
+        write_atomic(output, text, secrets="redact")
         if fmt != "text":
             # the file holds the machine format; people still get one line on stderr
             click.echo(text.splitlines()[-1] if fmt == "github" else

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
-from parity.errors import ConfigError, FileFormatError, ParityError, SourceError
+from parity.errors import ConfigError, FileFormatError, ParityError
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -163,18 +163,17 @@ def read_live(target: Target, *, name: str | None = None) -> Any:
     return from_listing(server, listing)
 
 
-def check_secrets(target: Target, text: str) -> None:
+def check_secrets(target: Target, text: str, *, action: str = "not written") -> None:
     """Refuse to write or print a secret a server echoed into its tool definitions."""
-    if any(s and s in text for s in target.secrets):
-        raise SourceError(f"server {target.label}: a tool definition contains the value of "
-                          "one of its env or header secrets; it is not written or shown",
-                          hint="remove the secret from the server's tool definitions")
+    from parity.core.redact import check_clean
+
+    check_clean(str(target.lock_path), text, extra=target.secrets, action=action)
 
 
 def redactor(target: Target) -> Callable[[str], str]:
-    from parity.core.redact import redact
+    from parity.core.redact import Redactor
 
-    return lambda text: redact(text, target.secrets) if target.secrets else text
+    return Redactor(target.secrets)
 
 
 @click.command("lock")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from parity.core.redact import redact_json
+from parity.core.redact import active, redact_json
 from parity.runtime.guard.outcome import Outcome
 
 #: An event sink: receives one JSON-ready event dict (already redacted).
@@ -47,6 +47,8 @@ class JsonlEvents:
         self._fh = self.path.open("w", encoding="utf-8", newline="\n")
 
     def __call__(self, event: dict[str, Any]) -> None:
+        # the running command's secrets too, not only the server's: the trail is on disk
+        event = active().value(event)
         self._fh.write(json.dumps(event, sort_keys=True, ensure_ascii=False) + "\n")
         self._fh.flush()
 
