@@ -1,0 +1,41 @@
+"""``parity.protect`` on an openai-agents ``MCPServerStdio`` (its ``list_tools`` and
+``call_tool``, which the agent's tool invocations use): the five framework checks."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from tests.integrations.scenario import CHECKS, ROOT, Harness
+
+agents_mcp = pytest.importorskip("agents.mcp", reason="openai-agents is not installed (extra "
+                                 "frameworks-mcp1 or frameworks-mcp2)")
+pytestmark = pytest.mark.slow
+
+
+@contextlib.asynccontextmanager
+async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
+    server = agents_mcp.MCPServerStdio(
+        params={"command": command, "args": args, "cwd": str(ROOT)}, name="workflow",
+        # its 5 s default is too short for a proxy and a server to start on a busy machine
+        client_session_timeout_seconds=60)
+    async with server:
+
+        async def list_names() -> list[str]:
+            return [t.name for t in await server.list_tools()]
+
+        async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+            result = await server.call_tool(name, arguments)
+            failed = getattr(result, "isError", None)
+            failed = result.is_error if failed is None else failed
+            return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
+
+        yield Harness(server, list_names, call)
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_openai_agents_server(check: str, tmp_path) -> None:
+    CHECKS[check](connect, tmp_path)

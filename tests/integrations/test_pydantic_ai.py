@@ -1,0 +1,63 @@
+"""``parity.protect`` on pydantic-ai's MCP objects: the ``MCPToolset`` (1.x and 2.x, over a
+fastmcp client) and the 1.x ``MCPServerStdio``; driven through ``list_tools`` and
+``direct_call_tool``, which its agent uses (an error result becomes ``ModelRetry``, the
+failure the model sees): the five framework checks."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from tests.integrations.scenario import CHECKS, ROOT, Harness
+
+pai_mcp = pytest.importorskip("pydantic_ai.mcp", reason="pydantic-ai is not installed (extra "
+                              "frameworks-mcp1 or frameworks-mcp2)")
+pytestmark = pytest.mark.slow
+
+
+def _toolset(command: str, args: list[str]) -> Any:
+    from fastmcp.client.transports import StdioTransport
+
+    # the 5 s default start-up timeouts are too short for a proxy and a server on a busy machine
+    return pai_mcp.MCPToolset(StdioTransport(command, args, cwd=str(ROOT)), init_timeout=60)
+
+
+def _server(command: str, args: list[str]) -> Any:
+    return pai_mcp.MCPServerStdio(command, args, cwd=str(ROOT), timeout=60)
+
+
+FACTORIES: dict[str, Callable[[str, list[str]], Any]] = {"toolset": _toolset}
+if "MCPServerStdio" in vars(pai_mcp):  # 1.x only (2.x raises on the name)
+    FACTORIES["server"] = _server
+
+
+def connector(factory: Callable[[str, list[str]], Any]) -> Any:
+    from pydantic_ai.exceptions import ModelRetry
+
+    @contextlib.asynccontextmanager
+    async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
+        target = factory(command, args)
+        async with target:
+
+            async def list_names() -> list[str]:
+                return [t.name for t in await target.list_tools()]
+
+            async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+                try:
+                    result = await target.direct_call_tool(name, arguments)
+                except ModelRetry as exc:
+                    return True, str(exc)
+                return False, str(result)
+
+            yield Harness(target, list_names, call)
+
+    return connect
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+@pytest.mark.parametrize("kind", sorted(FACTORIES))
+def test_pydantic_ai(kind: str, check: str, tmp_path) -> None:
+    CHECKS[check](connector(FACTORIES[kind]), tmp_path)
