@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("parity.cli.commands.verify", "Compare a server's tools with its lock."),
     "drill": ("parity.cli.commands.drill", "Inject faults and prove no failure passes as success."),
     "probe": ("parity.cli.commands.probe", "Call read-only tools; check what really arrives."),
+    "trail": ("parity.cli.commands.trail", "Verify that an event trail was not tampered with."),
 }
 
 

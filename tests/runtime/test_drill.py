@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from parity.cli.main import main
+from parity.core import trail
 from parity.mcp import ServerSpec, open_session
 from parity.runtime import guard as g
 from parity.runtime.drill import (
@@ -76,6 +77,7 @@ def test_the_event_trail_correlates_every_call_and_holds_no_secret(guarded_runs)
     text = events.read_text()
     assert TOKEN not in text
     assert TOKEN not in dumps(report) and TOKEN not in report.render_text()
+    assert trail.verify(events).ok  # hash-chained, closed, untouched
     records = [json.loads(line) for line in text.splitlines()]
     calls = [r for r in records if r["event"] == "drill_call"]
     assert len(calls) == 2 * 2 * len(MODES)

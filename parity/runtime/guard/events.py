@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-import json
-import os
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from parity.core.redact import active, redact_json
+from parity.core.trail import TrailWriter
 from parity.runtime.guard.outcome import Outcome
 
 #: An event sink: receives one JSON-ready event dict (already redacted).
@@ -38,23 +36,13 @@ def emit(events: EventSink | None, secrets: Sequence[str], cid: str, operation: 
     events(redact_json(record, secrets))
 
 
-class JsonlEvents:
-    """An event sink appending one JSON object per line to a file (flushed per event)."""
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._fh = self.path.open("w", encoding="utf-8", newline="\n")
+class JsonlEvents(TrailWriter):
+    """An event sink writing a tamper-evident trail (``parity.trail/1``: hash-chained JSON
+    lines, ``parity.core.trail``), flushed per event; ``close`` writes its closing record."""
 
     def __call__(self, event: dict[str, Any]) -> None:
         # the running command's secrets too, not only the server's: the trail is on disk
-        event = active().value(event)
-        self._fh.write(json.dumps(event, sort_keys=True, ensure_ascii=False) + "\n")
-        self._fh.flush()
-
-    def close(self) -> None:
-        """Close the file; later events are an error."""
-        self._fh.close()
+        super().__call__(active().value(event))
 
 
 __all__ = ["EventSink", "JsonlEvents", "emit", "new_correlation_id"]
