@@ -22,11 +22,12 @@ from parity.runtime.drill import (
     run_drill,
     serve_subprocess,
 )
-from parity.runtime.drill_proxy import FaultInjector, HttpProxy
+from parity.runtime.drill.http_proxy import HttpProxy
+from parity.runtime.drill.inject import FaultInjector
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TOKEN = "drill-s3cret-7f3a9c"  # in the server's environment and in the request header
 ENV = {"PYTHONPATH": str(ROOT), "DRILL_TOKEN": TOKEN}
 POLICY = g.GuardPolicy(default_deadline=1.0, turn_budget=30.0)
@@ -98,7 +99,8 @@ def test_a_bare_unguarded_client_shows_the_silent_successes():
         assert target.modes[mode].counts["silent_success"] == 2, mode
 
 
-async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstream=None):
+async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstream=None,
+                        events=None):
     """One guarded call through the fault proxy; returns (outcome, proxy or None)."""
     from dataclasses import replace
 
@@ -108,8 +110,8 @@ async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstr
         lock = from_listing("drill_shop", await clean.list_tools_raw())
     proxy = None
     if transport == "stdio":
-        spec = replace(spec, command=(sys.executable, "-m", "parity.runtime.drill_proxy", "--mode",
-                                      mode, "--slow", "3", "--", *spec.command))
+        spec = replace(spec, command=(sys.executable, "-m", "parity.runtime.drill.stdio_proxy",
+                                      "--mode", mode, "--slow", "3", "--", *spec.command))
     else:
         proxy = HttpProxy(spec.url, FaultInjector(mode, slow=3, transport="http"))
         spec = replace(spec, url=proxy.start())
@@ -119,7 +121,8 @@ async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstr
         async with open_session(spec) as session:
             client = await PinnedClient(session, lock, mode="refuse-changed").start()
             guard = g.GuardedSession(client, policy=g.GuardPolicy(
-                default_deadline=1.0, turn_budget=30.0, secrets=spec.secrets or (TOKEN,)))
+                default_deadline=1.0, turn_budget=30.0, secrets=spec.secrets or (TOKEN,)),
+                events=events)
             outcomes = [await guard.call_tool(tool, args) for _ in range(2)]
     finally:
         if proxy is not None:
@@ -143,11 +146,14 @@ def test_slow_writes_are_outcome_unknown_and_unavailable_reads_fail_fast():
     slow, _ = asyncio.run(_call_through(spec, "slow", "create_order", {"item": "tea"}))
     assert {(o.category, o.retry, o.sent) for o in slow} == {
         (g.OUTCOME_UNKNOWN, g.RETRY_RECONCILE_FIRST, True)}
+    events: list[dict] = []
     gone, _ = asyncio.run(_call_through(spec, "unavailable", "list_orders",
-                                        {"customer": "c1"}))
+                                        {"customer": "c1"}, events=events))
     for outcome in gone:
         assert (outcome.category, outcome.retry) == (g.UNAVAILABLE, g.RETRY_SAFE)
-        assert outcome.elapsed_ms < 3000  # the tool's 1 s deadline, not the turn's 30 s
+        assert outcome.diagnostics["detail"] == "timeout"
+    # each call ran under the tool's 1 s deadline, not the turn's 30 s
+    assert [e["deadline_s"] for e in events if e["event"] == "request_sent"] == [1.0, 1.0]
 
 
 def test_a_raw_provider_error_quoting_the_token_never_reaches_the_outcome(shop_http):

@@ -1,0 +1,139 @@
+"""Faults in a result that arrives as a success: a lost page, an error inside a success, an
+empty body, a shape the output schema refuses."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parity.runtime.drill.faults._base import Fault, Fixture, Rewrite, Transport, expect
+from parity.runtime.drill.faults._fixtures import LIST_ORDERS, LIST_RESULT
+from parity.runtime.guard import Category
+
+#: The body the ``http200_error`` mode sends with a success status: the incident.
+ERROR_BODY = {"error": "rate_limited"}
+#: The structured content the ``wrong_schema`` mode substitutes.
+WRONG_SCHEMA = {"result": None, "extra": "x"}
+
+
+def truncate_arrays(value: Any, depth: int = 0) -> tuple[Any, int]:
+    """Every non-empty array cut to half its length (a lost page), and how many items went.
+
+    The way a server with a completeness contract reports a lost page is kept: an object
+    with ``complete: true`` next to a cut array gets ``complete: false`` and a ``missing``
+    entry. Size fields (``total``, ``count``) are left as the server wrote them."""
+    if depth > 16:
+        return value, 0
+    if isinstance(value, list):
+        kept = value[: len(value) // 2]
+        dropped = len(value) - len(kept)
+        items = []
+        for item in kept:
+            new, n = truncate_arrays(item, depth + 1)
+            items.append(new)
+            dropped += n
+        return items, dropped
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        dropped = 0
+        cut_here = []
+        for key, item in value.items():
+            new, n = truncate_arrays(item, depth + 1)
+            out[key] = new
+            dropped += n
+            if isinstance(item, list) and n:
+                cut_here.append(key)
+        if cut_here and out.get("complete") is True:
+            out["complete"] = False
+            if isinstance(out.get("missing"), list):
+                out["missing"] = [*out["missing"], *(f"{k} after the first page"
+                                                     for k in cut_here)]
+        return out, dropped
+    return value, 0
+
+
+def _retext(result: dict[str, Any], before: Any, after: Any) -> None:
+    # servers often repeat structuredContent as a JSON text block: keep the two consistent
+    for block in result.get("content") or []:
+        if isinstance(block, dict) and block.get("type") == "text":
+            with contextlib.suppress(ValueError, TypeError):
+                if json.loads(block.get("text", "")) == before:
+                    block["text"] = json.dumps(after)
+
+
+def _cut_page(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+    out = copy.deepcopy(dict(result))
+    structured = out.get("structuredContent")
+    if structured is None:
+        return Rewrite(out)
+    truncated, dropped = truncate_arrays(structured)
+    if not dropped:
+        return Rewrite(out)
+    out["structuredContent"] = truncated
+    _retext(out, structured, truncated)
+    return Rewrite(out, f"{dropped} array items dropped")
+
+
+def _has_array(definition: Mapping[str, Any], reference: Mapping[str, Any],
+               tools: Sequence[Mapping[str, Any]]) -> bool:
+    return truncate_arrays(reference.get("structuredContent"))[1] > 0
+
+
+def _error_in_success(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+    body: dict[str, Any] = {"content": [{"type": "text", "text": json.dumps(ERROR_BODY)}]}
+    if result.get("structuredContent") is not None:
+        body["structuredContent"] = dict(ERROR_BODY)
+    return Rewrite(body, "a success whose body is {\"error\": \"rate_limited\"}")
+
+
+def _empty(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+    return Rewrite({}, "an empty result", empty=transport == "http")
+
+
+def _wrong_shape(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+    out = copy.deepcopy(dict(result))
+    structured = out.get("structuredContent")
+    if structured is None:
+        return Rewrite(out)
+    out["structuredContent"] = dict(WRONG_SCHEMA)
+    _retext(out, structured, out["structuredContent"])
+    return Rewrite(out, "structuredContent replaced by {\"result\": null, \"extra\": \"x\"}")
+
+
+def _has_output_schema(definition: Mapping[str, Any], reference: Mapping[str, Any],
+                       tools: Sequence[Mapping[str, Any]]) -> bool:
+    return isinstance(definition.get("outputSchema"), Mapping) and \
+        reference.get("structuredContent") is not None
+
+
+PARTIAL = Fault(
+    name="partial",
+    does="every array in `structuredContent` cut to half (text copy kept consistent); "
+         "`complete: true` next to a cut array becomes `false` with a `missing` entry, as a "
+         "server of that shape would report a lost page; `total`/`count` stay as the server "
+         "wrote them",
+    answers="`partial`", expected=expect(Category.PARTIAL), applies=_has_array,
+    on_result=_cut_page, fixture=Fixture(LIST_ORDERS, LIST_RESULT))
+
+HTTP200_ERROR = Fault(
+    name="http200_error", does="a success whose body is `{\"error\": \"rate_limited\"}`",
+    answers="`tool_error`", expected=expect(Category.TOOL_ERROR),
+    on_result=_error_in_success, fixture=Fixture(LIST_ORDERS, LIST_RESULT))
+
+EMPTY_BODY = Fault(
+    name="empty_body", does="stdio: the result `{}`; HTTP: a 200 with an empty body",
+    answers="`malformed_response`", expected=expect(Category.MALFORMED_RESPONSE),
+    on_result=_empty, fixture=Fixture(LIST_ORDERS, LIST_RESULT))
+
+WRONG_SCHEMA_FAULT = Fault(
+    name="wrong_schema",
+    does="`structuredContent` replaced by `{\"result\": null, \"extra\": \"x\"}` (tools with "
+         "an output schema)",
+    answers="`contract_violation`", expected=expect(Category.CONTRACT_VIOLATION),
+    applies=_has_output_schema, on_result=_wrong_shape,
+    fixture=Fixture(LIST_ORDERS, LIST_RESULT))
+
+FAULTS = (PARTIAL, HTTP200_ERROR, EMPTY_BODY, WRONG_SCHEMA_FAULT)

@@ -1,0 +1,123 @@
+"""What the drill drills: a server over one transport (``DrillTarget``), the bundled example's
+targets, and the HTTP server subprocesses they need."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parity.errors import ParityError
+from parity.runtime.drill.faults import Transport
+
+
+class DrillError(ParityError):
+    """The drill could not run: no server, nothing to call, a server that does not start."""
+
+
+@dataclass
+class DrillTarget:
+    """A server to drill over one transport.
+
+    Arguments:
+        name: the server's name in the report.
+        transport: ``stdio`` or ``http``.
+        spec: the adapter ``ServerSpec`` reaching the real server.
+        arguments: tool -> example arguments (generated from the inputSchema otherwise).
+        tools: only these tools (all by default).
+    """
+
+    name: str
+    transport: Transport
+    spec: Any
+    arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    tools: tuple[str, ...] = ()
+
+
+def bundled_example_root() -> Path:
+    """The checkout holding ``examples/workflow/server.py``."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "examples" / "workflow" / "server.py").is_file():
+        raise DrillError("the bundled example server is not installed with this parity "
+                         f"(looked for examples/workflow/server.py under {root})",
+                         hint="run from a parity checkout, or pass --server NAME")
+    return root
+
+
+def bundled_targets(transports: Sequence[str]) -> Iterator[Any]:
+    """Context managers yielding the bundled example's targets (HTTP starts a server)."""
+    from parity.mcp import ServerSpec
+
+    root = bundled_example_root()
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(root),
+                                                       os.environ.get("PYTHONPATH")]))}
+    for transport in transports:
+        if transport == "stdio":
+            spec = ServerSpec(kind="stdio", name="workflow", env=env, cwd=root,
+                              command=(sys.executable, "-m", "examples.workflow.server"))
+            yield contextlib.nullcontext(DrillTarget("workflow", "stdio", spec))
+        else:
+            yield _http_example(root, env)
+
+
+@contextlib.contextmanager
+def _http_example(root: Path, env: Mapping[str, str]) -> Iterator[DrillTarget]:
+    from parity.mcp import ServerSpec
+
+    port = free_port()
+    with serve_subprocess([sys.executable, "-m", "examples.workflow.server", "--http",
+                           str(port)], port, cwd=root, env=env):
+        spec = ServerSpec(kind="url", name="workflow", url=f"http://127.0.0.1:{port}/mcp")
+        yield DrillTarget("workflow", "http", spec)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve_subprocess(command: Sequence[str], port: int, *, cwd: Path | None = None,
+                     env: Mapping[str, str] | None = None,
+                     timeout: float = 30.0) -> Iterator[subprocess.Popen[bytes]]:
+    """Run an HTTP server subprocess until it accepts on 127.0.0.1:``port``; stop it after."""
+    process = subprocess.Popen(list(command), cwd=cwd, env={**os.environ, **(env or {})},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                tail = (process.stderr.read() if process.stderr else b"")[-2000:]
+                raise DrillError(f"the HTTP server exited with code {process.returncode} "
+                                 "before listening", hint=tail.decode("utf-8", "replace")
+                                 .strip().splitlines()[-1] if tail.strip() else None)
+            with contextlib.suppress(OSError), \
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+            if time.monotonic() > deadline:
+                raise DrillError(f"the HTTP server did not listen on port {port} within "
+                                 f"{timeout:g} s")
+            time.sleep(0.05)
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+        if process.stderr:
+            process.stderr.close()
+
+
+__all__ = ["DrillError", "DrillTarget", "bundled_example_root", "bundled_targets", "free_port",
+           "serve_subprocess"]
