@@ -108,3 +108,18 @@ def test_the_injector_records_what_it_injected_per_call():
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="unknown fault mode 'meteor'"):
         FaultInjector("meteor")
+
+
+def test_drift_renames_a_field_that_sits_under_defs_in_place():
+    from parity.runtime.drill.faults.listing import drift_tools
+
+    tool = {"name": "a", "inputSchema": {
+        "type": "object", "properties": {"q": {"$ref": "#/$defs/Query"}},
+        "$defs": {"Query": {"type": "object", "properties": {"text": {"type": "string"}},
+                            "required": ["text"]}}}}
+    drifted, changed = drift_tools([tool])
+    query = drifted[0]["inputSchema"]["$defs"]["Query"]
+    assert query["properties"] == {"text_renamed": {"type": "string"}}
+    assert query["required"] == ["text_renamed"]
+    assert changed == {"a": "field renamed: inputSchema.q.text -> text_renamed"}
+    assert tool["inputSchema"]["$defs"]["Query"]["required"] == ["text"]  # a copy was drifted

@@ -6,6 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parity.fieldpaths.validators import resolver_for
 from parity.runtime.drill.faults._base import Fault, Fixture, expect
 from parity.runtime.drill.faults._fixtures import (
     CREATE_ORDER,
@@ -46,7 +47,7 @@ def _rename_field(tool: dict[str, Any]) -> tuple[dict[str, Any], str]:
     out = copy.deepcopy(tool)
     for key in ("inputSchema", "outputSchema"):
         schema = out.get(key)
-        found = _deepest_object(schema, _resolver(schema), key, 0) \
+        found = _deepest_object(schema, resolver_for(schema), key, 0) \
             if isinstance(schema, dict) else None
         if found is not None:
             node, where = found
@@ -61,24 +62,10 @@ def _rename_field(tool: dict[str, Any]) -> tuple[dict[str, Any], str]:
     return out, "inputSchema marked"
 
 
-def _resolver(schema: dict[str, Any]) -> Any:
-    """A ``referencing`` resolver over ``schema`` alone (retrieval refused). Its lookups
-    return the schema's own nodes, so a field renamed under ``$defs`` is renamed in place."""
-    import referencing
-    import referencing.jsonschema
-
-    def refuse(uri: str) -> Any:
-        raise LookupError(f"parity never fetches references ({uri})")
-
-    spec = referencing.jsonschema.specification_with(
-        str(schema.get("$schema", "")), default=referencing.jsonschema.DRAFT202012)
-    registry: referencing.Registry[Any] = referencing.Registry(  # type: ignore[call-arg]
-        retrieve=refuse).with_resource("urn:parity:drill", spec.create_resource(schema))
-    return registry.resolver("urn:parity:drill")
-
-
 def _resolve(node: Any, resolver: Any) -> Any:
-    """``node`` with its ``$ref`` followed (chains too); None when it does not resolve."""
+    """``node`` with its ``$ref`` followed (chains too); None when it does not resolve.
+    The resolver's lookups return the schema's own nodes, so a field renamed under
+    ``$defs`` is renamed in place (in the drifted copy)."""
     from referencing.exceptions import Unresolvable
 
     for _ in range(16):
