@@ -43,7 +43,7 @@ class DrillTarget:
 
 def bundled_example_root() -> Path:
     """The checkout holding ``examples/workflow/server.py``."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     if not (root / "examples" / "workflow" / "server.py").is_file():
         raise DrillError("the bundled example server is not installed with this parity "
                          f"(looked for examples/workflow/server.py under {root})",

@@ -148,7 +148,7 @@ def test_slow_writes_are_outcome_unknown_and_unavailable_reads_fail_fast():
         (g.OUTCOME_UNKNOWN, g.RETRY_RECONCILE_FIRST, True)}
     events: list[dict] = []
     gone, _ = asyncio.run(_call_through(spec, "unavailable", "list_orders",
-                                        {"customer": "c1"}, events=events))
+                                        {"customer": "c1"}, events=events.append))
     for outcome in gone:
         assert (outcome.category, outcome.retry) == (g.UNAVAILABLE, g.RETRY_SAFE)
         assert outcome.diagnostics["detail"] == "timeout"
