@@ -1,24 +1,18 @@
-"""``parity verify``: compare the tools of configured or ad-hoc servers with their locks."""
+"""``parity verify``: compare the tools of configured or ad-hoc servers with their locks.
+
+A thin shell over ``parity.sources.locking.verify_server``."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from parity.cli.commands.lock import (
-    Target,
-    check_secrets,
-    read_live,
-    redactor,
-    resolve_targets,
-    shown,
-    source_options,
-)
+from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
 from parity.errors import ParityError
+from parity.sources.locking import verify_server
 
 
 @click.command("verify")
@@ -42,7 +36,7 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     documents: list[dict[str, Any]] = []
     for target in targets:
         try:
-            drift = verify_target(target)
+            drift = verify_server(target, lock_file=shown(target.lock_path))
         except ParityError as exc:
             message = redactor(target)(str(exc))
             click.echo(f"parity: error: {message}", err=True)
@@ -63,20 +57,3 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
         click.echo(json.dumps({"format": "parity.verify/1", "servers": documents}, indent=2,
                               sort_keys=True, ensure_ascii=False))
     return code
-
-
-def verify_target(target: Target) -> Any:
-    """Load the lock (fail closed), read the live tools, check identity, compare."""
-    from parity.pinning.drift import compare
-    from parity.pinning.lock import check_identity, dumps, load
-
-    lock = load(target.lock_path)
-    if target.capabilities is None and lock.client_capabilities is not None:
-        # list as the lock was listed: a server may show other tools to other capabilities
-        target = dataclasses.replace(target, capabilities=lock.client_capabilities)
-    live = read_live(target, name=lock.server)
-    check_secrets(target, dumps(live), action="not compared")
-    check_identity(lock, server=live.server, reported=live.reported_name,
-                   file=str(target.lock_path))
-    return compare(lock, live, surface_policy=target.surface,  # type: ignore[arg-type]
-                   lock_file=shown(target.lock_path))

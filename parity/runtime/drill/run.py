@@ -130,9 +130,11 @@ async def _drill_mode(mode: Fault, target: DrillTarget, lock: Any,
     proxy = None
     spec = target.spec
     if target.transport == "stdio":
+        # the proxy is one more process to start in front of the server, and up to
+        # PARALLEL_MODES of them start at once: the handshake gets the server's time twice
         spec = replace(spec, command=(sys.executable, "-m", "parity.runtime.drill.stdio_proxy",
                                       "--mode", mode.name, "--slow", str(slow), "--",
-                                      *spec.command))
+                                      *spec.command), start_timeout=spec.start_timeout * 2)
     else:
         from parity.runtime.drill.http_proxy import HttpProxy
         from parity.runtime.drill.inject import FaultInjector
@@ -260,7 +262,7 @@ async def _run_one(target: DrillTarget, modes: list[str], calls: int, policy: g.
     import anyio
 
     per_call = policy.default_deadline + 5.0
-    bound = target.spec.start_timeout * (len(modes) + 2) + per_call * calls * len(modes) + 60
+    bound = target.spec.start_timeout * 2 * (len(modes) + 2) + per_call * calls * len(modes) + 60
     with anyio.fail_after(bound):
         return await drill_target(target, modes=modes, calls=calls, policy=policy,
                                   events=sink, guarded=guarded)

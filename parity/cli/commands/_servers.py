@@ -1,0 +1,108 @@
+"""What ``parity lock`` and ``parity verify`` share: the options naming servers (configured or
+ad hoc), their ``Target``s, and how paths and secrets are shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from parity.errors import ConfigError
+from parity.sources.locking import Target, configured_target
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def source_options(fn: _F) -> _F:
+    """The options ``lock`` and ``verify`` share."""
+    options = [
+        click.argument("servers", nargs=-1),
+        click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+                     help="Configuration file (default: the nearest parity.toml or "
+                          "pyproject.toml with [tool.parity])."),
+        click.option("--stdio", "stdio", metavar='"COMMAND ARGS..."',
+                     help="Ad hoc: start this stdio server instead of configured ones."),
+        click.option("--url", "url", metavar="URL",
+                     help="Ad hoc: a streamable HTTP server."),
+        click.option("--tools-file", "tools_file",
+                     type=click.Path(dir_okay=False, path_type=Path),
+                     help="Ad hoc: a saved tools/list result."),
+        click.option("--lock", "lock_path", type=click.Path(dir_okay=False, path_type=Path),
+                     help="The lock file (required with --stdio, --url or --tools-file)."),
+        click.option("--name", "name", help="Ad hoc: the server's name in the lock "
+                     "(default: the name the server reports, or the tools file's stem)."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                     show_default=True, help="json: the drift explanation in the shape "
+                     "documented in docs/lock.md."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def resolve_targets(servers: Sequence[str], *, config_path: Path | None, stdio: str | None,
+                    url: str | None, tools_file: Path | None, lock_path: Path | None,
+                    name: str | None, surface: str | None = None) -> list[Target]:
+    """Ad-hoc options or configured servers, as ``Target``s (usage mistakes: ``ConfigError``)."""
+    adhoc = [flag for flag, value in (("--stdio", stdio), ("--url", url),
+                                      ("--tools-file", tools_file)) if value]
+    if len(adhoc) > 1:
+        raise ConfigError(f"give only one of {', '.join(adhoc)}")
+    if adhoc:
+        if servers:
+            raise ConfigError(f"{adhoc[0]} and server names ({', '.join(servers)}) exclude "
+                              "each other", hint="lock configured servers, or one ad-hoc one")
+        if lock_path is None:
+            raise ConfigError(f"{adhoc[0]} needs --lock PATH: where the lock is")
+        return [_adhoc(stdio, url, tools_file, lock_path, name, surface or "refuse")]
+    if lock_path is not None or name is not None:
+        raise ConfigError("--lock and --name apply to an ad-hoc server only",
+                          hint="for configured servers set `lock` in the server's table")
+    from parity.config.settings import load_config
+
+    config = load_config(config_path)
+    chosen = config.select_servers(servers)
+    if not chosen:
+        raise ConfigError("no servers configured", file=str(config.file),
+                          hint="add [tool.parity.servers.NAME], or use --stdio/--url/"
+                               "--tools-file")
+    return [configured_target(config, s, surface) for s in chosen]
+
+
+def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_path: Path,
+           name: str | None, surface: str) -> Target:
+    if tools_file is not None:
+        return Target(name=name, lock_path=lock_path, tools_file=tools_file, surface=surface)
+    import shlex
+
+    from parity.mcp import ServerSpec
+
+    if stdio is not None:
+        command = tuple(shlex.split(stdio))
+        if not command:
+            raise ConfigError("--stdio needs a command")
+        spec = ServerSpec(kind="stdio", name=name or command[0], command=command)
+    else:
+        if not (url or "").startswith(("http://", "https://")):
+            raise ConfigError(f"--url {url!r}: expected an http:// or https:// URL")
+        spec = ServerSpec(kind="url", name=name or "server", url=url)
+    return Target(name=name, lock_path=lock_path, spec=spec, surface=surface)
+
+
+def redactor(target: Target) -> Callable[[str], str]:
+    """Redacts the target's secrets from a text shown to people."""
+    from parity.core.redact import Redactor
+
+    return Redactor(target.secrets)
+
+
+def shown(path: Path) -> str:
+    """The lock's path as people see it: relative to the working directory when under it."""
+    from parity.contract.check import shown as relative
+
+    return relative(path)
+
+
+__all__ = ["redactor", "resolve_targets", "shown", "source_options"]

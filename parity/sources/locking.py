@@ -1,0 +1,139 @@
+"""Lock and verify a server as a library: where its tools come from (``Target``), reading
+them live, and the two operations ``lock_server`` and ``verify_server``, which return values
+and never prompt or print (``parity lock`` and ``parity verify`` are thin shells over them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from parity.errors import ConfigError, SourceError
+from parity.pinning.pin import Relock, lock_result, plan_lock, verify_lock, write_lock
+
+if TYPE_CHECKING:
+    from parity.config.settings import Config, ServerConfig
+    from parity.pinning.drift import Drift
+    from parity.pinning.lock import Lock
+
+
+@dataclass(frozen=True)
+class Target:
+    """One server to lock or verify: how to read its tools and where its lock lives."""
+
+    #: the configured (or ``--name``) name; ``None``: take it from the server or the lock
+    name: str | None
+    lock_path: Path
+    spec: Any = None  # parity.mcp.ServerSpec
+    tools_file: Path | None = None
+    surface: str = "refuse"
+    secrets: tuple[str, ...] = ()
+    #: client capabilities to declare when listing (None: the default, none)
+    capabilities: tuple[str, ...] | None = None
+    #: the server's configuration table, as the file writes it (None: an ad-hoc server)
+    key: str | None = None
+
+    @property
+    def label(self) -> str:
+        return repr(self.name) if self.name else str(self.tools_file or "the server")
+
+
+def configured_target(config: Config, server: ServerConfig, surface: str | None = None) \
+        -> Target:
+    """The ``Target`` of a configured server (``ConfigError`` for one that cannot be locked)."""
+    lock_path = config.lock_path(server)
+    policy = surface or server.surface
+    if server.kind == "tools_file":
+        return Target(name=server.name, lock_path=lock_path, tools_file=server.tools_file,
+                      surface=policy)
+    if server.kind not in ("stdio", "url", "object"):
+        raise ConfigError(f"server {server.name!r} is {server.kind_words}: a lock pins "
+                          "what a live server (or a saved tools/list) says",
+                          file=str(config.file),
+                          hint="give the server a stdio, url, object or tools_file key")
+    from parity.sources.live import live_spec
+
+    spec = live_spec(server, root=config.root)
+    return Target(name=server.name, lock_path=lock_path, spec=spec, surface=policy,
+                  key=server.key or None, secrets=server.secrets)
+
+
+def read_live(target: Target, *, name: str | None = None) -> Lock:
+    """The target's tools as a ``Lock`` value (not written). ``name`` is the fallback name
+    when the target has none (e.g. the existing lock's)."""
+    from parity.pinning.lock import build, from_listing
+
+    if target.tools_file is not None:
+        from parity.fieldpaths.tooldefs import read_tool_file
+
+        definitions = read_tool_file(target.tools_file)
+        server = target.name or name or target.tools_file.stem
+        return build(server, definitions, source=str(target.tools_file))
+    from parity.mcp import fetch_tools
+    from parity.sources.server import explain_missing_module
+
+    spec = target.spec
+    if target.capabilities is not None:
+        spec = dataclasses.replace(spec, capabilities=target.capabilities)
+    try:
+        listing = fetch_tools(spec)
+    except SourceError as exc:
+        raise explain_missing_module(exc, kind=spec.kind, cwd=spec.cwd,
+                                     key=target.key) from None
+    reported = listing.server_info.get("name")
+    server = target.name or name or (reported if isinstance(reported, str) and reported
+                                     else target.spec.name)
+    return from_listing(server, listing)
+
+
+def check_secrets(target: Target, text: str, *, action: str = "not written") -> None:
+    """Refuse to write or print a secret a server echoed into its tool definitions."""
+    from parity.core.redact import check_clean
+
+    check_clean(str(target.lock_path), text, extra=target.secrets, action=action)
+
+
+def read_for_lock(target: Target, *, lock_file: str | None = None) -> Relock:
+    """Read the target's live tools (refusing echoed secrets) and plan the re-pin."""
+    from parity.pinning.lock import dumps
+
+    live = read_live(target)
+    check_secrets(target, dumps(live))
+    return plan_lock(live, target.lock_path, lock_file=lock_file)
+
+
+def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda plan: False,
+                lock_file: str | None = None) -> dict[str, Any]:
+    """Pin the target's tools in its lock file; the ``parity.lock-result/1`` entry.
+
+    ``consent`` decides a re-pin that replaces changed tools or an unreadable lock (default:
+    never, so nothing pinned is replaced silently); its ``result`` is then ``declined``."""
+    plan = read_for_lock(target, lock_file=lock_file)
+    if not plan.needs_writing:
+        return lock_result(plan, written=False, reason="up to date")
+    if plan.needs_consent and not consent(plan):
+        return lock_result(plan, written=False, reason="declined")
+    write_lock(plan)
+    return lock_result(plan, written=True, reason="written")
+
+
+def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:
+    """Load the target's lock (failing closed), read its live tools (listed under the
+    lock's client capabilities) and compare them; the ``Drift``."""
+    from parity.pinning.lock import dumps, load
+
+    lock = load(target.lock_path)
+    if target.capabilities is None and lock.client_capabilities is not None:
+        # list as the lock was listed: a server may show other tools to other capabilities
+        target = dataclasses.replace(target, capabilities=lock.client_capabilities)
+    live = read_live(target, name=lock.server)
+    check_secrets(target, dumps(live), action="not compared")
+    return verify_lock(lock, live, surface=target.surface,  # type: ignore[arg-type]
+                       file=str(target.lock_path), lock_file=lock_file)
+
+
+__all__ = ["Target", "check_secrets", "configured_target", "lock_server", "read_for_lock",
+           "read_live", "verify_server"]

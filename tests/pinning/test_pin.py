@@ -1,0 +1,53 @@
+"""Re-pinning decided as data: every state of ``plan_lock``, and ``verify_lock`` failing
+closed on another server's lock."""
+
+from __future__ import annotations
+
+import pytest
+
+from parity.errors import FileFormatError
+from parity.pinning.lock import build, write
+from parity.pinning.pin import lock_result, plan_lock, verify_lock, write_lock
+
+TOOL = {"name": "search", "inputSchema": {"type": "object",
+                                          "properties": {"q": {"type": "string"}}}}
+CHANGED = {"name": "search", "inputSchema": {"type": "object",
+                                             "properties": {"q": {"type": "integer"}}}}
+
+
+def test_a_new_lock_is_written_without_consent(tmp_path):
+    plan = plan_lock(build("s", [TOOL]), tmp_path / "s.lock.json")
+    assert (plan.state, plan.needs_consent, plan.needs_writing) == ("new", False, True)
+    write_lock(plan)
+    assert plan_lock(build("s", [TOOL]), tmp_path / "s.lock.json").state == "up_to_date"
+
+
+def test_changed_tools_need_consent_and_carry_their_drift(tmp_path):
+    path = tmp_path / "s.lock.json"
+    write(build("s", [TOOL]), path)
+    plan = plan_lock(build("s", [CHANGED]), path)
+    assert (plan.state, plan.needs_consent, plan.renamed_server) == ("changed", True, False)
+    assert plan.drift is not None and plan.drift.withheld() == ("search",)
+    result = lock_result(plan, written=False, reason="declined")
+    assert result["drift"]["server"] == "s" and result["written"] is False
+
+
+def test_another_server_name_is_a_change(tmp_path):
+    path = tmp_path / "s.lock.json"
+    write(build("s", [TOOL]), path)
+    plan = plan_lock(build("t", [TOOL]), path)
+    assert (plan.state, plan.renamed_server) == ("changed", True)
+
+
+def test_an_unreadable_lock_needs_consent_and_says_why(tmp_path):
+    path = tmp_path / "s.lock.json"
+    path.write_text("{not json", encoding="utf-8")
+    plan = plan_lock(build("s", [TOOL]), path)
+    assert (plan.state, plan.needs_consent) == ("unreadable", True)
+    assert isinstance(plan.problem, FileFormatError)
+
+
+def test_verify_fails_closed_on_another_servers_lock():
+    with pytest.raises(FileFormatError, match="lock is for server 's', not 't'"):
+        verify_lock(build("s", [TOOL]), build("t", [TOOL]))
+    assert verify_lock(build("s", [TOOL]), build("s", [CHANGED])).refused
