@@ -22,9 +22,11 @@ from parity.core.redact import redact, redact_json
 from parity.errors import SourceError
 from parity.mcp.capabilities import declare
 from parity.mcp.connection import Connection, walk_tools
+from parity.mcp.http import HttpTransport
 from parity.mcp.sdk import handshake_version
 from parity.mcp.spec import CallFailure, Listing, ServerSpec
-from parity.mcp.transports import HttpTransport, Transport, make_transport
+from parity.mcp.stdio import StdioTransport
+from parity.mcp.transports import MemoryTransport, Transport
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
@@ -68,8 +70,6 @@ class AdapterSession:
             "clientInfo": CLIENT_INFO,
         }, timeout=timeout)
         self.initialize_result = result
-        if isinstance(self._transport, HttpTransport):
-            self._transport.protocol_version = self.protocol_version
         await self._conn.notify("notifications/initialized")
 
     async def request_raw(self, method: str, params: Mapping[str, Any] | None = None, *,
@@ -110,6 +110,25 @@ class AdapterSession:
         self._conn.spawn(self._transport.listen)
 
 
+
+
+def make_transport(spec: ServerSpec) -> Transport:
+    """The transport for ``spec.kind``; a ``SourceError`` for a kind it cannot reach."""
+    if spec.kind == "stdio":
+        return StdioTransport(spec)
+    if spec.kind == "url":
+        return HttpTransport(spec)
+    if spec.kind == "object":
+        if spec.obj is None:
+            raise SourceError(f"server {spec.name!r}: no server object given",
+                              hint="import the object and pass it as ServerSpec.obj")
+        try:
+            return MemoryTransport(spec.obj)
+        except TypeError as exc:
+            raise SourceError(f"server {spec.name!r}: {spec.object_ref or 'object'}: {exc}",
+                              hint="point `object` at a FastMCP, MCPServer or lowlevel Server "
+                                   "instance") from None
+    raise SourceError(f"server {spec.name!r}: cannot connect to a {spec.kind!r} source")
 
 
 def _first_error(group: BaseExceptionGroup[Any]) -> BaseException:

@@ -1,0 +1,268 @@
+"""Streamable HTTP through the SDK's own client transport (``streamable_http_client``).
+
+The SDK speaks the protocol: POSTs, JSON or SSE answers, the ``Mcp-Session-Id`` and
+``Mcp-Protocol-Version`` headers, the GET stream for notifications, event ids, retry and
+resumption, the DELETE on close. What it does not keep is recorded at the one place the SDK
+lets a client in: the ``httpx`` transport of the client it is given (``_Recorder``):
+
+* the HTTP status, ``Retry-After`` and a JSON-RPC error in the body of a failed POST: the
+  SDK turns them into a bare -32603 (2.x) or ends the whole transport with
+  ``HTTPStatusError`` (1.x, ``StreamableHTTPTransport._handle_post_request`` calls
+  ``raise_for_status``). The recorder keeps them per JSON-RPC id and hands the SDK a
+  JSON-RPC error for that id instead, so the session survives on both generations;
+* a connection that could not be made (the request was never sent);
+* a JSON body that is not JSON (1.x hands the session an exception with no id), a 202
+  answering a request, and an event stream that ended before its response (1.x ends the
+  POST silently; 2.x says so with -32000).
+
+A request's failure is then the recorded one, whatever the SDK made of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+import anyio.abc
+import anyio.lowlevel
+
+from parity.core.redact import redact_json
+from parity.mcp.sdk import http_module
+from parity.mcp.spec import CallFailure, ServerSpec, excerpt, retry_after_seconds
+from parity.mcp.transports import SdkStreamTransport
+
+if sys.version_info < (3, 11):  # pragma: no cover
+    from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
+
+#: Largest error body read to explain a failed POST (bytes).
+MAX_ERROR_BODY = 65536
+
+
+def _request_id(request: Any) -> int | None:
+    """The JSON-RPC id of a POSTed request (not of a notification or a reply we send)."""
+    if request.method != "POST":
+        return None
+    with contextlib.suppress(ValueError, TypeError):
+        message = json.loads(request.content)
+        if isinstance(message, dict) and "method" in message and isinstance(
+                message.get("id"), int):
+            return int(message["id"])
+    return None
+
+
+class _Recorder:
+    """An ``httpx`` transport around the real one: records, per JSON-RPC request id, what
+    the SDK's HTTP client would lose (see the module docstring)."""
+
+    def __init__(self, http: Any, transport: HttpTransport) -> None:
+        self.http = http
+        self.inner = http.AsyncHTTPTransport()
+        self.owner = transport
+
+    async def handle_async_request(self, request: Any) -> Any:
+        request_id = _request_id(request)
+        http = self.http
+        try:
+            response = await self.inner.handle_async_request(request)
+        except (http.ConnectError, http.ConnectTimeout) as exc:
+            if request_id is not None:
+                url = self.owner.spec.url
+                self.owner.record(request_id, CallFailure("unavailable", self.owner.conn.r(
+                    f"cannot connect to {url}: {exc or type(exc).__name__}"), sent=False))
+            raise
+        if request_id is None:
+            return response
+        status = response.status_code
+        content_type = response.headers.get("content-type", "").lower()
+        if status >= 300 or status == 202:
+            return await self._failed(request, request_id, response)
+        if content_type.startswith("text/event-stream"):
+            response.stream = self._watched(response.stream, request_id)
+            return response
+        body = await response.aread()
+        failure = None
+        if not content_type.startswith("application/json"):
+            failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
+        else:
+            try:
+                json.loads(body)
+            except ValueError:
+                failure = f"not JSON: {excerpt(body)!r}"
+        if failure is None:
+            return http.Response(status, headers=response.headers, content=body,
+                                 request=request)
+        self.owner.record(request_id, CallFailure("malformed", self.owner.conn.r(failure),
+                                                  sent=True))
+        return self._error_reply(request, request_id, -32700, "not a JSON-RPC answer")
+
+    async def _failed(self, request: Any, request_id: int, response: Any) -> Any:
+        status = response.status_code
+        body = (await response.aread())[:MAX_ERROR_BODY]
+        url = self.owner.spec.url
+        if status == 202:
+            failure = CallFailure("malformed", f"{url} answered a request with 202 Accepted",
+                                  sent=True)
+        else:
+            code = data = None
+            message = f"HTTP {status} from {url}"
+            with contextlib.suppress(ValueError):
+                parsed = json.loads(body)
+                if isinstance(parsed, dict) and isinstance(parsed.get("error"), dict):
+                    error = parsed["error"]
+                    code = error.get("code") if isinstance(error.get("code"), int) else None
+                    data = redact_json(error.get("data"), self.owner.conn.secrets)
+                    message += f": {error.get('message', '')}"
+            if code is None and body.strip():
+                message += f": {excerpt(body)}"
+            failure = CallFailure(
+                "http_status", self.owner.conn.r(message), sent=True, status=status,
+                retry_after=retry_after_seconds(response.headers.get("retry-after")),
+                code=code, data=data)
+        self.owner.record(request_id, failure)
+        return self._error_reply(request, request_id, -32603, f"HTTP {status}")
+
+    def _error_reply(self, request: Any, request_id: int, code: int, message: str) -> Any:
+        # what the SDK passes on as the request's error; the recorded failure replaces it
+        body = json.dumps({"jsonrpc": "2.0", "id": request_id,
+                           "error": {"code": code, "message": message}}).encode()
+        return self.http.Response(200, headers={"content-type": "application/json"},
+                                  content=body, request=request)
+
+    def _watched(self, stream: Any, request_id: int) -> Any:
+        owner, http = self.owner, self.http
+
+        class Watched(http.AsyncByteStream):  # type: ignore[misc,name-defined]
+            async def __aiter__(self) -> AsyncIterator[bytes]:
+                try:
+                    async for chunk in stream:
+                        yield chunk
+                except http.TransportError as exc:  # the connection broke mid-answer
+                    owner.record(request_id, CallFailure("malformed", owner.conn.r(
+                        f"connection broken: {type(exc).__name__} {exc}".strip()), sent=True))
+                    raise
+                owner.stream_ended(request_id)
+
+            async def aclose(self) -> None:
+                await stream.aclose()
+
+        return Watched()
+
+    # the rest of httpx's AsyncBaseTransport, delegated (its class depends on the SDK)
+    async def __aenter__(self) -> _Recorder:
+        await self.inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.inner.__aexit__(*exc)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class HttpTransport(SdkStreamTransport):
+    """Streamable HTTP on the SDK's client transport, with ``_Recorder`` in its HTTP client."""
+
+    def __init__(self, spec: ServerSpec) -> None:
+        super().__init__()
+        self.spec = spec
+        self.http = http_module()
+        self.recorded: dict[int, CallFailure] = {}
+        #: requests whose SSE answer has ended
+        self.ended: set[int] = set()
+        self.stopped = anyio.Event()
+        self.finished = anyio.Event()
+
+    def record(self, request_id: int, failure: CallFailure) -> None:
+        """Keep what the SDK will not pass on about request ``request_id``."""
+        self.recorded.setdefault(request_id, failure)
+
+    def stream_ended(self, request_id: int) -> None:
+        """The SSE answer to ``request_id`` ended: if its response was not in it, it never
+        comes (the SDK hands every event over before reading further, so a short pause for
+        the reader is enough)."""
+        self.ended.add(request_id)
+        if self.tg is not None:
+            self.tg.start_soon(self._check_answered, request_id)
+
+    async def _check_answered(self, request_id: int) -> None:
+        for _ in range(20):  # let the reader deliver what the SDK already handed over
+            await anyio.lowlevel.checkpoint()
+        with anyio.move_on_after(0.2):
+            pending = self.conn.pending.get(request_id)
+            while pending is not None and not pending.event.is_set():
+                await anyio.sleep(0.01)
+        self._truncated(request_id)
+
+    def _truncated(self, request_id: int) -> None:
+        self.record(request_id, CallFailure(
+            "malformed", "the event stream ended before the response (truncated)", sent=True))
+        self._settle(request_id)
+
+    def _settle(self, request_id: int) -> None:
+        failure = self.recorded.get(request_id)
+        if failure is not None:
+            self.conn.fail(request_id, failure)
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        request_id = message.get("id")
+        if "error" in message and isinstance(request_id, int):
+            if request_id in self.recorded:
+                self._settle(request_id)
+                return
+            if request_id in self.ended:  # 2.x: -32000 for a stream without the response
+                self._truncated(request_id)
+                return
+        self.conn.deliver(message)
+
+    async def start(self, tg: anyio.abc.TaskGroup) -> None:
+        self.tg = tg
+        await tg.start(self._run)
+
+    async def _run(self, *, task_status: anyio.abc.TaskStatus[None]) -> None:
+        from mcp.client.streamable_http import streamable_http_client
+
+        url = self.spec.url
+        if not url:
+            raise CallFailure("unavailable", "no URL to connect to", sent=False)
+        http = self.http
+        timeout = http.Timeout(connect=self.spec.start_timeout, read=None, write=30.0,
+                               pool=30.0)
+        reason = "the server closed the connection"
+        started = False
+        try:
+            async with http.AsyncClient(headers=dict(self.spec.headers), timeout=timeout,
+                                        transport=_Recorder(http, self)) as client, \
+                    streamable_http_client(url, http_client=client) as streams:
+                self.attach(streams[0], streams[1])
+                started = True
+                task_status.started()
+                async with anyio.create_task_group() as inner:
+                    inner.start_soon(self.pump)
+                    await self.stopped.wait()
+                    inner.cancel_scope.cancel()
+        except Exception as exc:  # the SDK's transport ended (1.x: a transport error)
+            reason = self.conn.r(f"the HTTP transport ended: {_first_line(exc)}")
+        finally:
+            for request_id in list(self.conn.pending):
+                self._settle(request_id)
+            self.conn.connection_lost(reason)
+            self.finished.set()
+            if not started:
+                task_status.started()
+
+    async def close(self) -> None:
+        self.stopped.set()
+        with anyio.CancelScope(shield=True), anyio.move_on_after(5.0):
+            await self.finished.wait()
+
+
+def _first_line(exc: BaseException) -> str:
+    inner: BaseException = exc
+    while isinstance(inner, BaseExceptionGroup) and inner.exceptions:
+        inner = inner.exceptions[0]
+    return f"{type(inner).__name__}: {inner}".splitlines()[0]
+
