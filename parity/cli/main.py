@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("parity.cli.commands.verify", "Compare a server's tools with its lock."),
     "drill": ("parity.cli.commands.drill", "Inject faults and prove no failure passes as success."),
     "probe": ("parity.cli.commands.probe", "Call read-only tools; check what really arrives."),
+    "snapshot": ("parity.cli.commands.snapshot",
+                 "Save a server's tools as stable JSON (--check: is it current)."),
     "trail": ("parity.cli.commands.trail", "Verify that an event trail was not tampered with."),
 }
 

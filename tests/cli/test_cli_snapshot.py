@@ -1,0 +1,75 @@
+"""``parity snapshot``: stable bytes, --check on a stale file, usable as a tools file."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from parity.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = [{"name": "b_tool", "inputSchema": {"type": "object", "properties": {
+    "q": {"type": "string", "pattern": "^[a-z]+$"}}}, "description": "B."},
+    {"name": "a_tool", "inputSchema": None}]
+
+
+@pytest.fixture
+def listing(tmp_path):
+    path = tmp_path / "listing.json"
+    path.write_text(json.dumps({"tools": TOOLS}))
+    return path
+
+
+def test_a_snapshot_is_sorted_stable_and_checkable(listing, tmp_path, capsys):
+    out = tmp_path / "snap.json"
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert [t["name"] for t in json.loads(text)["tools"]] == ["a_tool", "b_tool"]
+    assert text.endswith("}\n") and '  "tools": [' in text
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(out), "--check"]) == 0
+    # the server changed: the committed snapshot is stale
+    listing.write_text(json.dumps({"tools": TOOLS[:1]}))
+    capsys.readouterr()
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(out), "--check"]) == 1
+    assert f"{out}: changed" in capsys.readouterr().out
+    assert out.read_text() == text  # --check writes nothing
+
+
+def test_the_snapshot_is_a_tools_file_an_agent_side_and_a_paths_input(listing, tmp_path,
+                                                                      capsys):
+    out = tmp_path / "snap.json"
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["paths", str(out)]) == 0
+    assert "pattern \"^[a-z]+$\"" in capsys.readouterr().out
+    assert main(["diff", "--agent-file", str(out), "--server-file", str(out)]) == 1
+    assert "tool.invalid-schema" in capsys.readouterr().out  # a_tool's null, nothing else
+    assert main(["lock", "--tools-file", str(out), "--lock", str(tmp_path / "l.json"),
+                 "--yes"]) == 0
+
+
+def test_split_snapshots_one_file_per_tool_and_check_finds_a_missing_one(listing, tmp_path,
+                                                                         capsys):
+    folder = tmp_path / "tools"
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(folder), "--split"]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["a_tool.json", "b_tool.json"]
+    assert json.loads((folder / "b_tool.json").read_text())["name"] == "b_tool"
+    (folder / "a_tool.json").unlink()
+    capsys.readouterr()
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(folder), "--split",
+                 "--check"]) == 1
+    assert "a_tool.json: missing" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_live_stdio_server_snapshots_byte_identically_twice(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "workflow.json"
+    command = f"{sys.executable} -m examples.workflow.server"
+    assert main(["snapshot", "--stdio", command, "-o", str(out)]) == 0
+    first = out.read_text()
+    assert len(json.loads(first)["tools"]) == 6
+    assert main(["snapshot", "--stdio", command, "-o", str(out), "--check"]) == 0
