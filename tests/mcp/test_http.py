@@ -1,0 +1,82 @@
+"""parity.mcp.http: streamable HTTP on the SDK's client transport, against real servers on
+127.0.0.1 (an SDK server and a look-alike that fails on purpose)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parity.errors import SourceError
+from parity.mcp import CallFailure, Listing, fetch_tools
+from tests.mcpfixtures import call_failure, http, in_session
+
+
+def test_sdk_server_over_http_matches_stdio(http_server: Any, demo_listing: Listing) -> None:
+    url = http_server("tests.servers.demo")
+    over_http = fetch_tools(http(url))
+    assert over_http.tools == demo_listing.tools
+    assert over_http.server_info["name"] == "demo"
+
+    async def body(session: Any) -> tuple[dict[str, Any], CallFailure, dict[str, Any]]:
+        added = await session.call_tool_raw("add", {"a": 1, "b": 2}, timeout=5)
+        with pytest.raises(CallFailure) as info:
+            await session.call_tool_raw("slow", {"seconds": 3}, timeout=0.5)
+        return added, info.value, await session.call_tool_raw("echo", {"text": "x"}, timeout=5)
+    added, slow, echoed = in_session(http(url), body)
+    assert added["structuredContent"] == {"total": 3}
+    assert (slow.kind, slow.sent) == ("timeout", True)
+    assert echoed["content"][0]["text"] == "x"
+
+
+@pytest.mark.parametrize(("path", "status", "retry_after", "code"), [
+    ("/status/401", 401, None, None),
+    ("/status/403", 403, None, None),
+    ("/status/429?retry=7", 429, 7.0, None),
+    ("/status/429?retry=soon", 429, None, None),
+    ("/status/500", 500, None, None),
+    ("/status/503?retry=2&jsonrpc=1", 503, 2.0, -32001),
+])
+def test_http_status_is_classified(http_server: Any, path: str, status: int,
+                                   retry_after: float | None, code: int | None) -> None:
+    url = http_server("tests.servers.http_faults", path="")
+    failure = call_failure(http(url + path), "t")
+    assert failure.kind == "http_status" and failure.sent
+    assert (failure.status, failure.retry_after, failure.code) == (status, retry_after, code)
+    assert "Bearer ***" in failure.message  # the server echoed the header: redacted
+
+
+def test_retry_after_as_an_http_date(http_server: Any) -> None:
+    url = http_server("tests.servers.http_faults", path="")
+    when = "Fri,%2031%20Dec%202999%2023:59:59%20GMT"
+    failure = call_failure(http(f"{url}/status/429?retry={when}"), "t")
+    assert failure.retry_after is not None and failure.retry_after > 1e9
+
+
+@pytest.mark.parametrize(("path", "kind", "text"), [
+    ("/garbage", "malformed", "not JSON"),
+    ("/truncated", "malformed", "truncated"),
+    ("/hang", "timeout", "no answer to tools/call"),
+])
+def test_http_bad_answers(http_server: Any, path: str, kind: str, text: str) -> None:
+    url = http_server("tests.servers.http_faults", path="")
+    failure = call_failure(http(url + path), "t", timeout=1.0)
+    assert (failure.kind, failure.sent) == (kind, True)
+    assert text in failure.message
+
+
+def test_http_sse_listing_keeps_unknown_fields(http_server: Any) -> None:
+    url = http_server("tests.servers.http_faults", path="")
+    listing = fetch_tools(http(f"{url}/ok?sse=1"))
+    assert listing.tools == [{"name": "t", "inputSchema": {"type": "object"}, "x-extra": True}]
+
+
+def test_connection_refused_is_unavailable_and_not_sent() -> None:
+    from tests.conftest import free_port
+
+    spec = http(f"http://127.0.0.1:{free_port()}/mcp")
+    with pytest.raises(CallFailure) as info:
+        in_session(spec, lambda session: None)
+    assert (info.value.kind, info.value.sent) == ("unavailable", False)
+    with pytest.raises(SourceError, match="could not reach it"):
+        fetch_tools(spec)

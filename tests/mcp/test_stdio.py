@@ -1,0 +1,128 @@
+"""parity.mcp.stdio: real servers as subprocesses; listing, failing servers and tools/call.
+Nothing at the boundary is mocked."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parity.errors import SourceError
+from parity.mcp import CallFailure, Listing, ServerSpec, fetch_tools
+from tests.mcpfixtures import DEMO_TOOLS, SECRET, call_failure, in_session, stdio
+
+
+def test_sdk_server_lists_raw_definitions_over_stdio(demo_listing: Listing) -> None:
+    listing = demo_listing
+    assert [t["name"] for t in listing.tools] == DEMO_TOOLS
+    add = listing.tools[0]
+    # raw camelCase wire JSON, not SDK models
+    assert add["inputSchema"]["type"] == "object"
+    assert set(add["inputSchema"]["required"]) == {"a", "b"}
+    assert add["outputSchema"]["properties"]["total"]["type"] == "integer"
+    assert listing.server_info["name"] == "demo"
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", listing.protocol_version or "")
+    assert listing.rejected == []
+
+
+def test_server_that_never_starts_shows_a_redacted_stderr_tail() -> None:
+    started = time.monotonic()
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.nostart"))
+    text = str(info.value)
+    assert time.monotonic() - started < 5
+    assert "exited with code 3" in text
+    assert "fatal: cannot log in with token ***" in text
+    assert SECRET not in text
+    assert "noise line 29" in text and "noise line 9\n" not in text  # the last 20 lines only
+    assert "Traceback" not in text
+
+
+def _pid(text: str) -> int:
+    match = re.search(r"pid=(\d+)", text)
+    assert match, text
+    return int(match.group(1))
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # a zombie child of ours still answers kill(0): check its state
+    status = Path(f"/proc/{pid}/status")
+    return status.exists() and "zombie" in status.read_text()
+
+
+def test_server_that_hangs_at_startup_times_out_and_is_killed() -> None:
+    started = time.monotonic()
+    with pytest.raises(SourceError, match="no answer to initialize within 1s") as info:
+        fetch_tools(stdio("tests.servers.hang", start_timeout=1.0))
+    assert time.monotonic() - started < 6
+    assert _gone(_pid(str(info.value)))
+
+
+def test_server_that_hangs_on_tools_list_times_out() -> None:
+    with pytest.raises(SourceError, match=r"listing the tools of it failed.*tools/list"):
+        fetch_tools(stdio("tests.servers.hang", "--after-init", list_timeout=1.0))
+
+
+def test_server_that_exits_mid_listing() -> None:
+    with pytest.raises(SourceError, match="exited with code 5") as info:
+        fetch_tools(stdio("tests.servers.exit_mid"))
+    assert "crashing on page 2" in str(info.value)
+
+
+def test_missing_command_is_a_source_error() -> None:
+    spec = ServerSpec(kind="stdio", command=("/nonexistent/parity-server",), start_timeout=2)
+    with pytest.raises(SourceError, match="could not start"):
+        fetch_tools(spec)
+
+
+def test_call_result_is_raw_and_redacted() -> None:
+    async def body(session: Any) -> dict[str, Any]:
+        return await session.call_tool_raw("echo", {"x": [1]}, timeout=3)
+    result = in_session(stdio("tests.servers.misbehave"), body)
+    assert result["content"] == [{"type": "text", "text": "token=***"}]
+    assert result["structuredContent"] == {"args": {"x": [1]}}
+    assert result["_meta"] == {"x-trace": "abc"} and result["x-extra"] == 1
+
+
+def test_jsonrpc_error_keeps_code_and_data_redacted() -> None:
+    failure = call_failure(stdio("tests.servers.misbehave"), "error")
+    assert (failure.kind, failure.code, failure.sent) == ("jsonrpc_error", -32050, True)
+    assert failure.message == "backend refused token ***"
+    assert failure.data == {"token": "***", "retry": False}
+
+
+def test_call_timeout_leaves_the_session_usable() -> None:
+    async def body(session: Any) -> tuple[CallFailure, dict[str, Any]]:
+        with pytest.raises(CallFailure) as info:
+            await session.call_tool_raw("hang", {}, timeout=0.5)
+        return info.value, await session.call_tool_raw("echo", {}, timeout=3)
+    failure, after = in_session(stdio("tests.servers.misbehave"), body)
+    assert (failure.kind, failure.sent) == ("timeout", True)
+    assert after["isError"] is False
+
+
+def test_garbage_on_stdout_is_malformed() -> None:
+    failure = call_failure(stdio("tests.servers.misbehave"), "garbage", timeout=1.0)
+    assert (failure.kind, failure.sent) == ("malformed", True)
+    assert "this is not json" in failure.message
+
+
+def test_truncated_message_is_malformed() -> None:
+    failure = call_failure(stdio("tests.servers.misbehave"), "truncated")
+    assert (failure.kind, failure.sent) == ("malformed", True)
+    assert "truncated" in failure.message
+
+
+def test_crash_during_a_call_is_unavailable_with_stderr() -> None:
+    failure = call_failure(stdio("tests.servers.misbehave"), "crash")
+    assert (failure.kind, failure.sent) == ("unavailable", True)
+    assert "exited with code 7" in failure.message
+    assert failure.stderr_tail == ["crashing in tools/call"]
