@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from parity.runtime.drill import MODES, DrillError, bundled_targets, dumps, run_drill
+from parity.runtime.drill.targets import find_bundled_example
 from parity.runtime.guard import GuardPolicy
 
 TRANSPORTS = ("stdio", "http", "all")
@@ -15,14 +16,15 @@ TRANSPORTS = ("stdio", "http", "all")
 
 @click.command("drill")
 @click.option("--server", "server", default=None,
-              help="A configured server (stdio or url); default: the bundled example.")
+              help="A configured server (stdio, url or object); default: the only configured "
+                   "live server, else the bundled example.")
 @click.option("--calls", type=click.IntRange(1, 10_000), default=5, show_default=True,
               help="Calls per fault mode.")
 @click.option("--modes", "modes", multiple=True, metavar="MODE",
               help=f"Fault modes to run, repeatable or comma-separated (default: all: "
                    f"{', '.join(MODES)}).")
 @click.option("--transport", type=click.Choice(TRANSPORTS), default=None,
-              help="The bundled example's transport(s) (default: all).")
+              help="Drill the bundled example over this transport (all: stdio and HTTP).")
 @click.option("--tool", "tools", multiple=True, help="Only call this tool (repeatable).")
 @click.option("--deadline", type=click.FloatRange(0.05, 600, min_open=False), default=2.0,
               show_default=True, help="Each tool call's deadline in seconds (the `slow` "
@@ -45,6 +47,8 @@ def command(server: str | None, calls: int, modes: tuple[str, ...], transport: s
     """
     chosen = [m.strip() for item in modes for m in item.split(",") if m.strip()]
     policy = GuardPolicy(default_deadline=deadline, turn_budget=turn_budget)
+    if server is None and transport is None:
+        server = _only_configured_server(config_path)
     if server is None:
         transports = ("stdio", "http") if transport in (None, "all") else (transport,)
         targets = list(bundled_targets(transports))
@@ -64,23 +68,59 @@ def command(server: str | None, calls: int, modes: tuple[str, ...], transport: s
     return 0 if report.passed else 1
 
 
+def _only_configured_server(config_path: Path | None) -> str | None:
+    """The one configured live server, when there is exactly one (else the bundled
+    example, or a message saying what to pass)."""
+    from parity.config.settings import find_config, load_config
+
+    if config_path is None and find_config() is None:
+        return None
+    live = [s.name for s in load_config(config_path).servers.values()
+            if s.kind in ("stdio", "url", "object")]
+    if len(live) == 1:
+        return live[0]
+    if len(live) > 1 and find_bundled_example() is None:
+        raise DrillError(f"{len(live)} live servers are configured: say which to drill",
+                         hint=f"pass --server with one of {', '.join(sorted(live))}")
+    return None
+
+
 def _configured(name: str, config_path: Path | None) -> object:
+    import sys
+
+    from parity.cli.commands.probe import completeness_table
     from parity.config.settings import load_config
+    from parity.mcp import ServerSpec
     from parity.runtime.drill import DrillTarget
     from parity.sources.live import live_spec
 
     config = load_config(config_path)
     server = config.select_servers([name])[0]
-    if server.kind not in ("stdio", "url"):
+    if server.kind not in ("stdio", "url", "object"):
         raise DrillError(f"server {name!r} is {server.kind_words}: the drill needs a "
-                         "running server it can put a proxy in front of (stdio or url)")
-    spec = live_spec(server, root=config.root)
-    observe: dict[str, Any] = {}
+                         "running server it can put a proxy in front of (stdio, url or object)")
+    arguments: dict[str, Any] = {}
     for pair in config.pairs.values():
         if pair.server.name == name:
-            observe.update(pair.agent.observe)
+            arguments.update(pair.agent.observe)
+    arguments.update(server.calls.arguments)  # the server's own examples win
+    completeness = completeness_table(server.calls.completeness)
+    if server.kind == "object":
+        # a proxy needs a wire: the object is served over stdio by a child process, imported
+        # the way `parity extract` imports it
+        import os
+
+        root = str(server.cwd or config.root)
+        spec = ServerSpec(kind="stdio", name=name, cwd=server.cwd or config.root,
+                          command=(sys.executable, "-m", "parity.cli.serve_object",
+                                   server.object or "", root),
+                          env={"PYTHONPATH": os.pathsep.join(
+                              filter(None, [root, os.environ.get("PYTHONPATH")]))},
+                          start_timeout=server.start_timeout, list_timeout=server.list_timeout)
+        return DrillTarget(name, "stdio", spec, arguments=arguments, completeness=completeness)
+    spec = live_spec(server, root=config.root)
     return DrillTarget(name, "stdio" if server.kind == "stdio" else "http", spec,
-                       arguments=observe)
+                       arguments=arguments, completeness=completeness)
 
 
 class _Restricted:

@@ -1,5 +1,6 @@
 """The drill's report: per target and mode, each call judged into one column (verified,
-silent success, correct failure, other failure); the gate is zero silent successes."""
+silent success, unverifiable, correct failure, other failure); the gate is zero silent
+successes: the guard never called a faulted answer a verified success."""
 
 from __future__ import annotations
 
@@ -12,12 +13,19 @@ VERIFIED = "verified"
 SILENT_SUCCESS = "silent_success"
 CORRECT_FAILURE = "correct_failure"
 OTHER_FAILURE = "other_failure"
+#: the guard said ok with ``complete: "unknown"`` on a cut answer: it did not claim the
+#: answer was complete, and nothing in the answer could have told it (``partial`` mode)
+UNVERIFIABLE = "unverifiable"
+COLUMNS = (VERIFIED, SILENT_SUCCESS, UNVERIFIABLE, CORRECT_FAILURE, OTHER_FAILURE)
 
 
-def judge(mode: str, outcome_ok: bool, category: str, expected: str) -> str:
+def judge(mode: str, outcome_ok: bool, category: str, expected: str,
+          complete: object = None) -> str:
     """Which column one call lands in."""
     if outcome_ok:
-        return VERIFIED if mode == "none" else SILENT_SUCCESS
+        if mode == "none":
+            return VERIFIED
+        return UNVERIFIABLE if mode == "partial" and complete == "unknown" else SILENT_SUCCESS
     return CORRECT_FAILURE if category == expected and mode != "none" else OTHER_FAILURE
 
 
@@ -33,9 +41,7 @@ class ModeResult:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "calls": sum(self.counts.values()),
-            VERIFIED: self.counts[VERIFIED], SILENT_SUCCESS: self.counts[SILENT_SUCCESS],
-            CORRECT_FAILURE: self.counts[CORRECT_FAILURE],
-            OTHER_FAILURE: self.counts[OTHER_FAILURE],
+            **{column: self.counts[column] for column in COLUMNS},
             "expected": sorted(self.expected), "categories": dict(sorted(self.categories.items())),
             "tools": sorted(set(self.tools)),
         }
@@ -68,6 +74,10 @@ class DrillReport:
         return sum(r.counts[SILENT_SUCCESS] for t in self.targets for r in t.modes.values())
 
     @property
+    def unverifiable(self) -> int:
+        return sum(r.counts[UNVERIFIABLE] for t in self.targets for r in t.modes.values())
+
+    @property
     def passed(self) -> bool:
         """The gate: zero silent successes in every mode."""
         return self.silent_successes == 0
@@ -77,11 +87,11 @@ class DrillReport:
         for target in self.targets:
             for mode, result in target.modes.items():
                 out.setdefault(mode, Counter()).update(result.counts)
-        return {m: {k: c[k] for k in (VERIFIED, SILENT_SUCCESS, CORRECT_FAILURE,
-                                      OTHER_FAILURE)} for m, c in out.items()}
+        return {m: {k: c[k] for k in COLUMNS} for m, c in out.items()}
 
     def to_json(self) -> dict[str, Any]:
         return {"passed": self.passed, "silent_success": self.silent_successes,
+                "unverifiable": self.unverifiable,
                 "calls_per_mode": self.calls, "deadline_s": self.deadline,
                 "modes": self.totals(), "targets": [t.to_json() for t in self.targets]}
 
@@ -90,14 +100,15 @@ class DrillReport:
         for target in self.targets:
             lines.append(f"{target.server} ({target.transport}), {self.calls} calls per mode, "
                          f"deadline {self.deadline:g} s")
-            lines.append(f"  {'mode':<15}{'verified':>9}{'silent':>8}{'correct':>9}"
-                         f"{'other':>7}  expected")
+            lines.append(f"  {'mode':<15}{'verified':>9}{'silent':>8}{'unverif.':>10}"
+                         f"{'correct':>9}{'other':>7}  expected")
             for mode, r in target.modes.items():
                 c = r.counts
                 flag = "  <- SILENT SUCCESS" if c[SILENT_SUCCESS] else ""
                 expected = ", ".join(sorted(r.expected)) or "-"
                 lines.append(f"  {mode:<15}{c[VERIFIED]:>9}{c[SILENT_SUCCESS]:>8}"
-                             f"{c[CORRECT_FAILURE]:>9}{c[OTHER_FAILURE]:>7}  {expected}{flag}")
+                             f"{c[UNVERIFIABLE]:>10}{c[CORRECT_FAILURE]:>9}"
+                             f"{c[OTHER_FAILURE]:>7}  {expected}{flag}")
                 if r.note:
                     lines.append(f"  {'':<15}note: {r.note}")
             lines.extend(f"  note: {n}" for n in target.notes)
@@ -105,6 +116,10 @@ class DrillReport:
         verdict = "PASS" if self.passed else "FAIL"
         lines.append(f"gate: {verdict}: {self.silent_successes} silent successes "
                      "(the gate is 0 in every mode)")
+        if self.unverifiable:
+            lines.append(f"{self.unverifiable} unverifiable: the guard answered complete: "
+                         "unknown on a cut list that declares nothing about completeness "
+                         "(declare it: [tool.parity.servers.NAME.completeness.TOOL])")
         return "\n".join(lines) + "\n"
 
 
@@ -113,5 +128,6 @@ def dumps(report: DrillReport) -> str:
     return json.dumps(report.to_json(), indent=2, sort_keys=True) + "\n"
 
 
-__all__ = ["CORRECT_FAILURE", "OTHER_FAILURE", "SILENT_SUCCESS", "VERIFIED", "DrillReport",
+__all__ = ["COLUMNS", "CORRECT_FAILURE", "OTHER_FAILURE", "SILENT_SUCCESS", "UNVERIFIABLE",
+           "VERIFIED", "DrillReport",
            "ModeResult", "TargetResult", "dumps", "judge"]

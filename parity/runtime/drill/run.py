@@ -48,6 +48,12 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
         async with open_session(target.spec) as session:
             listing = await session.list_tools_raw()
             pinned = _pin(target, listing)
+            names = {t["name"] for t in listing.tools}
+            unknown = [t for t in target.tools if t not in names]
+            if unknown:
+                raise DrillError(f"server {target.name!r} has no tool "
+                                 f"{', '.join(map(repr, unknown))}",
+                                 hint=f"its tools: {', '.join(sorted(names))}")
             tools = [t for t in listing.tools
                      if not target.tools or t["name"] in target.tools]
             references = await _references(session, tools, target, policy, result)
@@ -56,7 +62,9 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
                          f"list it: {redact(str(exc), secrets)}") from None
     if not references:
         raise DrillError(f"server {target.name!r}: no tool could be called cleanly, nothing to "
-                         "drill", hint="pass example arguments for its tools")
+                         "drill:\n" + "\n".join(f"  {n}" for n in result.notes),
+                         hint=f"give example arguments in [tool.parity.servers.{target.name}"
+                              ".arguments.TOOL]")
     # modes are independent sessions: run them side by side (bounded), report in order
     import anyio
 
@@ -90,10 +98,15 @@ async def _references(session: Any, tools: Sequence[Mapping[str, Any]], target: 
     for definition in tools:
         name = definition["name"]
         configured = target.arguments.get(name)
-        # seeded with the tool's name: two drills send the same arguments
-        args = dict(configured if configured is not None else
-                    generate_arguments(definition.get("inputSchema"), seed=name).arguments
-                    or {})
+        if configured is not None:
+            args = dict(configured)
+        else:
+            # seeded with the tool's name: two drills send the same arguments
+            generated = generate_arguments(definition.get("inputSchema"), seed=name)
+            if generated.arguments is None:
+                result.notes.append(f"{name}: left out: {generated.reason}")
+                continue
+            args = dict(generated.arguments)
         raw: Any = None
 
         async def call(tool: str, arguments: dict[str, Any], timeout: float) -> Any:
@@ -105,8 +118,9 @@ async def _references(session: Any, tools: Sequence[Mapping[str, Any]], target: 
         if outcome.ok:
             out[name] = (args, raw)
         else:
-            result.notes.append(f"{name}: left out, its clean call was {outcome.category} "
-                                "(give it example arguments)")
+            source = "configured" if configured is not None else "generated"
+            result.notes.append(f"{name}: left out: its clean call with {source} arguments "
+                                f"failed: {outcome.category}: {outcome.message}")
     return out
 
 
@@ -151,7 +165,8 @@ async def _drill_mode(mode: Fault, target: DrillTarget, lock: Any,
                 args = references[name][0]
                 expected = mode.expected(by_name[name], index, target.transport)
                 outcome = await caller(name, args)
-                verdict = judge(mode.name, outcome.ok, outcome.category, expected)
+                verdict = judge(mode.name, outcome.ok, outcome.category, expected,
+                                outcome.complete)
                 out.counts[verdict] += 1
                 out.categories[outcome.category] += 1
                 out.expected.add(str(expected))
@@ -240,7 +255,7 @@ def run_drill(targets: Sequence[Any], *, modes: Sequence[str] | None = None, cal
         for item in targets:
             manager = item if hasattr(item, "__enter__") else contextlib.nullcontext(item)
             with manager as target:
-                target_policy = _with_secrets(policy, tuple(target.spec.secrets))
+                target_policy = _scoped(policy, target)
                 try:
                     report.targets.append(anyio.run(_run_one, target, chosen, calls,
                                                     target_policy, sink, guarded))
@@ -268,8 +283,10 @@ async def _run_one(target: DrillTarget, modes: list[str], calls: int, policy: g.
                                   events=sink, guarded=guarded)
 
 
-def _with_secrets(policy: g.GuardPolicy, secrets: tuple[str, ...]) -> g.GuardPolicy:
-    return replace(policy, secrets=tuple(sorted({*policy.secrets, *secrets})))
+def _scoped(policy: g.GuardPolicy, target: DrillTarget) -> g.GuardPolicy:
+    """The policy with the target's secrets and completeness declarations added."""
+    return replace(policy, secrets=tuple(sorted({*policy.secrets, *target.spec.secrets})),
+                   completeness={**policy.completeness, **target.completeness})
 
 
 __all__ = ["PARALLEL_MODES", "drill_target", "run_drill"]

@@ -32,6 +32,8 @@ class DrillTarget:
         spec: the adapter ``ServerSpec`` reaching the real server.
         arguments: tool -> example arguments (generated from the inputSchema otherwise).
         tools: only these tools (all by default).
+        completeness: tool -> how its results declare completeness
+            (``GuardPolicy.completeness``).
     """
 
     name: str
@@ -39,15 +41,32 @@ class DrillTarget:
     spec: Any
     arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     tools: tuple[str, ...] = ()
+    completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+
+EXAMPLE = Path("examples") / "workflow" / "server.py"
+
+
+def find_bundled_example(start: Path | None = None) -> Path | None:
+    """The parity checkout holding the bundled example, or None: the one this parity runs
+    from (an editable install), else the working directory or a folder above it (a
+    checkout in which parity was installed with ``pip install .``)."""
+    here = (start or Path.cwd()).resolve()
+    for root in (Path(__file__).resolve().parents[3], here, *here.parents):
+        if (root / EXAMPLE).is_file() and (root / "pyproject.toml").is_file():
+            return root
+    return None
 
 
 def bundled_example_root() -> Path:
-    """The checkout holding ``examples/workflow/server.py``."""
-    root = Path(__file__).resolve().parents[3]
-    if not (root / "examples" / "workflow" / "server.py").is_file():
-        raise DrillError("the bundled example server is not installed with this parity "
-                         f"(looked for examples/workflow/server.py under {root})",
-                         hint="run from a parity checkout, or pass --server NAME")
+    """The checkout holding ``examples/workflow/server.py``; ``DrillError`` when none."""
+    root = find_bundled_example()
+    if root is None:
+        raise DrillError("no server to drill: no configured server, and the bundled example "
+                         "(examples/workflow/server.py) is neither beside this parity nor in "
+                         "the working directory or above",
+                         hint="pass --server NAME (a configured stdio, url or object server), "
+                              "or run from a parity checkout")
     return root
 
 
@@ -119,5 +138,13 @@ def serve_subprocess(command: Sequence[str], port: int, *, cwd: Path | None = No
             process.stderr.close()
 
 
-__all__ = ["DrillError", "DrillTarget", "bundled_example_root", "bundled_targets", "free_port",
-           "serve_subprocess"]
+__all__ = [
+    "EXAMPLE",
+    "DrillError",
+    "DrillTarget",
+    "bundled_example_root",
+    "bundled_targets",
+    "find_bundled_example",
+    "free_port",
+    "serve_subprocess",
+]
