@@ -177,6 +177,7 @@ def test_a_server_kind_is_named_with_its_article_in_messages(tmp_path, capsys):
     loaded = load_config(config, environ={})
     assert loaded.servers["o"].kind_words == "an object source"
     assert loaded.servers["m"].kind_words == "a models source"
-    # what `parity drill --server o` says: the drill needs a running server
-    assert main(["drill", "--server", "o", "--config", str(config)]) == 2
-    assert "server 'o' is an object source: the drill needs" in capsys.readouterr().err
+    # what `parity drill --server m` says: the drill needs a running server (an object
+    # server is one: the drill serves it over stdio)
+    assert main(["drill", "--server", "m", "--config", str(config)]) == 2
+    assert "server 'm' is a models source: the drill needs" in capsys.readouterr().err
