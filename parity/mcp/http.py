@@ -31,8 +31,14 @@ import anyio.abc
 import anyio.lowlevel
 
 from parity.core.redact import redact_json
-from parity.mcp.sdk import http_module
-from parity.mcp.spec import CallFailure, ServerSpec, excerpt, retry_after_seconds
+from parity.mcp.sdk import SDK_MAJOR, http_module
+from parity.mcp.spec import (
+    MAX_MESSAGE_BYTES,
+    CallFailure,
+    ServerSpec,
+    excerpt,
+    retry_after_seconds,
+)
 from parity.mcp.transports import SdkStreamTransport
 
 if sys.version_info < (3, 11):  # pragma: no cover
@@ -231,12 +237,14 @@ class HttpTransport(SdkStreamTransport):
         http = self.http
         timeout = http.Timeout(connect=self.spec.start_timeout, read=None, write=30.0,
                                pool=30.0)
+        # 2.x bounds one SSE event at 1 MiB by default: a large tools/list page is legitimate
+        limits: dict[str, Any] = {"max_sse_event_size": MAX_MESSAGE_BYTES} if SDK_MAJOR >= 2 else {}
         reason = "the server closed the connection"
         started = False
         try:
             async with http.AsyncClient(headers=dict(self.spec.headers), timeout=timeout,
                                         transport=_Recorder(http, self)) as client, \
-                    streamable_http_client(url, http_client=client) as streams:
+                    streamable_http_client(url, http_client=client, **limits) as streams:
                 self.attach(streams[0], streams[1])
                 started = True
                 task_status.started()

@@ -12,6 +12,8 @@ from typing import Any
 
 #: The kinds of ``CallFailure``; the guard classifies each (``parity.runtime.guard``).
 FAILURE_KINDS = ("unavailable", "timeout", "http_status", "jsonrpc_error", "malformed")
+#: Largest single message accepted from a server (bytes), on every transport.
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 #: Lines of server stderr shown in error messages.
 STDERR_TAIL_LINES = 20
 

@@ -35,11 +35,15 @@ import anyio
 import anyio.abc
 
 from parity.mcp.connection import Pending
-from parity.mcp.spec import STDERR_TAIL_LINES, CallFailure, ServerSpec, excerpt
+from parity.mcp.spec import (
+    MAX_MESSAGE_BYTES,
+    STDERR_TAIL_LINES,
+    CallFailure,
+    ServerSpec,
+    excerpt,
+)
 from parity.mcp.transports import Transport
 
-#: Largest single message accepted from a server (bytes); past it the stream is malformed.
-MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 #: Seconds a stopping server gets before it is terminated, then killed.
 STOP_GRACE = 2.0
 #: Seconds a stdio server gets to exit on its own once its stdin is closed.

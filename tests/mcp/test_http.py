@@ -71,6 +71,13 @@ def test_http_sse_listing_keeps_unknown_fields(http_server: Any) -> None:
     assert listing.tools == [{"name": "t", "inputSchema": {"type": "object"}, "x-extra": True}]
 
 
+def test_a_large_sse_listing_is_read_whole(http_server: Any) -> None:
+    # one SSE event past the SDK's 1 MiB default (2.x) is a legitimate tools/list page
+    url = http_server("tests.servers.http_faults", path="")
+    listing = fetch_tools(http(f"{url}/ok?sse=1&big=1"))
+    assert len(listing.tools[0]["description"]) == 2_000_000
+
+
 def test_connection_refused_is_unavailable_and_not_sent() -> None:
     from tests.conftest import free_port
 

@@ -8,7 +8,8 @@ request gets the fault the path names:
 * ``/garbage``: 200 ``application/json`` with a body that is not JSON
 * ``/truncated``: 200 ``text/event-stream`` that ends before the response
 * ``/hang``: never answers
-* ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``)
+* ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
+  ``?big=1`` gives the tool a 2 MB description)
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ class Handler(BaseHTTPRequestHandler):
             if message["method"] == "tools/list":
                 reply["result"] = {"tools": [{"name": "t", "inputSchema": {"type": "object"},
                                               "x-extra": True}]}
+                if query.get("big"):
+                    reply["result"]["tools"][0]["description"] = "x" * 2_000_000
             else:
                 reply["result"] = {"content": [{"type": "text", "text": "ok"}]}
             if query.get("sse"):
