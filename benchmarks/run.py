@@ -383,30 +383,35 @@ def bench_diff(s: Settings) -> Iterator[Row]:
             else:
                 lin = [timed[0], timed[2]]
             yield _linearity("in memory", previous[0], n, lin[0], lin[1], sizes)
-        # The file variant (what `parity check` does) against the same DeepDiff median:
-        # reading the raw files is not added to DeepDiff, which flatters it.
-        s.log(f"  diff {n:,}: load + diff + judge from files")
+        # The file variant (what `parity check` does) against the floor of reading the
+        # same two manifests: json.loads of their text, timed in the same rounds.
+        def json_floor(pf: PairFiles = pf) -> None:
+            for path in (pf.agent_manifest, pf.server_manifest):
+                json.loads(path.read_text(encoding="utf-8"))
+
+        s.log(f"  diff {n:,}: load + diff + judge from files, against json.loads")
         extra = [] if previous is None else [previous[2]]
-        timed_f = interleave(from_files, *extra, s=s, budget=budget)
-        f = med(timed_f[0])
+        timed_f = interleave(from_files, json_floor, *extra, s=s, budget=budget)
+        f, floor = med(timed_f[0]), med(timed_f[1])
         file_rows[n] = Row("diff", f"load manifests + baseline, diff + judge, {n:,} tools "
                            "(validation cache warm)", f,
-                           dd_name + " (same median)", c, ">= 100x faster (ratio <= 0.01)",
-                           f / c <= 0.01, reps=len(timed_f[0]),
+                           "json.loads of the two manifests", floor, "<= 3x the floor",
+                           f / floor <= 3, reps=len(timed_f[0]),
                            notes="as `parity check` does, with the validation cache warm "
-                                 "(files unchanged since their last check)",
-                           extra={"deepdiff_sample_factor": k, **sizes[n]})
+                                 "(files unchanged since their last check); DeepDiff alone: "
+                                 f"{c:.2f} s ({f / c:.3f} of it)",
+                           extra={"deepdiff_sample_factor": k, "deepdiff_s": c, **sizes[n]})
         yield file_rows[n]
         if previous is not None:
-            yield _linearity("from files", previous[0], n, timed_f[0], timed_f[1], sizes)
+            yield _linearity("from files", previous[0], n, timed_f[0], timed_f[2], sizes)
         s.log(f"  diff {n:,}: load + diff + judge from files, validation cache off")
-        timed_c = interleave(from_files_cold, s=s, budget=budget)
-        cold = med(timed_c[0])
+        timed_c = interleave(from_files_cold, json_floor, s=s, budget=budget)
+        cold, floor_c = med(timed_c[0]), med(timed_c[1])
         yield Row("diff", f"the same, {n:,} tools, validation cache off (changed files)", cold,
-                  dd_name + " (same median)", c, ">= 100x faster (ratio <= 0.01)",
-                  cold / c <= 0.01, reps=len(timed_c[0]),
-                  notes="PARITY_NO_CACHE=1: both manifests and the baseline validated with "
-                        "jsonschema, as on the first check after they change")
+                  "json.loads of the two manifests", floor_c, "<= 3x the floor",
+                  cold / floor_c <= 3, reps=len(timed_c[0]),
+                  notes="PARITY_NO_CACHE=1: both manifests and the baseline validated, as on "
+                        "the first check after they change")
         previous = (n, in_memory, from_files)
 
     if 10_000 in file_rows:
@@ -469,7 +474,7 @@ def bench_verify(s: Settings) -> Iterator[Row]:
 
     def verify_file() -> None:  # what `parity verify` does (parity.cli.commands.verify)
         live_lock = lk.build("bench", live)
-        lk.dumps(live_lock)  # verify_target renders it to look for secrets
+        lk.server_text(live_lock)  # verify_target reads it to look for secrets
         d = drift.compare(lk.load(lock_file), live_lock)
         if d.drifted:
             raise InvalidBenchmark("verify: drift reported on an unchanged catalog")
@@ -690,9 +695,9 @@ def bench_memory(s: Settings) -> Iterator[Row]:
     c = results["json"]["maxrss_kb"] / 1024
     size = (pf.agent_manifest.stat().st_size + pf.server_manifest.stat().st_size) / 2**20
     yield Row("memory", f"peak RSS, load + diff + judge, {n:,} tools", p,
-              "json.loads of the same two manifests", c, "reported only", None, unit="MB",
-              reps=1, notes=f"peak RSS (VmHWM) of a subprocess, validation cache off (jsonschema "
-                    f"validation included); manifest files {size:.0f} MB; the "
+              "json.loads of the same two manifests", c, "<= 1.5x", p / c <= 1.5, unit="MB",
+              reps=1, notes=f"peak RSS (VmHWM) of a subprocess, validation cache off "
+                    f"(validation included); manifest files {size:.0f} MB; the "
                     f"interpreter with parity's modules and no data: "
                     f"{results['bare']['maxrss_kb'] / 1024:.0f} MB")
 

@@ -11,6 +11,7 @@ The format is documented in docs/lock.md.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -79,7 +80,7 @@ class LockedTool:
     their pinned twins from their JSON text alone, which is much cheaper than normalizing
     and canonicalizing them."""
 
-    __slots__ = ("_contract", "_definition", "_raw", "_surface", "_text", "name")
+    __slots__ = ("_contract", "_definition", "_raw", "_surface", "_texts", "name")
 
     name: str
     _contract: str | None
@@ -88,9 +89,8 @@ class LockedTool:
     _definition: Mapping[str, Any] | None
     #: the definition as given (wire JSON or a lock file's record)
     _raw: Mapping[str, Any]
-    #: the normalized definition as key-sorted JSON, computed on first comparison
-    #: (``b""``: no text identifies it)
-    _text: bytes | None
+    #: full normalization? -> the definition as key-sorted JSON (``b""``: no text says it)
+    _texts: dict[bool, bytes]
 
     def __init__(self, name: str, contract: str, surface: str,
                  definition: Mapping[str, Any]) -> None:
@@ -104,7 +104,7 @@ class LockedTool:
         _set(self, "_surface", surface)
         _set(self, "_definition", definition)
         _set(self, "_raw", raw)
-        _set(self, "_text", None)
+        _set(self, "_texts", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
@@ -148,38 +148,50 @@ class LockedTool:
         return self._surface  # type: ignore[return-value]  # set by _compute
 
     @property
+    def given(self) -> Mapping[str, Any]:
+        """The definition as given: wire JSON, or a lock file's record."""
+        return self._raw
+
+    @property
     def definition(self) -> Mapping[str, Any]:
         """The normalized (surface-form) definition."""
-        if self._definition is None:
-            self._compute()
-        return self._definition  # type: ignore[return-value]  # set by _compute
+        if self._definition is None:  # normalizing is cheap; hashing waits until asked
+            object.__setattr__(self, "_definition", normalize(self._raw))
+        return self._definition  # type: ignore[return-value]  # just set
 
     def same_as(self, other: LockedTool) -> bool:
-        """Whether both have the same digests. Equal JSON text of the two normalized
-        definitions proves it without hashing (a lock file's digests were checked against
-        its definitions on load); otherwise the digests decide."""
-        mine, theirs = self._text_of(), other._text_of()
-        if mine is not None and mine == theirs:
+        """Whether both have the same digests, proved without hashing where the JSON text
+        shows it (a lock file's digests were checked against its definitions on load):
+        equal text after the top-level normalization (annotation hints, ``_meta``) means
+        equal normalized forms; failing that, equal text of the normalized forms does.
+        Otherwise the digests decide."""
+        quick = self._text_of(full=False)
+        if quick is not None and quick == other._text_of(full=False):
+            return True
+        full = self._text_of(full=True)
+        if full is not None and full == other._text_of(full=True):
             return True
         return (self.contract, self.surface) == (other.contract, other.surface)
 
-    def _text_of(self) -> bytes | None:
-        """The normalized definition as key-sorted JSON, or ``None`` where that text would
-        not identify it. orjson renders it (the stdlib encoder alone costs more than
-        hashing); it writes NaN and infinities as ``null`` and cannot write integers beyond
-        64 bits, so a text that does not read back as the same value is not used."""
-        if self._text is None:
+    def _text_of(self, *, full: bool) -> bytes | None:
+        """The definition as key-sorted JSON, normalized at the top level only or fully
+        (``full``), or ``None`` where no text identifies it. orjson renders it (the stdlib
+        encoder alone costs more than hashing); it writes NaN and infinities as ``null``
+        and cannot write integers beyond 64 bits, so a text that does not read back as the
+        same value is not used."""
+        cached = self._texts.get(full)
+        if cached is None:
             import orjson
 
-            normal = normalize(self._raw)
+            value = self.definition if full else normalize(self._raw, _schemas=False)
             try:
-                text = orjson.dumps(normal, option=orjson.OPT_SORT_KEYS)
+                cached = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
             except (TypeError, orjson.JSONEncodeError):
-                text = b""
-            if text and orjson.loads(text) != normal:  # NaN reads back as None
-                text = b""
-            object.__setattr__(self, "_text", text)
-        return self._text or None
+                cached = b""
+            if cached and orjson.loads(cached) != value:  # NaN reads back as None
+                cached = b""
+            self._texts[full] = cached
+        return cached or None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LockedTool):
@@ -305,6 +317,16 @@ def _info(info: Mapping[str, Any] | None) -> dict[str, Any] | None:
 # -- files ---------------------------------------------------------------------------------
 
 
+def server_text(lock: Lock) -> str:
+    """Everything in ``lock`` that the server said (its ``serverInfo`` and the definitions as
+    given, before normalization drops anything), as JSON text: what a secret check reads,
+    without normalizing or hashing anything."""
+    # shaped as the lock file is, so a finding names the same place (tools/NAME/definition)
+    return json.dumps({"server": {"reported": lock.server_info},
+                       "tools": {n: {"definition": t.given} for n, t in lock.tools.items()}},
+                      sort_keys=True, ensure_ascii=False)
+
+
 def dumps(lock: Lock) -> str:
     """The lock's file text: byte-identical for equal locks, one tool per line."""
     return dump_lines(lock.to_json(), line_depth=2)
@@ -417,4 +439,4 @@ __all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT",
            "HASHED_FIELDS", "META_NOISE", "NORMALIZATION", "SURFACE_DOMAIN", "TOOL_NAME", "Lock",
            "LockedTool", "build", "capability_note", "catalog_hash", "check_identity",
            "contract_hash", "contract_of", "dumps", "from_json", "from_listing", "lint", "load",
-           "normalize", "normalize_schema", "surface_hash", "write"]
+           "normalize", "normalize_schema", "server_text", "surface_hash", "write"]

@@ -123,14 +123,15 @@ def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda pl
 def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:
     """Load the target's lock (failing closed), read its live tools (listed under the
     lock's client capabilities) and compare them; the ``Drift``."""
-    from parity.pinning.lock import dumps, load
+    from parity.pinning.lock import load, server_text
 
     lock = load(target.lock_path)
     if target.capabilities is None and lock.client_capabilities is not None:
         # list as the lock was listed: a server may show other tools to other capabilities
         target = dataclasses.replace(target, capabilities=lock.client_capabilities)
     live = read_live(target, name=lock.server)
-    check_secrets(target, dumps(live), action="not compared")
+    # what the server said, not the rendered lock: rendering would hash every tool
+    check_secrets(target, server_text(live), action="not compared")
     return verify_lock(lock, live, surface=target.surface,  # type: ignore[arg-type]
                        file=str(target.lock_path), lock_file=lock_file)
 
