@@ -67,22 +67,44 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
 def _compiled_accepts(data: Any, schema_name: str) -> bool:
     """The check compiled from the schema (``parity.schemas.checks``) accepts ``data``. It
     only ever accepts: what it rejects goes to ``jsonschema``, which decides and words it."""
-    module = _COMPILED.get(schema_name)
-    if module is None:
-        return False
+    if schema_name == "manifest.v1.json":
+        skeleton, entry = _compiled("manifest_v1_skeleton"), _compiled("manifest_v1_entry")
+        return _accepts(skeleton, data) and _each_distinct_entry(data, lambda e: _accepts(
+            entry, e))
+    module = {"baseline.v1.json": "baseline_v1", "lock.v1.json": "lock_v1"}.get(schema_name)
+    return module is not None and _accepts(_compiled(module), data)
+
+
+@cache
+def _compiled(module: str) -> Callable[[Any], Any]:
     import importlib
 
-    check = importlib.import_module(f"parity.schemas.checks.{module}")
+    check: Callable[[Any], Any] = importlib.import_module(
+        f"parity.schemas.checks.{module}").validate
+    return check
+
+
+def _accepts(check: Callable[[Any], Any], data: Any) -> bool:
     try:
-        check.validate(data)
+        check(data)
     except (ValueError, TypeError, RecursionError):  # its own error is a ValueError
         return False
     return True
 
 
-#: shipped schema -> its compiled check (parity.schemas.checks.generate.COMPILED)
-_COMPILED = {"manifest.v1.json": "manifest_v1", "baseline.v1.json": "baseline_v1",
-             "lock.v1.json": "lock_v1"}
+def _each_distinct_entry(data: Any, valid: Callable[[Any], bool]) -> bool:
+    """``valid`` holds for every field-path entry of a manifest whose skeleton is valid,
+    each distinct entry checked once (a manifest repeats a few shapes thousands of times)."""
+    seen: set[str] = set()
+    for tool in data["tools"].values():
+        for table in (tool["in"], tool["out"] or {}):
+            for value in table.values():
+                key = repr(value)  # tells 1, 1.0 and True apart, and is cheap
+                if key not in seen:
+                    if not valid(value):
+                        return False
+                    seen.add(key)
+    return True
 
 
 def _manifest_is_valid(data: Any) -> bool:
@@ -94,30 +116,31 @@ def _manifest_is_valid(data: Any) -> bool:
     (24,126 entries, 1,348 distinct, in a 1,000-tool benchmark): validating each shape once
     is an order of magnitude cheaper."""
     skeleton, entry = _manifest_parts()
-    if not skeleton.is_valid(data):
-        return False
-    seen: set[str] = set()
-    for tool in data["tools"].values():
-        for table in (tool["in"], tool["out"] or {}):
-            for value in table.values():
-                key = json.dumps(value, sort_keys=True)
-                if key not in seen:
-                    if not entry.is_valid(value):
-                        return False
-                    seen.add(key)
-    return True
+    return bool(skeleton.is_valid(data)) and _each_distinct_entry(data, entry.is_valid)
 
 
 @cache
 def _manifest_parts() -> tuple[Any, Any]:
     from jsonschema import Draft202012Validator
 
-    schema = json.loads(json.dumps(shipped_schema("manifest.v1.json")))
-    entry_schema = schema["$defs"]["entry"]
-    assert schema["$defs"]["table"] == {"type": "object",
-                                        "additionalProperties": {"$ref": "#/$defs/entry"}}
-    schema["$defs"]["table"] = {"type": "object"}
-    return Draft202012Validator(schema), Draft202012Validator(entry_schema)
+    skeleton, entry = manifest_parts(shipped_schema("manifest.v1.json"))
+    return Draft202012Validator(skeleton), Draft202012Validator(entry)
+
+
+def manifest_parts(schema: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The manifest schema as two parts, together equivalent to it: the skeleton (every
+    table an unconstrained object) and one field-path entry (with the definitions it refers
+    to). Raises ``ValueError`` if the schema's tables are no longer "an object of entries",
+    which the equivalence rests on."""
+    copied: dict[str, Any] = json.loads(json.dumps(schema))
+    if copied["$defs"]["table"] != {"type": "object",
+                                    "additionalProperties": {"$ref": "#/$defs/entry"}}:
+        raise ValueError("manifest.v1.json: a table is no longer an object of entries; "
+                         "update parity.core.validate.manifest_parts")
+    entry = {"$schema": copied.get("$schema"), "$defs": copied["$defs"],
+             "$ref": "#/$defs/entry"}
+    copied["$defs"]["table"] = {"type": "object"}
+    return copied, json.loads(json.dumps(entry))
 
 
 def cache_dir() -> Path | None:

@@ -13,9 +13,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-#: Files compiled, and the module each becomes.
-COMPILED = {"manifest.v1.json": "manifest_v1", "baseline.v1.json": "baseline_v1",
-            "lock.v1.json": "lock_v1"}
+#: Module -> the shipped schema it is compiled from, and which part of it. A manifest is
+#: checked in two parts (``parity.core.validate.manifest_parts``): its skeleton once, and
+#: each distinct field-path entry once.
+COMPILED = {"manifest_v1_skeleton": ("manifest.v1.json", 0),
+            "manifest_v1_entry": ("manifest.v1.json", 1),
+            "baseline_v1": ("baseline.v1.json", None), "lock_v1": ("lock.v1.json", None)}
 #: Keywords that mean the same to fastjsonschema (drafts 4-7) and to 2020-12 as used here.
 #: ``enum``/``const`` compare with Python equality (1 == True), so their values must be
 #: strings or booleans (a boolean ``const`` is compiled with ``"type": "boolean"`` beside it,
@@ -75,12 +78,16 @@ def _typed_consts(node: Any) -> Any:
     return out
 
 
-def generated(name: str) -> str:
-    """The module text compiled from the shipped schema ``name``."""
+def generated(name: str, part: int | None = None) -> str:
+    """The module text compiled from the shipped schema ``name`` (or one of its parts)."""
     import fastjsonschema
+
+    from parity.core.validate import manifest_parts
 
     schema = json.loads(resources.files("parity.schemas").joinpath(name)
                         .read_text(encoding="utf-8"))
+    if part is not None:
+        schema = manifest_parts(schema)[part]
     unsafe = unsafe_keywords(schema)
     if unsafe:
         raise SystemExit(f"{name}: cannot compile a check for {', '.join(unsafe)}: "
@@ -90,16 +97,17 @@ def generated(name: str) -> str:
         raise SystemExit("fastjsonschema's generated code changed: review generate.py")
     code = code.replace(_IMPORT, _LOCAL)
     entry = code[code.index("def validate_"):].split("(", 1)[0].removeprefix("def ")
-    return (f'"""Generated from parity/schemas/{name} by parity.schemas.checks.generate: '
+    what = name if part is None else f"{name} (part {part} of manifest_parts)"
+    return (f'"""Generated from parity/schemas/{what} by parity.schemas.checks.generate: '
             'do not edit."""\n# ruff: noqa\n# mypy: ignore-errors\n' + code +
             f"\n\nvalidate = {entry}\n")
 
 
 def main(argv: list[str]) -> int:
     stale = []
-    for name, module in COMPILED.items():
+    for module, (name, part) in COMPILED.items():
         path = HERE / f"{module}.py"
-        text = generated(name)
+        text = generated(name, part)
         if "--check" in argv:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 stale.append(str(path))

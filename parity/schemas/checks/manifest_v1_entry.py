@@ -1,0 +1,208 @@
+"""Generated from parity/schemas/manifest.v1.json (part 1 of manifest_parts) by parity.schemas.checks.generate: do not edit."""
+# ruff: noqa
+# mypy: ignore-errors
+VERSION = "2.22.3"
+from decimal import Decimal
+class JsonSchemaValueException(ValueError):
+    def __init__(self, message, value=None, name=None, definition=None, rule=None):
+        super().__init__(message)
+
+
+JsonSchemaValuesException = JsonSchemaValueException
+
+
+NoneType = type(None)
+
+def validate(data, custom_formats={}, name_prefix=None):
+    validate____defs_entry(data, custom_formats, (name_prefix or "data") + "")
+    return data
+
+def validate____defs_entry(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'required'], 'additionalProperties': False, 'properties': {'type': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, 'required': {'type': 'boolean'}, 'closed': {'type': 'boolean'}, 'enum': {'type': 'array'}, 'format': {'type': 'string'}, 'default': True, 'description': {'type': 'string'}, 'patterns': {'type': 'array', 'items': {'type': 'string'}}, 'recursive': {'type': 'string'}, 'unresolved': {'type': 'array', 'items': {'type': 'string'}}, 'unsupported': {'type': 'array', 'items': {'type': 'string'}}, 'constraints': {'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}}}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['type', 'required']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'required'], 'additionalProperties': False, 'properties': {'type': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, 'required': {'type': 'boolean'}, 'closed': {'type': 'boolean'}, 'enum': {'type': 'array'}, 'format': {'type': 'string'}, 'default': True, 'description': {'type': 'string'}, 'patterns': {'type': 'array', 'items': {'type': 'string'}}, 'recursive': {'type': 'string'}, 'unresolved': {'type': 'array', 'items': {'type': 'string'}}, 'unsupported': {'type': 'array', 'items': {'type': 'string'}}, 'constraints': {'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}}}, rule='required')
+        data_keys = set(data.keys())
+        if "type" in data_keys:
+            data_keys.remove("type")
+            data__type = data["type"]
+            if not isinstance(data__type, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be array", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, rule='type')
+            data__type_is_list = isinstance(data__type, (list, tuple))
+            if data__type_is_list:
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                data__type_len = len(data__type)
+                if data__type_len > len(set(fn(data__type_x) for data__type_x in data__type)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must contain unique items", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, rule='uniqueItems')
+                for data__type_x, data__type_item in enumerate(data__type):
+                    if not (isinstance(data__type_item, str) and data__type_item == 'any' or isinstance(data__type_item, str) and data__type_item == 'array' or isinstance(data__type_item, str) and data__type_item == 'boolean' or isinstance(data__type_item, str) and data__type_item == 'integer' or isinstance(data__type_item, str) and data__type_item == 'null' or isinstance(data__type_item, str) and data__type_item == 'number' or isinstance(data__type_item, str) and data__type_item == 'object' or isinstance(data__type_item, str) and data__type_item == 'string'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type[{data__type_x}]".format(**locals()) + " must be one of ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']", value=data__type_item, name="" + (name_prefix or "data") + ".type[{data__type_x}]".format(**locals()) + "", definition={'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}, rule='enum')
+        if "required" in data_keys:
+            data_keys.remove("required")
+            data__required = data["required"]
+            if not isinstance(data__required, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".required must be boolean", value=data__required, name="" + (name_prefix or "data") + ".required", definition={'type': 'boolean'}, rule='type')
+        if "closed" in data_keys:
+            data_keys.remove("closed")
+            data__closed = data["closed"]
+            if not isinstance(data__closed, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".closed must be boolean", value=data__closed, name="" + (name_prefix or "data") + ".closed", definition={'type': 'boolean'}, rule='type')
+        if "enum" in data_keys:
+            data_keys.remove("enum")
+            data__enum = data["enum"]
+            if not isinstance(data__enum, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".enum must be array", value=data__enum, name="" + (name_prefix or "data") + ".enum", definition={'type': 'array'}, rule='type')
+        if "format" in data_keys:
+            data_keys.remove("format")
+            data__format = data["format"]
+            if not isinstance(data__format, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be string", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'string'}, rule='type')
+        if "default" in data_keys:
+            data_keys.remove("default")
+            data__default = data["default"]
+            pass
+        if "description" in data_keys:
+            data_keys.remove("description")
+            data__description = data["description"]
+            if not isinstance(data__description, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string'}, rule='type')
+        if "patterns" in data_keys:
+            data_keys.remove("patterns")
+            data__patterns = data["patterns"]
+            if not isinstance(data__patterns, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns must be array", value=data__patterns, name="" + (name_prefix or "data") + ".patterns", definition={'type': 'array', 'items': {'type': 'string'}}, rule='type')
+            data__patterns_is_list = isinstance(data__patterns, (list, tuple))
+            if data__patterns_is_list:
+                data__patterns_len = len(data__patterns)
+                for data__patterns_x, data__patterns_item in enumerate(data__patterns):
+                    if not isinstance(data__patterns_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+        if "recursive" in data_keys:
+            data_keys.remove("recursive")
+            data__recursive = data["recursive"]
+            if not isinstance(data__recursive, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".recursive must be string", value=data__recursive, name="" + (name_prefix or "data") + ".recursive", definition={'type': 'string'}, rule='type')
+        if "unresolved" in data_keys:
+            data_keys.remove("unresolved")
+            data__unresolved = data["unresolved"]
+            if not isinstance(data__unresolved, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".unresolved must be array", value=data__unresolved, name="" + (name_prefix or "data") + ".unresolved", definition={'type': 'array', 'items': {'type': 'string'}}, rule='type')
+            data__unresolved_is_list = isinstance(data__unresolved, (list, tuple))
+            if data__unresolved_is_list:
+                data__unresolved_len = len(data__unresolved)
+                for data__unresolved_x, data__unresolved_item in enumerate(data__unresolved):
+                    if not isinstance(data__unresolved_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".unresolved[{data__unresolved_x}]".format(**locals()) + " must be string", value=data__unresolved_item, name="" + (name_prefix or "data") + ".unresolved[{data__unresolved_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+        if "unsupported" in data_keys:
+            data_keys.remove("unsupported")
+            data__unsupported = data["unsupported"]
+            if not isinstance(data__unsupported, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".unsupported must be array", value=data__unsupported, name="" + (name_prefix or "data") + ".unsupported", definition={'type': 'array', 'items': {'type': 'string'}}, rule='type')
+            data__unsupported_is_list = isinstance(data__unsupported, (list, tuple))
+            if data__unsupported_is_list:
+                data__unsupported_len = len(data__unsupported)
+                for data__unsupported_x, data__unsupported_item in enumerate(data__unsupported):
+                    if not isinstance(data__unsupported_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".unsupported[{data__unsupported_x}]".format(**locals()) + " must be string", value=data__unsupported_item, name="" + (name_prefix or "data") + ".unsupported[{data__unsupported_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+        if "constraints" in data_keys:
+            data_keys.remove("constraints")
+            data__constraints = data["constraints"]
+            validate____defs_constraints(data__constraints, custom_formats, (name_prefix or "data") + ".constraints")
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'required'], 'additionalProperties': False, 'properties': {'type': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, 'required': {'type': 'boolean'}, 'closed': {'type': 'boolean'}, 'enum': {'type': 'array'}, 'format': {'type': 'string'}, 'default': True, 'description': {'type': 'string'}, 'patterns': {'type': 'array', 'items': {'type': 'string'}}, 'recursive': {'type': 'string'}, 'unresolved': {'type': 'array', 'items': {'type': 'string'}}, 'unsupported': {'type': 'array', 'items': {'type': 'string'}}, 'constraints': {'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}}}, rule='additionalProperties')
+    return data
+
+def validate____defs_constraints(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "pattern" in data_keys:
+            data_keys.remove("pattern")
+            data__pattern = data["pattern"]
+            if not isinstance(data__pattern, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern must be array", value=data__pattern, name="" + (name_prefix or "data") + ".pattern", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, rule='type')
+            data__pattern_is_list = isinstance(data__pattern, (list, tuple))
+            if data__pattern_is_list:
+                data__pattern_len = len(data__pattern)
+                if data__pattern_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern must contain at least 1 items", value=data__pattern, name="" + (name_prefix or "data") + ".pattern", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, rule='minItems')
+                for data__pattern_x, data__pattern_item in enumerate(data__pattern):
+                    if not isinstance(data__pattern_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern[{data__pattern_x}]".format(**locals()) + " must be string", value=data__pattern_item, name="" + (name_prefix or "data") + ".pattern[{data__pattern_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+        if "minLength" in data_keys:
+            data_keys.remove("minLength")
+            data__minLength = data["minLength"]
+            if not isinstance(data__minLength, (int)) and not (isinstance(data__minLength, float) and data__minLength.is_integer()) or isinstance(data__minLength, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".minLength must be integer", value=data__minLength, name="" + (name_prefix or "data") + ".minLength", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__minLength, (int, float, Decimal)) and not isinstance(data__minLength, bool):
+                if data__minLength < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".minLength must be bigger than or equal to 0", value=data__minLength, name="" + (name_prefix or "data") + ".minLength", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "maxLength" in data_keys:
+            data_keys.remove("maxLength")
+            data__maxLength = data["maxLength"]
+            if not isinstance(data__maxLength, (int)) and not (isinstance(data__maxLength, float) and data__maxLength.is_integer()) or isinstance(data__maxLength, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maxLength must be integer", value=data__maxLength, name="" + (name_prefix or "data") + ".maxLength", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__maxLength, (int, float, Decimal)) and not isinstance(data__maxLength, bool):
+                if data__maxLength < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maxLength must be bigger than or equal to 0", value=data__maxLength, name="" + (name_prefix or "data") + ".maxLength", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "minItems" in data_keys:
+            data_keys.remove("minItems")
+            data__minItems = data["minItems"]
+            if not isinstance(data__minItems, (int)) and not (isinstance(data__minItems, float) and data__minItems.is_integer()) or isinstance(data__minItems, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".minItems must be integer", value=data__minItems, name="" + (name_prefix or "data") + ".minItems", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__minItems, (int, float, Decimal)) and not isinstance(data__minItems, bool):
+                if data__minItems < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".minItems must be bigger than or equal to 0", value=data__minItems, name="" + (name_prefix or "data") + ".minItems", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "maxItems" in data_keys:
+            data_keys.remove("maxItems")
+            data__maxItems = data["maxItems"]
+            if not isinstance(data__maxItems, (int)) and not (isinstance(data__maxItems, float) and data__maxItems.is_integer()) or isinstance(data__maxItems, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maxItems must be integer", value=data__maxItems, name="" + (name_prefix or "data") + ".maxItems", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__maxItems, (int, float, Decimal)) and not isinstance(data__maxItems, bool):
+                if data__maxItems < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maxItems must be bigger than or equal to 0", value=data__maxItems, name="" + (name_prefix or "data") + ".maxItems", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "uniqueItems" in data_keys:
+            data_keys.remove("uniqueItems")
+            data__uniqueItems = data["uniqueItems"]
+            if not isinstance(data__uniqueItems, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".uniqueItems must be boolean", value=data__uniqueItems, name="" + (name_prefix or "data") + ".uniqueItems", definition={'const': True, 'type': 'boolean'}, rule='type')
+            if not (isinstance(data__uniqueItems, bool) and data__uniqueItems is True):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".uniqueItems must be same as const definition: True", value=data__uniqueItems, name="" + (name_prefix or "data") + ".uniqueItems", definition={'const': True, 'type': 'boolean'}, rule='const')
+        if "minimum" in data_keys:
+            data_keys.remove("minimum")
+            data__minimum = data["minimum"]
+            if not isinstance(data__minimum, (int, float, Decimal)) or isinstance(data__minimum, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".minimum must be number", value=data__minimum, name="" + (name_prefix or "data") + ".minimum", definition={'type': 'number'}, rule='type')
+        if "maximum" in data_keys:
+            data_keys.remove("maximum")
+            data__maximum = data["maximum"]
+            if not isinstance(data__maximum, (int, float, Decimal)) or isinstance(data__maximum, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maximum must be number", value=data__maximum, name="" + (name_prefix or "data") + ".maximum", definition={'type': 'number'}, rule='type')
+        if "exclusiveMinimum" in data_keys:
+            data_keys.remove("exclusiveMinimum")
+            data__exclusiveMinimum = data["exclusiveMinimum"]
+            if not isinstance(data__exclusiveMinimum, (int, float, Decimal)) or isinstance(data__exclusiveMinimum, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".exclusiveMinimum must be number", value=data__exclusiveMinimum, name="" + (name_prefix or "data") + ".exclusiveMinimum", definition={'type': 'number'}, rule='type')
+        if "exclusiveMaximum" in data_keys:
+            data_keys.remove("exclusiveMaximum")
+            data__exclusiveMaximum = data["exclusiveMaximum"]
+            if not isinstance(data__exclusiveMaximum, (int, float, Decimal)) or isinstance(data__exclusiveMaximum, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".exclusiveMaximum must be number", value=data__exclusiveMaximum, name="" + (name_prefix or "data") + ".exclusiveMaximum", definition={'type': 'number'}, rule='type')
+        if "multipleOf" in data_keys:
+            data_keys.remove("multipleOf")
+            data__multipleOf = data["multipleOf"]
+            if not isinstance(data__multipleOf, (int, float, Decimal)) or isinstance(data__multipleOf, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".multipleOf must be number", value=data__multipleOf, name="" + (name_prefix or "data") + ".multipleOf", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='type')
+            if isinstance(data__multipleOf, (int, float, Decimal)) and not isinstance(data__multipleOf, bool):
+                if data__multipleOf <= 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".multipleOf must be bigger than 0", value=data__multipleOf, name="" + (name_prefix or "data") + ".multipleOf", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='exclusiveMinimum')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}, rule='additionalProperties')
+    return data
+
+validate = validate____defs_entry
