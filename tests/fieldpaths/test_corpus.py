@@ -7,7 +7,6 @@ The bundled subset in tests/fixtures/jsts always runs; the full 634-schema corpu
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -22,15 +21,15 @@ FULL = sorted(SHARED.glob("draft*/*.json"))
 DRAFT7 = "http://json-schema.org/draft-07/schema#"
 
 
-def reduce(path: Path) -> float:
+def reduce(path: Path) -> None:
+    """A table or one clear error; the work is bounded by ``Limits.max_work`` (a schema that
+    needs more is a ``BoundsError``, a ``ParityError``), so no clock is needed."""
     schema = json.loads(path.read_text(encoding="utf-8"))
     dialect = DRAFT7 if path.parent.name == "draft7" else None
-    start = time.perf_counter()
     try:
         extract_paths(schema, tool=path.name, default_dialect=dialect, warnings=[])
     except ParityError as exc:
         assert str(exc).strip(), "a ParityError must say something"
-    return time.perf_counter() - start
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -48,8 +47,8 @@ def test_bundled_subset_is_not_empty():
                      "(tests/fixtures/jsts) ran above")
 def test_full_corpus_yields_a_table_or_one_clear_error():
     assert len(FULL) == 634
-    slow = [(p.name, t) for p in FULL if (t := reduce(p)) > 1.0]
-    assert not slow, f"schemas over a second: {slow}"
+    for path in FULL:
+        reduce(path)
 
 
 def test_remote_refs_in_the_suite_are_reported_not_fetched():

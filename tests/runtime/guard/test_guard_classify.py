@@ -1,0 +1,117 @@
+"""Classifying a result that arrived (``guard.classify``): envelope, errors, the pinned output
+schema, completeness."""
+
+from __future__ import annotations
+
+import pytest
+from guardfixtures import POLICY, TOOL, WRITER, category, result
+
+from parity.runtime import guard as g
+
+
+def test_a_result_matching_the_pinned_output_schema_is_ok():
+    verdict = g.classify_result(result({"orders": ["a", "b"], "total": 2}), TOOL, POLICY)
+    assert (verdict.category, verdict.result) == (g.OK, {"orders": ["a", "b"], "total": 2})
+
+
+@pytest.mark.parametrize("raw", [
+    {}, {"content": "text"}, [], {"content": [{"text": "no type"}]},
+    {"content": [], "structuredContent": [1]}, {"content": [], "isError": "yes"},
+])
+def test_a_wrong_envelope_is_malformed(raw):
+    assert category(raw) == g.MALFORMED_RESPONSE
+
+
+def test_is_error_is_a_tool_error():
+    assert category(result({"orders": []}, is_error=True)) == g.TOOL_ERROR
+
+
+@pytest.mark.parametrize("raw", [
+    result({"error": "rate_limited"}),                      # the incident
+    result(None, text='{"error": "rate_limited"}'),          # the same, as text only
+])
+def test_a_success_whose_body_is_error_shaped_is_a_tool_error(raw):
+    assert category(raw) == g.TOOL_ERROR
+    assert category(raw, WRITER) == g.TOOL_ERROR
+
+
+def test_an_error_key_the_output_schema_declares_is_data_when_other_fields_are_there():
+    schema = {"type": "object", "properties": {"value": {}, "error": {}}}
+    tool = {"name": "t", "outputSchema": schema}
+    assert category(result({"value": 1, "error": "rounded"}), tool) == g.OK
+    assert category(result({"error": "rate_limited"}), tool) == g.TOOL_ERROR
+
+
+def test_prose_that_starts_like_an_error_is_a_suspect_success_not_a_failure():
+    # server-filesystem's read_file of a log whose text begins "Error: disk full": real data
+    tool = {"name": "read_file"}
+    verdict = g.classify_result(result(None, text="Error: disk full at 03:12\nok"), tool,
+                                POLICY)
+    assert verdict.category == g.OK
+    assert "reads like an error" in verdict.suspect
+    outcome = g.make_outcome(verdict, operation="read_file", correlation_id="c", sent=True,
+                             started=0.0)
+    assert outcome.to_json()["suspect"] == verdict.suspect
+
+
+def test_text_that_merely_mentions_an_error_is_not_one():
+    assert category(result(None, text="No error found in 3 files"), WRITER) == g.OK
+
+
+def test_the_pinned_output_schema_is_enforced():
+    assert category(result({"result": None, "extra": "x"})) == g.CONTRACT_VIOLATION
+    assert category({"content": [{"type": "text", "text": "{}"}]}) == g.CONTRACT_VIOLATION
+
+
+@pytest.mark.parametrize(("structured", "missing"), [
+    ({"orders": ["a"], "complete": False, "missing": ["page 2"]}, ("page 2",)),
+    ({"orders": ["a"], "total": 3}, ("2 of 3 `orders` items",)),
+])
+def test_a_result_that_declares_itself_incomplete_is_partial(structured, missing):
+    verdict = g.classify_result(result(structured), TOOL, POLICY)
+    assert (verdict.category, verdict.missing) == (g.PARTIAL, missing)
+    outcome = g.make_outcome(verdict, operation="list_orders", correlation_id="c", sent=True,
+                             started=0.0)
+    assert not outcome.ok
+    assert outcome.answer_policy == g.NO_DEFINITIVE_CLAIMS
+    assert outcome.result == structured  # the data is kept, marked as incomplete
+
+
+def test_a_count_equal_to_the_array_is_complete():
+    assert category(result({"orders": ["a", "b"], "total": 2, "complete": True})) == g.OK
+    verdict = g.classify_result(result({"orders": ["a", "b"], "total": 2}), TOOL, POLICY)
+    assert verdict.complete is True
+
+
+LISTER = {"name": "read_graph"}
+
+
+def test_a_list_that_declares_nothing_is_complete_unknown_and_not_definitive():
+    verdict = g.classify_result(result({"entities": ["a"], "relations": []}), LISTER, POLICY)
+    assert (verdict.category, verdict.complete) == (g.OK, g.UNKNOWN)
+    outcome = g.make_outcome(verdict, operation="read_graph", correlation_id="c", sent=True,
+                             started=0.0)
+    assert outcome.ok and outcome.to_json()["complete"] == "unknown"
+    assert outcome.answer_policy == g.NO_DEFINITIVE_CLAIMS
+
+
+def test_a_result_without_arrays_is_complete():
+    verdict = g.classify_result(result({"temp": 3}), {"name": "weather"}, POLICY)
+    assert verdict.complete is True
+
+
+@pytest.mark.parametrize(("declaration", "body", "complete"), [
+    ({"total": "page.hits_total"}, {"page": {"hits_total": 2, "hits": ["a", "b"]}}, True),
+    ({"total": "page.hits_total"}, {"page": {"hits_total": 3, "hits": ["a", "b"]}}, False),
+    ({"total": "n", "items": "rows"}, {"n": 1, "rows": ["a"], "cols": []}, True),
+    ({"cursor": "nextCursor"}, {"items": ["a"], "nextCursor": "p2"}, False),
+    ({"cursor": "nextCursor"}, {"items": ["a"], "nextCursor": None}, True),
+    ({"more": "has_more"}, {"items": ["a"], "has_more": True}, False),
+    ({"complete": "done"}, {"items": ["a"], "done": True}, True),
+    ({"total": "absent"}, {"items": ["a"]}, g.UNKNOWN),
+])
+def test_a_declared_completeness_is_verified(declaration, body, complete):
+    policy = g.GuardPolicy(completeness={"read_graph": declaration})
+    verdict = g.classify_result(result(body), LISTER, policy)
+    assert verdict.complete == complete
+    assert verdict.category == (g.PARTIAL if complete is False else g.OK)
