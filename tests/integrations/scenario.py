@@ -1,7 +1,7 @@
 """The five checks every framework integration must pass, driven through the framework's own
 objects against the bundled example server (``examples.workflow.server``), started through the
-drill's fault proxy (``parity.runtime.drill_proxy``) so a run can drift or fault the server and
-the proxy's log shows which calls reached it.
+drill's fault proxy (``parity.runtime.drill.stdio_proxy``) so a run can drift or fault the
+server and the proxy's log shows which calls reached it.
 
 A framework's test module gives ``connect(command, args) -> async context manager`` yielding a
 ``Harness``; the checks are plain functions each module calls from its own tests.
@@ -49,7 +49,7 @@ Connect = Callable[[str, list[str]], AbstractAsyncContextManager[Harness]]
 
 def server_command(mode: str, log: Path) -> tuple[str, list[str]]:
     """The example server behind the fault proxy in ``mode`` (``none``: untouched)."""
-    return sys.executable, ["-m", "parity.runtime.drill_proxy", "--mode", mode, "--log",
+    return sys.executable, ["-m", "parity.runtime.drill.stdio_proxy", "--mode", mode, "--log",
                             str(log), "--", sys.executable, "-m", "examples.workflow.server"]
 
 
