@@ -92,6 +92,15 @@ class Protection:
         return Refusal(refusal_text(outcome), keep_content=outcome.category == Category.PARTIAL)
 
 
+class _LazyPinnedClient(PinnedClient):
+    """Re-verifies on the framework's next listing or call after a change notification, not
+    in the background: nothing of parity's is in flight when the framework closes the session
+    (a 1.x stdio session breaks on an answer that arrives after it closed)."""
+
+    def _list_changed(self) -> None:  # type: ignore[override]
+        self.stale = True
+
+
 async def _send_current(tool: Mapping[str, Any], arguments: dict[str, Any],
                         timeout: float) -> dict[str, Any]:
     # the pinned client's send seam: the framework's own request, held for this call
@@ -123,7 +132,7 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     versions when a framework keeps its session where this parity does not look.
     """
     kind, session = resolve(target)
-    pinned = PinnedClient(wrap_session(session, server_info=server_info), lock, mode=mode,
+    pinned = _LazyPinnedClient(wrap_session(session, server_info=server_info), lock, mode=mode,
                           surface=surface)  # type: ignore[arg-type]
     pinned.send = _send_current
     await pinned.start()

@@ -155,3 +155,38 @@ def check_fault(connect: Connect, tmp_path: Path) -> None:
 CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
           "bad_arguments": check_bad_arguments, "withheld": check_withheld,
           "fault": check_fault}
+
+
+def check_published(connect: Connect, tmp_path: Path, capabilities: str = "") -> None:
+    """The pinned published ``@modelcontextprotocol/server-everything``, which lists tools by
+    the client's declared capabilities: a CLI lock made under the capabilities the framework
+    declares (``capabilities``; none for the SDK's default client) verifies clean, and a lock
+    made under others is refused with a message that says so and how to re-lock."""
+    import shlex
+
+    from parity.cli.main import main as cli
+    from tests.published import npm_server
+
+    spec = npm_server("server-everything")
+    line = shlex.join(spec.command)
+    matching, other = tmp_path / "matching.lock.json", tmp_path / "other.lock.json"
+    extra = ["--capabilities", capabilities] if capabilities else []
+    assert cli(["lock", "--stdio", line, "--lock", str(matching), "--yes", *extra]) == 0
+    assert cli(["lock", "--stdio", line, "--lock", str(other), "--yes", "--capabilities",
+                "roots,elicitation"]) == 0
+    pinned = sorted(json.loads(matching.read_text())["tools"])
+
+    async def main() -> None:
+        async with connect(spec.command[0], list(spec.command[1:])) as h:
+            protection = await parity.protect(h.target, matching)
+            assert not protection.unavailable
+            assert sorted(await h.list_names()) == pinned
+        with parity.drift_errors():
+            async with connect(spec.command[0], list(spec.command[1:])) as h:
+                await parity.protect(h.target, other)
+    with pytest.raises(ToolDriftError) as caught:
+        run(main)
+    text = str(caught.value)
+    assert "the lock was listed with client capabilities: elicitation, roots" in text
+    assert f"this client declares: {capabilities.replace(',', ', ') or 'none'}" in text
+    assert "parity lock" in text

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
 
 adapters = pytest.importorskip("langchain_mcp_adapters", reason="langchain-mcp-adapters is "
                                "not installed (extra frameworks-mcp1)")
@@ -52,3 +52,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 @pytest.mark.parametrize("check", sorted(CHECKS))
 def test_langchain_session(check: str, tmp_path) -> None:
     CHECKS[check](connect, tmp_path)
+
+
+def test_published_server_everything(tmp_path) -> None:
+    check_published(connect, tmp_path)  # this client declares no capabilities

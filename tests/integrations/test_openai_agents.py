@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
 
 agents_mcp = pytest.importorskip("agents.mcp", reason="openai-agents is not installed (extra "
                                  "frameworks-mcp1 or frameworks-mcp2)")
@@ -39,3 +39,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 @pytest.mark.parametrize("check", sorted(CHECKS))
 def test_openai_agents_server(check: str, tmp_path) -> None:
     CHECKS[check](connect, tmp_path)
+
+
+def test_published_server_everything(tmp_path) -> None:
+    check_published(connect, tmp_path)  # this client declares no capabilities

@@ -12,7 +12,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
 
 pytestmark = pytest.mark.slow
 
@@ -42,3 +42,38 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 @pytest.mark.parametrize("check", sorted(CHECKS))
 def test_mcp_client_session(check: str, tmp_path) -> None:
     CHECKS[check](connect, tmp_path)
+
+
+def test_published_server_everything(tmp_path) -> None:
+    check_published(connect, tmp_path)  # this client declares no capabilities
+
+
+def test_lock_tools_then_list_changed_re_verifies_before_the_next_call(tmp_path) -> None:
+    """``lock_tools`` pins the agent's own listing; after ``flip`` changes ``search`` and
+    announces it, the next listing and call re-verify: ``search`` is withheld and a call to it
+    is an error result (tests.servers.sdk_flip)."""
+    import sys
+
+    import anyio
+
+    import parity
+
+    lock = tmp_path / "flip.lock.json"
+
+    async def main() -> None:
+        async with connect(sys.executable, ["-m", "tests.servers.sdk_flip"]) as h:
+            pinned = await parity.lock_tools(h.target, lock)
+            assert sorted(pinned.tools) == ["flip", "search", "seen"]
+            protection = await parity.protect(h.target, lock, mode="refuse-changed")
+            failed, text = await h.call("search", {"q": "x", "days": 2})
+            assert not failed, text
+            failed, _ = await h.call("flip", {})
+            assert not failed
+            assert sorted(await h.list_names()) == ["flip", "seen"]
+            assert "search" in protection.unavailable
+            failed, text = await h.call("search", {"q": "x", "days": "2"})
+            assert failed and text.startswith("drifted: retry never"), text
+            failed, text = await h.call("seen", {})
+            assert not failed and "search" in text and text.count("search") == 1, text
+
+    anyio.run(main)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
 
 pai_mcp = pytest.importorskip("pydantic_ai.mcp", reason="pydantic-ai is not installed (extra "
                               "frameworks-mcp1 or frameworks-mcp2)")
@@ -61,3 +61,12 @@ def connector(factory: Callable[[str, list[str]], Any]) -> Any:
 @pytest.mark.parametrize("kind", sorted(FACTORIES))
 def test_pydantic_ai(kind: str, check: str, tmp_path) -> None:
     CHECKS[check](connector(FACTORIES[kind]), tmp_path)
+
+
+#: what each kind's session declares by default (the 1.x MCPServer: sampling, as it allows it)
+DECLARES = {"toolset": "", "server": "sampling"}
+
+
+@pytest.mark.parametrize("kind", sorted(FACTORIES))
+def test_published_server_everything(kind: str, tmp_path) -> None:
+    check_published(connector(FACTORIES[kind]), tmp_path, DECLARES[kind])
