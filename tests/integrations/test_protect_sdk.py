@@ -77,3 +77,25 @@ def test_lock_tools_then_list_changed_re_verifies_before_the_next_call(tmp_path)
             assert not failed and "search" in text and text.count("search") == 1, text
 
     anyio.run(main)
+
+
+@contextlib.asynccontextmanager
+async def connect_client(command: str, args: list[str]) -> AsyncIterator[Harness]:
+    from mcp.client.client import Client
+
+    params = StdioServerParameters(command=command, args=args, cwd=str(ROOT))
+    async with Client(params) as client:
+
+        async def list_names() -> list[str]:
+            return [t.name for t in (await client.list_tools()).tools]
+
+        async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+            return result_text(await client.call_tool(name, arguments))
+
+        yield Harness(client, list_names, call)
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_mcp_client(check: str, tmp_path) -> None:
+    pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
+    CHECKS[check](connect_client, tmp_path)
