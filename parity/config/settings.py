@@ -181,8 +181,10 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
     v = _Validator(file, environ, prefix)
     top = prefix
     v.known(table, top, {"manifests", "baselines", "limits", "servers", "pairs"})
-    manifests = root / v.string(table, top, "manifests", "manifests")
-    baselines = root / v.string(table, top, "baselines", "baselines")
+    manifests = v.inside(root, v.string(table, top, "manifests", "manifests"),
+                         _join(top, "manifests"))
+    baselines = v.inside(root, v.string(table, top, "baselines", "baselines"),
+                         _join(top, "baselines"))
     limits = v.table(table, top, "limits")
     v.known(limits, _join(top, "limits"), {"max_depth", "max_paths", "max_alternatives",
                                                   "max_work"})
@@ -247,6 +249,9 @@ def _read_table(file: Path) -> tuple[Mapping[str, Any], str]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"not valid TOML: {exc}", file=str(file),
                           hint="fix the TOML syntax at that line") from None
+    except RecursionError:
+        raise ConfigError("not readable: its tables or arrays are nested too deeply",
+                          file=str(file)) from None
     tool = data.get("tool")
     if file.name == "pyproject.toml" or (isinstance(tool, dict) and "parity" in tool):
         # `tool` is no parity.toml key, so a [tool.parity] table says which form is meant
@@ -256,6 +261,19 @@ def _read_table(file: Path) -> tuple[Mapping[str, Any], str]:
                               hint="add one (see docs/configuration.md)")
         return table, PYPROJECT_PREFIX
     return data, ""
+
+
+def _is_http_url(url: Any) -> bool:
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str) or not re.match(r"https?://", url):
+        return False
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is no number or out of range
+    except ValueError:  # an unclosed IPv6 bracket, a bad port
+        return False
+    return bool(parts.hostname)
 
 
 def _join(key: str, name: str) -> str:
@@ -345,6 +363,14 @@ class _Validator:
         self.error(_join(key, name), value, "a non-empty string")
         return default
 
+    def inside(self, root: Path, value: str, key: str) -> Path:
+        """``value`` taken from ``root``, which it must not leave: the configuration is
+        committed, and parity writes there (an explicit command-line path may go anywhere)."""
+        path = root / value
+        if not path.resolve().is_relative_to(root.resolve()):
+            self.error(key, value, f"a path inside the configuration's folder {root}")
+        return path
+
     def optional_string(self, table: Mapping[str, Any], key: str, name: str) -> str | None:
         value = table.get(name)
         if value is None or (isinstance(value, str) and value):
@@ -429,13 +455,17 @@ class _Validator:
         if kind == "stdio":
             value = raw["stdio"]
             if isinstance(value, str) and value.strip():
-                stdio = tuple(shlex.split(value))
+                try:
+                    stdio = tuple(shlex.split(value))
+                except ValueError as exc:  # an unterminated quote, a trailing backslash
+                    self.error(f"{key}.stdio", value,
+                               f"a command line ({exc}); or write it as a list of strings")
             elif isinstance(value, list) and value and all(isinstance(x, str) for x in value):
                 stdio = tuple(value)
             else:
                 self.error(f"{key}.stdio", value, "a command: a string or a list of strings")
         url = raw.get("url") if kind == "url" else None
-        if kind == "url" and not (isinstance(url, str) and re.match(r"https?://", url)):
+        if kind == "url" and not _is_http_url(url):
             self.error(f"{key}.url", url, "an http:// or https:// URL")
         obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
         tools_file = None
@@ -447,7 +477,10 @@ class _Validator:
         if surface not in SURFACE_POLICIES:
             self.error(f"{key}.surface", surface, f"one of {', '.join(SURFACE_POLICIES)}")
         cwd = self.optional_string(raw, key, "cwd")
+        if cwd and not (root / cwd).is_dir():
+            self.error(f"{key}.cwd", cwd, f"a folder that exists (it is taken from {root})")
         lock = self.optional_string(raw, key, "lock")
+        lock_path = self.inside(root, lock, f"{key}.lock") if lock else None
         resolved_before = len(self.resolved)
         env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
         config = ServerConfig(
@@ -460,7 +493,7 @@ class _Validator:
             start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
-            lock=root / lock if lock else None, key=key,
+            lock=lock_path, key=key,
             calls=parse_calls(self, raw, key))
         if len(self.errors) > before:
             self.bad_servers.add(name)

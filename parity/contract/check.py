@@ -10,6 +10,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from parity.config.settings import PairConfig
 from parity.contract import baseline as bl
@@ -103,12 +104,13 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
         if not Path(pair.baseline).is_file():
             done.append(Shrunk(pair.name, shown(pair.baseline), (), (), exists=False))
             continue
-        old = bl.load(pair.baseline)
-        verdict = bl.judge(diff_manifests(*manifests[pair.name]), old)
-        new = old.without(verdict.stale)
-        bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
-        if new != old:
-            bl.write(new, pair.baseline)
+        with _locked(pair.baseline):  # read under the lock: a concurrent --accept lands
+            old = bl.load(pair.baseline)
+            verdict = bl.judge(diff_manifests(*manifests[pair.name]), old)
+            new = old.without(verdict.stale)
+            bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
+            if new != old:
+                bl.write(new, pair.baseline)
         done.append(Shrunk(pair.name, shown(pair.baseline), verdict.stale, verdict.new))
     return done
 
@@ -127,7 +129,11 @@ def init(pairs: Sequence[PairConfig], *,
     created = []
     for pair in pairs:
         baseline = Baseline.from_findings(diff_manifests(*manifests[pair.name]), reason)
-        bl.write(baseline, pair.baseline)
+        with _locked(pair.baseline):
+            if Path(pair.baseline).exists():  # created since the check above
+                raise ParityError("baseline already exists; --init only creates one where "
+                                  "none exists", file=shown(pair.baseline))
+            bl.write(baseline, pair.baseline)
         created.append((pair.name, baseline))
     return created
 
@@ -148,14 +154,21 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
             "an entry for it would be stale at once",
             hint=("differences of this tool now: " + "; ".join(of_tool)) if of_tool
             else "run `parity check` to see the current differences")
-    exists = Path(pair.baseline).is_file()
-    old = bl.load(pair.baseline) if exists else Baseline()
-    new = old.accept(tool, rule, path, reason)
-    bl.write(new, pair.baseline)
+    with _locked(pair.baseline):  # re-read under the lock: a concurrent --accept lands too
+        exists = Path(pair.baseline).is_file()
+        old = bl.load(pair.baseline) if exists else Baseline()
+        new = old.accept(tool, rule, path, reason)
+        bl.write(new, pair.baseline)
     entry = new.get((tool, rule, path))
     if entry is None:  # accept() adds exactly this key: a bug if it is missing
         raise RuntimeError(f"baseline entry {(tool, rule, path)!r} missing after accepting it")
     return entry
+
+
+def _locked(path: str | os.PathLike[str]) -> Any:
+    from parity.core.files import locked  # only writers pay for the lock
+
+    return locked(path)
 
 
 __all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "init", "load_manifests",

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from parity.core import redact
 from parity.errors import FileFormatError
 
 
@@ -73,27 +72,7 @@ def _dump(value: Any, depth: int, line_depth: int) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
-    """Write through a temporary file and a rename, so a killed run leaves the old file whole.
+    """Write atomically, under the file's lock, refusing secrets: see ``parity.core.files``."""
+    from parity.core.files import write_atomic as write  # only writers need it: check reads
 
-    ``secrets``: what to do when ``text`` holds a secret of the running command (see
-    ``parity.core.redact``): ``"refuse"`` (manifests, locks, baselines: a redacted one would
-    pin what the server never said) raises ``SecretInFileError``; ``"redact"`` (reports)
-    writes it redacted."""
-    import tempfile  # only writers need it; `parity check` only reads
-
-    p = Path(path)
-    if secrets == "redact":
-        text = redact.active()(text)
-    else:
-        redact.check_clean(str(p), text)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)  # noqa: PTH105 - tests patch os.replace to simulate a kill
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write(path, text, secrets=secrets)

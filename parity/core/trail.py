@@ -46,9 +46,10 @@ class TrailWriter:
     writer died)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        from parity.core.files import open_for_append  # a failure names the path (exit 2)
+
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._fh = self.path.open("w", encoding="utf-8", newline="\n")
+        self._fh = open_for_append(self.path)
         self._seq = 0
         trail = _random.token_hex(16)
         self._prev = f"start:{trail}"

@@ -97,7 +97,9 @@ def resolve_ref(ref: str, root: Path | None = None, *, key: str | None = None) -
                 f"cannot import {ref!r}: no module named {missing!r}", location=where,
                 hint=f"run parity from the project root, or check the module path"
                      f"{f' (looked in {root} and sys.path)' if root else ''}") from None
-        except Exception as exc:  # the user's module raised while importing
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:
+            # the user's module raised while importing; even sys.exit() or an interrupt
+            # there is its mistake, reported (exit 2), not parity's exit code
             raise SourceError(f"cannot import {ref!r}: importing {module_name!r} raised "
                               f"{type(exc).__name__}: {exc}", location=where,
                               hint="fix the error in that module") from None

@@ -110,13 +110,17 @@ def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda pl
     """Pin the target's tools in its lock file; the ``parity.lock-result/1`` entry.
 
     ``consent`` decides a re-pin that replaces changed tools or an unreadable lock (default:
-    never, so nothing pinned is replaced silently); its ``result`` is then ``declined``."""
-    plan = read_for_lock(target, lock_file=lock_file)
-    if not plan.needs_writing:
-        return lock_result(plan, written=False, reason="up to date")
-    if plan.needs_consent and not consent(plan):
-        return lock_result(plan, written=False, reason="declined")
-    write_lock(plan)
+    never, so nothing pinned is replaced silently); its ``result`` is then ``declined``.
+    The old lock is read and replaced under the file's lock (``parity.core.files``)."""
+    from parity.core.files import locked
+
+    with locked(target.lock_path):
+        plan = read_for_lock(target, lock_file=lock_file)
+        if not plan.needs_writing:
+            return lock_result(plan, written=False, reason="up to date")
+        if plan.needs_consent and not consent(plan):
+            return lock_result(plan, written=False, reason="declined")
+        write_lock(plan)
     return lock_result(plan, written=True, reason="written")
 
 

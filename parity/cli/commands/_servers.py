@@ -75,14 +75,11 @@ def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_pat
            name: str | None, surface: str) -> Target:
     if tools_file is not None:
         return Target(name=name, lock_path=lock_path, tools_file=tools_file, surface=surface)
-    import shlex
-
+    from parity.cli.commands._files import split_command
     from parity.mcp import ServerSpec
 
     if stdio is not None:
-        command = tuple(shlex.split(stdio))
-        if not command:
-            raise ConfigError("--stdio needs a command")
+        command = split_command(stdio, "--stdio")
         spec = ServerSpec(kind="stdio", name=name or command[0], command=command)
     else:
         if not (url or "").startswith(("http://", "https://")):

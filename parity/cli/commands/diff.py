@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Any
 
 import click
 
+from parity.cli.commands._files import naming, split_command
 from parity.cli.commands._report import emit, report_options
 from parity.contract import check as checking
-from parity.errors import ParityError
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file
 from parity.fieldpaths.toolid import parse_form
@@ -47,10 +46,13 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
                                "--server-url" + (f" (got {', '.join(chosen)})" if chosen else ""))
     parse_form(agent_form)
     parse_form(server_form)
-    agent = manifest_from_definitions(read_tool_file(agent_file), side="agent",
-                                      source=checking.shown(agent_file), server=server_name,
-                                      tool_id_form=agent_form)
-    server = _server(server_file, server_stdio, server_url, server_name, server_form)
+    with naming(str(agent_file), "agent"):
+        agent = manifest_from_definitions(read_tool_file(agent_file), side="agent",
+                                          source=checking.shown(agent_file),
+                                          server=server_name, tool_id_form=agent_form)
+    # a live server's own messages name it; a file is named with its side
+    with naming(str(server_file), "server") if server_file else naming("server"):
+        server = _server(server_file, server_stdio, server_url, server_name, server_form)
     return emit(checking.diff(agent, server), fmt, output)
 
 
@@ -65,9 +67,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
         from parity.mcp import ServerSpec, fetch_tools
 
         if stdio is not None:
-            command = tuple(shlex.split(stdio))
-            if not command:
-                raise ParityError("--server-stdio needs a command")
+            command = split_command(stdio, "--server-stdio")
             spec = ServerSpec(kind="stdio", name=name or "server", command=command)
             source = f"stdio: {command[0]}"
         else:

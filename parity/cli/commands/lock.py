@@ -77,7 +77,15 @@ def _confirm(question: str, lock_path: Path) -> bool:
 
 
 def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
-    """Lock one target: show the plan, ask when it replaces something, write."""
+    """Lock one target: show the plan, ask when it replaces something, write. The old lock
+    is read, compared and replaced under the file's lock: no other writer slips in."""
+    from parity.core.files import locked
+
+    with locked(target.lock_path):
+        return _lock_target(target, yes=yes, fmt=fmt)
+
+
+def _lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
     plan = read_for_lock(target, lock_file=shown(target.lock_path))
     show = redactor(target)
     for warning in plan.live.warnings:

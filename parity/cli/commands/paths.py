@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from parity.cli.commands._files import naming
 from parity.fieldpaths.manifest import Table, table_json
 from parity.fieldpaths.render import render_tables
 from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file, select
@@ -26,10 +27,11 @@ def command(file: Path, tools: tuple[str, ...], fmt: str) -> int:
     default the file's stem), one MCP tool definition, or a tools/list result.
     """
     name = tools[0] if len(tools) == 1 else None
-    definitions = read_tool_file(file, tool=name)
-    chosen = select(definitions, tools if len(definitions) > 1 or "name" not in definitions[0]
-                    else [], str(file))
-    manifest = manifest_from_definitions(chosen, side="server", source=str(file))
+    with naming(str(file)):
+        definitions = read_tool_file(file, tool=name)
+        chosen = select(definitions, tools if len(definitions) > 1 or "name" not in
+                        definitions[0] else [], str(file))
+        manifest = manifest_from_definitions(chosen, side="server", source=str(file))
     if fmt == "json":
         doc: dict[str, Any] = {"tools": {n: {"in": table_json(t.in_), "out": table_json(t.out)}
                                          for n, t in sorted(manifest.tools.items())}}

@@ -1,0 +1,32 @@
+"""Messages that name the file (and, in ``diff``, the side) they are about."""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+from collections.abc import Iterator
+
+from parity.errors import ConfigError, ParityError
+
+
+@contextlib.contextmanager
+def naming(file: str, side: str | None = None) -> Iterator[None]:
+    """Any ``ParityError`` raised inside names ``file`` (and ``side``: "agent", "server")."""
+    try:
+        yield
+    except ParityError as exc:
+        shown = exc.file or file
+        exc.file = f"{shown} ({side} side)" if side else shown
+        raise
+
+
+def split_command(line: str, option: str) -> tuple[str, ...]:
+    """A command line as a POSIX shell would split it; a mistake names the option."""
+    try:
+        command = tuple(shlex.split(line))
+    except ValueError as exc:  # an unterminated quote, a trailing backslash
+        raise ConfigError(f"{option} {line!r}: not a command line: {exc}",
+                          hint="close the quote, or quote the whole command once") from None
+    if not command:
+        raise ConfigError(f"{option} needs a command")
+    return command

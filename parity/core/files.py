@@ -1,0 +1,157 @@
+"""Writing the files parity owns (manifests, baselines, locks, reports) so no update is lost.
+
+- **Atomic**: through a temporary file in the same folder and a rename, so a killed run
+  leaves the old file whole. A failed write removes its temporary file; one a killed run
+  left behind (``.NAME.XXXXXXXX.tmp``) is removed by the next write of the same file.
+- **Serialized**: every writer of one file holds an inter-process lock on it (``filelock``)
+  while it writes; a read-modify-write (``parity baseline --accept``) holds it from the read
+  on (``locked``), so two at once both land.
+- **Through symlinks**: a symlinked file is written at its target; the link stays.
+- **Named failures**: every failure is a ``ParityError`` naming the path (exit 2).
+- **No secret**: see ``parity.core.redact``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from parity.core import redact
+from parity.errors import ParityError
+
+#: what ``tempfile.mkstemp`` puts between the prefix and the suffix
+_RANDOM = r"[a-z0-9_]{8}"
+#: one lock object per lock file, so a writer inside ``locked`` re-enters instead of waiting
+_LOCKS: dict[str, Any] = {}
+#: how long a writer waits for another before giving up with a message
+LOCK_TIMEOUT = 60.0
+
+
+class FileWriteError(ParityError):
+    """A file parity could not write (a directory in the way, no permission, a full disk)."""
+
+
+def target_of(path: str | os.PathLike[str]) -> Path:
+    """Where writing ``path`` lands: a symlink's target (the link itself is kept)."""
+    p = Path(path)
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
+def _lock_file(target: Path) -> Path:
+    # outside the project: a lock file next to the target would show up in `git status`
+    key = hashlib.sha256(str(target.absolute()).encode("utf-8", "surrogatepass")).hexdigest()
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    folder = Path(tempfile.gettempdir()) / f"parity-locks-{user}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder / f"{key[:32]}.lock"
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Hold the inter-process lock of ``path`` (re-entrant); yields the path to write.
+
+    Read the file inside the block, change it, write it inside the block: no other parity
+    process writes it in between."""
+    from filelock import FileLock, Timeout  # only writers pay for it
+
+    target = target_of(path)
+    try:
+        lock_file = _lock_file(target)
+    except OSError as exc:
+        raise FileWriteError(f"cannot create the lock for this file: {exc}",
+                             file=str(path)) from None
+    lock = _LOCKS.setdefault(str(lock_file), FileLock(str(lock_file)))
+    try:
+        lock.acquire(timeout=LOCK_TIMEOUT)
+    except Timeout:
+        raise FileWriteError(f"another parity process has held this file for "
+                             f"{LOCK_TIMEOUT:g} s", file=str(path),
+                             hint="wait for it to finish, then run this again") from None
+    try:
+        yield target
+    finally:
+        lock.release()
+
+
+def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
+    """Write ``text`` to ``path`` atomically, under its lock, through a symlink.
+
+    ``secrets``: what to do when ``text`` holds a secret of the running command (see
+    ``parity.core.redact``): ``"refuse"`` (manifests, locks, baselines: a redacted one would
+    pin what the server never said) raises ``SecretInFileError``; ``"redact"`` (reports)
+    writes it redacted. Raises ``FileWriteError`` naming the path when it cannot write."""
+    if secrets == "redact":
+        text = redact.active()(text)
+    else:
+        redact.check_clean(str(path), text)
+    with locked(path) as target:
+        _write(target, text, shown=str(path))
+
+
+def _write(p: Path, text: str, *, shown: str) -> None:
+    _make_folder(p.parent, shown)
+    if p.is_dir():
+        raise FileWriteError("cannot write: a folder is in the way", file=shown,
+                             hint="remove or rename the folder, or choose another path")
+    _remove_stale_temporaries(p)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    except OSError as exc:
+        raise FileWriteError(f"cannot write: {exc.strerror}", file=shown) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)  # noqa: PTH105 - tests patch os.replace to simulate a kill
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise FileWriteError(f"cannot write: {exc.strerror or exc}", file=shown) from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _make_folder(folder: Path, shown: str) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()),
+                        folder)
+        raise FileWriteError(f"cannot write: {blocking} is a file, not a folder", file=shown,
+                             hint="remove or rename that file, or choose another path") from None
+    except OSError as exc:
+        raise FileWriteError(f"cannot create its folder {folder}: {exc.strerror}",
+                             file=shown) from None
+
+
+def _remove_stale_temporaries(p: Path) -> None:
+    """Under the lock no other writer has a temporary file here: any left is a killed run's."""
+    pattern = re.compile(rf"\.{re.escape(p.name)}\.{_RANDOM}\.tmp")
+    try:
+        stale = [f for f in p.parent.iterdir() if pattern.fullmatch(f.name)]
+    except OSError:
+        return
+    for file in stale:
+        with contextlib.suppress(OSError):
+            file.unlink()
+
+
+def open_for_append(path: str | os.PathLike[str]) -> Any:
+    """Open a log file (the event trail) for writing, with failures naming the path."""
+    p = Path(path)
+    _make_folder(p.parent, str(p))
+    try:
+        return p.open("w", encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise FileWriteError(f"cannot write: {exc.strerror}", file=str(p)) from None
+
+
+__all__ = ["LOCK_TIMEOUT", "FileWriteError", "locked", "open_for_append", "target_of",
+           "write_atomic"]

@@ -1,0 +1,196 @@
+"""The local side: every configuration mistake and every write failure is one message naming
+the file (and the key), exit 2, in every command that reads the configuration.
+
+A generated corpus: ``MISTAKES`` (a configuration that is wrong in one way) times
+``COMMANDS``, plus write targets that cannot be written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from parity.cli.main import main
+from tests.projectfixtures import write_tools
+
+GOOD_SERVER = 'tools_file = "tools/server.json"'
+PAIR = """
+[pairs.wf]
+server = "wf"
+agent = { tools_file = "tools/agent.json", tool_id_form = "{server}-mcp:{tool}" }
+"""
+
+
+def server(extra: str, *, source: str = GOOD_SERVER) -> str:
+    return f"[servers.wf]\n{source}\n{extra}\n{PAIR}"
+
+
+#: name -> (parity.toml text, a word the message must hold besides the file)
+MISTAKES: dict[str, tuple[str, str]] = {
+    "stdio-unterminated-quote": (server("", source="stdio = \"python -c 'oops\""), "stdio"),
+    "stdio-number": (server("", source="stdio = 1"), "stdio"),
+    "stdio-empty-list": (server("", source="stdio = []"), "stdio"),
+    "stdio-list-of-numbers": (server("", source="stdio = [1, 2]"), "stdio"),
+    "url-unclosed-ipv6": (server("", source='url = "http://[::1/mcp"'), "url"),
+    "url-bad-port": (server("", source='url = "http://127.0.0.1:99999/mcp"'), "url"),
+    "url-no-host": (server("", source='url = "http://"'), "url"),
+    "url-ftp": (server("", source='url = "ftp://127.0.0.1/"'), "url"),
+    "toml-nested-3000": ("x = " + "[" * 3000 + "]" * 3000 + "\n", "nested"),
+    "toml-syntax": ("[servers.wf\n", "TOML"),
+    "not-utf8": ("\udcff", "read"),
+    "manifests-outside": ('manifests = "../elsewhere"\n' + server(""), "manifests"),
+    "manifests-absolute": ('manifests = "/tmp/parity-manifests"\n' + server(""),
+                           "manifests"),
+    "baselines-outside": ('baselines = "../../b"\n' + server(""), "baselines"),
+    "lock-outside": (server('lock = "../w.lock.json"'), "lock"),
+    "lock-absolute": (server('lock = "/etc/parity.lock.json"'), "lock"),
+    "cwd-missing": (server('cwd = "no-such-folder"'), "cwd"),
+    "env-number": (server("env = { A = 1 }"), "env"),
+    "env-unset-variable": (server('env = { A = "${PARITY_NO_SUCH_VARIABLE}" }'),
+                          "PARITY_NO_SUCH_VARIABLE"),
+    "headers-list": (server('headers = ["a"]'), "headers"),
+    "start-timeout-negative": (server("start_timeout = -1"), "start_timeout"),
+    "start-timeout-nan": (server("start_timeout = nan"), "start_timeout"),
+    "start-timeout-string": (server('start_timeout = "soon"'), "start_timeout"),
+    "tool-id-form": (server('tool_id_form = "no placeholder"'), "tool_id_form"),
+    "surface": (server('surface = "maybe"'), "surface"),
+    "object-not-a-ref": (server("", source='object = "not a reference"'), "object"),
+    "two-sources": (server('url = "http://127.0.0.1:1/mcp"'), "exactly one"),
+    "unknown-server-key": (server('colour = "blue"'), "colour"),
+    "servers-number": ("servers = 1\n", "servers"),
+    "pair-number": ("[pairs]\nwf = 1\n", "pairs.wf"),
+    "pair-unknown-server": ('[pairs.wf]\nserver = "nope"\nagent = { tools_file = "a.json" }\n',
+                           "nope"),
+    "pair-agent-no-source": ('[servers.wf]\n' + GOOD_SERVER +
+                             '\n[pairs.wf]\nserver = "wf"\nagent = {}\n', "agent"),
+    "bad-server-name": ('[servers."bad name!"]\n' + GOOD_SERVER + "\n", "bad name!"),
+    "limits-zero": ("[limits]\nmax_depth = 0\n" + server(""), "max_depth"),
+    "limits-table": ("limits = 3\n" + server(""), "limits"),
+}
+
+COMMANDS = {
+    "extract": ["extract"],
+    "check": ["check"],
+    "baseline": ["baseline"],
+    "lock": ["lock"],
+    "verify": ["verify"],
+}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def project(root: Path, text: str) -> Path:
+    write_tools(root)
+    config = root / "parity.toml"
+    if text == "\udcff":
+        config.write_bytes(b"\xff\xfe not utf-8")
+    else:
+        config.write_text(text, encoding="utf-8")
+    return config
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("mistake", sorted(MISTAKES))
+def test_a_configuration_mistake_is_exit_2_naming_the_file_and_key(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], mistake: str,
+        command: str) -> None:
+    text, word = MISTAKES[mistake]
+    config = project(tmp_path, text)
+    code, out = run(capsys, *COMMANDS[command], "--config", str(config))
+    assert code == 2, out
+    assert str(config) in out, out
+    assert word in out, out
+    assert "Traceback" not in out and "unexpected error" not in out
+
+
+def test_pyproject_with_a_tool_that_is_no_table(tmp_path, capsys) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("tool = 1\n", encoding="utf-8")
+    code, out = run(capsys, "check", "--config", str(pyproject))
+    assert code == 2 and str(pyproject) in out, out
+
+
+# -- a user's module that misbehaves while imported ---------------------------------------
+
+@pytest.mark.parametrize("raise_", ["SystemExit(7)", "KeyboardInterrupt()",
+                                    "RuntimeError('boom')", "SyntaxError('bad')"])
+def test_a_module_raising_while_imported_is_named(tmp_path, capsys, raise_: str) -> None:
+    module = f"agent_{abs(hash(raise_))}"
+    (tmp_path / f"{module}.py").write_text(f"raise {raise_}\n", encoding="utf-8")
+    write_tools(tmp_path)
+    config = tmp_path / "parity.toml"
+    config.write_text(f"[servers.wf]\n{GOOD_SERVER}\n[pairs.wf]\nserver = \"wf\"\n"
+                      f"agent = {{ source = \"{module}:TOOLS\" }}\n", encoding="utf-8")
+    code, out = run(capsys, "extract", "--config", str(config))
+    assert code == 2, out
+    exception = raise_.split("(")[0]
+    assert module in out and exception in out, out
+    sys.modules.pop(module, None)
+
+
+# -- writes that cannot happen ------------------------------------------------------------
+
+def good_project(root: Path) -> Path:
+    write_tools(root, "f1")
+    config = root / "parity.toml"
+    config.write_text(server(""), encoding="utf-8")
+    return config
+
+
+def test_a_file_where_the_manifests_folder_should_be(tmp_path, capsys) -> None:
+    config = good_project(tmp_path)
+    (tmp_path / "manifests").write_text("not a folder")
+    code, out = run(capsys, "extract", "--config", str(config))
+    assert code == 2, out
+    assert f"{tmp_path / 'manifests'}" in out and "Traceback" not in out
+
+
+def test_a_folder_where_the_lock_should_be(tmp_path, capsys) -> None:
+    config = good_project(tmp_path)
+    lock = tmp_path / "manifests" / "wf.lock.json"
+    lock.mkdir(parents=True)
+    code, out = run(capsys, "lock", "--config", str(config), "--yes")
+    assert code == 2, out
+    assert str(lock) in out and "folder" in out, out
+
+
+def test_a_folder_where_the_baseline_should_be(tmp_path, capsys) -> None:
+    config = good_project(tmp_path)
+    assert run(capsys, "extract", "--config", str(config))[0] == 0
+    (tmp_path / "baselines" / "wf.json").mkdir(parents=True)
+    code, out = run(capsys, "baseline", "--config", str(config), "--accept",
+                    "wf-mcp:search", "in.unknown", "f1", "--reason", "r")
+    assert code == 2, out
+    assert str(Path("baselines") / "wf.json") in out, out
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github", "markdown"])
+def test_a_report_under_a_file(tmp_path, capsys, fmt: str) -> None:
+    config = good_project(tmp_path)
+    assert run(capsys, "extract", "--config", str(config))[0] == 0
+    (tmp_path / "out").write_text("a file")
+    target = tmp_path / "out" / f"report.{fmt}"
+    code, out = run(capsys, "check", "--config", str(config), "--format", fmt, "-o",
+                    str(target))
+    assert code == 2, out
+    assert str(target) in out and "is a file, not a folder" in out, out
+
+
+def test_an_explicit_lock_path_may_be_anywhere(tmp_path, capsys) -> None:
+    """Only configured paths must stay inside the project; a command-line one is the
+    user's own choice."""
+    outside = tmp_path / "elsewhere" / "w.lock.json"
+    project_root = tmp_path / "project"
+    project_root.mkdir()
+    write_tools(project_root)
+    code, out = run(capsys, "lock", "--tools-file", str(project_root / "tools" / "server.json"),
+                    "--lock", str(outside))
+    assert code == 0, out
+    assert json.loads(outside.read_text(encoding="utf-8"))["server"]["name"] == "server"
