@@ -477,8 +477,6 @@ class _Validator:
         if surface not in SURFACE_POLICIES:
             self.error(f"{key}.surface", surface, f"one of {', '.join(SURFACE_POLICIES)}")
         cwd = self.optional_string(raw, key, "cwd")
-        if cwd and not (root / cwd).is_dir():
-            self.error(f"{key}.cwd", cwd, f"a folder that exists (it is taken from {root})")
         lock = self.optional_string(raw, key, "lock")
         lock_path = self.inside(root, lock, f"{key}.lock") if lock else None
         resolved_before = len(self.resolved)

@@ -51,6 +51,13 @@ def live_spec(server: ServerConfig, *, root: Path | None = None) -> ServerSpec:
                       headers=dict(server.headers), object_ref=server.object,
                       start_timeout=server.start_timeout, list_timeout=server.list_timeout,
                       secrets=server.secrets)
+    if server.kind == "stdio" and server.cwd is not None and not server.cwd.is_dir():
+        # named here: the process would fail to start with a bare "No such file or directory"
+        # that reads as if the command were missing
+        raise SourceError(f"server {server.name!r}: its working folder {server.cwd} does not "
+                          "exist", location=f"{server.key or f'servers.{server.name}'}.cwd",
+                          hint="create it, or correct `cwd` (relative to the configuration's "
+                               "folder)")
     if server.kind == "object":
         key = server.key or f"servers.{server.name}"
         if not server.object:

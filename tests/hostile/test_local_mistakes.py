@@ -47,7 +47,6 @@ MISTAKES: dict[str, tuple[str, str]] = {
     "baselines-outside": ('baselines = "../../b"\n' + server(""), "baselines"),
     "lock-outside": (server('lock = "../w.lock.json"'), "lock"),
     "lock-absolute": (server('lock = "/etc/parity.lock.json"'), "lock"),
-    "cwd-missing": (server('cwd = "no-such-folder"'), "cwd"),
     "env-number": (server("env = { A = 1 }"), "env"),
     "env-unset-variable": (server('env = { A = "${PARITY_NO_SUCH_VARIABLE}" }'),
                           "PARITY_NO_SUCH_VARIABLE"),
@@ -108,6 +107,16 @@ def test_a_configuration_mistake_is_exit_2_naming_the_file_and_key(
     assert str(config) in out, out
     assert word in out, out
     assert "Traceback" not in out and "unexpected error" not in out
+
+
+@pytest.mark.parametrize("command", ["extract", "lock"])
+def test_a_missing_cwd_is_named_as_such(tmp_path, capsys, command: str) -> None:
+    source = f"stdio = {json.dumps([sys.executable, '-c', 'pass'])}"
+    config = project(tmp_path, server('cwd = "no-such-folder"', source=source))
+    code, out = run(capsys, command, "--config", str(config))
+    assert code == 2, out
+    assert f"working folder {tmp_path / 'no-such-folder'} does not exist" in out, out
+    assert "servers.wf.cwd" in out, out
 
 
 def test_pyproject_with_a_tool_that_is_no_table(tmp_path, capsys) -> None:
