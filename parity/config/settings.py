@@ -12,12 +12,21 @@ import re
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parity.config.calls import CALL_KEYS, CallSettings, parse_calls
-from parity.core.redact import register, secret_values
+from parity.config.calls import CALL_KEYS, parse_calls
+from parity.config.model import (
+    AGENT_SOURCES,
+    SERVER_SOURCES,
+    SURFACE_POLICIES,
+    AgentConfig,
+    Config,
+    ModelRef,
+    PairConfig,
+    ServerConfig,
+)
+from parity.core.redact import register
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
 
@@ -26,117 +35,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-#: Where a server side's tools come from: exactly one of these keys.
-SERVER_SOURCES = ("stdio", "url", "object", "tools_file", "models")
-#: Where an agent side's tools come from: exactly one of these keys.
-AGENT_SOURCES = ("source", "tools_file", "models")
-SURFACE_POLICIES = ("refuse", "warn")
-
 #: where the parity keys sit in a pyproject.toml (a parity.toml has them at its top level)
 PYPROJECT_PREFIX = "tool.parity"
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-@dataclass(frozen=True)
-class ModelRef:
-    """Pydantic models of one tool, as ``module:attribute`` references."""
-
-    in_: str | None
-    out: str | None
-
-
-@dataclass(frozen=True)
-class ServerConfig:
-    """One server: how to reach it or where its definitions are, and how it names tools."""
-
-    name: str
-    kind: str  # one of SERVER_SOURCES
-    stdio: tuple[str, ...] | None = None
-    url: str | None = None
-    object: str | None = None
-    tools_file: Path | None = None
-    models: Mapping[str, ModelRef] = field(default_factory=dict)
-    env: Mapping[str, str] = field(default_factory=dict)
-    headers: Mapping[str, str] = field(default_factory=dict)
-    cwd: Path | None = None
-    start_timeout: float = 20.0
-    list_timeout: float = 20.0
-    tool_id_form: str = "{tool}"
-    #: what a change that only touches what the model reads does at verify: refuse or warn
-    surface: str = "refuse"
-    lock: Path | None = None
-    #: where this server is configured, as the file writes the key (for messages)
-    key: str = ""
-    #: example arguments, read-only tools, completeness declarations (``config.calls``)
-    calls: CallSettings = field(default_factory=CallSettings)
-
-    @property
-    def kind_words(self) -> str:
-        """``"an object source"``, ``"a stdio source"``: the kind, for messages."""
-        return f"{'an' if self.kind[:1] in tuple('aeiou') else 'a'} {self.kind} source"
-    #: every value read from the environment through ``${VAR}`` in env or headers
-    resolved: tuple[str, ...] = ()
-
-    @property
-    def secrets(self) -> tuple[str, ...]:
-        """Values that must never appear in output (see ``parity.core.redact``): every env
-        and header value, every ``${VAR}`` value, every long token inside a header value."""
-        return secret_values(env=self.env, headers=self.headers, resolved=self.resolved)
-
-
-@dataclass(frozen=True)
-class AgentConfig:
-    """The agent side of a pair."""
-
-    kind: str  # one of AGENT_SOURCES
-    source: str | None = None
-    tools_file: Path | None = None
-    models: Mapping[str, ModelRef] = field(default_factory=dict)
-    tool_id_form: str = "{tool}"
-    #: tool -> example arguments: call the stub once and record what it returns as ``out``
-    observe: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PairConfig:
-    name: str
-    agent: AgentConfig
-    server: ServerConfig
-    agent_manifest: Path
-    server_manifest: Path
-    baseline: Path
-
-
-@dataclass(frozen=True)
-class Config:
-    """A validated configuration. Paths are absolute, relative ones taken from ``root``."""
-
-    file: Path | None
-    root: Path
-    manifests: Path
-    baselines: Path
-    servers: Mapping[str, ServerConfig]
-    pairs: Mapping[str, PairConfig]
-    max_depth: int = 64
-    max_paths: int = 10_000
-    max_alternatives: int = 256
-    max_work: int = 200_000
-
-    def limits(self) -> Any:
-        from parity.fieldpaths.schema import Limits  # imported here: config loading stays light
-
-        return Limits(self.max_depth, self.max_paths, self.max_alternatives, self.max_work)
-
-    def select_pairs(self, names: Sequence[str]) -> list[PairConfig]:
-        return _select(self.pairs, names, "pair", self.file)
-
-    def select_servers(self, names: Sequence[str]) -> list[ServerConfig]:
-        return _select(self.servers, names, "server", self.file)
-
-    def lock_path(self, server: ServerConfig) -> Path:
-        return server.lock or self.manifests / f"{server.name}.lock.json"
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -286,19 +189,6 @@ def _has_parity_table(pyproject: Path) -> bool:
     except (OSError, UnicodeDecodeError):
         return False
     return "[tool.parity" in text
-
-
-def _select(table: Mapping[str, Any], names: Sequence[str], what: str,
-            file: Path | None) -> list[Any]:
-    if not names:
-        return [table[n] for n in sorted(table)]
-    unknown = [n for n in names if n not in table]
-    if unknown:
-        known = ", ".join(sorted(table)) or "none configured"
-        raise ConfigError(f"unknown {what} {', '.join(map(repr, unknown))}",
-                          file=str(file) if file else None,
-                          hint=f"configured {what}s: {known}")
-    return [table[n] for n in names]
 
 
 class _Validator:
@@ -514,3 +404,8 @@ class _Validator:
         config = AgentConfig(kind=kind or "source", source=source, tools_file=tools_file,
                              models=models, tool_id_form=self.form(raw, key), observe=observe)
         return None if len(self.errors) > before else config
+
+
+__all__ = ["AGENT_SOURCES", "PYPROJECT_PREFIX", "SERVER_SOURCES", "SURFACE_POLICIES",
+           "AgentConfig", "Config", "ModelRef", "PairConfig", "ServerConfig", "find_config",
+           "load_config", "parse_config"]
