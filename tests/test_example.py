@@ -67,6 +67,9 @@ def test_the_planted_mismatches_are_found() -> None:
         # id forms: agent ids `docs-mcp:extract_text`, server index `docs__extract_text`
         ("estimate_cost", "in.enum", "tools[]"),
         ("propose_phases", "out.enum", "phases[].tools[]"),
+        # ... recognised as tool ids, in both directions, with the id each would match
+        ("estimate_cost", "ids.unknown", "tools[]"),
+        ("propose_phases", "ids.unknown", "phases[].tools[]"),
         # output keys the stand-ins promise that never arrive
         ("check_phases", "out.missing", "unknown_tools"),
         ("estimate_cost", "out.missing", "currency"),
