@@ -4,6 +4,7 @@ ParityError                      bad input or configuration: exit 2
  ├── SchemaError                 a JSON Schema parity cannot reduce to field paths
  │    └── BoundsError            a schema past the depth or path bounds
  ├── FileFormatError             a manifest, baseline, lock or config that is malformed
+ ├── ValueDomainError            a value canonical JSON cannot carry (NaN, 2**64, "\\ud800")
  ├── ConfigError                 a configuration mistake (all mistakes in one message)
  └── SourceError                 a source (module, server, file) that could not be read
 DriftError                       not input trouble: a verdict (exit 1), raised only by APIs
@@ -52,6 +53,11 @@ class BoundsError(SchemaError):
 
 class FileFormatError(ParityError):
     """A manifest, baseline, lock or config file that is malformed or of the wrong version."""
+
+
+class ValueDomainError(ParityError):
+    """A value canonical JSON (RFC 8785) cannot carry: NaN or an infinity, an integer beyond
+    +-(2**53 - 1), a string with a lone surrogate. ``location`` is its JSON pointer."""
 
 
 class ConfigError(ParityError):

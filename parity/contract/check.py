@@ -43,7 +43,8 @@ def load_manifests(pairs: Sequence[PairConfig]) -> dict[str, tuple[Manifest, Man
         raise ParityError(f"manifest{'s' if len(missing) > 1 else ''} not found: "
                           + ", ".join(missing),
                           hint="run `parity extract` to write them, then run this again")
-    return {pair.name: (mf.load(pair.agent_manifest), mf.load(pair.server_manifest))
+    return {pair.name: (mf.load(pair.agent_manifest, side="agent"),
+                        mf.load(pair.server_manifest, side="server"))
             for pair in pairs}
 
 

@@ -1,9 +1,10 @@
 """Canonical JSON (RFC 8785) and the domain-separated digests built on it.
 
-``canonical_json`` is byte-identical to ``rfc8785.dumps`` for every value, and raises where
-it raises. Most values take a fast path through the C encoder of ``json``; one walk over the
-value first proves that its output is the RFC 8785 output, and anything it cannot prove goes
-to ``rfc8785``. How the two serializations differ, and what the walk does about each:
+``canonical_json`` is byte-identical to ``rfc8785.dumps`` for every value, and raises
+``ValueDomainError`` (an input error naming the JSON pointer) where it raises. Most values
+take a fast path through the C encoder of ``json``; one walk over the value first proves that
+its output is the RFC 8785 output, and anything it cannot prove goes to ``rfc8785``. How the
+two serializations differ, and what the walk does about each:
 
 - **strings**: both escape exactly ``"``, ``\\`` and U+0000-U+001F, with the same short forms
   (``\\b \\f \\n \\r \\t``) and lowercase ``\\u00xx`` for the rest, and leave everything else
@@ -33,6 +34,8 @@ from typing import Any
 
 import rfc8785
 
+from parity.errors import ValueDomainError
+
 _INT_MAX = 2**53 - 1  # rfc8785's integer domain: [-(2**53 - 1), 2**53 - 1]
 
 # Marker of a float in the fast path: the string ``OPEN + text + CLOSE``, which ``json`` prints
@@ -56,19 +59,32 @@ def canonical_json(value: Any) -> bytes:
     try:
         prepared = _prepare(value, markers)
     except (_Fallback, RecursionError):
-        return rfc8785.dumps(value)
+        return _rfc8785(value)
     try:
         text = _ENCODER.encode(prepared)
     except RecursionError:
-        return rfc8785.dumps(value)
+        return _rfc8785(value)
     if markers[0]:
         if text.count(_OPEN) != markers[0] or text.count(_CLOSE) != markers[0]:
-            return rfc8785.dumps(value)  # a string of the value holds a lone surrogate
+            return _rfc8785(value)  # a string of the value holds a lone surrogate
         text = text.replace('"' + _OPEN, "").replace(_CLOSE + '"', "")
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
-        return rfc8785.dumps(value)  # a lone surrogate: rfc8785 raises its own error
+        return _rfc8785(value)  # a lone surrogate: rfc8785 raises its own error
+
+
+def _rfc8785(value: Any) -> bytes:
+    """``rfc8785.dumps``; a value it refuses is the input's fault, named with its pointer."""
+    try:
+        return rfc8785.dumps(value)
+    except (rfc8785.CanonicalizationError, UnicodeError, ValueError, RecursionError) as exc:
+        from parity.core.jsonio import VALUES_HINT, unrepresentable
+
+        found = unrepresentable(value)
+        where, what = found if found is not None else (None, type(exc).__name__)
+        raise ValueDomainError(f"cannot canonicalize a JSON value: {what}", location=where,
+                               hint=VALUES_HINT) from None
 
 
 def _prepare(node: Any, markers: list[int]) -> Any:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -33,14 +35,94 @@ def read_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> tuple
 
 
 def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
+    """Parse JSON text; any trouble, and any value parity could not canonicalize (see
+    ``unrepresentable``), becomes one ``FileFormatError`` naming file and place."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(f"{what} is not valid JSON: {exc.msg}", file=file,
                               location=f"line {exc.lineno}, column {exc.colno}",
                               hint="fix the JSON syntax at that position") from None
+    except ValueError:  # Python's integer-string limit (4,300 digits), met while parsing
+        raise FileFormatError(f"{what} holds an integer of more than 4300 digits", file=file,
+                              location=_digits_at(text), hint=VALUES_HINT) from None
     except RecursionError:
         raise FileFormatError(f"{what} is nested too deeply to read", file=file) from None
+    # The walk costs a pass over the value; the text shows cheaply whether it can find anything.
+    if _SUSPECT.search(text):
+        found = unrepresentable(value)
+        if found is not None:
+            raise FileFormatError(f"{what} holds {found[1]}", file=file, location=found[0],
+                                  hint=VALUES_HINT)
+    return value
+
+
+#: RFC 8785's integer domain (that of I-JSON): what parity can hash and pin exactly.
+MAX_SAFE_INTEGER = 2**53 - 1
+
+VALUES_HINT = ("JSON that parity reads may hold only finite numbers, integers within "
+               "+-(2**53 - 1) and text without lone surrogates")
+
+# What could make ``unrepresentable`` find something: a surrogate escape, a long digit run,
+# a large exponent, a NaN/Infinity literal.
+_SUSPECT = re.compile(r"\\u[dD][89a-fA-F]|\d{16}|[eE][+]?\d{3}|NaN|Infinity")
+
+
+def unrepresentable(value: Any) -> tuple[str, str] | None:
+    """The JSON pointer and a description of the first value canonical JSON (RFC 8785)
+    cannot carry, or None: NaN or an infinity, an integer beyond +-(2**53 - 1), a string or
+    key holding a lone surrogate. Parsed JSON is a tree, so the walk is linear."""
+    pending: list[tuple[Any, str]] = [(value, "")]
+    while pending:
+        node, pointer = pending.pop()
+        problem = _problem(node)
+        if problem is not None:
+            return "#" + pointer, problem
+        if isinstance(node, dict):
+            for key, item in node.items():
+                step = f"{pointer}/{_token(key)}"
+                if isinstance(key, str) and not _encodable(key):
+                    return "#" + step, "a key with a lone surrogate"
+                pending.append((item, step))
+        elif isinstance(node, list):
+            pending.extend((item, f"{pointer}/{i}") for i, item in enumerate(node))
+    return None
+
+
+def _problem(node: Any) -> str | None:
+    if isinstance(node, bool):
+        return None
+    if isinstance(node, float) and not math.isfinite(node):
+        return "NaN" if node != node else "an infinity (or a number beyond the float range)"
+    if isinstance(node, int) and not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
+        return "an integer beyond +-(2**53 - 1)"
+    if isinstance(node, str) and not _encodable(node):
+        return "a string with a lone surrogate"
+    return None
+
+
+def _encodable(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _token(key: Any) -> str:
+    text = str(key).encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    return text.replace("~", "~0").replace("/", "~1")
+
+
+def _digits_at(text: str) -> str | None:
+    match = re.search(r"\d{4300}", text)
+    if match is None:
+        return None
+    line = text.count("\n", 0, match.start()) + 1
+    column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+    return f"line {line}, column {column}"
 
 
 def compact(value: Any) -> str:

@@ -135,13 +135,19 @@ def write(manifest: Manifest, path: str | os.PathLike[str]) -> None:
     write_atomic(path, dumps(manifest))
 
 
-def load(path: str | os.PathLike[str]) -> Manifest:
-    """Read and validate a manifest file; raise ``FileFormatError`` with file and location."""
+def load(path: str | os.PathLike[str], *, side: Side | None = None) -> Manifest:
+    """Read and validate a manifest file; raise ``FileFormatError`` with file and location.
+
+    With ``side`` given, a manifest of the other side (two files swapped) is refused too."""
     file = os.fspath(path)
     data, text = read_json(file, what="manifest")
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
                   also=lambda: _check_tables(data, file), text=text)
+    if side is not None and data["side"] != side:
+        raise FileFormatError(f"this is the {data['side']} manifest where the {side} manifest "
+                              "belongs", file=file, location="$.side",
+                              hint="check the pair's manifest paths, or run `parity extract`")
     return Manifest.from_json(data)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from parity.core.jsonio import compact
+from parity.core.terminal import printable
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.manifest import Table
 
@@ -61,4 +62,5 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
             out.append("  out")
             out.extend(render_table(out_table))
         out.append("")
-    return "\n".join(out)
+    # names, paths and descriptions come from the server: shown, never obeyed
+    return "\n".join(printable(line) for line in out)

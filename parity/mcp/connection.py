@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import anyio
 import anyio.abc
 
+from parity.core.jsonio import unrepresentable
 from parity.core.redact import redact, redact_json
 from parity.errors import SourceError
 from parity.mcp.spec import CallFailure, excerpt
@@ -208,6 +209,17 @@ class Connection:
 
 
 
+def malformed_value(definition: Mapping[str, Any]) -> str | None:
+    """Why a listed definition is a malformed response, by the values in it, or None: one it
+    holds that canonical JSON cannot carry (NaN, an infinity, an integer beyond +-(2**53 - 1),
+    a lone surrogate) could be neither hashed nor pinned, so the tool is rejected by name."""
+    found = unrepresentable(definition)
+    if found is None:
+        return None
+    pointer, what = found
+    return f"malformed response: {what} at {pointer}"
+
+
 async def walk_tools(server: str,
                       page: Callable[[dict[str, Any], float], Awaitable[Mapping[str, Any]]],
                       timeout: float) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
@@ -244,6 +256,10 @@ async def walk_tools(server: str,
                 continue
             if name in names:
                 rejected.append((name, "listed twice; the first definition is kept"))
+                continue
+            problem = malformed_value(definition)
+            if problem is not None:
+                rejected.append((name, problem))
                 continue
             names.add(name)
             tools.append(definition)

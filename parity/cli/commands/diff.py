@@ -10,6 +10,7 @@ import click
 from parity.cli.commands._files import naming, split_command
 from parity.cli.commands._report import emit, report_options
 from parity.contract import check as checking
+from parity.errors import SourceError
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file
 from parity.fieldpaths.toolid import parse_form
@@ -73,6 +74,11 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
         else:
             spec = ServerSpec(kind="url", name=name or "server", url=url)
             source = f"url: {url}"
-        definitions = fetch_tools(spec).tools
+        listing = fetch_tools(spec)
+        if listing.rejected:  # a diff without them would pass what it never saw
+            lines = "; ".join(f"tool {tool!r}: {why}" for tool, why in listing.rejected)
+            raise SourceError(f"{source}: tools/list has definitions parity cannot read: "
+                              f"{lines}", hint="fix the server")
+        definitions = listing.tools
     return manifest_from_definitions(definitions, side="server", source=source, server=name,
                                      tool_id_form=form)

@@ -13,11 +13,14 @@ from parity.contract.report._util import (
     shown_path,
     summary,
 )
+from parity.core.terminal import printable
 
 
 def cell(text: str) -> str:
-    """A table cell: pipes escaped, newlines folded, code spans kept."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+    """A table cell: control characters shown, pipes escaped, newlines folded, code spans
+    kept."""
+    shown = printable(text, keep_newlines=True)
+    return shown.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
 
 
 def table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:

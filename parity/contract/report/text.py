@@ -19,6 +19,7 @@ from parity.contract.report._util import (
     summary,
 )
 from parity.contract.rules import Finding
+from parity.core.terminal import printable as p
 
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow"}
 
@@ -29,6 +30,8 @@ class TextFormatter:
     def render(self, report: Report, *, color: bool = False) -> str:
         def paint(text: str, fg: str | None = None, bold: bool = False,
                   dim: bool = False) -> str:
+            # escaped before styling: the only control characters out are the styles' own
+            text = p(text)
             return click.style(text, fg=fg, bold=bold, dim=dim) if color else text
 
         out: list[str] = []
@@ -43,29 +46,29 @@ class TextFormatter:
         if pair.baseline is not None:
             state = "" if pair.baseline_exists else \
                 " (none yet: create it with `parity baseline --init`)"
-            lines.append(f"  baseline {pair.baseline}{state}")
+            lines.append(p(f"  baseline {pair.baseline}{state}"))
         v = pair.verdict
         for tools, findings in _blocks(v.new):
             label = "tool" if len(tools) == 1 else f"{len(tools)} tools"
             lines.append(f"  {label} " + ", ".join(paint(t, bold=True) for t in tools))
             for f in findings:
                 sev = paint(f"{f.severity:<7}", fg=_SEVERITY_COLOR[f.severity], bold=True)
-                lines.append(f"    {sev} {f.rule_id}  {shown_path(f.path)}")
-                lines.append(f"            {f.message}")
+                lines.append(f"    {sev} {p(f.rule_id)}  {p(shown_path(f.path))}")
+                lines.append(f"            {p(f.message)}")
                 if f.hint:
-                    lines.append(f"            fix: {f.hint}")
+                    lines.append(f"            fix: {p(f.hint)}")
         if v.new and command == "check":
             lines.append(f"  each new difference: {NEW_ADVICE}")
         if v.stale:
             count = plural(len(v.stale), "stale baseline entry", "stale baseline entries")
             lines.append(paint(f"  {count}: {STALE_ADVICE}", fg="magenta"))
-            lines.extend(f"    {e.tool}  {e.rule}  {shown_path(e.path)}" for e in v.stale)
+            lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}") for e in v.stale)
         if pair.growth:
             lines.append(paint(f"  {plural(len(pair.growth), 'entry', 'entries')} added to "
                                f"the baseline since {pair.against}: {GROWTH_ADVICE}",
                                fg="red"))
-            lines.extend(f"    {e.tool}  {e.rule}  {shown_path(e.path)}"
-                         + (f"  (reason: {e.reason})" if e.reason else "")
+            lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}"
+                           + (f"  (reason: {e.reason})" if e.reason else ""))
                          for e in pair.growth)
         if v.known:
             lines.append(paint(f"  known (baselined): {len(v.known)}", dim=True))

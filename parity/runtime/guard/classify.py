@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parity.core.jsonio import unrepresentable
 from parity.runtime.guard.categories import Category
 from parity.runtime.guard.complete import assess, completeness
 from parity.runtime.guard.outcome import Verdict, verdict
@@ -77,6 +78,9 @@ def _envelope_problem(raw: Any) -> str | None:
         return "`structuredContent` is not an object"
     if "isError" in raw and not isinstance(raw["isError"], bool):
         return "`isError` is not a boolean"
+    found = unrepresentable(raw)
+    if found is not None:  # nothing downstream (hashes, the trail, reports) could carry it
+        return f"the result holds {found[1]} at {found[0]}"
     return None
 
 

@@ -1,0 +1,24 @@
+"""Control characters from a server are shown, never obeyed."""
+
+from __future__ import annotations
+
+import pytest
+
+from parity.core.terminal import printable
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("plain name", "plain name"),
+    ("é ü 😀", "é ü 😀"),
+    ("a\x1b[31mred", "a\\x1b[31mred"),
+    ("x\x1b]8;;http://e.invalid\x07y", "x\\x1b]8;;http://e.invalid\\x07y"),
+    ("two\nlines", "two\\x0alines"),
+    ("\x9b2J", "\\x9b2J"),
+    ("evil\u202eexe.txt", "evil\\u202eexe.txt"),
+])
+def test_control_characters_are_escaped(text, shown):
+    assert printable(text) == shown
+
+
+def test_newlines_can_be_kept_for_formats_that_encode_them():
+    assert printable("a\nb\x1b", keep_newlines=True) == "a\nb\\x1b"

@@ -1,0 +1,99 @@
+"""Server-controlled values canonical JSON cannot carry: input errors, never a crash (exit 3).
+
+Files give exit 2 naming the file and the JSON pointer; a live server's tool is rejected as a
+malformed response naming the tool and the pointer; a tool result holding one is a
+``malformed_response`` outcome.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parity.core.canonical import canonical_json
+from parity.core.jsonio import loads, unrepresentable
+from parity.errors import FileFormatError, ValueDomainError
+from parity.runtime import guard as g
+from tests.hostile.servers.content import MODES
+
+REPO = Path(__file__).resolve().parents[2]
+VALUE_MODES = ["nan", "infinity", "overflow", "huge-int", "beyond-int", "surrogate"]
+
+#: (raw JSON text, the pointer named) for every kind of value, in a value and in a key
+TEXTS = [
+    ('{"a": NaN}', "#/a"),
+    ('{"a": [1, -Infinity]}', "#/a/1"),
+    ('{"a": {"b": 1e400}}', "#/a/b"),
+    ('{"a": 9007199254740992}', "#/a"),
+    ('{"a": -18446744073709551615}', "#/a"),
+    ('{"a": "x\\ud800"}', "#/a"),
+    ('{"a": {"\\udfff": 1}}', "#/a/\\udfff"),
+]
+
+
+@pytest.mark.parametrize(("text", "pointer"), TEXTS)
+def test_loads_names_file_and_pointer(text, pointer):
+    with pytest.raises(FileFormatError) as caught:
+        loads(text, file="x.json")
+    assert caught.value.file == "x.json" and caught.value.location == pointer
+
+
+def test_a_huge_integer_is_an_input_error_with_its_position():
+    with pytest.raises(FileFormatError) as caught:
+        loads('{"a":\n ' + "1" * 5000 + "}", file="x.json")
+    assert "4300 digits" in str(caught.value) and caught.value.location == "line 2, column 2"
+
+
+def test_valid_values_pass():
+    value = loads('["\\ud83d\\ude00", 9007199254740991, -9007199254740991, 1e308, 0.5]')
+    assert unrepresentable(value) is None
+
+
+@pytest.mark.parametrize("value", [float("nan"), 2**64, "\ud800", {"\udc00": 1}, [1e308 * 10]])
+def test_canonical_json_refuses_with_an_input_error(value):
+    with pytest.raises(ValueDomainError):
+        canonical_json({"k": value})
+
+
+@pytest.mark.parametrize("structured", [{"n": float("nan")}, {"n": 2**60}, {"s": "\udbff"}])
+def test_a_tool_result_holding_one_is_a_malformed_response(structured):
+    raw = {"content": [{"type": "text", "text": "x"}], "structuredContent": structured}
+    verdict = g.classify_result(raw, {"name": "t", "inputSchema": {"type": "object"}},
+                                g.GuardPolicy(default_deadline=1.0, turn_budget=30.0))
+    assert verdict.category == g.MALFORMED_RESPONSE
+    assert "#/structuredContent/" in verdict.detail
+
+
+def parity(*args: str) -> subprocess.CompletedProcess[str]:
+    # a generous timeout, only as a hang guard
+    return subprocess.run([sys.executable, "-m", "parity", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("mode", VALUE_MODES)
+def test_paths_on_a_tool_file_exits_2_naming_file_and_pointer(tmp_path, mode):
+    path = tmp_path / f"{mode}.json"
+    path.write_text(f'{{"name": "hostile", "inputSchema": {MODES[mode]}}}', encoding="utf-8")
+    result = parity("paths", str(path))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert str(path) in result.stderr and "Traceback" not in result.stderr
+    assert "#/inputSchema/properties/n" in result.stderr or "line 1" in result.stderr
+
+
+@pytest.mark.parametrize("mode", VALUE_MODES)
+def test_a_live_server_tool_is_rejected_as_malformed_naming_tool_and_pointer(tmp_path, mode):
+    agent = tmp_path / "agent.json"
+    agent.write_text('{"tools": [{"name": "fine", "inputSchema": {"type": "object"}}]}')
+    server = f"{sys.executable} -m tests.hostile.servers.content {mode}"
+    result = parity("diff", "--agent-file", str(agent), "--server-stdio", server)
+    assert result.returncode != 3 and "Traceback" not in result.stderr, result.stderr
+    if mode == "huge-int":
+        # Python refuses to parse the message at all: the listing fails, readably
+        assert result.returncode == 2, result.stdout + result.stderr
+        return
+    assert "hostile" in result.stdout + result.stderr
+    assert "malformed response" in result.stdout + result.stderr
+    assert "#/inputSchema/properties/n" in result.stdout + result.stderr
