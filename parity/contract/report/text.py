@@ -54,9 +54,10 @@ class TextFormatter:
             for f in findings:
                 sev = paint(f"{f.severity:<7}", fg=_SEVERITY_COLOR[f.severity], bold=True)
                 lines.append(f"    {sev} {p(f.rule_id)}  {p(shown_path(f.path))}")
-                lines.append(f"            {p(f.message)}")
+                # a rule's words may span lines; the control characters in them may not
+                lines.append(f"            {p(f.message, keep_newlines=True)}")
                 if f.hint:
-                    lines.append(f"            fix: {p(f.hint)}")
+                    lines.append(f"            fix: {p(f.hint, keep_newlines=True)}")
         if v.new and command == "check":
             lines.append(f"  each new difference: {NEW_ADVICE}")
         if v.stale:
