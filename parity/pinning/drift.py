@@ -6,36 +6,31 @@ model (``fieldpaths.schema.tool_tables``) turns schema changes into words: paths
 renamed and retyped in ``in`` and ``out``, required and enum changes, other constraint
 changes, and surface-only changes (descriptions, titles, annotations, ``_meta``, icons).
 
-The JSON shape (``format: parity.drift/1``) is documented in docs/lock.md and stable.
+The values (``Drift``, ``ToolChange``...) are in ``parity.pinning.changes``; the JSON shape
+(``format: parity.drift/1``) is documented in docs/lock.md and stable.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from parity.errors import BoundsError, ParityError
 from parity.fieldpaths.entry import Entry, canonical_value
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
+from parity.pinning.changes import (
+    FORMAT,
+    MISSING,
+    Drift,
+    FieldChange,
+    SurfaceChange,
+    SurfacePolicy,
+    ToolChange,
+    ToolChangeKind,
+    opt_value,
+)
 from parity.pinning.lock import Lock, contract_of, normalize_schema
 
-FORMAT = "parity.drift/1"
-
-ToolChangeKind = Literal["added", "removed", "renamed", "changed"]
-SurfacePolicy = Literal["refuse", "warn"]
-
-
-class _Missing:
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-#: An absent value (a keyword or field that is not there), distinct from JSON ``null``.
-MISSING: Any = _Missing()
-
-# Keywords whose changes the field-path words already explain.
 _EXPLAINED = frozenset({"type", "enum", "const", "required", "nullable", "format", "default",
                         "properties", "additionalProperties", "items", "prefixItems",
                         "patternProperties"})
@@ -45,183 +40,6 @@ _SUB_VALUE = frozenset({"not", "if", "then", "else", "contains", "propertyNames"
                         "unevaluatedItems", "unevaluatedProperties", "additionalItems",
                         "contentSchema"})
 _DIRECTIONS = (("in", "inputSchema"), ("out", "outputSchema"))
-
-
-@dataclass(frozen=True)
-class FieldChange:
-    """One change to a tool's schemas, at a field path of ``in`` or ``out``.
-
-    ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
-    ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
-    ``default``, ``constraint`` (any other keyword; ``keyword`` names it)."""
-
-    direction: str
-    change: str
-    path: str
-    before: Any = MISSING
-    after: Any = MISSING
-    keyword: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"direction": self.direction, "change": self.change,
-                               "path": self.path}
-        if self.keyword is not None:
-            out["keyword"] = self.keyword
-        if self.before is not MISSING:
-            out["before"] = self.before
-        if self.after is not MISSING:
-            out["after"] = self.after
-        return out
-
-    def words(self) -> str:
-        where = _shown(self.path)
-        c = self.change
-        if c in ("added", "removed") and not self.path:
-            entry = self.after if c == "added" else self.before
-            shape = f" ({_types(entry)})" if isinstance(entry, dict) else ""
-            text = f"schema {c}{shape}"
-        elif c in ("added", "removed"):
-            text = f"{c} {where}"
-            entry = self.after if c == "added" else self.before
-            if isinstance(entry, dict):
-                text += f" ({_types(entry)}, {'required' if entry.get('required') else 'optional'})"
-        elif c == "renamed":
-            text = f"renamed {_shown(self.before)} -> {where} (likely: same type and description)"
-        elif c == "retyped":
-            text = f"retyped {where}: {'|'.join(self.before)} -> {'|'.join(self.after)}"
-        elif c in ("required", "optional"):
-            text = f"{where} became {c}"
-        elif c == "enum":
-            text = f"enum of {where}: {_enum_words(self.before, self.after)}"
-        elif c == "closed":
-            text = f"{where} now rejects unknown keys"
-        elif c == "opened":
-            text = f"{where} now accepts unknown keys"
-        else:
-            label = self.keyword if c == "constraint" else c
-            text = f"{label} of {where}: {_value(self.before)} -> {_value(self.after)}"
-        return f"{self.direction}: {text}"
-
-
-@dataclass(frozen=True)
-class SurfaceChange:
-    """A change to what the model reads but the contract does not cover: ``field`` is
-    ``description``, ``title``, ``annotations.<hint>``, ``_meta.<key>``, ``icons``..., or
-    ``in:<path>.description`` for a property's documentation."""
-
-    field: str
-    before: Any = MISSING
-    after: Any = MISSING
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.field}
-        if self.before is not MISSING:
-            out["before"] = self.before
-        if self.after is not MISSING:
-            out["after"] = self.after
-        return out
-
-    def words(self) -> str:
-        return f"surface: {self.field}: {_value(self.before)} -> {_value(self.after)}"
-
-
-@dataclass(frozen=True)
-class ToolChange:
-    """One tool that differs from the lock."""
-
-    name: str
-    kind: ToolChangeKind
-    #: the contract digest differs (or the tool was added, removed or renamed)
-    contract_changed: bool = True
-    fields: tuple[FieldChange, ...] = ()
-    surface: tuple[SurfaceChange, ...] = ()
-    renamed_from: str | None = None
-
-    @property
-    def surface_only(self) -> bool:
-        return self.kind == "changed" and not self.contract_changed
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name, "change": self.kind, "contract_changed": self.contract_changed,
-            "surface_only": self.surface_only,
-            "fields": [f.to_json() for f in self.fields],
-            "surface": [s.to_json() for s in self.surface],
-        }
-        if self.renamed_from is not None:
-            out["renamed_from"] = self.renamed_from
-        return out
-
-    def lines(self) -> list[str]:
-        if self.kind == "renamed":
-            head = f"renamed  {self.renamed_from!r} -> {self.name!r} (same definition otherwise)"
-        else:
-            note = " (surface only)" if self.surface_only else ""
-            head = f"{self.kind:<8} {self.name!r}{note}"
-        return [head, *(f"  {f.words()}" for f in self.fields),
-                *(f"  {s.words()}" for s in self.surface)]
-
-
-@dataclass(frozen=True)
-class Drift:
-    """The verdict of one comparison of live tools with a lock."""
-
-    server: str
-    changes: tuple[ToolChange, ...]
-    locked_catalog: str
-    live_catalog: str
-    surface_policy: SurfacePolicy = "refuse"
-    lock_file: str | None = None
-    warnings: tuple[str, ...] = field(default=())
-
-    @property
-    def drifted(self) -> bool:
-        return bool(self.changes)
-
-    def withheld(self) -> tuple[str, ...]:
-        """Names of the tools the policy refuses (changed, added, removed; surface-only ones
-        only under ``refuse``), sorted. A renamed tool withholds both names."""
-        names: set[str] = set()
-        for c in self.changes:
-            if c.surface_only and self.surface_policy == "warn":
-                continue
-            names.add(c.name)
-            if c.renamed_from:
-                names.add(c.renamed_from)
-        return tuple(sorted(names))
-
-    @property
-    def refused(self) -> bool:
-        return bool(self.withheld())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "server": self.server, "lock": self.lock_file,
-            "drift": self.drifted, "refused": self.refused,
-            "surface_policy": self.surface_policy,
-            "catalog": {"locked": self.locked_catalog, "live": self.live_catalog},
-            "tools": [c.to_json() for c in self.changes],
-            "withheld": list(self.withheld()),
-            "warnings": list(self.warnings),
-        }
-
-    def summary(self) -> str:
-        lock = f" ({self.lock_file})" if self.lock_file else ""
-        if not self.drifted:
-            return f"server {self.server!r}: tools match the lock{lock}"
-        n = len(self.changes)
-        verdict = "refused" if self.refused else "accepted with warnings (surface policy: warn)"
-        return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
-                f"lock{lock}: {verdict}")
-
-    def render_text(self, *, header: str | None = None) -> str:
-        """The explanation for people: a summary line (or ``header``, when the caller is
-        doing something other than judging, such as re-pinning), then one block per tool."""
-        out = [header or self.summary()]
-        for c in self.changes:
-            out.extend(f"  {line}" for line in c.lines())
-        out.extend(f"  warning: {w}" for w in self.warnings)
-        return "\n".join(out) + "\n"
 
 
 # -- comparison ----------------------------------------------------------------------------
@@ -457,7 +275,8 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
         if x.closed != y.closed and x.closed is not None and y.closed is not None:
             out.append(FieldChange(direction, "closed" if y.closed else "opened", p))
         if x.format != y.format:
-            out.append(FieldChange(direction, "format", p, _opt(x.format), _opt(y.format)))
+            out.append(FieldChange(direction, "format", p, opt_value(x.format),
+                                   opt_value(y.format)))
         if (x.has_default, x.default) != (y.has_default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,
@@ -501,44 +320,5 @@ def _field_renames(removed: list[str], added: list[str], a: Mapping[str, Entry],
             if len(ps) == 1 and len(news.get(k, ())) == 1}
 
 
-# -- words ---------------------------------------------------------------------------------
-
-
-def _opt(value: Any) -> Any:
-    return MISSING if value is None else value
-
-
-def _shown(path: str) -> str:
-    return f"`{path}`" if path else "(root)"
-
-
-def _types(entry: Mapping[str, Any]) -> str:
-    return "|".join(entry.get("type", ["any"]))
-
-
-def _value(value: Any, limit: int = 80) -> str:
-    if value is MISSING:
-        return "(absent)"
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _enum_words(before: Any, after: Any) -> str:
-    if before is MISSING:
-        return f"now restricted to {_value(after)}"
-    if after is MISSING:
-        return f"no longer restricted (was {_value(before)})"
-    old = {canonical_value(v): v for v in before}
-    new = {canonical_value(v): v for v in after}
-    parts = []
-    gone = [old[k] for k in sorted(set(old) - set(new))]
-    came = [new[k] for k in sorted(set(new) - set(old))]
-    if gone:
-        parts.append("removed " + ", ".join(_value(v) for v in gone))
-    if came:
-        parts.append("added " + ", ".join(_value(v) for v in came))
-    return "; ".join(parts) or "reordered"
-
-
-__all__ = ["FORMAT", "MISSING", "Drift", "FieldChange", "SurfaceChange", "ToolChange",
-           "compare", "explain_tool", "table_changes"]
+__all__ = ["FORMAT", "MISSING", "Drift", "FieldChange", "SurfaceChange", "SurfacePolicy",
+           "ToolChange", "ToolChangeKind", "compare", "explain_tool", "table_changes"]

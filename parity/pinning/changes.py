@@ -1,0 +1,246 @@
+"""Drift as data: what changed between a server's lock and its live tools (``Drift``,
+``ToolChange``, ``FieldChange``, ``SurfaceChange``). ``parity.pinning.drift`` finds and
+explains the changes; the JSON shape (``format: parity.drift/1``) is documented in
+docs/lock.md and stable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from parity.fieldpaths.entry import canonical_value
+
+FORMAT = "parity.drift/1"
+
+ToolChangeKind = Literal["added", "removed", "renamed", "changed"]
+SurfacePolicy = Literal["refuse", "warn"]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: An absent value (a keyword or field that is not there), distinct from JSON ``null``.
+MISSING: Any = _Missing()
+
+# Keywords whose changes the field-path words already explain.
+@dataclass(frozen=True)
+class FieldChange:
+    """One change to a tool's schemas, at a field path of ``in`` or ``out``.
+
+    ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
+    ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
+    ``default``, ``constraint`` (any other keyword; ``keyword`` names it)."""
+
+    direction: str
+    change: str
+    path: str
+    before: Any = MISSING
+    after: Any = MISSING
+    keyword: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"direction": self.direction, "change": self.change,
+                               "path": self.path}
+        if self.keyword is not None:
+            out["keyword"] = self.keyword
+        if self.before is not MISSING:
+            out["before"] = self.before
+        if self.after is not MISSING:
+            out["after"] = self.after
+        return out
+
+    def words(self) -> str:
+        where = shown_path(self.path)
+        c = self.change
+        if c in ("added", "removed") and not self.path:
+            entry = self.after if c == "added" else self.before
+            shape = f" ({type_words(entry)})" if isinstance(entry, dict) else ""
+            text = f"schema {c}{shape}"
+        elif c in ("added", "removed"):
+            text = f"{c} {where}"
+            entry = self.after if c == "added" else self.before
+            if isinstance(entry, dict):
+                need = "required" if entry.get("required") else "optional"
+                text += f" ({type_words(entry)}, {need})"
+        elif c == "renamed":
+            text = (f"renamed {shown_path(self.before)} -> {where} "
+                    "(likely: same type and description)")
+        elif c == "retyped":
+            text = f"retyped {where}: {'|'.join(self.before)} -> {'|'.join(self.after)}"
+        elif c in ("required", "optional"):
+            text = f"{where} became {c}"
+        elif c == "enum":
+            text = f"enum of {where}: {enum_words(self.before, self.after)}"
+        elif c == "closed":
+            text = f"{where} now rejects unknown keys"
+        elif c == "opened":
+            text = f"{where} now accepts unknown keys"
+        else:
+            label = self.keyword if c == "constraint" else c
+            text = f"{label} of {where}: {value_text(self.before)} -> {value_text(self.after)}"
+        return f"{self.direction}: {text}"
+
+
+@dataclass(frozen=True)
+class SurfaceChange:
+    """A change to what the model reads but the contract does not cover: ``field`` is
+    ``description``, ``title``, ``annotations.<hint>``, ``_meta.<key>``, ``icons``..., or
+    ``in:<path>.description`` for a property's documentation."""
+
+    field: str
+    before: Any = MISSING
+    after: Any = MISSING
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field}
+        if self.before is not MISSING:
+            out["before"] = self.before
+        if self.after is not MISSING:
+            out["after"] = self.after
+        return out
+
+    def words(self) -> str:
+        return f"surface: {self.field}: {value_text(self.before)} -> {value_text(self.after)}"
+
+
+@dataclass(frozen=True)
+class ToolChange:
+    """One tool that differs from the lock."""
+
+    name: str
+    kind: ToolChangeKind
+    #: the contract digest differs (or the tool was added, removed or renamed)
+    contract_changed: bool = True
+    fields: tuple[FieldChange, ...] = ()
+    surface: tuple[SurfaceChange, ...] = ()
+    renamed_from: str | None = None
+
+    @property
+    def surface_only(self) -> bool:
+        return self.kind == "changed" and not self.contract_changed
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name, "change": self.kind, "contract_changed": self.contract_changed,
+            "surface_only": self.surface_only,
+            "fields": [f.to_json() for f in self.fields],
+            "surface": [s.to_json() for s in self.surface],
+        }
+        if self.renamed_from is not None:
+            out["renamed_from"] = self.renamed_from
+        return out
+
+    def lines(self) -> list[str]:
+        if self.kind == "renamed":
+            head = f"renamed  {self.renamed_from!r} -> {self.name!r} (same definition otherwise)"
+        else:
+            note = " (surface only)" if self.surface_only else ""
+            head = f"{self.kind:<8} {self.name!r}{note}"
+        return [head, *(f"  {f.words()}" for f in self.fields),
+                *(f"  {s.words()}" for s in self.surface)]
+
+
+@dataclass(frozen=True)
+class Drift:
+    """The verdict of one comparison of live tools with a lock."""
+
+    server: str
+    changes: tuple[ToolChange, ...]
+    locked_catalog: str
+    live_catalog: str
+    surface_policy: SurfacePolicy = "refuse"
+    lock_file: str | None = None
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def drifted(self) -> bool:
+        return bool(self.changes)
+
+    def withheld(self) -> tuple[str, ...]:
+        """Names of the tools the policy refuses (changed, added, removed; surface-only ones
+        only under ``refuse``), sorted. A renamed tool withholds both names."""
+        names: set[str] = set()
+        for c in self.changes:
+            if c.surface_only and self.surface_policy == "warn":
+                continue
+            names.add(c.name)
+            if c.renamed_from:
+                names.add(c.renamed_from)
+        return tuple(sorted(names))
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.withheld())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "server": self.server, "lock": self.lock_file,
+            "drift": self.drifted, "refused": self.refused,
+            "surface_policy": self.surface_policy,
+            "catalog": {"locked": self.locked_catalog, "live": self.live_catalog},
+            "tools": [c.to_json() for c in self.changes],
+            "withheld": list(self.withheld()),
+            "warnings": list(self.warnings),
+        }
+
+    def summary(self) -> str:
+        lock = f" ({self.lock_file})" if self.lock_file else ""
+        if not self.drifted:
+            return f"server {self.server!r}: tools match the lock{lock}"
+        n = len(self.changes)
+        verdict = "refused" if self.refused else "accepted with warnings (surface policy: warn)"
+        return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
+                f"lock{lock}: {verdict}")
+
+    def render_text(self, *, header: str | None = None) -> str:
+        """The explanation for people: a summary line (or ``header``, when the caller is
+        doing something other than judging, such as re-pinning), then one block per tool."""
+        out = [header or self.summary()]
+        for c in self.changes:
+            out.extend(f"  {line}" for line in c.lines())
+        out.extend(f"  warning: {w}" for w in self.warnings)
+        return "\n".join(out) + "\n"
+
+
+# -- words ---------------------------------------------------------------------------------
+
+
+def opt_value(value: Any) -> Any:
+    return MISSING if value is None else value
+
+
+def shown_path(path: str) -> str:
+    return f"`{path}`" if path else "(root)"
+
+
+def type_words(entry: Mapping[str, Any]) -> str:
+    return "|".join(entry.get("type", ["any"]))
+
+
+def value_text(value: Any, limit: int = 80) -> str:
+    if value is MISSING:
+        return "(absent)"
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def enum_words(before: Any, after: Any) -> str:
+    if before is MISSING:
+        return f"now restricted to {value_text(after)}"
+    if after is MISSING:
+        return f"no longer restricted (was {value_text(before)})"
+    old = {canonical_value(v): v for v in before}
+    new = {canonical_value(v): v for v in after}
+    parts = []
+    gone = [old[k] for k in sorted(set(old) - set(new))]
+    came = [new[k] for k in sorted(set(new) - set(old))]
+    if gone:
+        parts.append("removed " + ", ".join(value_text(v) for v in gone))
+    if came:
+        parts.append("added " + ", ".join(value_text(v) for v in came))
+    return "; ".join(parts) or "reordered"
