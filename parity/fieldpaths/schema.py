@@ -15,8 +15,8 @@ node, as a list of alternatives; ``_walk`` turns facets into entries and descend
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import referencing
@@ -24,9 +24,20 @@ import referencing.jsonschema
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
-from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import ANY, Entry, canonical_value, normalize_types, sorted_values
+from parity.fieldpaths.combine import (
+    conjoin,
+    to_entry,
+    union,
+    weight,
+)
+from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
+from parity.fieldpaths.keywords import (
+    KEYWORDS,
+    RANK,
+    Facets,
+    Sub,
+)
 from parity.fieldpaths.manifest import Table
 from parity.fieldpaths.validators import has_tuple_items, offline_registry
 
@@ -36,12 +47,6 @@ if TYPE_CHECKING:
 _BASE_URI = "https://parity.invalid/schema.json"
 _DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
 _DRAFT7 = "http://json-schema.org/draft-07/schema#"
-_JSON_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
-
-#: Keywords that constrain a node in ways parity records but does not model.
-UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
-                        "else", "if", "not", "propertyNames", "then", "unevaluatedItems")
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -65,51 +70,6 @@ class Work:
     """How much work an extraction spent, in the units of ``Limits.max_work``."""
 
     spent: int = 0
-
-
-@dataclass(frozen=True)
-class _Sub:
-    """A subschema, the resolver its references resolve against, and where it is."""
-
-    schema: Any
-    #: ``None``: the document's own resolver, built only when a reference needs it
-    resolver: Resolver[Any] | None
-    pointer: str
-
-
-@dataclass
-class _Facets:
-    """What the keywords of one node say, before it becomes an entry."""
-
-    types: frozenset[str] | None = None  # None: unconstrained
-    enum: tuple[Any, ...] | None = None
-    never: bool = False
-    required: set[str] = field(default_factory=set)
-    properties: dict[str, list[_Sub]] = field(default_factory=dict)
-    closed: bool = False
-    items: list[_Sub] = field(default_factory=list)
-    prefix: dict[int, list[_Sub]] = field(default_factory=dict)
-    #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
-    values: list[list[_Sub]] = field(default_factory=list)
-    patterns: list[str] = field(default_factory=list)
-    format: str | None = None
-    default: Any = None
-    has_default: bool = False
-    description: str | None = None
-    recursive: str | None = None
-    unresolved: list[str] = field(default_factory=list)
-    unsupported: set[str] = field(default_factory=set)
-    expanded: frozenset[int] = frozenset()
-    constraints: dict[str, Any] = field(default_factory=dict)
-
-    def copy(self) -> _Facets:
-        return _Facets(
-            self.types, self.enum, self.never, set(self.required),
-            {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.items),
-            {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
-            list(self.patterns), self.format, self.default, self.has_default, self.description,
-            self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
-            dict(self.constraints))
 
 
 def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
@@ -187,7 +147,7 @@ class _Walker:
         # draft-07 and older ignore keywords beside $ref and spell tuples as array `items`
         self.legacy = self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
         self.tuple_items = self.legacy or self.spec.name == "draft2019-09"
-        self.root = _Sub(root, None, "#")
+        self.root = Sub(root, None, "#")
         self._root_resolver: Resolver[Any] | None = None
 
     def root_resolver(self) -> Resolver[Any]:
@@ -217,14 +177,14 @@ class _Walker:
             raise self._bounds(f"more than {self.limits.max_work} units of work (references "
                                "or unions that multiply)")
 
-    def _walk(self, subs: list[_Sub], steps: Steps, required: bool, stack: frozenset[int],
+    def _walk(self, subs: list[Sub], steps: Steps, required: bool, stack: frozenset[int],
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:
         self.pointer = subs[0].pointer if subs else self.pointer
         if len(steps) > self.limits.max_depth:
             raise self._bounds(f"field path deeper than {self.limits.max_depth} steps "
                                f"at {render(steps)!r}")
         if not subs:  # a required key the schema does not describe
-            alternatives = [_Facets(expanded=stack)]
+            alternatives = [Facets(expanded=stack)]
         else:
             alternatives = self._collect(subs[0], stack, frozenset())
         for sub in subs[1:]:
@@ -234,12 +194,12 @@ class _Walker:
             return tables[0]
         return self._union(tables, steps)
 
-    def _emit(self, facets: _Facets, steps: Steps, required: bool,
+    def _emit(self, facets: Facets, steps: Steps, required: bool,
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:
         self.count += 1
         if self.count > self.limits.max_paths:
             raise self._bounds(f"more than {self.limits.max_paths} field paths")
-        table = {steps: _entry(facets, required, patterns)}
+        table = {steps: to_entry(facets, required, patterns)}
         if facets.recursive is not None or facets.never:
             return table
         stack = facets.expanded
@@ -266,17 +226,17 @@ class _Walker:
 
     # -- facets --------------------------------------------------------------------------
 
-    def _collect(self, sub: _Sub, stack: frozenset[int], chain: frozenset[int]) -> list[_Facets]:
+    def _collect(self, sub: Sub, stack: frozenset[int], chain: frozenset[int]) -> list[Facets]:
         """The alternatives one schema allows at its node, with references followed."""
         schema, pointer = sub.schema, sub.pointer
         self.pointer = pointer
         self.spend(1)
         if schema is True or schema == {}:
-            return [_Facets(expanded=stack)]
+            return [Facets(expanded=stack)]
         if schema is False:
-            return [_Facets(never=True, types=frozenset(), expanded=stack)]
+            return [Facets(never=True, types=frozenset(), expanded=stack)]
         if not isinstance(schema, dict):
-            raise self._error(f"expected a schema (object or boolean), got {_json_type(schema)}",
+            raise self.error(f"expected a schema (object or boolean), got {_json_type(schema)}",
                               pointer)
         resolver = sub.resolver
         if schema is not self.root.schema and isinstance(schema.get("$id"), str):
@@ -293,32 +253,32 @@ class _Walker:
             if keyword not in own:
                 continue
             branches = _require_list(own[keyword], pointer, keyword, self)
-            subs = [_Sub(b, resolver, f"{pointer}/{keyword}/{i}") for i, b in enumerate(branches)]
+            subs = [Sub(b, resolver, f"{pointer}/{keyword}/{i}") for i, b in enumerate(branches)]
             if keyword == "allOf":
                 for s in subs:
                     alternatives = self._conjoin(alternatives, self._collect(s, stack, chain))
             else:
-                union: list[_Facets] = []
+                union: list[Facets] = []
                 for s in subs:
                     union.extend(self._collect(s, stack, chain))
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
     def _follow(self, ref: Any, keyword: str, resolver: Resolver[Any] | None, pointer: str,
-                stack: frozenset[int], chain: frozenset[int]) -> list[_Facets]:
+                stack: frozenset[int], chain: frozenset[int]) -> list[Facets]:
         if not isinstance(ref, str):
-            raise self._error(f"{keyword} must be a string, got {_json_type(ref)}", pointer)
+            raise self.error(f"{keyword} must be a string, got {_json_type(ref)}", pointer)
         try:
             resolved = (resolver or self.root_resolver()).lookup(ref)
         except Unresolvable:
             self.warnings.append(
                 f"tool {self.tool!r}: {self.direction}: {keyword} {ref!r} at {pointer} "
                 "cannot be resolved locally; it was not fetched")
-            return [_Facets(unresolved=[ref], expanded=stack)]
+            return [Facets(unresolved=[ref], expanded=stack)]
         except Exception as exc:  # malformed pointers and URIs in the ref itself
-            raise self._error(f"{keyword} {ref!r} is malformed: {exc}", pointer) from None
+            raise self.error(f"{keyword} {ref!r} is malformed: {exc}", pointer) from None
         target = resolved.contents
-        target_sub = _Sub(target, resolved.resolver, ref)
+        target_sub = Sub(target, resolved.resolver, ref)
         key = id(target)
         if key in stack or key in chain:
             # Re-entry: keep the node's own shape but do not descend again.
@@ -331,7 +291,7 @@ class _Walker:
             f.expanded = f.expanded | {key}
         return found
 
-    def _collect_shallow(self, sub: _Sub, stack: frozenset[int]) -> list[_Facets]:
+    def _collect_shallow(self, sub: Sub, stack: frozenset[int]) -> list[Facets]:
         if not isinstance(sub.schema, dict):
             return self._collect(sub, stack, frozenset())
         facets = self._own_facets(sub.schema, sub.resolver, sub.pointer, stack)
@@ -339,30 +299,30 @@ class _Walker:
         return [facets]
 
     def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any] | None,
-                    pointer: str, stack: frozenset[int]) -> _Facets:
-        f = _Facets(expanded=stack)
-        at = _Sub(schema, resolver, pointer)
+                    pointer: str, stack: frozenset[int]) -> Facets:
+        f = Facets(expanded=stack)
+        at = Sub(schema, resolver, pointer)
         self.spend(len(schema) + sum(len(v) for v in schema.values()
                                      if isinstance(v, (dict, list))))
         # the registry's order, whatever the schema's key order: results must not depend on it
-        for keyword in sorted(schema.keys() & _KEYWORDS.keys(), key=_RANK.__getitem__):
-            _KEYWORDS[keyword](self, f, schema[keyword], at, schema)
+        for keyword in sorted(schema.keys() & KEYWORDS.keys(), key=RANK.__getitem__):
+            KEYWORDS[keyword](self, f, schema[keyword], at, schema)
         return f
 
-    def _conjoin(self, left: list[_Facets], right: list[_Facets]) -> list[_Facets]:
+    def _conjoin(self, left: list[Facets], right: list[Facets]) -> list[Facets]:
         if len(left) * len(right) > self.limits.max_alternatives:
             raise self._bounds(f"unions multiply into more than {self.limits.max_alternatives}"
                                " alternatives")
         # a merge copies both sides: its cost grows with what they hold
-        self.spend(sum(_weight(a) for a in left) * len(right)
-                   + sum(_weight(b) for b in right) * len(left))
-        return [_conjoin(a, b) for a in left for b in right]
+        self.spend(sum(weight(a) for a in left) * len(right)
+                   + sum(weight(b) for b in right) * len(left))
+        return [conjoin(a, b) for a in left for b in right]
 
     def _union(self, tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
-        return _union(tables, steps)
+        return union(tables, steps)
 
-    def _error(self, message: str, pointer: str) -> SchemaError:
+    def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,
                            hint="fix the schema at that JSON pointer")
 
@@ -373,293 +333,10 @@ class _Walker:
                                 "(max_depth, max_paths, max_alternatives, max_work)")
 
 
-# -- keywords: each reads one keyword's value into the node's facets ----------------------
-
-_Reader = Callable[["_Walker", _Facets, Any, _Sub, Mapping[str, Any]], None]
-
-
-def _type(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    names = [value] if isinstance(value, str) else value
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise w._error("`type` must be a string or a list of strings", f"{at.pointer}/type")
-    unknown = sorted(set(names) - _JSON_TYPES)
-    if unknown:
-        raise w._error(f"`type` names unknown JSON types {unknown}", f"{at.pointer}/type")
-    types = set(names)
-    if schema.get("nullable") is True:  # OpenAPI 3.0 spelling, common in tool schemas
-        types.add("null")
-    f.types = frozenset(types)
-
-
-def _enum(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    if not isinstance(value, list):
-        raise w._error("`enum` must be a list", f"{at.pointer}/enum")
-    f.enum = _intersect_enum(f.enum, sorted_values(value))
-
-
-def _const(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    f.enum = _intersect_enum(f.enum, (value,))
-
-
-def _required(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    if isinstance(value, bool):  # draft-03 spelling: required beside the property itself
-        return
-    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise w._error("`required` must be a list of strings", f"{at.pointer}/required")
-    f.required.update(value)
-
-
-def _properties(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    if not isinstance(value, dict):
-        raise w._error("`properties` must be an object", f"{at.pointer}/properties")
-    for name, sub in value.items():
-        f.properties.setdefault(name, []).append(
-            _Sub(sub, at.resolver, f"{at.pointer}/properties/{_escape(name)}"))
-
-
-def _additional_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
-                           schema: Mapping[str, Any]) -> None:
-    if value is False:
-        f.closed = True
-    elif value is not True and value != {}:
-        f.values.append([_Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
-
-
-def _unevaluated_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
-                            schema: Mapping[str, Any]) -> None:
-    if value is False:
-        f.closed = True
-    elif value is not True and value != {}:
-        f.unsupported.add("unevaluatedProperties")
-
-
-def _pattern_properties(w: _Walker, f: _Facets, value: Any, at: _Sub,
-                        schema: Mapping[str, Any]) -> None:
-    if not isinstance(value, dict):
-        raise w._error("`patternProperties` must be an object", f"{at.pointer}/patternProperties")
-    for pattern, sub in sorted(value.items()):
-        f.patterns.append(pattern)
-        f.values.append([_Sub(sub, at.resolver,
-                              f"{at.pointer}/patternProperties/{_escape(pattern)}")])
-
-
-def _items(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    if isinstance(value, list):
-        if not w.tuple_items:
-            raise w._error("`items` must be a schema in draft 2020-12 (use `prefixItems` for "
-                           "tuples)", f"{at.pointer}/items")
-        for i, sub in enumerate(value):
-            f.prefix.setdefault(i, []).append(_Sub(sub, at.resolver, f"{at.pointer}/items/{i}"))
-        return
-    if value is not False:  # `items: false` beside a tuple forbids extra items: no `[]` node
-        f.items.append(_Sub(value, at.resolver, f"{at.pointer}/items"))
-
-
-def _prefix_items(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-    if not isinstance(value, list):
-        raise w._error("`prefixItems` must be a list", f"{at.pointer}/prefixItems")
-    for i, sub in enumerate(value):
-        f.prefix.setdefault(i, []).append(
-            _Sub(sub, at.resolver, f"{at.pointer}/prefixItems/{i}"))
-
-
-def _additional_items(w: _Walker, f: _Facets, value: Any, at: _Sub,
-                      schema: Mapping[str, Any]) -> None:
-    # Only meaningful beside a tuple-form `items`; a schema there describes the rest.
-    if w.tuple_items and isinstance(schema.get("items"), list) and value not in (False, True):
-        f.items.append(_Sub(value, at.resolver, f"{at.pointer}/additionalItems"))
-
-
-def _annotation(name: str) -> _Reader:
-    def read(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-        if name == "default":
-            f.default, f.has_default = value, True
-        elif isinstance(value, str):
-            setattr(f, name, value)
-    return read
-
-
-def _constraints(w: _Walker, f: _Facets, value: Any, at: _Sub,
-                 schema: Mapping[str, Any]) -> None:
-    """Every constraint keyword of this schema object, read at once (draft-04's boolean
-    ``exclusiveMinimum`` needs ``minimum`` beside it). Registered under each keyword; the
-    first one present reads (a repeat would change nothing: conjoining is idempotent)."""
-    first = next(k for k in constraints.KEYWORDS if k in schema)
-    if value is not schema[first]:
-        return
-    try:
-        found = constraints.read(schema)
-    except constraints.ConstraintError as exc:
-        raise w._error(str(exc), at.pointer) from None
-    f.constraints = constraints.conjoin(f.constraints, found)
-
-
-def _unsupported(name: str) -> _Reader:
-    def read(w: _Walker, f: _Facets, value: Any, at: _Sub, schema: Mapping[str, Any]) -> None:
-        f.unsupported.add(name)
-    return read
-
-
-#: keyword -> reader. Traversal is data, in the manner of ``referencing``'s subresources.
-_KEYWORDS: dict[str, _Reader] = {
-    "type": _type,
-    "enum": _enum,
-    "const": _const,
-    "required": _required,
-    "properties": _properties,
-    "additionalProperties": _additional_properties,
-    "unevaluatedProperties": _unevaluated_properties,
-    "patternProperties": _pattern_properties,
-    "items": _items,
-    "prefixItems": _prefix_items,
-    "additionalItems": _additional_items,
-    "format": _annotation("format"),
-    "default": _annotation("default"),
-    "description": _annotation("description"),
-    **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
-    **dict.fromkeys(constraints.KEYWORDS, _constraints),
-}
-_RANK = {keyword: rank for rank, keyword in enumerate(_KEYWORDS)}
-
-
-# -- combining -----------------------------------------------------------------------------
-
-
-def _weight(f: _Facets) -> int:
-    """What merging ``f`` copies, in units of work."""
-    return (1 + len(f.required) + len(f.properties) + len(f.items) + len(f.prefix)
-            + len(f.values) + len(f.patterns) + len(f.unresolved) + len(f.unsupported)
-            + len(f.enum or ()) + len(f.expanded))
-
-
-def _conjoin(a: _Facets, b: _Facets) -> _Facets:
-    """Both must hold (``allOf``, ``$ref`` beside siblings)."""
-    out = a.copy()
-    if b.types is not None:
-        out.types = b.types if a.types is None else _intersect_types(a.types, b.types)
-    if b.enum is not None:
-        out.enum = _intersect_enum(a.enum, b.enum)
-    out.never = a.never or b.never
-    out.required |= b.required
-    for name, subs in b.properties.items():
-        out.properties.setdefault(name, []).extend(subs)
-    out.closed = a.closed or b.closed
-    out.items.extend(b.items)
-    for position, subs in b.prefix.items():
-        out.prefix.setdefault(position, []).extend(subs)
-    out.values.extend(b.values)
-    out.patterns.extend(b.patterns)
-    out.format = a.format if a.format is not None else b.format
-    if not a.has_default and b.has_default:
-        out.default, out.has_default = b.default, True
-    out.description = a.description if a.description is not None else b.description
-    out.recursive = a.recursive if a.recursive is not None else b.recursive
-    out.unresolved.extend(r for r in b.unresolved if r not in out.unresolved)
-    out.unsupported |= b.unsupported
-    out.expanded = a.expanded | b.expanded
-    out.constraints = constraints.conjoin(a.constraints, b.constraints)
-    return out
-
-
-def _intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
-    both = set(a & b)
-    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
-        both.add("integer")
-    return frozenset(both)
-
-
-def _intersect_enum(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> tuple[Any, ...]:
-    if a is None:
-        return b
-    keep = {canonical_value(v) for v in b}
-    return tuple(v for v in a if canonical_value(v) in keep)
-
-
-def _entry(f: _Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
-    if f.never:
-        types: tuple[str, ...] = ()
-    elif f.types is None:
-        types = (ANY,)
-    else:
-        types = tuple(sorted(f.types))
-    may_be_object = f.types is None or "object" in f.types
-    objectish = may_be_object and (f.closed or bool(f.properties) or bool(f.values)
-                                   or (f.types is not None and "object" in f.types))
-    return Entry(
-        type=types,
-        required=required,
-        closed=f.closed if objectish else None,
-        enum=f.enum,
-        format=f.format,
-        default=f.default,
-        has_default=f.has_default,
-        description=f.description,
-        patterns=patterns,
-        recursive=f.recursive,
-        unresolved=tuple(sorted(set(f.unresolved))),
-        unsupported=tuple(sorted(f.unsupported)),
-        constraints=constraints.canonical(f.constraints),
-    )
-
-
-def _union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
-    """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
-    where every alternative in which the parent is an object requires it."""
-    paths: dict[Steps, None] = {}
-    for t in tables:
-        paths.update(dict.fromkeys(t))
-    out: dict[Steps, Entry] = {}
-    for path in paths:
-        present = [t[path] for t in tables if path in t]
-        merged = _merge_union(present)
-        if len(path) > len(steps) and isinstance(path[-1], Prop):
-            holder = path[:-1]
-            covering = [t for t in tables if holder in t and _may_be_object(t[holder])]
-            merged = merged.with_required(
-                all(path in t and t[path].required for t in covering))
-        out[path] = merged
-    return out
-
-
-def _merge_union(entries: list[Entry]) -> Entry:
-    first = entries[0]
-    enum: tuple[Any, ...] | None
-    if any(e.enum is None for e in entries):
-        enum = None
-    else:
-        enum = sorted_values(v for e in entries for v in (e.enum or ()))
-    closed_flags = [e.closed for e in entries if e.closed is not None]
-    formats = {e.format for e in entries}
-    return Entry(
-        type=normalize_types(t for e in entries for t in e.type),
-        required=first.required,
-        closed=all(closed_flags) if closed_flags else None,
-        enum=enum,
-        format=first.format if len(formats) == 1 else None,
-        default=first.default,
-        has_default=first.has_default,
-        description=next((e.description for e in entries if e.description is not None), None),
-        patterns=tuple(sorted({p for e in entries for p in e.patterns})),
-        recursive=next((e.recursive for e in entries if e.recursive is not None), None),
-        unresolved=tuple(sorted({r for e in entries for r in e.unresolved})),
-        unsupported=tuple(sorted({u for e in entries for u in e.unsupported})),
-        constraints=constraints.canonical(constraints.union(
-            (e.type, dict(e.constraints)) for e in entries)),
-    )
-
-
-def _may_be_object(entry: Entry) -> bool:
-    return entry.is_any or "object" in entry.type
-
-
 def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[Any]:
     if not isinstance(value, list) or not value:
-        raise w._error(f"`{keyword}` must be a non-empty list of schemas", f"{pointer}/{keyword}")
+        raise w.error(f"`{keyword}` must be a non-empty list of schemas", f"{pointer}/{keyword}")
     return value
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def _json_type(value: Any) -> str:

@@ -1,0 +1,134 @@
+"""Combining what the keywords say: conjunctions (``allOf``, ``$ref`` beside siblings) and
+unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into entries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parity.fieldpaths import constraints
+from parity.fieldpaths.entry import ANY, Entry, normalize_types, sorted_values
+from parity.fieldpaths.fieldpath import Prop, Steps
+from parity.fieldpaths.keywords import Facets, intersect_enum
+
+
+def weight(f: Facets) -> int:
+    """What merging ``f`` copies, in units of work."""
+    return (1 + len(f.required) + len(f.properties) + len(f.items) + len(f.prefix)
+            + len(f.values) + len(f.patterns) + len(f.unresolved) + len(f.unsupported)
+            + len(f.enum or ()) + len(f.expanded))
+
+
+def conjoin(a: Facets, b: Facets) -> Facets:
+    """Both must hold (``allOf``, ``$ref`` beside siblings)."""
+    out = a.copy()
+    if b.types is not None:
+        out.types = b.types if a.types is None else intersect_types(a.types, b.types)
+    if b.enum is not None:
+        out.enum = intersect_enum(a.enum, b.enum)
+    out.never = a.never or b.never
+    out.required |= b.required
+    for name, subs in b.properties.items():
+        out.properties.setdefault(name, []).extend(subs)
+    out.closed = a.closed or b.closed
+    out.items.extend(b.items)
+    for position, subs in b.prefix.items():
+        out.prefix.setdefault(position, []).extend(subs)
+    out.values.extend(b.values)
+    out.patterns.extend(b.patterns)
+    out.format = a.format if a.format is not None else b.format
+    if not a.has_default and b.has_default:
+        out.default, out.has_default = b.default, True
+    out.description = a.description if a.description is not None else b.description
+    out.recursive = a.recursive if a.recursive is not None else b.recursive
+    out.unresolved.extend(r for r in b.unresolved if r not in out.unresolved)
+    out.unsupported |= b.unsupported
+    out.expanded = a.expanded | b.expanded
+    out.constraints = constraints.conjoin(a.constraints, b.constraints)
+    return out
+
+
+def intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    both = set(a & b)
+    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
+        both.add("integer")
+    return frozenset(both)
+
+
+def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
+    if f.never:
+        types: tuple[str, ...] = ()
+    elif f.types is None:
+        types = (ANY,)
+    else:
+        types = tuple(sorted(f.types))
+    may_be_object = f.types is None or "object" in f.types
+    objectish = may_be_object and (f.closed or bool(f.properties) or bool(f.values)
+                                   or (f.types is not None and "object" in f.types))
+    return Entry(
+        type=types,
+        required=required,
+        closed=f.closed if objectish else None,
+        enum=f.enum,
+        format=f.format,
+        default=f.default,
+        has_default=f.has_default,
+        description=f.description,
+        patterns=patterns,
+        recursive=f.recursive,
+        unresolved=tuple(sorted(set(f.unresolved))),
+        unsupported=tuple(sorted(f.unsupported)),
+        constraints=constraints.canonical(f.constraints),
+    )
+
+
+def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
+    """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
+    where every alternative in which the parent is an object requires it."""
+    paths: dict[Steps, None] = {}
+    for t in tables:
+        paths.update(dict.fromkeys(t))
+    out: dict[Steps, Entry] = {}
+    for path in paths:
+        present = [t[path] for t in tables if path in t]
+        merged = merge_union(present)
+        if len(path) > len(steps) and isinstance(path[-1], Prop):
+            holder = path[:-1]
+            covering = [t for t in tables if holder in t and may_be_object(t[holder])]
+            merged = merged.with_required(
+                all(path in t and t[path].required for t in covering))
+        out[path] = merged
+    return out
+
+
+def merge_union(entries: list[Entry]) -> Entry:
+    first = entries[0]
+    enum: tuple[Any, ...] | None
+    if any(e.enum is None for e in entries):
+        enum = None
+    else:
+        enum = sorted_values(v for e in entries for v in (e.enum or ()))
+    closed_flags = [e.closed for e in entries if e.closed is not None]
+    formats = {e.format for e in entries}
+    return Entry(
+        type=normalize_types(t for e in entries for t in e.type),
+        required=first.required,
+        closed=all(closed_flags) if closed_flags else None,
+        enum=enum,
+        format=first.format if len(formats) == 1 else None,
+        default=first.default,
+        has_default=first.has_default,
+        description=next((e.description for e in entries if e.description is not None), None),
+        patterns=tuple(sorted({p for e in entries for p in e.patterns})),
+        recursive=next((e.recursive for e in entries if e.recursive is not None), None),
+        unresolved=tuple(sorted({r for e in entries for r in e.unresolved})),
+        unsupported=tuple(sorted({u for e in entries for u in e.unsupported})),
+        constraints=constraints.canonical(constraints.union(
+            (e.type, dict(e.constraints)) for e in entries)),
+    )
+
+
+def may_be_object(entry: Entry) -> bool:
+    return entry.is_any or "object" in entry.type
+
+

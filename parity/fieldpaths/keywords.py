@@ -1,0 +1,241 @@
+"""The keywords of JSON Schema as parity reads them: one small reader per keyword, in one
+registry (``KEYWORDS``), each folding one keyword's value into the facets of a node.
+``parity.fieldpaths.schema`` walks the schema and calls them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from parity.errors import SchemaError
+from parity.fieldpaths import constraints
+from parity.fieldpaths.entry import canonical_value, sorted_values
+
+if TYPE_CHECKING:
+    from referencing._core import Resolver
+
+_JSON_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
+
+#: Keywords that constrain a node in ways parity records but does not model.
+UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
+                        "else", "if", "not", "propertyNames", "then", "unevaluatedItems")
+
+
+
+class Reading(Protocol):
+    """What a keyword reader needs of the walk in progress."""
+
+    #: draft-07 and older: an ``items`` list is a tuple
+    tuple_items: bool
+
+    def error(self, message: str, pointer: str) -> SchemaError: ...
+
+
+@dataclass(frozen=True)
+class Sub:
+    """A subschema, the resolver its references resolve against, and where it is."""
+
+    schema: Any
+    #: ``None``: the document's own resolver, built only when a reference needs it
+    resolver: Resolver[Any] | None
+    pointer: str
+
+
+@dataclass
+class Facets:
+    """What the keywords of one node say, before it becomes an entry."""
+
+    types: frozenset[str] | None = None  # None: unconstrained
+    enum: tuple[Any, ...] | None = None
+    never: bool = False
+    required: set[str] = field(default_factory=set)
+    properties: dict[str, list[Sub]] = field(default_factory=dict)
+    closed: bool = False
+    items: list[Sub] = field(default_factory=list)
+    prefix: dict[int, list[Sub]] = field(default_factory=dict)
+    #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
+    values: list[list[Sub]] = field(default_factory=list)
+    patterns: list[str] = field(default_factory=list)
+    format: str | None = None
+    default: Any = None
+    has_default: bool = False
+    description: str | None = None
+    recursive: str | None = None
+    unresolved: list[str] = field(default_factory=list)
+    unsupported: set[str] = field(default_factory=set)
+    expanded: frozenset[int] = frozenset()
+    constraints: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Facets:
+        return Facets(
+            self.types, self.enum, self.never, set(self.required),
+            {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.items),
+            {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
+            list(self.patterns), self.format, self.default, self.has_default, self.description,
+            self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
+            dict(self.constraints))
+
+
+# -- keywords: each reads one keyword's value into the node's facets ----------------------
+
+Reader = Callable[[Reading, Facets, Any, Sub, Mapping[str, Any]], None]
+
+
+def _type(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise w.error("`type` must be a string or a list of strings", f"{at.pointer}/type")
+    unknown = sorted(set(names) - _JSON_TYPES)
+    if unknown:
+        raise w.error(f"`type` names unknown JSON types {unknown}", f"{at.pointer}/type")
+    types = set(names)
+    if schema.get("nullable") is True:  # OpenAPI 3.0 spelling, common in tool schemas
+        types.add("null")
+    f.types = frozenset(types)
+
+
+def _enum(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if not isinstance(value, list):
+        raise w.error("`enum` must be a list", f"{at.pointer}/enum")
+    f.enum = intersect_enum(f.enum, sorted_values(value))
+
+
+def _const(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    f.enum = intersect_enum(f.enum, (value,))
+
+
+def _required(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if isinstance(value, bool):  # draft-03 spelling: required beside the property itself
+        return
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise w.error("`required` must be a list of strings", f"{at.pointer}/required")
+    f.required.update(value)
+
+
+def _properties(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if not isinstance(value, dict):
+        raise w.error("`properties` must be an object", f"{at.pointer}/properties")
+    for name, sub in value.items():
+        f.properties.setdefault(name, []).append(
+            Sub(sub, at.resolver, f"{at.pointer}/properties/{escape_token(name)}"))
+
+
+def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
+                           schema: Mapping[str, Any]) -> None:
+    if value is False:
+        f.closed = True
+    elif value is not True and value != {}:
+        f.values.append([Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
+
+
+def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
+                            schema: Mapping[str, Any]) -> None:
+    if value is False:
+        f.closed = True
+    elif value is not True and value != {}:
+        f.unsupported.add("unevaluatedProperties")
+
+
+def _pattern_properties(w: Reading, f: Facets, value: Any, at: Sub,
+                        schema: Mapping[str, Any]) -> None:
+    if not isinstance(value, dict):
+        raise w.error("`patternProperties` must be an object", f"{at.pointer}/patternProperties")
+    for pattern, sub in sorted(value.items()):
+        f.patterns.append(pattern)
+        f.values.append([Sub(sub, at.resolver,
+                              f"{at.pointer}/patternProperties/{escape_token(pattern)}")])
+
+
+def _items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if isinstance(value, list):
+        if not w.tuple_items:
+            raise w.error("`items` must be a schema in draft 2020-12 (use `prefixItems` for "
+                           "tuples)", f"{at.pointer}/items")
+        for i, sub in enumerate(value):
+            f.prefix.setdefault(i, []).append(Sub(sub, at.resolver, f"{at.pointer}/items/{i}"))
+        return
+    if value is not False:  # `items: false` beside a tuple forbids extra items: no `[]` node
+        f.items.append(Sub(value, at.resolver, f"{at.pointer}/items"))
+
+
+def _prefix_items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if not isinstance(value, list):
+        raise w.error("`prefixItems` must be a list", f"{at.pointer}/prefixItems")
+    for i, sub in enumerate(value):
+        f.prefix.setdefault(i, []).append(
+            Sub(sub, at.resolver, f"{at.pointer}/prefixItems/{i}"))
+
+
+def _additional_items(w: Reading, f: Facets, value: Any, at: Sub,
+                      schema: Mapping[str, Any]) -> None:
+    # Only meaningful beside a tuple-form `items`; a schema there describes the rest.
+    if w.tuple_items and isinstance(schema.get("items"), list) and value not in (False, True):
+        f.items.append(Sub(value, at.resolver, f"{at.pointer}/additionalItems"))
+
+
+def _annotation(name: str) -> Reader:
+    def read(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+        if name == "default":
+            f.default, f.has_default = value, True
+        elif isinstance(value, str):
+            setattr(f, name, value)
+    return read
+
+
+def _constraints(w: Reading, f: Facets, value: Any, at: Sub,
+                 schema: Mapping[str, Any]) -> None:
+    """Every constraint keyword of this schema object, read at once (draft-04's boolean
+    ``exclusiveMinimum`` needs ``minimum`` beside it). Registered under each keyword; the
+    first one present reads (a repeat would change nothing: conjoining is idempotent)."""
+    first = next(k for k in constraints.KEYWORDS if k in schema)
+    if value is not schema[first]:
+        return
+    try:
+        found = constraints.read(schema)
+    except constraints.ConstraintError as exc:
+        raise w.error(str(exc), at.pointer) from None
+    f.constraints = constraints.conjoin(f.constraints, found)
+
+
+def _unsupported(name: str) -> Reader:
+    def read(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+        f.unsupported.add(name)
+    return read
+
+
+#: keyword -> reader. Traversal is data, in the manner of ``referencing``'s subresources.
+KEYWORDS: dict[str, Reader] = {
+    "type": _type,
+    "enum": _enum,
+    "const": _const,
+    "required": _required,
+    "properties": _properties,
+    "additionalProperties": _additional_properties,
+    "unevaluatedProperties": _unevaluated_properties,
+    "patternProperties": _pattern_properties,
+    "items": _items,
+    "prefixItems": _prefix_items,
+    "additionalItems": _additional_items,
+    "format": _annotation("format"),
+    "default": _annotation("default"),
+    "description": _annotation("description"),
+    **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
+    **dict.fromkeys(constraints.KEYWORDS, _constraints),
+}
+RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}
+
+
+
+def intersect_enum(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> tuple[Any, ...]:
+    if a is None:
+        return b
+    keep = {canonical_value(v) for v in b}
+    return tuple(v for v in a if canonical_value(v) in keep)
+
+
+def escape_token(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
