@@ -51,6 +51,8 @@ class ServerConfig:
     #: what a change that only touches what the model reads does at verify: refuse or warn
     surface: str = "refuse"
     lock: Path | None = None
+    #: a new ``serverInfo.name`` that ``parity verify`` accepts (a renamed server)
+    accept_reported_name: str | None = None
     #: where this server is configured, as the file writes the key (for messages)
     key: str = ""
     #: example arguments, read-only tools, completeness declarations (``config.calls``)

@@ -339,7 +339,8 @@ class _Validator:
             return None
         before = len(self.errors)
         self.known(raw, key, {*SERVER_SOURCES, "env", "headers", "cwd", "start_timeout",
-                              "list_timeout", "tool_id_form", "surface", "lock", *CALL_KEYS})
+                              "list_timeout", "tool_id_form", "surface", "lock",
+                              "accept_reported_name", *CALL_KEYS})
         kind = self.one_source(raw, key, SERVER_SOURCES)
         stdio: tuple[str, ...] | None = None
         if kind == "stdio":
@@ -382,6 +383,7 @@ class _Validator:
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
             lock=lock_path, key=key,
+            accept_reported_name=self.optional_string(raw, key, "accept_reported_name"),
             calls=parse_calls(self, raw, key))
         if len(self.errors) > before:
             self.bad_servers.add(name)

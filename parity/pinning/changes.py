@@ -156,6 +156,9 @@ class Drift:
     surface_policy: SurfacePolicy = "refuse"
     lock_file: str | None = None
     warnings: tuple[str, ...] = field(default=())
+    #: (locked, live) ``serverInfo.name`` when the server now calls itself otherwise and the
+    #: new name was not accepted: refused, but the tools are still compared and explained
+    server_renamed: tuple[str, str] | None = None
 
     @property
     def drifted(self) -> bool:
@@ -175,7 +178,7 @@ class Drift:
 
     @property
     def refused(self) -> bool:
-        return bool(self.withheld())
+        return bool(self.withheld()) or self.server_renamed is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -186,12 +189,15 @@ class Drift:
             "tools": [c.to_json() for c in self.changes],
             "withheld": list(self.withheld()),
             "warnings": list(self.warnings),
+            "server_renamed": None if self.server_renamed is None else
+            {"locked": self.server_renamed[0], "live": self.server_renamed[1]},
         }
 
     def summary(self) -> str:
         lock = f" ({self.lock_file})" if self.lock_file else ""
         if not self.drifted:
-            return f"server {self.server!r}: tools match the lock{lock}"
+            verdict = ": refused (renamed server)" if self.server_renamed else ""
+            return f"server {self.server!r}: tools match the lock{lock}{verdict}"
         n = len(self.changes)
         verdict = "refused" if self.refused else "accepted with warnings (surface policy: warn)"
         return (f"server {self.server!r}: {n} tool{'s differ' if n > 1 else ' differs'} from the "
@@ -201,6 +207,11 @@ class Drift:
         """The explanation for people: a summary line (or ``header``, when the caller is
         doing something other than judging, such as re-pinning), then one block per tool."""
         out = [header or self.summary()]
+        if self.server_renamed is not None:
+            old, new = self.server_renamed
+            out.append(f"  the server calls itself {new!r}, the lock was made with {old!r}: "
+                       f"refused (accept the new name with `accept_reported_name = {new!r}` "
+                       "in the server's table, `parity verify --accept-name`, or re-lock)")
         for c in self.changes:
             out.extend(f"  {line}" for line in c.lines())
         out.extend(f"  warning: {w}" for w in self.warnings)

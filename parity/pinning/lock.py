@@ -223,6 +223,8 @@ class Lock:
     #: the client capabilities declared when the tools were listed (a server may list other
     #: tools to a client that declares others); None: not recorded (an older lock, a file)
     client_capabilities: tuple[str, ...] | None = None
+    #: the names the server reported in earlier locks, oldest first (accepted renames)
+    renamed_from: tuple[str, ...] = ()
     #: lint warnings met while building it (not written)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -242,6 +244,8 @@ class Lock:
             server["protocol_version"] = self.protocol_version
         if self.client_capabilities is not None:
             server["client_capabilities"] = sorted(self.client_capabilities)
+        if self.renamed_from:
+            server["renamed_from"] = list(self.renamed_from)
         return {
             "format": FORMAT,
             "server": server,
@@ -358,7 +362,8 @@ def from_json(data: Any, *, file: str = "<lock>", text: str | None = None) -> Lo
     capabilities = server.get("client_capabilities")
     return Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
                 protocol_version=server.get("protocol_version"),
-                client_capabilities=None if capabilities is None else tuple(capabilities))
+                client_capabilities=None if capabilities is None else tuple(capabilities),
+                renamed_from=tuple(server.get("renamed_from", ())))
 
 
 def _check_digests(data: Mapping[str, Any], file: str) -> None:
@@ -400,12 +405,19 @@ def check_identity(lock: Lock, *, server: str | None, reported: str | None,
         raise FileFormatError(f"lock is for server {lock.server!r}, not {server!r}", file=file,
                               location="$.server.name",
                               hint="give the lock of this server (--lock PATH), or lock it")
-    if reported is not None and lock.reported_name is not None and \
-            lock.reported_name != reported:
+    if reported_rename(lock, reported) is not None:
         raise FileFormatError(f"lock is for a server that calls itself {lock.reported_name!r}"
                               f", but the one connected to calls itself {reported!r}",
                               file=file, location="$.server.reported.name",
                               hint="check the command or URL, or lock this server")
+
+
+def reported_rename(lock: Lock, reported: str | None) -> tuple[str, str] | None:
+    """(locked, live) ``serverInfo.name`` when both are known and differ, else None."""
+    if reported is not None and lock.reported_name is not None and \
+            lock.reported_name != reported:
+        return (lock.reported_name, reported)
+    return None
 
 
 def _capability_names(names: Sequence[str] | None) -> str:
@@ -439,4 +451,5 @@ __all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT",
            "HASHED_FIELDS", "META_NOISE", "NORMALIZATION", "SURFACE_DOMAIN", "TOOL_NAME", "Lock",
            "LockedTool", "build", "capability_note", "catalog_hash", "check_identity",
            "contract_hash", "contract_of", "dumps", "from_json", "from_listing", "lint", "load",
-           "normalize", "normalize_schema", "server_text", "surface_hash", "write"]
+           "normalize", "normalize_schema", "reported_rename", "server_text", "surface_hash",
+           "write"]

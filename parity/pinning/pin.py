@@ -8,13 +8,14 @@ own rule) and ``write_lock`` writes. ``verify_lock`` fails closed on a lock of a
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from parity.errors import FileFormatError
 from parity.pinning.drift import Drift, SurfacePolicy, compare
-from parity.pinning.lock import Lock, check_identity, dumps, load, write
+from parity.pinning.lock import Lock, check_identity, dumps, load, reported_rename, write
 
 #: ``new``: no lock yet; ``up_to_date``: the same bytes; ``rewrite``: the same tools, other
 #: bytes (written without asking); ``changed``: tools or the server's name changed;
@@ -63,7 +64,11 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
         drift = compare(old, live, lock_file=lock_file or str(path))
     except FileFormatError as exc:
         return Relock(live, path, "unreadable", problem=exc)
-    if drift.drifted or old.server != live.server:
+    # the lock keeps every name the server was pinned under, so a rename stays on record
+    rename = reported_rename(old, live.reported_name)
+    live = dataclasses.replace(
+        live, renamed_from=old.renamed_from + ((rename[0],) if rename else ()))
+    if drift.drifted or old.server != live.server or rename:
         return Relock(live, path, "changed", old, drift)
     if path.read_text(encoding="utf-8") == dumps(live):
         return Relock(live, path, "up_to_date", old, drift)
@@ -84,12 +89,23 @@ def lock_result(plan: Relock, *, written: bool, reason: str) -> dict[str, Any]:
 
 
 def verify_lock(lock: Lock, live: Lock, *, surface: SurfacePolicy = "refuse",
-                file: str = "<lock>", lock_file: str | None = None) -> Drift:
-    """Compare ``live`` with ``lock``; ``FileFormatError`` if the lock pins another server
-    (verification fails closed). ``file`` names the lock in errors, ``lock_file`` in the
+                file: str = "<lock>", lock_file: str | None = None,
+                accept_name: str | None = None) -> Drift:
+    """Compare ``live`` with ``lock``; ``FileFormatError`` if the lock pins another configured
+    server (verification fails closed). A server that reports another ``serverInfo.name``
+    than the lock's is still compared (the drift explains its tools) and refused, unless its
+    new name is ``accept_name``. ``file`` names the lock in errors, ``lock_file`` in the
     drift explanation."""
-    check_identity(lock, server=live.server, reported=live.reported_name, file=file)
-    return compare(lock, live, surface_policy=surface, lock_file=lock_file or file)
+    check_identity(lock, server=live.server, reported=None, file=file)
+    drift = compare(lock, live, surface_policy=surface, lock_file=lock_file or file)
+    rename = reported_rename(lock, live.reported_name)
+    if rename is None:
+        return drift
+    if rename[1] == accept_name:
+        note = (f"the server now calls itself {rename[1]!r} (locked as {rename[0]!r}): "
+                "accepted by configuration; re-lock to record it")
+        return dataclasses.replace(drift, warnings=(*drift.warnings, note))
+    return dataclasses.replace(drift, server_renamed=rename)
 
 
 __all__ = ["Relock", "RelockState", "lock_result", "plan_lock", "verify_lock", "write_lock"]

@@ -35,6 +35,8 @@ class Target:
     capabilities: tuple[str, ...] | None = None
     #: the server's configuration table, as the file writes it (None: an ad-hoc server)
     key: str | None = None
+    #: a new ``serverInfo.name`` that verify accepts (``accept_reported_name``)
+    accept_name: str | None = None
 
     @property
     def label(self) -> str:
@@ -58,7 +60,8 @@ def configured_target(config: Config, server: ServerConfig, surface: str | None 
 
     spec = live_spec(server, root=config.root)
     return Target(name=server.name, lock_path=lock_path, spec=spec, surface=policy,
-                  key=server.key or None, secrets=server.secrets)
+                  key=server.key or None, secrets=server.secrets,
+                  accept_name=server.accept_reported_name)
 
 
 def read_live(target: Target, *, name: str | None = None) -> Lock:
@@ -137,7 +140,8 @@ def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:
     # what the server said, not the rendered lock: rendering would hash every tool
     check_secrets(target, server_text(live), action="not compared")
     return verify_lock(lock, live, surface=target.surface,  # type: ignore[arg-type]
-                       file=str(target.lock_path), lock_file=lock_file)
+                       file=str(target.lock_path), lock_file=lock_file,
+                       accept_name=target.accept_name)
 
 
 __all__ = ["Target", "check_secrets", "configured_target", "lock_server", "read_for_lock",

@@ -2,6 +2,7 @@
 
 ``PARITY_LOCK_VERSION`` picks the tools: ``v1``; ``v2`` (``q`` renamed ``query``, ``days``
 retyped, ``forecast`` removed, ``alerts`` added); ``desc`` (only a description rewritten).
+``PARITY_LOCK_NAME`` is the ``serverInfo.name`` it reports (default ``weather``).
 ``--http PORT`` serves streamable HTTP on 127.0.0.1, else stdio.
 """
 
@@ -16,7 +17,7 @@ from pydantic import Field
 from parity.mcp import new_server, run_http, run_stdio
 
 VERSION = os.environ.get("PARITY_LOCK_VERSION", "v1")
-server = new_server("weather")
+server = new_server(os.environ.get("PARITY_LOCK_NAME", "weather"))
 Query = Annotated[str, Field(description="what to look for")]
 
 if VERSION == "v2":

@@ -120,6 +120,9 @@ def _show_drift(plan: Relock, show: Callable[[str], str], *, yes: bool, fmt: str
         header = (f"server {live.server!r}: re-pinning {shown(plan.path)}: "
                   f"{n} tool{'s change' if n > 1 else ' changes'}")
         click.echo(show(drift.render_text(header=header)), nl=False, err=fmt == "json")
+    if old is not None and old.reported_name != live.reported_name:
+        click.echo(f"the server called itself {old.reported_name!r}; it now calls itself "
+                   f"{live.reported_name!r} (the lock records both)", err=fmt == "json")
     if old is not None and plan.renamed_server:
         click.echo(f"the lock was for server {old.server!r}; it becomes {live.server!r}",
                    err=fmt == "json")

@@ -4,6 +4,7 @@ A thin shell over ``parity.sources.locking.verify_server``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,12 @@ from parity.sources.locking import verify_server
 @click.option("--surface", type=click.Choice(["refuse", "warn"]), default=None,
               help="What a change to descriptions, titles, annotations... alone does "
                    "(default: the server's `surface` setting, else refuse).")
+@click.option("--accept-name", metavar="NAME", default=None,
+              help="Accept a server that now reports this serverInfo.name (a renamed server; "
+                   "the configuration's `accept_reported_name`).")
 def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | None,
             url: str | None, tools_file: Path | None, lock_path: Path | None,
-            name: str | None, fmt: str, surface: str | None) -> int:
+            name: str | None, fmt: str, surface: str | None, accept_name: str | None) -> int:
     """Connect to each SERVER (default: all configured), list all its tools and compare
     them with its lock; on drift, explain it per tool.
 
@@ -32,6 +36,8 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     targets = resolve_targets(servers, config_path=config_path, stdio=stdio, url=url,
                               tools_file=tools_file, lock_path=lock_path, name=name,
                               surface=surface)
+    if accept_name is not None:
+        targets = [dataclasses.replace(t, accept_name=accept_name) for t in targets]
     code = 0
     documents: list[dict[str, Any]] = []
     for target in targets:
