@@ -5,6 +5,7 @@ Definitions stay raw wire JSON (camelCase, every field kept): the SDKs' models d
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -13,7 +14,8 @@ from typing import Any
 from parity.core.canonical import definition_hash
 from parity.core.jsonio import load_json
 from parity.errors import FileFormatError, SchemaError
-from parity.fieldpaths.manifest import Manifest, Side, ToolManifest
+from parity.fieldpaths.manifest import FORMAT as MANIFEST_FORMAT
+from parity.fieldpaths.manifest import Manifest, Side, ToolManifest, load
 from parity.fieldpaths.schema import Limits, tool_tables
 
 _FIX = "give a JSON Schema, one tool definition, or a tools/list result ({\"tools\": [...]})"
@@ -26,6 +28,27 @@ def read_tool_file(path: str | os.PathLike[str], *,
     file = os.fspath(path)
     return definitions_from_json(load_json(file, what="tool file"), file=file,
                                  default_name=tool or Path(file).stem)
+
+
+def read_tables(path: str | os.PathLike[str], *, tools: Sequence[str] = ()) -> Manifest:
+    """The field-path tables of a file, as ``parity paths`` prints them: a parity manifest
+    (``parity.manifest/N``, its recorded tables, validated like any manifest) or tool
+    definitions (``read_tool_file``, extracted as a server side). ``tools`` keeps only those
+    (one name also names a bare schema's tool)."""
+    file = os.fspath(path)
+    data = load_json(file, what="tool file")
+    if isinstance(data, dict) and str(data.get("format", "")).startswith(
+            MANIFEST_FORMAT.split("/")[0] + "/"):
+        manifest = load(file)
+        _check_names(set(manifest.tools), tools, file)
+        if not tools:
+            return manifest
+        return dataclasses.replace(manifest, tools={n: manifest.tools[n] for n in tools})
+    default_name = tools[0] if len(tools) == 1 else Path(file).stem
+    definitions = definitions_from_json(data, file=file, default_name=default_name)
+    chosen = select(definitions, tools if len(definitions) > 1 or "name" not in
+                    definitions[0] else [], file)
+    return manifest_from_definitions(chosen, side="server", source=file)
 
 
 def definitions_from_json(data: Any, *, file: str, default_name: str) -> list[dict[str, Any]]:
@@ -122,9 +145,12 @@ def select(definitions: Sequence[dict[str, Any]], names: Sequence[str],
            file: str) -> list[dict[str, Any]]:
     if not names:
         return list(definitions)
-    known = {d["name"] for d in definitions}
+    _check_names({d["name"] for d in definitions}, names, file)
+    return [d for d in definitions if d["name"] in names]
+
+
+def _check_names(known: set[str], names: Sequence[str], file: str) -> None:
     missing = [n for n in names if n not in known]
     if missing:
         raise FileFormatError(f"no tool named {', '.join(map(repr, missing))}", file=file,
                               hint=f"tools in this file: {', '.join(sorted(known))}")
-    return [d for d in definitions if d["name"] in names]

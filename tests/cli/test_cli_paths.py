@@ -77,3 +77,30 @@ def test_version_and_module_entry_point():
     out = subprocess.run([sys.executable, "-m", "parity", "--version"], capture_output=True,
                          text=True, check=True).stdout
     assert __version__ in out
+
+
+MANIFESTS = Path(__file__).resolve().parents[2] / "manifests"
+
+
+def test_paths_reads_parity_manifests_of_either_side():
+    agent = MANIFESTS / "workflow.agent.json"
+    code, out = run("paths", str(agent))
+    assert code == 0 and out.startswith("tool workflow-mcp:check_phases\n  in\n")
+    assert "phases[].tool_id" in out
+    recorded = json.loads((MANIFESTS / "workflow.server.json").read_text(encoding="utf-8"))
+    code, out = run("paths", str(MANIFESTS / "workflow.server.json"), "--format", "json",
+                    "--tool", "check_phases")
+    assert code == 0
+    tool = recorded["tools"]["check_phases"]
+    assert json.loads(out) == {"tools": {"check_phases": {"in": tool["in"],
+                                                          "out": tool.get("out")}}}
+
+
+def test_paths_on_a_manifest_refuses_unknown_tools_and_other_versions(tmp_path, capsys):
+    assert main(["paths", str(MANIFESTS / "workflow.server.json"), "--tool", "nope"]) == 2
+    assert "no tool named 'nope'" in capsys.readouterr().err
+    future = tmp_path / "future.server.json"
+    future.write_text('{"format": "parity.manifest/9", "tools": {}}', encoding="utf-8")
+    assert main(["paths", str(future)]) == 2
+    err = capsys.readouterr().err
+    assert str(future) in err and "Traceback" not in err

@@ -11,7 +11,7 @@ import click
 from parity.cli.commands._files import naming
 from parity.fieldpaths.manifest import Table, table_json
 from parity.fieldpaths.render import render_tables
-from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file, select
+from parity.fieldpaths.tooldefs import read_tables
 
 
 @click.command("paths")
@@ -24,14 +24,11 @@ def command(file: Path, tools: tuple[str, ...], fmt: str) -> int:
     """Print the `in` and `out` field-path tables of FILE.
 
     FILE is a JSON Schema (read as the inputSchema of one tool named by --tool,
-    default the file's stem), one MCP tool definition, or a tools/list result.
+    default the file's stem), one MCP tool definition, a tools/list result, or one of
+    parity's own manifests (*.agent.json, *.server.json: their recorded tables).
     """
-    name = tools[0] if len(tools) == 1 else None
     with naming(str(file)):
-        definitions = read_tool_file(file, tool=name)
-        chosen = select(definitions, tools if len(definitions) > 1 or "name" not in
-                        definitions[0] else [], str(file))
-        manifest = manifest_from_definitions(chosen, side="server", source=str(file))
+        manifest = read_tables(file, tools=tools)
     if fmt == "json":
         doc: dict[str, Any] = {"tools": {n: {"in": table_json(t.in_), "out": table_json(t.out)}
                                          for n, t in sorted(manifest.tools.items())}}
