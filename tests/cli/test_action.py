@@ -163,10 +163,10 @@ def test_passes_on_the_committed_baseline_and_writes_the_summary(example, tmp_pa
     ran = run_check_step(example, tmp_path)
     assert ran.code == 0, ran.stdout + ran.stderr
     assert "::error" not in ran.stdout
-    assert "::notice title=parity known differences (workflow)::10 known" in ran.stdout
+    assert "::notice title=parity known differences (workflow)::12 known" in ran.stdout
     assert ran.stdout.splitlines()[-1].startswith("parity check: ok: ")
     assert ran.summary.startswith("## ✅ parity check: 0 new differences")
-    assert "<details><summary>10 known differences (baselined)</summary>" in ran.summary
+    assert "<details><summary>12 known differences (baselined)</summary>" in ran.summary
     assert ran.output == "exit-code=0\n"
 
 
