@@ -11,7 +11,7 @@ import pytest
 
 from parity.mcp import CallFailure, ServerSpec, open_session
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 SECRET = "s3cr3t-Value-42"
 DEMO_TOOLS = ["add", "echo", "whoami", "slow"]
 

@@ -30,7 +30,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
 TOKEN = "drill-s3cret-7f3a9c"  # in the server's environment and in the request header
 ENV = {"PYTHONPATH": str(ROOT), "DRILL_TOKEN": TOKEN}
-POLICY = g.GuardPolicy(default_deadline=1.0, turn_budget=30.0)
+# a deadline short enough for the slow mode to miss it, long enough for a busy machine to
+# answer a clean call within it (a clean call missing it would be counted as a fault)
+POLICY = g.GuardPolicy(default_deadline=3.0, turn_budget=30.0)
 SHOP = (sys.executable, "-m", "tests.servers.drill_shop")
 
 
@@ -100,7 +102,7 @@ def test_a_bare_unguarded_client_shows_the_silent_successes():
 
 
 async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstream=None,
-                        events=None):
+                        events=None, deadline=10.0):
     """One guarded call through the fault proxy; returns (outcome, proxy or None)."""
     from dataclasses import replace
 
@@ -111,9 +113,10 @@ async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstr
     proxy = None
     if transport == "stdio":
         spec = replace(spec, command=(sys.executable, "-m", "parity.runtime.drill.stdio_proxy",
-                                      "--mode", mode, "--slow", "3", "--", *spec.command))
+                                      "--mode", mode, "--slow", str(deadline * 2 + 1), "--",
+                                      *spec.command))
     else:
-        proxy = HttpProxy(spec.url, FaultInjector(mode, slow=3, transport="http"))
+        proxy = HttpProxy(spec.url, FaultInjector(mode, slow=deadline * 2 + 1, transport="http"))
         spec = replace(spec, url=proxy.start())
     from parity.runtime.client import PinnedClient
 
@@ -121,7 +124,7 @@ async def _call_through(spec, mode, tool, args, *, transport="stdio", http_upstr
         async with open_session(spec) as session:
             client = await PinnedClient(session, lock, mode="refuse-changed").start()
             guard = g.GuardedSession(client, policy=g.GuardPolicy(
-                default_deadline=1.0, turn_budget=30.0, secrets=spec.secrets or (TOKEN,)),
+                default_deadline=deadline, turn_budget=30.0, secrets=spec.secrets or (TOKEN,)),
                 events=events)
             outcomes = [await guard.call_tool(tool, args) for _ in range(2)]
     finally:
@@ -143,12 +146,14 @@ def test_no_other_credential_is_tried_after_401_or_403(shop_http):
 
 def test_slow_writes_are_outcome_unknown_and_unavailable_reads_fail_fast():
     spec = stdio_spec()
-    slow, _ = asyncio.run(_call_through(spec, "slow", "create_order", {"item": "tea"}))
+    slow, _ = asyncio.run(_call_through(spec, "slow", "create_order", {"item": "tea"},
+                                        deadline=1.0))
     assert {(o.category, o.retry, o.sent) for o in slow} == {
         (g.OUTCOME_UNKNOWN, g.RETRY_RECONCILE_FIRST, True)}
     events: list[dict] = []
     gone, _ = asyncio.run(_call_through(spec, "unavailable", "list_orders",
-                                        {"customer": "c1"}, events=events.append))
+                                        {"customer": "c1"}, events=events.append,
+                                        deadline=1.0))
     for outcome in gone:
         assert (outcome.category, outcome.retry) == (g.UNAVAILABLE, g.RETRY_SAFE)
         assert outcome.diagnostics["detail"] == "timeout"
@@ -169,7 +174,7 @@ def test_a_raw_provider_error_quoting_the_token_never_reaches_the_outcome(shop_h
 def test_the_cli_drills_the_bundled_example_and_writes_json_and_events(tmp_path, capsys):
     events = tmp_path / "events.jsonl"
     code = main(["drill", "--calls", "1", "--modes", "none,wrong_schema,http200_error",
-                 "--transport", "stdio", "--deadline", "1", "--format", "json",
+                 "--transport", "stdio", "--deadline", "3", "--format", "json",
                  "--events", str(events)])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
