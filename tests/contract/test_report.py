@@ -60,12 +60,35 @@ def test_json_validates_against_its_shipped_schema_and_counts():
     assert doc["format"] == "parity.report/1"
     assert doc["ok"] is False
     assert doc["totals"] == {"new": 2, "known": 1, "stale": 1, "growth": 1, "errors": 1,
-                             "warnings": 1}
+                             "warnings": 1, "unexplained": 0}
     pair = doc["pairs"][0]
     assert [f["path"] for f in pair["new"]] == ["phases[].name", ""]
     assert pair["known"][0]["reason"] == "server fix pending"
     assert pair["stale"] == [{"tool": "gone", "rule": "in.enum", "path": "x"}]
     assert doc["pairs"][1]["ok"] is True
+
+
+def unexplained_report() -> Report:
+    """Two known findings, one of whose baseline entries records no reason."""
+    findings = [finding("status", "in.type", "limit"), finding("status", "in.enum", "mode")]
+    baseline = Baseline((BaselineEntry("status", "in.type", "limit", "server fix pending"),
+                         BaselineEntry("status", "in.enum", "mode")))
+    return Report("check", (PairReport(pair="workflow", verdict=judge(findings, baseline),
+                                       tools=("status",), baseline="baselines/workflow.json"),))
+
+
+def test_machine_formats_count_known_findings_without_a_reason_as_the_text_does():
+    report = unexplained_report()
+    assert "2 known (1 without a reason)" in render("text", report)
+    doc = json.loads(render("json", report))
+    Draft202012Validator(shipped_schema("report.v1.json")).validate(doc)
+    assert doc["totals"]["unexplained"] == 1 and doc["totals"]["known"] == 2
+    assert doc["pairs"][0]["totals"]["unexplained"] == 1
+    assert "2 known difference(s) held by baselines/workflow.json (1 without a reason)" in (
+        render("github", report))
+    assert "1 without a reason" in render("markdown", report)
+    # a baseline whose every entry has a reason says nothing of reasons
+    assert "without a reason" not in render("github")
 
 
 def test_json_of_a_clean_diff_validates():

@@ -168,7 +168,9 @@ class GithubFormatter:
                     **place.entry(*e.key), title=f"parity baseline grew ({pair.pair})"))
             if v.known:
                 lines.append(command(
-                    "notice", f"{len(v.known)} known difference(s) held by {pair.baseline}",
+                    "notice", f"{len(v.known)} known difference(s) held by {pair.baseline}"
+                              + (f" ({unexplained} without a reason)"
+                                 if (unexplained := pair.totals.unexplained) else ""),
                     title=f"parity known differences ({pair.pair})"))
         lines.append(headline(report))
         return "\n".join(lines) + "\n"

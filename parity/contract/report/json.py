@@ -31,7 +31,7 @@ def entry_json(e: BaselineEntry) -> dict[str, Any]:
 
 def totals_json(t: Totals) -> dict[str, int]:
     return {"new": t.new, "known": t.known, "stale": t.stale, "growth": t.growth,
-            "errors": t.errors, "warnings": t.warnings}
+            "errors": t.errors, "warnings": t.warnings, "unexplained": t.unexplained}
 
 
 def pair_json(p: PairReport) -> dict[str, Any]:
