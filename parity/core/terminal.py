@@ -3,7 +3,9 @@
 Tool names, field names and descriptions come from the server. Printed raw, an ANSI/OSC
 escape sequence in one could recolour the terminal, rewrite what is shown above it, set the
 window title or plant a hyperlink, and a bidirectional override could make a name read as
-another. Every text, github and markdown output passes such text through ``printable``.
+another. Every text, github and markdown output passes such text through ``printable``;
+the github and markdown formats (of ``check``/``diff`` and of ``probe``) through
+``github_command`` and ``markdown_cell``, which add their own format's escaping on top.
 """
 
 from __future__ import annotations
@@ -27,3 +29,30 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def github_data(text: str) -> str:
+    """The message of a GitHub Actions workflow command: control characters shown, then
+    ``%``, CR and LF escaped as the runner decodes them, so a name holding a newline cannot
+    start a workflow command of its own (actions/toolkit, packages/core/src/command.ts)."""
+    shown = printable(text, keep_newlines=True)
+    return shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_property(text: str) -> str:
+    """A property value of a workflow command (``title=``, ``file=``): ``github_data`` with
+    ``:`` and ``,`` escaped too, so it cannot end the property list or add a property."""
+    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_command(kind: str, message: str, **properties: str | None) -> str:
+    """One workflow command line, ``::kind prop=value,...::message``, every part escaped."""
+    props = ",".join(f"{k}={github_property(v)}" for k, v in properties.items() if v)
+    return f"::{kind}{' ' + props if props else ''}::{github_data(message)}"
+
+
+def markdown_cell(text: str) -> str:
+    """A markdown table cell: control characters shown, backslashes and pipes escaped,
+    newlines folded into ``<br>``."""
+    shown = printable(text, keep_newlines=True)
+    return shown.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")

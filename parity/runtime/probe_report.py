@@ -1,6 +1,10 @@
 """The probe's report in every format parity prints: text, json, github, markdown, junit,
 sarif (the same formats as ``parity check``, docs/reports.md; here one result per probe
-finding, located at the server, the tool and the field path)."""
+finding, located at the server, the tool and the field path).
+
+Tool names, field paths and messages come from the server: text, github and markdown pass
+them through ``parity.core.terminal`` (the escaping ``check``'s formatters use), so an escape
+sequence or a newline in a name is shown, never obeyed."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from parity.core.terminal import github_command, markdown_cell
+from parity.core.terminal import printable as p
 from parity.runtime.probe import KINDS, ProbeFinding, ProbeReport
 
 FORMATS = ("text", "json", "github", "markdown", "junit", "sarif")
@@ -29,18 +35,18 @@ def render_text(report: ProbeReport) -> str:
     lines: list[str] = []
     for server in report.servers:
         promised = f", promised outputs from {server.promised_by}" if server.promised_by else ""
-        lines.append(f"server {server.server}: {len(server.calls)} called, "
-                     f"{len(server.skipped)} skipped, {server.failed} failed{promised}")
+        lines.append(p(f"server {server.server}: {len(server.calls)} called, "
+                       f"{len(server.skipped)} skipped, {server.failed} failed{promised}"))
         for call in server.calls:
             mark = "FAILED" if call.failed else "ok"
-            lines.append(f"  tool {call.tool}  {mark}  ({call.category}, "
-                         f"{call.arguments_from} arguments)")
+            lines.append(p(f"  tool {call.tool}  {mark}  ({call.category}, "
+                           f"{call.arguments_from} arguments)"))
             for f in call.findings:
-                lines.append(f"    {f.severity:<7} {f.kind}  {_shown(f.path)}")
-                lines.append(f"            {f.message}")
-                lines.append(f"            fix: {f.hint}")
+                lines.append(p(f"    {f.severity:<7} {f.kind}  {_shown(f.path)}"))
+                lines.append(p(f"            {f.message}"))
+                lines.append(p(f"            fix: {f.hint}"))
         for tool, why in sorted(server.skipped.items()):
-            lines.append(f"  skipped {tool}: {why}")
+            lines.append(p(f"  skipped {tool}: {why}"))
         lines.append("")
     lines.append(headline(report))
     return "\n".join(lines) + "\n"
@@ -50,40 +56,38 @@ def render_json(report: ProbeReport) -> str:
     return json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _escape(text: str, *, property_value: bool = False) -> str:
-    # GitHub's workflow-command escaping (actions/toolkit, command.ts)
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
-
-
 def render_github(report: ProbeReport) -> str:
     lines = []
     for server in report.servers:
         for f in server.findings():
-            title = _escape(f"parity probe {f.kind} {server.server}/{f.tool} "
-                            f"{_shown(f.path)}", property_value=True)
             level = "error" if f.severity == "error" else "warning"
-            lines.append(f"::{level} title={title}::{_escape(f'{f.message}. Fix: {f.hint}')}")
+            lines.append(github_command(
+                level, f"{f.message}. Fix: {f.hint}",
+                title=f"parity probe {f.kind} {server.server}/{f.tool} {_shown(f.path)}"))
     lines.append(headline(report))
     return "\n".join(lines) + "\n"
+
+
+def _row(*cells: str) -> str:
+    return "| " + " | ".join(markdown_cell(c) for c in cells) + " |"
 
 
 def render_markdown(report: ProbeReport) -> str:
     mark = ":white_check_mark:" if report.passed else ":x:"
     lines = [f"## {mark} {headline(report)}", ""]
     for server in report.servers:
-        lines += [f"### server `{server.server}`", "",
+        lines += [f"### server `{markdown_cell(server.server)}`", "",
                   "| tool | result | finding | path | message |", "| --- | --- | --- | --- | --- |"]
         for call in server.calls:
-            state = "failed" if call.failed else "ok"
+            state = f"{'failed' if call.failed else 'ok'} ({call.category})"
             if not call.findings:
-                lines.append(f"| `{call.tool}` | {state} ({call.category}) | | | |")
+                lines.append(_row(f"`{call.tool}`", state, "", "", ""))
             for f in call.findings:
-                message = f.message.replace("|", "\\|")
-                lines.append(f"| `{call.tool}` | {state} ({call.category}) | `{f.kind}` | "
-                             f"`{_shown(f.path)}` | {message} |")
+                lines.append(_row(f"`{call.tool}`", state, f"`{f.kind}`", f"`{_shown(f.path)}`",
+                                  f.message))
         if server.skipped:
-            lines += ["", f"Skipped (not called): {', '.join(sorted(server.skipped))}."]
+            skipped = ", ".join(sorted(server.skipped))
+            lines += ["", f"Skipped (not called): {markdown_cell(skipped)}."]
         lines.append("")
     return "\n".join(lines)
 

@@ -44,3 +44,37 @@ def test_diff_reports_escape_names(tmp_path, fmt):
     assert "in.unknown" in out
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "markdown"])
+def test_probe_reports_escape_names(fmt):
+    """A real server whose read-only tool is named with escape sequences, a newline and a
+    workflow command: the probe's report shows them, obeys none, starts no command."""
+    import sys
+    from pathlib import Path
+
+    from parity.mcp import ServerSpec
+    from parity.runtime import guard as g
+    from parity.runtime.probe import ProbeTarget, run_probe
+    from parity.runtime.probe_report import RENDERERS
+
+    repo = Path(__file__).resolve().parents[2]
+    spec = ServerSpec(kind="stdio", name="names", cwd=repo,
+                      command=(sys.executable, "-m", "tests.hostile.servers.names"))
+    report = run_probe([ProbeTarget("names", spec)],
+                       policy=g.GuardPolicy(default_deadline=10.0, turn_budget=30.0))
+    assert report.failed == 1
+    out = RENDERERS[fmt](report)
+    assert "\x1b" not in out and "\x07" not in out and "\r" not in out
+    assert "\\x1b[2J" in out
+    lines = out.splitlines()
+    assert not any(line.startswith("::error file=x") or line.startswith("::warning::also")
+                   for line in lines), out
+    if fmt == "github":
+        # one annotation and the headline: the name's newline did not start a second command
+        assert len(lines) == 2 and lines[0].startswith("::error title=parity probe "), out
+        assert "%0A%3A%3Aerror file=x%3A%3Ainjected%2C a%3Ab" in lines[0]
+    elif fmt == "markdown":
+        assert "<br>::error file=x::injected" in out
+    else:
+        assert "\\x0a::error file=x::injected" in out

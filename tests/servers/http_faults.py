@@ -8,6 +8,8 @@ request gets the fault the path names:
 * ``/garbage``: 200 ``application/json`` with a body that is not JSON
 * ``/truncated``: 200 ``text/event-stream`` that ends before the response
 * ``/hang``: never answers
+* ``/values/<mode>``: a tools/list whose second tool carries one hostile value
+  (``tests.hostile.servers.content.MODES``), written as raw text (SSE with ``?sse=1``)
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
 """
@@ -75,6 +77,18 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, body, "text/event-stream")
         elif path == "/hang":
             time.sleep(60)
+        elif path.startswith("/values/") and message["method"] == "tools/list":
+            from tests.hostile.servers.content import MODES
+
+            schema = MODES[path.rsplit("/", 1)[1]]
+            text = (f'{{"jsonrpc": "2.0", "id": {json.dumps(message["id"])}, "result": '
+                    '{"tools": [{"name": "fine", "inputSchema": {"type": "object"}}, '
+                    f'{{"name": "hostile", "inputSchema": {schema}}}]}}}}')
+            if query.get("sse"):
+                self._send(200, f"event: message\ndata: {text}\n\n".encode(),
+                           "text/event-stream")
+            else:
+                self._send(200, text.encode(), "application/json")
         else:
             if message["method"] == "tools/list":
                 reply["result"] = {"tools": [{"name": "t", "inputSchema": {"type": "object"},

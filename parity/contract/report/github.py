@@ -20,25 +20,9 @@ from typing import Any
 from parity.contract.report._model import PairReport, Report
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, headline, shown_path
 from parity.contract.rules import Finding
-from parity.core.terminal import printable
+from parity.core.terminal import github_command as command
 from parity.errors import ParityError
 from parity.fieldpaths.toolid import translate
-
-
-def escape_data(text: str) -> str:
-    # https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts; the control
-    # characters a server may put in names are shown, never passed to the runner's log
-    shown = printable(text, keep_newlines=True)
-    return shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def command(kind: str, message: str, **properties: str | None) -> str:
-    props = ",".join(f"{k}={escape_property(v)}" for k, v in properties.items() if v)
-    return f"::{kind}{' ' + props if props else ''}::{escape_data(message)}"
 
 
 #: a key opening a line of a file parity wrote: its indentation and the quoted key

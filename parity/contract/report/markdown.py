@@ -13,14 +13,7 @@ from parity.contract.report._util import (
     shown_path,
     summary,
 )
-from parity.core.terminal import printable
-
-
-def cell(text: str) -> str:
-    """A table cell: control characters shown, pipes escaped, newlines folded, code spans
-    kept."""
-    shown = printable(text, keep_newlines=True)
-    return shown.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+from parity.core.terminal import markdown_cell as cell
 
 
 def table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
