@@ -24,7 +24,6 @@ from parity.core.terminal import github_command as command
 from parity.errors import ParityError
 from parity.fieldpaths.toolid import translate
 
-
 #: a key opening a line of a file parity wrote: its indentation and the quoted key
 _KEY = re.compile(r'^( *)("(?:[^"\\]|\\.)*"): ')
 
