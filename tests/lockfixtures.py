@@ -21,8 +21,11 @@ def command(module: str, *args: str) -> tuple[str, ...]:
 
 
 def stdio_spec(module: str, *args: str, version: str | None = None,
-               name: str = "weather") -> ServerSpec:
+               name: str = "weather", reported: str | None = None) -> ServerSpec:
+    """``reported``: the ``serverInfo.name`` a ``lock_weather`` server reports."""
     env = {"PARITY_LOCK_VERSION": version} if version else {}
+    if reported is not None:
+        env["PARITY_LOCK_NAME"] = reported
     return ServerSpec(kind="stdio", name=name, command=command(module, *args), env=env,
                       cwd=ROOT)
 

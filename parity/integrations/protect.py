@@ -110,7 +110,8 @@ async def _send_current(tool: Mapping[str, Any], arguments: dict[str, Any],
 async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
                   mode: Mode = "refuse-server", policy: GuardPolicy | None = None,
                   events: EventSink | None = None, surface: str = "refuse",
-                  server_info: Mapping[str, Any] | None = None) -> Protection:
+                  server_info: Mapping[str, Any] | None = None,
+                  accept_name: str | None = None) -> Protection:
     """Verify ``target``'s tools against ``lock`` and guard every call made through it.
 
     Arguments:
@@ -126,6 +127,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
         surface: what a surface-only change does: ``refuse`` or ``warn``.
         server_info: the ``initialize`` result's ``serverInfo`` (1.x sessions keep none) for
             the lock's identity check.
+        accept_name: a new ``serverInfo.name`` to accept for a renamed server (the server
+            table's ``accept_reported_name``); any other rename is refused as drift.
 
     Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
     ``TypeError`` for a target no kind recognizes, and ``ParityError`` naming the supported
@@ -133,7 +136,7 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     """
     kind, session = resolve(target)
     pinned = _LazyPinnedClient(wrap_session(session, server_info=server_info), lock, mode=mode,
-                          surface=surface)  # type: ignore[arg-type]
+                          surface=surface, accept_name=accept_name)  # type: ignore[arg-type]
     pinned.send = _send_current
     await pinned.start()
     protection = Protection(target=target, kind=kind, session=session, pinned=pinned,

@@ -32,8 +32,9 @@ from typing import Any, Literal, Protocol
 import anyio
 
 from parity.errors import ToolDriftError
-from parity.pinning.drift import Drift, SurfacePolicy, ToolChange, compare
-from parity.pinning.lock import Lock, capability_note, check_identity, from_listing, load
+from parity.pinning.drift import Drift, SurfacePolicy, ToolChange
+from parity.pinning.lock import Lock, capability_note, from_listing, load
+from parity.pinning.pin import verify_lock
 from parity.runtime.guard import GuardedSession, GuardPolicy
 
 Mode = Literal["refuse-server", "refuse-changed"]
@@ -64,13 +65,21 @@ class Unavailable:
     """A tool the agent must not use, and why."""
 
     name: str
-    #: ``changed``, ``added``, ``removed``, ``renamed`` or ``server-refused`` (refuse-server:
-    #: the tool is unchanged but another one drifted)
+    #: ``changed``, ``added``, ``removed``, ``renamed``, ``server-refused`` (refuse-server:
+    #: the tool is unchanged but another one drifted) or ``server-renamed`` (the server
+    #: reports another name than the lock's, not accepted)
     reason: str
     #: the tool's own change, when it has one
     change: ToolChange | None = None
+    #: ``server-renamed``: the (locked, live) ``serverInfo.name``
+    renamed: tuple[str, str] | None = None
 
     def describe(self) -> str:
+        if self.reason == "server-renamed" and self.renamed is not None:
+            old, new = self.renamed
+            return (f"tool {self.name!r} is unavailable: its server now calls itself {new!r}, "
+                    f"the lock was made with {old!r} (accept the name with "
+                    f"`accept_reported_name`, or re-lock)")
         if self.reason == "server-refused":
             return f"tool {self.name!r} is unavailable: other tools of its server drifted " \
                    "(mode refuse-server)"
@@ -94,18 +103,21 @@ def _lock_of(lock: Lock | str | os.PathLike[str]) -> tuple[Lock, str | None]:
 
 
 async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
-                      surface: SurfacePolicy = "refuse") -> tuple[Drift, list[dict[str, Any]]]:
+                      surface: SurfacePolicy = "refuse",
+                      accept_name: str | None = None) -> tuple[Drift, list[dict[str, Any]]]:
     """List the session's tools and compare them with ``lock``: the drift and the raw live
-    definitions. Raises ``FileFormatError`` for a bad lock or a lock of another server and
-    ``SourceError`` for an unpinnable listing; never raises for drift."""
+    definitions. A server that now reports another ``serverInfo.name`` than the lock's is
+    compared all the same and refused (``Drift.server_renamed``) unless its new name is
+    ``accept_name``, as ``parity verify`` does. Raises ``FileFormatError`` for a bad lock
+    and ``SourceError`` for an unpinnable listing; never raises for drift."""
     session = as_tool_session(session_or_client)
     pinned, file = _lock_of(lock)
     listing = await session.list_tools_raw()
-    reported = (getattr(listing, "server_info", None) or {}).get("name")
-    check_identity(pinned, server=None, reported=reported if isinstance(reported, str) else None,
-                   file=file or "<lock>")
     live = from_listing(pinned.server, listing)
-    drift = compare(pinned, live, surface_policy=surface, lock_file=file)
+    drift = verify_lock(pinned, live, surface=surface, file=file or "<lock>", lock_file=file,
+                        accept_name=accept_name)
+    if file is None:  # a ``Lock`` given as such: no file to name in the explanation
+        drift = dataclasses.replace(drift, lock_file=None)
     note = capability_note(pinned, getattr(listing, "client_capabilities", None)) \
         if drift.drifted else None
     if note is not None:  # the client, not the server, may be what differs
@@ -114,18 +126,22 @@ async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str
 
 
 async def verify_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
-                       surface: SurfacePolicy = "refuse") -> list[dict[str, Any]]:
+                       surface: SurfacePolicy = "refuse",
+                       accept_name: str | None = None) -> list[dict[str, Any]]:
     """The startup check: the server's raw tool definitions, verified against ``lock``.
 
     Arguments:
         session_or_client: an ``AdapterSession`` (or an ``mcp`` client the adapter wraps).
         lock: a ``Lock`` or the path of a lock file.
         surface: what a surface-only change does: ``refuse`` (default) or ``warn``.
+        accept_name: a new ``serverInfo.name`` to accept (a renamed server; the
+            configuration's ``accept_reported_name``); any other rename is refused.
 
     Raises ``ToolDriftError`` (``changes``: the ``Drift``, ``str``: the explanation) before
     any tool can be registered, and ``ParityError`` for a missing, corrupt or foreign lock.
     """
-    drift, tools = await check_tools(session_or_client, lock, surface=surface)
+    drift, tools = await check_tools(session_or_client, lock, surface=surface,
+                                     accept_name=accept_name)
     if drift.refused:
         raise ToolDriftError(drift.render_text().rstrip("\n"), changes=drift)
     for warning in drift.warnings:
@@ -147,13 +163,16 @@ class PinnedClient:
     def __init__(self, session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
                  mode: Mode = "refuse-server", surface: SurfacePolicy = "refuse",
                  call_timeout: float = 60.0,
-                 on_drift: Callable[[Drift], Any] | None = None) -> None:
+                 on_drift: Callable[[Drift], Any] | None = None,
+                 accept_name: str | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.session: ToolSession = as_tool_session(session_or_client)
         self.lock, self.lock_file = _lock_of(lock)
         self.mode: Mode = mode
         self.surface: SurfacePolicy = surface
+        #: a new ``serverInfo.name`` accepted for a renamed server (``accept_reported_name``)
+        self.accept_name = accept_name
         self.call_timeout = call_timeout
         self.on_drift = on_drift
         #: verified tools the agent may register: name -> raw definition
@@ -179,7 +198,9 @@ class PinnedClient:
         """Open a session to ``server`` (a ``parity.config.settings.ServerConfig`` or an adapter
         ``ServerSpec``), verify it and yield the started client; the server is stopped on
         exit. ``lock`` defaults to the ``ServerConfig``'s own ``lock`` key; for the configured
-        default location pass ``Config.lock_path(server)``."""
+        default location pass ``Config.lock_path(server)``. A ``ServerConfig`` also gives the
+        ``surface`` policy and the accepted new name (``accept_reported_name``) unless they
+        are passed."""
         from parity.config.settings import ServerConfig
         from parity.mcp import open_session
         from parity.sources.live import live_spec
@@ -189,6 +210,7 @@ class PinnedClient:
             spec = live_spec(server)
             surface = surface or server.surface  # type: ignore[assignment]
             lock = lock if lock is not None else server.lock
+            kw.setdefault("accept_name", server.accept_reported_name)
         if lock is None:
             raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
         async with open_session(spec) as session:
@@ -216,7 +238,8 @@ class PinnedClient:
         """Re-list and re-verify now; update ``tools`` and ``unavailable``."""
         async with self._refresh_lock:
             self.stale = False
-            drift, live = await check_tools(self.session, self.lock, surface=self.surface)
+            drift, live = await check_tools(self.session, self.lock, surface=self.surface,
+                                            accept_name=self.accept_name)
             self._apply(drift, live)
             self.verifications += 1
         if drift.drifted:
@@ -241,6 +264,10 @@ class PinnedClient:
         for definition in live:
             name = str(definition["name"])
             if name in unavailable:
+                continue
+            if drift.server_renamed is not None:  # not the server the lock pins: nothing
+                unavailable[name] = Unavailable(name, "server-renamed", by_name.get(name),
+                                                renamed=drift.server_renamed)
                 continue
             if withheld and self.mode == "refuse-server":
                 unavailable[name] = Unavailable(name, "server-refused", by_name.get(name))

@@ -99,3 +99,41 @@ async def connect_client(command: str, args: list[str]) -> AsyncIterator[Harness
 def test_mcp_client(check: str, tmp_path) -> None:
     pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
     CHECKS[check](connect_client, tmp_path)
+
+
+def test_protect_accepts_a_renamed_server_only_by_its_accepted_name(tmp_path) -> None:
+    """A lock made under ``weather``; the server now calls itself otherwise
+    (tests.servers.lock_weather): refused, then accepted by ``accept_name``. The
+    ``initialize`` result's ``serverInfo`` is handed over (a 1.x session keeps none)."""
+    import sys
+
+    import anyio
+
+    import parity
+    from parity.errors import ToolDriftError
+
+    lock = tmp_path / "weather.lock.json"
+
+    async def main(reported: str, accept: str | None) -> list[str] | ToolDriftError:
+        env = {"PARITY_LOCK_NAME": reported, "PARITY_LOCK_VERSION": "v1"}
+        params = StdioServerParameters(command=sys.executable, cwd=str(ROOT), env=env,
+                                       args=["-m", "tests.servers.lock_weather"])
+        async with stdio_client(params) as (read, write, *_), \
+                ClientSession(read, write) as session:
+            init = await session.initialize()
+            info = getattr(init, "serverInfo", None) or init.server_info
+            server_info = {"name": info.name}
+            if not lock.exists():
+                await parity.lock_tools(session, lock, server_info=server_info)
+            try:  # caught here: the SDK's task group would wrap it in an exception group
+                await parity.protect(session, lock, accept_name=accept,
+                                     server_info=server_info)
+            except ToolDriftError as refused:
+                return refused
+            return sorted(t.name for t in (await session.list_tools()).tools)
+
+    assert anyio.run(main, "weather", None) == ["forecast", "search"]
+    refused = anyio.run(main, "mcp-servers/weather", None)
+    assert isinstance(refused, ToolDriftError)
+    assert "the server calls itself 'mcp-servers/weather'" in str(refused)
+    assert anyio.run(main, "mcp-servers/weather", "mcp-servers/weather") == ["forecast", "search"]

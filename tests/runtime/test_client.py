@@ -7,7 +7,7 @@ import json
 import anyio
 import pytest
 
-from parity.errors import FileFormatError, ToolDriftError
+from parity.errors import ToolDriftError
 from parity.mcp import fetch_tools, open_session
 from parity.pinning import lock as L
 from parity.pinning.drift import Drift
@@ -128,8 +128,10 @@ def test_a_lock_of_another_server_fails_closed(tmp_path) -> None:
         async with open_session(stdio_spec("lock_raw")) as s:
             await verify_tools(s, other)
 
-    with pytest.raises(FileFormatError, match="calls itself 'someone-else'"):
+    # as `parity verify`: compared (every tool differs) and refused for the name too
+    with pytest.raises(ToolDriftError, match="the lock was made with 'someone-else'") as info:
         anyio.run(main)
+    assert info.value.changes.server_renamed == ("someone-else", "weather-raw")
 
 
 def test_connect_opens_verifies_and_closes(raw_lock) -> None:
