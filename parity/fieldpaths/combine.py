@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import ANY, Entry, normalize_types, sorted_values
+from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps
 from parity.fieldpaths.keywords import Facets, intersect_enum
 
@@ -65,21 +65,10 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
     may_be_object = f.types is None or "object" in f.types
     objectish = may_be_object and (f.closed or bool(f.properties) or bool(f.values)
                                    or (f.types is not None and "object" in f.types))
-    return Entry(
-        type=types,
-        required=required,
-        closed=f.closed if objectish else None,
-        enum=f.enum,
-        format=f.format,
-        default=f.default,
-        has_default=f.has_default,
-        description=f.description,
-        patterns=patterns,
-        recursive=f.recursive,
-        unresolved=tuple(sorted(set(f.unresolved))),
-        unsupported=tuple(sorted(f.unsupported)),
-        constraints=constraints.canonical(f.constraints),
-    )
+    return make_entry(types, required, f.closed if objectish else None, f.enum, f.format,
+                      f.default, f.has_default, f.description, patterns, f.recursive,
+                      tuple(sorted(set(f.unresolved))), tuple(sorted(f.unsupported)),
+                      constraints.canonical(f.constraints))
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
@@ -110,21 +99,20 @@ def merge_union(entries: list[Entry]) -> Entry:
         enum = sorted_values(v for e in entries for v in (e.enum or ()))
     closed_flags = [e.closed for e in entries if e.closed is not None]
     formats = {e.format for e in entries}
-    return Entry(
-        type=normalize_types(t for e in entries for t in e.type),
-        required=first.required,
-        closed=all(closed_flags) if closed_flags else None,
-        enum=enum,
-        format=first.format if len(formats) == 1 else None,
-        default=first.default,
-        has_default=first.has_default,
-        description=next((e.description for e in entries if e.description is not None), None),
-        patterns=tuple(sorted({p for e in entries for p in e.patterns})),
-        recursive=next((e.recursive for e in entries if e.recursive is not None), None),
-        unresolved=tuple(sorted({r for e in entries for r in e.unresolved})),
-        unsupported=tuple(sorted({u for e in entries for u in e.unsupported})),
-        constraints=constraints.canonical(constraints.union(
-            (e.type, dict(e.constraints)) for e in entries)),
+    return make_entry(
+        normalize_types(t for e in entries for t in e.type),
+        first.required,
+        all(closed_flags) if closed_flags else None,
+        enum,
+        first.format if len(formats) == 1 else None,
+        first.default,
+        first.has_default,
+        next((e.description for e in entries if e.description is not None), None),
+        tuple(sorted({p for e in entries for p in e.patterns})),
+        next((e.recursive for e in entries if e.recursive is not None), None),
+        tuple(sorted({r for e in entries for r in e.unresolved})),
+        tuple(sorted({u for e in entries for u in e.unsupported})),
+        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
     )
 
 

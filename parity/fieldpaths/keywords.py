@@ -16,7 +16,8 @@ from parity.fieldpaths.entry import canonical_value, sorted_values
 if TYPE_CHECKING:
     from referencing._core import Resolver
 
-_JSON_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
+#: the JSON type names `type` may use
+TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 #: Keywords that constrain a node in ways parity records but does not model.
 UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
@@ -87,7 +88,7 @@ def _type(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any])
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise w.error("`type` must be a string or a list of strings", f"{at.pointer}/type")
-    unknown = sorted(set(names) - _JSON_TYPES)
+    unknown = sorted(set(names) - TYPE_NAMES)
     if unknown:
         raise w.error(f"`type` names unknown JSON types {unknown}", f"{at.pointer}/type")
     types = set(names)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import referencing
@@ -24,6 +25,7 @@ import referencing.jsonschema
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
+from parity.fieldpaths import direct
 from parity.fieldpaths.combine import (
     conjoin,
     to_entry,
@@ -92,7 +94,20 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         raise SchemaError(f"tool {tool!r}: {direction}: not a JSON Schema: expected an object "
                           f"or a boolean, got {_json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
-    walker = _Walker(schema, tool, direction, limits or Limits(), default_dialect)
+    limits = limits or Limits()
+    failed: set[int] = set()  # subschemas the direct path gave up on
+    if not _has_definitions(schema):  # definitions are there to be referenced: not plain
+        try:
+            table, spent = direct.whole_table(
+                schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
+                max_work=limits.max_work, failed=failed)
+        except Exception:  # NotPlain or any error: the general walk decides
+            pass
+        else:
+            if work is not None:
+                work.spent = spent
+            return table
+    walker = _Walker(schema, tool, direction, limits, default_dialect, failed)
     try:
         steps_table = walker.run()
     except RecursionError:
@@ -104,7 +119,13 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
             work.spent = walker.work
     if warnings is not None:
         warnings.extend(walker.warnings)
-    return {render(steps): steps_table[steps] for steps in sorted(steps_table, key=render)}
+    rows = [(render(steps), entry) for steps, entry in steps_table.items()]
+    rows.sort(key=itemgetter(0))
+    return dict(rows)
+
+
+def _has_definitions(schema: Any) -> bool:
+    return isinstance(schema, dict) and ("$defs" in schema or "definitions" in schema)
 
 
 def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
@@ -129,7 +150,7 @@ def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
 
 class _Walker:
     def __init__(self, root: Any, tool: str, direction: str, limits: Limits,
-                 default_dialect: str | None = None) -> None:
+                 default_dialect: str | None = None, failed: set[int] | None = None) -> None:
         self.tool = tool
         self.direction = direction
         self.limits = limits
@@ -149,6 +170,11 @@ class _Walker:
         self.tuple_items = self.legacy or self.spec.name == "draft2019-09"
         self.root = Sub(root, None, "#")
         self._root_resolver: Resolver[Any] | None = None
+        # plain subschemas are walked by the direct path (same entries, same work)
+        self.plain: dict[int, bool] = {}
+        self.direct = direct.Direct(root, max_depth=limits.max_depth,
+                                    max_paths=limits.max_paths, max_work=limits.max_work,
+                                    failed=failed, by_steps=True)
 
     def root_resolver(self) -> Resolver[Any]:
         """The registry of the document's own resources, built on the first reference: most
@@ -183,6 +209,10 @@ class _Walker:
         if len(steps) > self.limits.max_depth:
             raise self._bounds(f"field path deeper than {self.limits.max_depth} steps "
                                f"at {render(steps)!r}")
+        if len(subs) == 1:
+            table = self._direct(subs[0], steps, required, patterns)
+            if table is not None:
+                return table
         if not subs:  # a required key the schema does not describe
             alternatives = [Facets(expanded=stack)]
         else:
@@ -193,6 +223,21 @@ class _Walker:
         if len(tables) == 1:
             return tables[0]
         return self._union(tables, steps)
+
+    def _direct(self, sub: Sub, steps: Steps, required: bool,
+                patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
+        """A plain subschema's table by the direct path; ``None``: walk it here."""
+        walk, schema = self.direct, sub.schema
+        if id(schema) in walk.failed or not direct.is_plain(schema, self.plain):
+            return None
+        walk.count, walk.work, walk.table = self.count, self.work, {}
+        try:
+            tail = walk.node(schema, steps, len(steps), 0, required, patterns)
+        except Exception:  # NotPlain or any error: the general walk decides
+            return None
+        self.count, self.work = walk.count, walk.work
+        self.pointer = sub.pointer if tail is None else direct.pointer(sub.pointer, tail)
+        return walk.table
 
     def _emit(self, facets: Facets, steps: Steps, required: bool,
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:

@@ -1,0 +1,342 @@
+"""The direct path: a plain schema's field-path table, walked straight to entries.
+
+A *plain* (sub)schema uses no reference (``$ref``, ``$dynamicRef``, ``$recursiveRef``), no
+nested ``$id``, no combinator (``allOf``, ``anyOf``, ``oneOf``), no array-valued ``items`` (its
+meaning depends on the dialect) and at most one map-value schema per node. Nearly every real
+tool schema is plain. For those, ``parity.fieldpaths.schema``'s general walk (facets, merges,
+unions) is mostly overhead: this module reads each node's keywords once and builds its
+``Entry`` directly.
+
+The contract is byte identity: a table from here equals the general walk's table, and the
+work spent (``Limits.max_work``'s units: each subschema visited, each keyword value element,
+each entry copied up one level) and the number of paths are the same. Anything this module
+does not reproduce exactly (a keyword outside the readers registry it knows, a malformed
+value, a bound reached, an unexpected error) raises ``NotPlain`` and the general walk takes
+the schema or subschema over, and gives its own result or its own error (with its tool and
+pointer). The tests hold the two walks together over every corpus and random schemas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from parity.fieldpaths import constraints
+from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
+from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render_prop
+from parity.fieldpaths.keywords import (
+    KEYWORDS,
+    TYPE_NAMES,
+    UNSUPPORTED_KEYWORDS,
+    escape_token,
+    intersect_enum,
+)
+
+
+class NotPlain(Exception):
+    """This schema (or a bound, or a malformed value in it) needs the general walk."""
+
+
+#: the readers this module reproduces (keywords.KEYWORDS); a reader added there and not
+#: here makes every schema using it go the general way, so the two can never disagree
+HANDLED = frozenset({"type", "enum", "const", "required", "properties", "additionalProperties",
+                     "unevaluatedProperties", "patternProperties", "items", "prefixItems",
+                     "additionalItems", "format", "default", "description",
+                     *UNSUPPORTED_KEYWORDS, *constraints.KEYWORDS})
+#: keys that take a node off the direct path
+BLOCKERS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "allOf", "anyOf",
+                      "oneOf"}) | (KEYWORDS.keys() - HANDLED)
+_UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
+_CONSTRAINED = frozenset(constraints.KEYWORDS)
+#: keywords that are rare in tool schemas: one set test skips all of them
+_RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "prefixItems"}
+#: schemas deeper than this go the general way, which owns the "nested too deeply" error
+_DEEPEST = 100
+_MISSING: Any = object()
+_ANY = (ANY,)
+_ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
+
+#: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
+Tail = Any
+
+
+class Direct:
+    """One direct walk: entries keyed by printed path (a whole schema) or by steps (a plain
+    subschema inside the general walk), with the general walk's counters."""
+
+    def __init__(self, root: Any, *, max_depth: int, max_paths: int, max_work: int,
+                 count: int = 0, work: int = 0, failed: set[int] | None = None,
+                 by_steps: bool = False) -> None:
+        self.root = root
+        self.max_depth = min(max_depth, _DEEPEST)
+        self.max_paths = max_paths
+        self.max_work = max_work
+        self.count = count
+        self.work = work
+        #: ids of subschemas whose direct walk failed: the general walk does not retry them
+        self.failed: set[int] = set() if failed is None else failed
+        self.table: dict[Any, Entry] = {}
+        if by_steps:
+            self.prop: Callable[[Any, str], Hashable] = _prop_steps
+            self.index: Callable[[Any, int], Hashable] = _index_steps
+            self.items: Callable[[Any], Hashable] = _items_steps
+            self.values: Callable[[Any], Hashable] = _values_steps
+        else:
+            self.prop, self.index = _prop_text, _index_text
+            self.items, self.values = _items_text, _values_text
+
+    def node(self, schema: Any, key: Any, depth: int, rel: int, required: bool,
+             patterns: tuple[str, ...]) -> Tail:
+        """Put the entries of ``schema``'s subtree at ``key`` (``depth`` steps from the
+        root, ``rel`` below where this direct walk began); return the pointer tail of the last
+        subschema visited, as the general walk leaves it."""
+        if depth > self.max_depth:
+            raise NotPlain
+        self.count += 1
+        self.work += 1 + rel  # the visit, and the entry's copy into each ancestor's table
+        if self.count > self.max_paths or self.work > self.max_work:
+            raise NotPlain
+        if schema is True or schema is False or (isinstance(schema, dict) and not schema):
+            self.table[key] = make_entry(() if schema is False else _ANY, required, None, None,
+                                         None, None, False, None, patterns, None, (), (), ())
+            return None
+        if not isinstance(schema, dict):
+            raise NotPlain
+        try:
+            return self._object(schema, key, depth, rel, required, patterns)
+        except BaseException:
+            self.failed.add(id(schema))
+            raise
+
+    def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
+                patterns: tuple[str, ...]) -> Tail:
+        if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
+            raise NotPlain
+        cost = len(schema)
+        for value in schema.values():
+            if isinstance(value, (dict, list)):
+                cost += len(value)
+        self.work += cost
+        if self.work > self.max_work:
+            raise NotPlain
+        get = schema.get
+        found = get("type", _MISSING)
+        types: tuple[str, ...]
+        if found is _MISSING:
+            types, typed_object, may_be_object = _ANY, False, True
+        else:
+            types = _types(found, get("nullable") is True)
+            typed_object = may_be_object = "object" in types
+        enum = get("enum", _MISSING)
+        if enum is not _MISSING:
+            if not isinstance(enum, list):
+                raise NotPlain
+            enum = sorted_values(enum)
+        else:
+            enum = None
+        names = get("required", _MISSING)
+        if names is _MISSING or isinstance(names, bool):
+            names = ()
+        elif not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise NotPlain
+        properties = get("properties", _MISSING)
+        if properties is _MISSING:
+            properties = {}
+        elif not isinstance(properties, dict):
+            raise NotPlain
+        closed = False
+        groups: list[tuple[str, Any, tuple[str, ...]]] = []  # map values: pointer tail
+        extra = get("additionalProperties", _MISSING)
+        if extra is False:
+            closed = True
+        elif extra is not _MISSING and extra is not True and extra != {}:
+            groups.append(("additionalProperties", None, ()))
+        prefix: list[Any] = []
+        unsupported: tuple[str, ...] = ()
+        if not _RARE.isdisjoint(schema):
+            if "const" in schema:
+                enum = intersect_enum(enum, (schema["const"],))
+            late = schema.get("unevaluatedProperties", True)
+            if late is False:
+                closed = True
+            elif late is not True and late != {}:
+                unsupported = ("unevaluatedProperties",)
+            if not _UNSUPPORTED.isdisjoint(schema):
+                unsupported = tuple(sorted({*unsupported, *(_UNSUPPORTED & schema.keys())}))
+            pattern_map = get("patternProperties", _MISSING)
+            if pattern_map is not _MISSING:
+                if not isinstance(pattern_map, dict):
+                    raise NotPlain
+                groups.extend(("patternProperties", p, (p,)) for p in sorted(pattern_map))
+            prefix = get("prefixItems", _MISSING)
+            if prefix is _MISSING:
+                prefix = []
+            elif not isinstance(prefix, list):
+                raise NotPlain
+        if len(groups) > 1:
+            raise NotPlain  # alternatives: the general walk unions them
+        items = get("items", _MISSING)
+        if isinstance(items, list):
+            raise NotPlain  # a tuple or an error, by dialect
+        objectish = may_be_object and (closed or bool(properties) or bool(groups)
+                                       or typed_object)
+        fmt = get("format")
+        description = get("description")
+        default = get("default", _MISSING)
+        self.table[key] = make_entry(
+            types, required, closed if objectish else None, enum,
+            fmt if isinstance(fmt, str) else None,
+            None if default is _MISSING else default, default is not _MISSING,
+            description if isinstance(description, str) else None,
+            patterns, None, (), unsupported,
+            () if _CONSTRAINED.isdisjoint(schema) else _constraints(schema))
+        # children in the general walk's order: properties, tuple positions, items, values
+        last: Tail = None
+        depth += 1
+        rel += 1
+        wanted = set(names)
+        for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
+            child_key = self.prop(key, name)
+            if name in properties:
+                last = ("properties", name, self.node(properties[name], child_key, depth, rel,
+                                                      name in wanted, ()))
+            else:
+                self._undescribed(child_key, depth, rel)
+        for position, sub in enumerate(prefix):
+            last = ("prefixItems", position,
+                    self.node(sub, self.index(key, position), depth, rel, False, ()))
+        if items is not _MISSING and items is not False:
+            last = ("items", None, self.node(items, self.items(key), depth, rel, False, ()))
+        if groups:
+            keyword, pattern, group_patterns = groups[0]
+            sub = extra if pattern is None else schema["patternProperties"][pattern]
+            last = (keyword, pattern,
+                    self.node(sub, self.values(key), depth, rel, False, group_patterns))
+        return last
+
+    def _undescribed(self, key: Any, depth: int, rel: int) -> None:
+        """A required name with no schema: an open node, no subschema visited."""
+        if depth > self.max_depth:
+            raise NotPlain
+        self.count += 1
+        self.work += rel
+        if self.count > self.max_paths or self.work > self.max_work:
+            raise NotPlain
+        self.table[key] = make_entry(_ANY, True, None, None, None, None, False, None, (), None,
+                                     (), (), ())
+
+    def _root_id_only(self, schema: dict[str, Any]) -> bool:
+        """The general walk reads ``$id`` only below the root, and only a string one."""
+        return (schema.keys() & BLOCKERS == {"$id"}
+                and (schema is self.root or not isinstance(schema["$id"], str)))
+
+
+def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
+                failed: set[int]) -> tuple[dict[str, Entry], int]:
+    """The table of a plain schema, sorted by printed path, and the work it cost; ``NotPlain``
+    (or any error) when the general walk must take it (``failed`` learns where)."""
+    walk = Direct(schema, max_depth=max_depth, max_paths=max_paths, max_work=max_work,
+                  failed=failed)
+    walk.node(schema, "", 0, 0, True, ())
+    table = walk.table
+    return {path: table[path] for path in sorted(table)}, walk.work
+
+
+def pointer(base: str, tail: Tail) -> str:
+    """The JSON pointer the general walk would hold after a subtree (``Direct.node``'s tail)."""
+    parts = [base]
+    while tail is not None:
+        keyword, name, tail = tail
+        parts.append(f"/{keyword}" if name is None else
+                     f"/{keyword}/{escape_token(name) if isinstance(name, str) else name}")
+    return "".join(parts)
+
+
+def is_plain(schema: Any, memo: dict[int, bool], depth: int = 0) -> bool:
+    """Whether the walk below ``schema`` meets nothing that blocks the direct path (memoized
+    by identity: the general walk asks of every subschema it reaches)."""
+    known = memo.get(id(schema))
+    if known is not None:
+        return known
+    plain = True
+    if isinstance(schema, dict):
+        if (depth > _DEEPEST or not BLOCKERS.isdisjoint(schema)
+                or isinstance(schema.get("items"), list)):
+            plain = False
+        else:
+            plain = all(is_plain(sub, memo, depth + 1) for sub in _below(schema))
+    memo[id(schema)] = plain
+    return plain
+
+
+def _below(schema: dict[str, Any]) -> list[Any]:
+    out: list[Any] = []
+    for keyword in ("properties", "patternProperties"):
+        value = schema.get(keyword)
+        if isinstance(value, dict):
+            out.extend(value.values())
+    for keyword in ("items", "prefixItems"):
+        value = schema.get(keyword)
+        if isinstance(value, list):
+            out.extend(value)
+        elif value is not None:
+            out.append(value)
+    if "additionalProperties" in schema:
+        out.append(schema["additionalProperties"])
+    return out
+
+
+def _types(value: Any, nullable: bool) -> tuple[str, ...]:
+    if isinstance(value, str) and not nullable:
+        one = _ONE_TYPE.get(value)
+        if one is None:
+            raise NotPlain
+        return one
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise NotPlain
+    unique = set(names)
+    if not unique <= TYPE_NAMES:
+        raise NotPlain
+    if nullable:
+        unique.add("null")
+    return tuple(sorted(unique))
+
+
+def _constraints(schema: dict[str, Any]) -> constraints.Constraints:
+    try:
+        return constraints.canonical(constraints.read(schema))
+    except constraints.ConstraintError:
+        raise NotPlain from None
+
+
+def _prop_text(key: str, name: str) -> str:
+    return f"{key}.{render_prop(name)}" if key else render_prop(name)
+
+
+def _index_text(key: str, position: int) -> str:
+    return f"{key}[{position}]"
+
+
+def _items_text(key: str) -> str:
+    return key + "[]"
+
+
+def _values_text(key: str) -> str:
+    return key + "{}"
+
+
+def _prop_steps(key: Steps, name: str) -> Steps:
+    return (*key, Prop(name))
+
+
+def _index_steps(key: Steps, position: int) -> Steps:
+    return (*key, Index(position))
+
+
+def _items_steps(key: Steps) -> Steps:
+    return (*key, ITEMS)
+
+
+def _values_steps(key: Steps) -> Steps:
+    return (*key, VALUES)

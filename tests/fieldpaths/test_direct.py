@@ -1,0 +1,255 @@
+"""The direct path (parity/fieldpaths/direct.py) against the general walk: the same tables,
+warnings, work, and the same errors with the same tool and pointer, on every corpus and on
+random schemas. ``general`` turns the direct path off (whole schemas and subschemas)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parity.errors import ParityError
+from parity.fieldpaths import direct
+from parity.fieldpaths.entry import FIELDS, Entry, make_entry
+from parity.fieldpaths.schema import Limits, Work, extract_paths
+
+HERE = Path(__file__).resolve().parents[1]
+REPO = HERE.parent
+# ../shared/corpus beside the checkout (or beside the folder of git worktrees)
+SHARED = next((p for p in (REPO.parent / "shared" / "corpus",
+                           REPO.parent.parent / "shared" / "corpus") if p.is_dir()),
+              REPO.parent / "shared" / "corpus")
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+LIMITS = [None, Limits(max_work=300), Limits(max_paths=5), Limits(max_depth=2),
+          Limits(max_work=2_000, max_paths=40)]
+
+
+def snapshot(schema: Any, **kw: Any) -> tuple[Any, ...]:
+    """Everything extraction says: the table as printed, warnings and work, or the error."""
+    work, warnings = Work(), []
+    try:
+        table = extract_paths(schema, tool="t", work=work, warnings=warnings, **kw)
+    except ParityError as exc:
+        return ("error", type(exc).__name__, str(exc), exc.location, work.spent)
+    return (json.dumps({p: e.to_json() for p, e in table.items()}), warnings, work.spent)
+
+
+@contextlib.contextmanager
+def general_only() -> Iterator[None]:
+    saved = direct.whole_table, direct.is_plain
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise direct.NotPlain
+
+    direct.whole_table, direct.is_plain = refuse, lambda *a, **k: False  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        direct.whole_table, direct.is_plain = saved
+
+
+def general(schema: Any, **kw: Any) -> tuple[Any, ...]:
+    with general_only():
+        return snapshot(schema, **kw)
+
+
+def assert_same(schema: Any, name: str, **kw: Any) -> None:
+    for limits in LIMITS:
+        assert snapshot(schema, limits=limits, **kw) == general(schema, limits=limits, **kw), \
+            (name, limits)
+
+
+def tools_in(path: Path) -> list[dict[str, Any]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    listed = data.get("tools", data) if isinstance(data, dict) else data
+    listed = [listed] if isinstance(listed, dict) else listed
+    return [t for t in listed if isinstance(t, dict)]
+
+
+def schemas_of(tools: list[dict[str, Any]]) -> Iterator[Any]:
+    for tool in tools:
+        for key in ("inputSchema", "outputSchema"):
+            if isinstance(tool.get(key), (dict, bool)):
+                yield tool[key]
+
+
+def generated(n: int) -> list[dict[str, Any]]:
+    spec = importlib.util.spec_from_file_location("bench_generate",
+                                                  REPO / "benchmarks" / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_generate", module)  # its dataclasses look themselves up
+    spec.loader.exec_module(module)
+    return module.catalog(n, seed=module.SEED + 1)  # type: ignore[no-any-return]
+
+
+REAL = sorted((REPO / "benchmarks" / "data").glob("*/*.json"))
+JSTS = sorted((HERE / "fixtures" / "jsts").glob("draft*/*.json"))
+SHARED_JSTS = sorted((SHARED / "jsts").glob("draft*/*.json"))
+SHARED_TOOLS = sorted((SHARED / "mcp-tools").rglob("*.json"))
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_the_real_corpus_gives_the_general_walks_tables(path):
+    for schema in schemas_of(tools_in(path)):
+        assert_same(schema, path.name)
+
+
+def test_the_real_corpus_takes_the_direct_path():
+    schemas = [s for p in REAL for s in schemas_of(tools_in(p))]
+    taken = 0
+    for schema in schemas:
+        with contextlib.suppress(Exception):
+            direct.whole_table(schema, max_depth=64, max_paths=10_000, max_work=200_000,
+                               failed=set())
+            taken += 1
+    assert taken >= len(schemas) - 5  # the few with references go the general way
+
+
+@pytest.mark.parametrize("path", JSTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_bundled_suite_gives_the_general_walks_tables(path):
+    dialect = DRAFT7 if path.parent.name == "draft7" else None
+    assert_same(json.loads(path.read_text()), path.name, default_dialect=dialect)
+
+
+@pytest.mark.skipif(not SHARED_JSTS, reason="../shared/corpus is not beside this checkout")
+def test_the_full_suite_gives_the_general_walks_tables():
+    for path in SHARED_JSTS:
+        dialect = DRAFT7 if path.parent.name == "draft7" else None
+        assert_same(json.loads(path.read_text()), path.name, default_dialect=dialect)
+
+
+@pytest.mark.skipif(not SHARED_TOOLS, reason="../shared/corpus is not beside this checkout")
+def test_every_captured_server_gives_the_general_walks_tables():
+    for path in SHARED_TOOLS:
+        with contextlib.suppress(ValueError, AttributeError):
+            schemas = list(schemas_of(tools_in(path)))
+        for schema in schemas:
+            assert_same(schema, path.name)
+
+
+def test_generated_schemas_give_the_general_walks_tables():
+    """Unions, $defs/$ref, maps, recursion: the general walk hands plain subschemas to the
+    direct path, which must leave counters and pointer as the general walk would."""
+    for tool in generated(200):
+        for schema in schemas_of([tool]):
+            assert_same(schema, tool["name"])
+
+
+def test_plain_subschemas_below_a_reference_are_walked_directly(monkeypatch):
+    calls = []
+    original = direct.Direct.node
+
+    def counted(self, *args):
+        calls.append(args[1])
+        return original(self, *args)
+
+    monkeypatch.setattr(direct.Direct, "node", counted)
+    schema = {"$defs": {"A": {"type": "object", "properties": {"x": {"type": "string"}}}},
+              "type": "object", "properties": {"a": {"$ref": "#/$defs/A"},
+                                               "b": {"type": "integer"}}}
+    extract_paths(schema)
+    assert calls  # (Prop('b'),) and the target's properties
+    monkeypatch.undo()
+    assert_same(schema, "refs")
+
+
+def test_a_huge_plain_schema_ends_in_the_same_bounds_error():
+    wide = {"type": "object", "properties": {
+        f"p{i}": {"type": "object", "properties": {"q": {"type": "string"}}}
+        for i in range(400)}}
+    for limits in (Limits(max_work=1_500), Limits(max_paths=300), Limits()):
+        assert snapshot(wide, limits=limits) == general(wide, limits=limits)
+    error = snapshot(wide, limits=Limits(max_work=1_500))
+    assert error[:2] == ("error", "BoundsError") and "tool 't'" in error[2]
+    assert error[3].startswith("#/properties/")
+    deep: dict[str, Any] = {"type": "string"}
+    for _ in range(200):
+        deep = {"type": "array", "items": deep}
+    assert snapshot(deep) == general(deep)
+    assert snapshot(deep)[1] == "BoundsError"
+
+
+def test_make_entry_is_entry():
+    values = dict(type=("null", "string"), required=True, closed=False, enum=(1, "a"),
+                  format="uri", default=1.5, has_default=True, description="d",
+                  patterns=("^a",), recursive="#", unresolved=("x",), unsupported=("not",),
+                  constraints=(("maxLength", 3),))
+    assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
+    assert set(FIELDS) - {"extra"} == set(values)
+    made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert made.with_required(False) == dataclasses.replace(built, required=False)
+    assert made.with_required(True) is made
+
+
+# -- random plain schemas ------------------------------------------------------------------
+
+names = st.text(alphabet="ab~/.[ \u00e9", min_size=0, max_size=3)
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=2),
+                    st.floats(allow_nan=False, allow_infinity=False, width=16))
+keywords = st.fixed_dictionaries({}, optional={
+    "type": st.one_of(st.sampled_from(["string", "object", "array", "integer", "number",
+                                       "null", "boolean", "bogus"]),
+                      st.lists(st.sampled_from(["string", "null", "object"]), max_size=3)),
+    "nullable": st.booleans(),
+    "enum": st.one_of(st.lists(scalars, max_size=4), scalars),
+    "const": scalars,
+    "format": st.one_of(st.sampled_from(["uri", "date-time"]), st.integers(0, 1)),
+    "default": scalars,
+    "description": st.one_of(st.text(max_size=3), st.integers(0, 1)),
+    "minimum": st.one_of(st.integers(-2, 2), st.floats(-2, 2, width=16), st.booleans()),
+    "exclusiveMinimum": st.one_of(st.booleans(), st.integers(-2, 2)),
+    "maxLength": st.one_of(st.integers(-1, 5), st.text(max_size=1)),
+    "pattern": st.one_of(st.sampled_from(["^a", "b$"]), st.integers(0, 1)),
+    "multipleOf": st.sampled_from([0, 2, 0.5]),
+    "uniqueItems": st.one_of(st.booleans(), st.integers(0, 1)),
+    "required": st.one_of(st.lists(names, max_size=3), st.booleans(), st.integers(0, 1)),
+    "not": st.just({}), "if": st.just({"type": "string"}), "propertyNames": st.just({}),
+    "unevaluatedProperties": st.one_of(st.booleans(), st.just({}), st.just({"type": "string"})),
+    "additionalItems": st.booleans(),
+    "$anchor": st.just("here"), "title": st.text(max_size=2), "$comment": st.just("c"),
+})
+
+
+def extend(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    maps = st.dictionaries(names, children, max_size=3)
+    structure = st.fixed_dictionaries({}, optional={
+        "properties": st.one_of(maps, st.just([])),
+        "items": st.one_of(children, st.just(False)),
+        "prefixItems": st.lists(children, max_size=2),
+        "additionalProperties": st.one_of(children, st.just(False), st.just(True),
+                                          st.just({}), st.just(3)),
+        "patternProperties": st.one_of(st.dictionaries(st.sampled_from(["^a", "^b"]),
+                                                       children, max_size=2), st.just(1)),
+    })
+    return st.builds(lambda k, s: {**k, **s}, keywords, structure)
+
+
+plain = st.recursive(st.one_of(st.booleans(), keywords, st.just({}), st.just(5)), extend,
+                     max_leaves=14)
+limits = st.builds(Limits, max_depth=st.integers(1, 6), max_paths=st.integers(1, 40),
+                   max_alternatives=st.just(256), max_work=st.integers(5, 400))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain, st.one_of(st.none(), limits))
+def test_random_plain_schemas_give_the_general_walks_result(schema, bounds):
+    """Tables, unsupported keywords, constraints, enums, defaults, closed flags, work, and the
+    errors of malformed values and of every bound, with their tool and pointer."""
+    if not isinstance(schema, (dict, bool)):
+        schema = {"properties": {"x": schema}}
+    assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
+    # the same schema below a reference: the direct path inside the general walk
+    wrapped = {"$defs": {"S": schema}, "type": "object",
+               "properties": {"r": {"$ref": "#/$defs/S"}, "s": schema}}
+    assert snapshot(wrapped, limits=bounds) == general(wrapped, limits=bounds)
