@@ -6,6 +6,7 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -38,14 +39,11 @@ def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
     """Parse JSON text; any trouble, and any value parity could not canonicalize (see
     ``unrepresentable``), becomes one ``FileFormatError`` naming file and place."""
     try:
-        value = json.loads(text)
+        value = parse(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(f"{what} is not valid JSON: {exc.msg}", file=file,
                               location=f"line {exc.lineno}, column {exc.colno}",
                               hint="fix the JSON syntax at that position") from None
-    except ValueError:  # Python's integer-string limit (4,300 digits), met while parsing
-        raise FileFormatError(f"{what} holds an integer of more than 4300 digits", file=file,
-                              location=_digits_at(text), hint=VALUES_HINT) from None
     except RecursionError:
         raise FileFormatError(f"{what} is nested too deeply to read", file=file) from None
     # The walk costs a pass over the value; the text shows cheaply whether it can find anything.
@@ -55,6 +53,38 @@ def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
             raise FileFormatError(f"{what} holds {found[1]}", file=file, location=found[0],
                                   hint=VALUES_HINT)
     return value
+
+
+def parse(text: str | bytes) -> Any:
+    """``json.loads``, except that an integer Python refuses to parse (more than 4,300
+    digits, ``sys.get_int_max_str_digits``) becomes a ``HugeInteger`` instead of failing
+    the whole text, so ``unrepresentable`` can name where it is. Raises what ``json.loads``
+    raises for anything else (``JSONDecodeError``, ``RecursionError``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # the integer-string limit: parse again, keeping such integers aside
+        return json.loads(text, parse_int=_parse_int)
+
+
+class HugeInteger(int):
+    """An integer read from JSON with more digits than Python converts (4,300 by default:
+    the conversion is quadratic). The value held is only a stand-in beyond +-(2**53 - 1):
+    whatever meets it without asking ``unrepresentable`` still refuses it."""
+
+    digits: int
+
+    def __new__(cls, text: str) -> HugeInteger:
+        stand_in = -(MAX_SAFE_INTEGER + 1) if text.startswith("-") else MAX_SAFE_INTEGER + 1
+        value = super().__new__(cls, stand_in)
+        value.digits = len(text.lstrip("-"))
+        return value
+
+
+def _parse_int(text: str) -> int:
+    limit = sys.get_int_max_str_digits()
+    return int(text) if limit == 0 or len(text.lstrip("-")) <= limit else HugeInteger(text)
 
 
 #: RFC 8785's integer domain (that of I-JSON): what parity can hash and pin exactly.
@@ -70,7 +100,8 @@ _SUSPECT = re.compile(r"\\u[dD][89a-fA-F]|\d{16}|[eE][+]?\d{3}|NaN|Infinity")
 
 def unrepresentable(value: Any) -> tuple[str, str] | None:
     """The JSON pointer and a description of the first value canonical JSON (RFC 8785)
-    cannot carry, or None: NaN or an infinity, an integer beyond +-(2**53 - 1), a string or
+    cannot carry, or None: NaN or an infinity, an integer beyond +-(2**53 - 1) (a
+    ``HugeInteger`` among them), a string or
     key holding a lone surrogate. Parsed JSON is a tree, so the walk is linear."""
     pending: list[tuple[Any, str]] = [(value, "")]
     while pending:
@@ -92,6 +123,8 @@ def unrepresentable(value: Any) -> tuple[str, str] | None:
 def _problem(node: Any) -> str | None:
     if isinstance(node, bool):
         return None
+    if isinstance(node, HugeInteger):
+        return f"an integer of {node.digits} digits"
     if isinstance(node, float) and not math.isfinite(node):
         return "NaN" if node != node else "an infinity (or a number beyond the float range)"
     if isinstance(node, int) and not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
@@ -114,15 +147,6 @@ def _encodable(text: str) -> bool:
 def _token(key: Any) -> str:
     text = str(key).encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
     return text.replace("~", "~0").replace("/", "~1")
-
-
-def _digits_at(text: str) -> str | None:
-    match = re.search(r"\d{4300}", text)
-    if match is None:
-        return None
-    line = text.count("\n", 0, match.start()) + 1
-    column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-    return f"line {line}, column {column}"
 
 
 def compact(value: Any) -> str:

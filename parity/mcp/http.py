@@ -21,7 +21,9 @@ A request's failure is then the recorded one, whatever the SDK made of it.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
+import logging
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -30,6 +32,7 @@ import anyio
 import anyio.abc
 import anyio.lowlevel
 
+from parity.core.jsonio import parse, unrepresentable
 from parity.core.redact import redact_json
 from parity.mcp.sdk import SDK_MAJOR, http_module
 from parity.mcp.spec import (
@@ -70,6 +73,8 @@ class _Recorder:
         self.owner = transport
 
     async def handle_async_request(self, request: Any) -> Any:
+        # the SDK reads the answer in this same task: its log filter finds the transport
+        _CURRENT.set(self.owner)
         request_id = _request_id(request)
         http = self.http
         try:
@@ -95,9 +100,12 @@ class _Recorder:
             failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
         else:
             try:
-                json.loads(body)
-            except ValueError:
+                message = parse(body)
+            except (ValueError, RecursionError):
                 failure = f"not JSON: {excerpt(body)!r}"
+            else:
+                if self.owner.take_unreadable(message):
+                    return self._error_reply(request, request_id, -32700, "read by parity")
         if failure is None:
             return http.Response(status, headers=response.headers, content=body,
                                  request=request)
@@ -182,6 +190,16 @@ class HttpTransport(SdkStreamTransport):
         self.stopped = anyio.Event()
         self.finished = anyio.Event()
 
+    def take_unreadable(self, message: Any) -> bool:
+        """Hand ``message`` (parsed by parity) to the connection itself, and say so, when it
+        holds a value the SDK would refuse (a huge integer, a lone surrogate) or change (NaN
+        and the infinities become ``null``): the connection then names the tool and the JSON
+        pointer, where the SDK would fail the whole message or pin a value never sent."""
+        if unrepresentable(message) is None:
+            return False
+        self.conn.deliver(message)
+        return True
+
     def record(self, request_id: int, failure: CallFailure) -> None:
         """Keep what the SDK will not pass on about request ``request_id``."""
         self.recorded.setdefault(request_id, failure)
@@ -231,6 +249,8 @@ class HttpTransport(SdkStreamTransport):
     async def _run(self, *, task_status: anyio.abc.TaskStatus[None]) -> None:
         from mcp.client.streamable_http import streamable_http_client
 
+        _watch_sdk_log()
+
         url = self.spec.url
         if not url:
             raise CallFailure("unavailable", "no URL to connect to", sent=False)
@@ -266,6 +286,45 @@ class HttpTransport(SdkStreamTransport):
         self.stopped.set()
         with anyio.CancelScope(shield=True), anyio.move_on_after(5.0):
             await self.finished.wait()
+
+
+#: The HTTP transport whose request the current task sends and reads (``_SseParseFailures``).
+_CURRENT: contextvars.ContextVar[HttpTransport | None] = contextvars.ContextVar(
+    "parity_http_transport", default=None)
+
+
+class _SseParseFailures(logging.Filter):
+    """The SDK logs an SSE event it cannot parse with ``logger.exception`` (a traceback on
+    stderr) and then fails the request with the parser's words alone. The raw event is in
+    the pydantic error: parity parses it itself and hands it to the transport that received
+    it (as ``take_unreadable`` does for a JSON body), and the traceback is not printed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        errors = getattr(exc, "errors", None)
+        if not callable(errors):
+            return True
+        transport = _CURRENT.get()
+        with contextlib.suppress(Exception):
+            raw = errors()[0].get("input")
+            if transport is not None and isinstance(raw, (str, bytes)):
+                message = parse(raw)
+                if isinstance(message, dict) and "id" in message and \
+                        transport.take_unreadable(message):
+                    return False  # read, and its problem is reported by tool and pointer
+        # otherwise the request fails with the SDK's words: one line, no traceback
+        record.msg = f"{record.getMessage()}: {_first_line(exc)}"
+        record.args, record.exc_info = (), None
+        return True
+
+
+_FILTER = _SseParseFailures()
+
+
+def _watch_sdk_log() -> None:
+    logger = logging.getLogger("mcp.client.streamable_http")
+    if _FILTER not in logger.filters:
+        logger.addFilter(_FILTER)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -34,6 +34,7 @@ from typing import Any
 import anyio
 import anyio.abc
 
+from parity.core.jsonio import parse
 from parity.mcp.connection import Pending
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
@@ -102,9 +103,9 @@ class StdioTransport(Transport):
     def _line(self, line: bytes) -> None:
         if not line.strip():
             return
-        try:
-            message = json.loads(line)
-        except ValueError:
+        try:  # a huge integer is kept (``HugeInteger``) for the connection to name
+            message = parse(line)
+        except (ValueError, RecursionError):
             self.conn.note_garbage(excerpt(line))
             return
         self.conn.deliver(message)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.abc
 
+from parity.core.jsonio import unrepresentable
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.servers import lowlevel_server
 from parity.mcp.spec import (
@@ -73,8 +74,7 @@ class SdkStreamTransport(Transport):
                     self.conn.note_garbage(_unreadable(item))
                     continue
                 message = getattr(item.message, "root", item.message)  # 1.x: a RootModel
-                self.on_message(message.model_dump(by_alias=True, mode="json",
-                                                   exclude_unset=True) | {"jsonrpc": "2.0"})
+                self.on_message(_as_sent(message) | {"jsonrpc": "2.0"})
 
     def on_message(self, message: dict[str, Any]) -> None:
         """One message from the server, as a raw dict."""
@@ -100,6 +100,18 @@ class SdkStreamTransport(Transport):
                               sent=False) from None
         if pending is not None:
             pending.sent = True
+
+
+def _as_sent(message: Any) -> dict[str, Any]:
+    """The message as a JSON dict. The JSON dump writes NaN and the infinities as ``null``,
+    which would hide a value the server sent (and pin a schema it never said): a message
+    holding one is handed on as parsed, for the connection to name tool and pointer."""
+    parsed: dict[str, Any] = message.model_dump(by_alias=True, mode="python",
+                                                exclude_unset=True)
+    if unrepresentable(parsed) is not None:
+        return parsed
+    dumped: dict[str, Any] = message.model_dump(by_alias=True, mode="json", exclude_unset=True)
+    return dumped
 
 
 def _unreadable(exc: Exception) -> str:

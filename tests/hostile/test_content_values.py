@@ -41,10 +41,11 @@ def test_loads_names_file_and_pointer(text, pointer):
     assert caught.value.file == "x.json" and caught.value.location == pointer
 
 
-def test_a_huge_integer_is_an_input_error_with_its_position():
+def test_a_huge_integer_is_an_input_error_with_its_pointer():
     with pytest.raises(FileFormatError) as caught:
-        loads('{"a":\n ' + "1" * 5000 + "}", file="x.json")
-    assert "4300 digits" in str(caught.value) and caught.value.location == "line 2, column 2"
+        loads('{"a":\n [1, -' + "1" * 5000 + "]}", file="x.json")
+    assert "an integer of 5000 digits" in str(caught.value)
+    assert caught.value.location == "#/a/1"
 
 
 def test_valid_values_pass():
@@ -89,11 +90,26 @@ def test_a_live_server_tool_is_rejected_as_malformed_naming_tool_and_pointer(tmp
     agent.write_text('{"tools": [{"name": "fine", "inputSchema": {"type": "object"}}]}')
     server = f"{sys.executable} -m tests.hostile.servers.content {mode}"
     result = parity("diff", "--agent-file", str(agent), "--server-stdio", server)
-    assert result.returncode != 3 and "Traceback" not in result.stderr, result.stderr
-    if mode == "huge-int":
-        # Python refuses to parse the message at all: the listing fails, readably
-        assert result.returncode == 2, result.stdout + result.stderr
-        return
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert "hostile" in result.stdout + result.stderr
     assert "malformed response" in result.stdout + result.stderr
     assert "#/inputSchema/properties/n" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["json", "sse"])
+@pytest.mark.parametrize("mode", VALUE_MODES)
+def test_an_http_server_tool_is_rejected_naming_tool_and_pointer(http_server, tmp_path, mode,
+                                                                 sse):
+    """Over HTTP the SDK parses the message: it refuses a huge integer or a lone surrogate
+    (and logs a traceback), and writes NaN back as null. parity reads such a message itself
+    and names the tool and the pointer, in a JSON body and in an SSE event alike."""
+    url = http_server("tests.servers.http_faults", path="") + f"/values/{mode}"
+    agent = tmp_path / "agent.json"
+    agent.write_text('{"tools": [{"name": "fine", "inputSchema": {"type": "object"}}]}')
+    result = parity("diff", "--agent-file", str(agent), "--server-url",
+                    url + ("?sse=1" if sse else ""))
+    out = result.stdout + result.stderr
+    assert result.returncode == 2 and "Traceback" not in out, out
+    assert "tool 'hostile': malformed response" in out, out
+    assert "at #/inputSchema/properties/n" in out, out
+    assert "Error parsing" not in out and "validation error" not in out, out
