@@ -302,7 +302,7 @@ class _SseParseFailures(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         errors = getattr(exc, "errors", None)
-        if not callable(errors):
+        if exc is None or not callable(errors):
             return True
         transport = _CURRENT.get()
         with contextlib.suppress(Exception):
