@@ -494,7 +494,8 @@ def bench_verify(s: Settings) -> Iterator[Row]:
 
     note = (f"{n} generated tools ({nonascii} with non-ASCII property names; floats in "
             "defaults, bounds and enums); "
-            "2 digests per tool (contract, surface)")
+            "2 digests per tool (contract, surface); an unchanged tool is proved equal by its "
+            "listed digest (one orjson dump + SHA-256), without normalizing")
     tp, tc = interleave(verify_memory, floor, s=s)
     yield Row("verify", f"verify a {n}-tool catalog, lock in memory", med(tp),
               "orjson.dumps(OPT_SORT_KEYS) + SHA-256 per tool", med(tc), "<= 3x the floor",

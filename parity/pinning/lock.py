@@ -1,12 +1,13 @@
-"""Lock files: a server's tool definitions pinned by hash (format ``parity.lock/1``).
+"""Lock files: a server's tool definitions pinned by hash (format ``parity.lock/2``).
 
 Each tool is pinned by two digests of its normalized definition (``parity.pinning.normalize``).
-The lock keeps the normalized definition of every tool as well, so drift can be explained
-(``parity.pinning.drift``), not only detected. Files are deterministic (one tool per line) and
-atomically written; on load they are validated against ``schemas/lock.v1.json`` and every
-digest is recomputed, so a missing, corrupt, edited or wrong-version lock fails closed before
-it is trusted.
-The format is documented in docs/lock.md.
+The lock keeps every tool's definition as the server listed it as well (and a non-normative
+digest of it, which lets an unchanged tool skip normalization: ``parity.pinning.tool``), so
+drift can be explained (``parity.pinning.drift``), not only detected. Files are deterministic
+(one tool per line) and atomically written; on load they are validated against
+``schemas/lock.v2.json`` (``lock.v1.json`` for ``parity.lock/1``, still read) and every digest
+is recomputed, so a missing, corrupt, edited or wrong-version lock fails closed before it is
+trusted. The format is documented in docs/lock.md.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +39,12 @@ from parity.pinning.normalize import (
     normalize_schema,
     surface_hash,
 )
-from parity.pinning.tool import LockedTool
+from parity.pinning.tool import LISTED_DOMAIN, LockedTool, listed_digest_of
 
-FORMAT = "parity.lock/1"
+FORMAT = "parity.lock/2"
+#: Every format this parity reads -> its shipped schema. ``parity.lock/1`` has no listed
+#: digests and records normalized definitions: its tools verify through normalization.
+READS = {"parity.lock/1": "lock.v1.json", FORMAT: "lock.v2.json"}
 
 #: What each digest covers, recorded in every lock and checked on load.
 HASHED_FIELDS: dict[str, Any] = {
@@ -47,8 +52,9 @@ HASHED_FIELDS: dict[str, Any] = {
     "contract_omits_schema_keywords": ["description", "title"],
     "surface": ["*"],
 }
-#: How the digests are computed, recorded in every lock and checked on load.
-HASH: dict[str, str] = {
+#: How the digests are computed, recorded in every lock and checked on load (``parity.lock/1``
+#: records ``HASH_V1``).
+HASH_V1: dict[str, str] = {
     "algorithm": "sha256",
     "canonicalization": "RFC 8785",
     "preimage": "domain NUL canonical-json",
@@ -56,6 +62,8 @@ HASH: dict[str, str] = {
     "surface": SURFACE_DOMAIN,
     "catalog": CATALOG_DOMAIN,
 }
+HASH: dict[str, str] = {**HASH_V1, "listed": LISTED_DOMAIN,
+                        "listed_preimage": "domain NUL orjson key-sorted JSON (not normative)"}
 
 #: The spec's form of a tool name; others only warn.
 TOOL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")
@@ -90,8 +98,9 @@ class Lock:
     #: lint warnings met while building it (not written)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
-    @property
+    @cached_property
     def catalog(self) -> str:
+        """``catalog_hash`` of the tools (computed once: a lock's tools never change)."""
         return catalog_hash(self.tools)
 
     @property
@@ -157,7 +166,7 @@ def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
     duplicates: list[str] = []
     warnings: list[str] = []
     for i, d in enumerate(definitions):
-        name = d.get("name") if isinstance(d, Mapping) else None
+        name = d.get("name") if type(d) is dict or isinstance(d, Mapping) else None
         if not isinstance(name, str) or not name:
             raise SourceError(f"{source}: tool #{i} has no string `name`",
                               hint="every tool definition needs a non-empty name")
@@ -187,10 +196,15 @@ def server_text(lock: Lock) -> str:
     """Everything in ``lock`` that the server said (its ``serverInfo`` and the definitions as
     given, before normalization drops anything), as JSON text: what a secret check reads,
     without normalizing or hashing anything."""
+    import orjson
+
     # shaped as the lock file is, so a finding names the same place (tools/NAME/definition)
-    return json.dumps({"server": {"reported": lock.server_info},
-                       "tools": {n: {"definition": t.given} for n, t in lock.tools.items()}},
-                      sort_keys=True, ensure_ascii=False)
+    said = {"server": {"reported": lock.server_info},
+            "tools": {n: {"definition": t.given} for n, t in lock.tools.items()}}
+    try:  # orjson escapes strings as json does (ensure_ascii=False), at a tenth of the cost
+        return orjson.dumps(said, option=orjson.OPT_SORT_KEYS).decode("utf-8")
+    except (TypeError, orjson.JSONEncodeError):  # a lone surrogate, a huge integer
+        return json.dumps(said, sort_keys=True, ensure_ascii=False)
 
 
 def dumps(lock: Lock) -> str:
@@ -215,22 +229,29 @@ def load(path: str | os.PathLike[str]) -> Lock:
 
 
 def from_json(data: Any, *, file: str = "<lock>", text: str | None = None) -> Lock:
-    check_format(data, FORMAT, file=file, what="lock", fix=_FIX)
-    validate_file(data, "lock.v1.json", file=file, what="lock", fix=_FIX,
+    """A ``Lock`` from a lock file's parsed JSON, validated and its digests checked (see
+    ``load``); ``text``, the file's text, keys the remembered verdict."""
+    if not isinstance(data, dict) or data.get("format") not in READS:
+        check_format(data, FORMAT, file=file, what="lock", fix=_FIX)  # raises its message
+    validate_file(data, READS[data["format"]], file=file, what="lock", fix=_FIX,
                   also=lambda: _check_digests(data, file), text=text)
-    tools = {name: LockedTool.recorded(name, raw["contract"], raw["surface"], raw["definition"])
+    tools = {name: LockedTool.recorded(name, raw["contract"], raw["surface"], raw["definition"],
+                                       raw.get("listed"))
              for name, raw in data["tools"].items()}
     server = data["server"]
     capabilities = server.get("client_capabilities")
-    return Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
+    lock = Lock(server=server["name"], tools=tools, server_info=server.get("reported"),
                 protocol_version=server.get("protocol_version"),
                 client_capabilities=None if capabilities is None else tuple(capabilities),
                 renamed_from=tuple(server.get("renamed_from", ())))
+    lock.__dict__["catalog"] = data["catalog"]  # checked against the tools' digests
+    return lock
 
 
 def _check_digests(data: Mapping[str, Any], file: str) -> None:
     """Every digest the lock records, recomputed from its definitions."""
-    for key, expected in (("hash", HASH), ("hashed_fields", HASHED_FIELDS)):
+    v1 = data["format"] != FORMAT
+    for key, expected in (("hash", HASH_V1 if v1 else HASH), ("hashed_fields", HASHED_FIELDS)):
         if data[key] != expected:
             raise FileFormatError(f"lock was hashed differently ({key} differs from this "
                                   "parity's)", file=file, location=f"$.{key}", hint=_FIX)
@@ -253,6 +274,11 @@ def _check_digests(data: Mapping[str, Any], file: str) -> None:
                 f"lock is corrupt: the contract hash of tool {name!r} does not match its "
                 "recorded definition (edited by hand?)", file=file,
                 location=f"{where}.contract", hint=_FIX)
+        if not v1 and listed_digest_of(normalize(definition, _schemas=False)) != raw["listed"]:
+            raise FileFormatError(
+                f"lock is corrupt: the listed digest of tool {name!r} does not match its "
+                "recorded definition (edited by hand?)", file=file,
+                location=f"{where}.listed", hint=_FIX)
         tools[name] = LockedTool(name, raw["contract"], raw["surface"], normal)
     if catalog_hash(tools) != data["catalog"]:
         raise FileFormatError("lock is corrupt: the catalog hash does not match its tools "
@@ -310,8 +336,8 @@ def _quote(name: str) -> str:
 
 
 __all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT", "HASH",
-           "HASHED_FIELDS", "META_NOISE", "NORMALIZATION", "SURFACE_DOMAIN", "TOOL_NAME", "Lock",
-           "LockedTool", "build", "capability_note", "catalog_hash", "check_identity",
-           "contract_hash", "contract_of", "dumps", "from_json", "from_listing", "lint", "load",
-           "normalize", "normalize_schema", "reported_rename", "server_text", "surface_hash",
-           "write"]
+           "HASHED_FIELDS", "HASH_V1", "LISTED_DOMAIN", "META_NOISE", "NORMALIZATION", "READS",
+           "SURFACE_DOMAIN", "TOOL_NAME", "Lock", "LockedTool", "build", "capability_note",
+           "catalog_hash", "check_identity", "contract_hash", "contract_of", "dumps",
+           "from_json", "from_listing", "lint", "load", "normalize", "normalize_schema",
+           "reported_rename", "server_text", "surface_hash", "write"]

@@ -1,26 +1,55 @@
 """One pinned tool (``LockedTool``): its definition, normalized when first read, and its two
-digests, computed when first asked, or proved equal to a twin's by JSON text.
+digests, computed when first asked, or proved equal to a twin's without normalizing.
+
+A lock records each tool as the server listed it (``listed``: only the top-level
+normalization applied), with a non-normative digest of that record's key-sorted JSON text
+(``listed_digest``). An unchanged live tool has the same text, so one ``orjson`` dump and one
+SHA-256 prove it equal, without walking its schemas. A live tool whose text differs is never
+taken as changed on that account: it goes the normative way (full normalization, digests).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from parity.core.canonical import digest
+from parity.core.jsonio import VALUES_HINT
+from parity.errors import ValueDomainError
 from parity.pinning.normalize import CONTRACT_DOMAIN, SURFACE_DOMAIN, forms, normalize
+
+#: Domain of the listed digest: orjson's key-sorted compact text of the definition as listed.
+#: Not RFC 8785 and not normative: it only lets an unchanged tool skip normalization.
+LISTED_DOMAIN = "parity/lock/tool-listed/v1"
+
+
+def listed_digest_of(listed: Any) -> str | None:
+    """``sha256:<hex>`` over ``LISTED_DOMAIN NUL orjson-key-sorted-text``, or ``None`` where
+    orjson cannot render the value (an integer beyond 64 bits, a key that is not a string)."""
+    import orjson
+
+    try:
+        text = orjson.dumps(listed, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    h = hashlib.sha256(LISTED_DOMAIN.encode("ascii"))
+    h.update(b"\x00")
+    h.update(text)
+    return "sha256:" + h.hexdigest()
 
 
 class LockedTool:
     """One pinned tool: its normalized definition and its two digests.
 
-    A tool read from a lock file (``from_json``) has had its digests checked against its
+    A tool read from a lock file (``recorded``) has had its digests checked against its
     recorded definition (see docs/lock.md). A tool built from a live definition (``of``)
-    computes its digests when first asked: ``same_as`` can prove most live tools equal to
-    their pinned twins from their JSON text alone, which is much cheaper than normalizing
+    computes its digests when first asked: ``same_as`` proves most live tools equal to their
+    pinned twins by the text of their definitions as listed, much cheaper than normalizing
     and canonicalizing them."""
 
-    __slots__ = ("_contract", "_definition", "_raw", "_surface", "_texts", "name")
+    __slots__ = ("_contract", "_definition", "_full_text", "_listed", "_listed_digest", "_raw",
+                 "_surface", "name")
 
     name: str
     _contract: str | None
@@ -29,22 +58,28 @@ class LockedTool:
     _definition: Mapping[str, Any] | None
     #: the definition as given (wire JSON or a lock file's record)
     _raw: Mapping[str, Any]
-    #: full normalization? -> the definition as key-sorted JSON (``b""``: no text says it)
-    _texts: dict[bool, bytes]
+    #: ``listed`` and its digest (``""``: orjson cannot render it), when first asked
+    _listed: Mapping[str, Any] | None
+    _listed_digest: str | None
+    #: the normalized definition as key-sorted JSON (``b""``: orjson cannot render it)
+    _full_text: bytes | None
 
     def __init__(self, name: str, contract: str, surface: str,
                  definition: Mapping[str, Any]) -> None:
         self._init(name, contract, surface, definition, definition)
 
     def _init(self, name: str, contract: str | None, surface: str | None,
-              definition: Mapping[str, Any] | None, raw: Mapping[str, Any]) -> None:
+              definition: Mapping[str, Any] | None, raw: Mapping[str, Any],
+              listed_digest: str | None = None) -> None:
         _set = object.__setattr__
         _set(self, "name", name)
         _set(self, "_contract", contract)
         _set(self, "_surface", surface)
         _set(self, "_definition", definition)
         _set(self, "_raw", raw)
-        _set(self, "_texts", {})
+        _set(self, "_listed", None)
+        _set(self, "_listed_digest", listed_digest)
+        _set(self, "_full_text", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
@@ -60,12 +95,13 @@ class LockedTool:
         return tool
 
     @classmethod
-    def recorded(cls, name: str, contract: str, surface: str,
-                 definition: Mapping[str, Any]) -> LockedTool:
-        """A tool as a lock file records it, its digests already checked against
-        ``definition`` (normalized again when first read: it may have been reordered)."""
+    def recorded(cls, name: str, contract: str, surface: str, definition: Mapping[str, Any],
+                 listed_digest: str | None = None) -> LockedTool:
+        """A tool as a lock file records it, its digests (and ``listed_digest``, when the
+        file has one) already checked against ``definition``. It is normalized when first
+        read: a record keeps the server's order of ``required``."""
         tool = cls.__new__(cls)
-        tool._init(name, contract, surface, None, definition)
+        tool._init(name, contract, surface, None, definition, listed_digest)
         return tool
 
     def _compute(self) -> None:
@@ -93,6 +129,26 @@ class LockedTool:
         return self._raw
 
     @property
+    def listed(self) -> Mapping[str, Any]:
+        """What a lock file records: the definition as listed, after the top-level
+        normalization only (annotation hints at their defaults and per-connection ``_meta``
+        dropped; schemas, and the order of their ``required`` lists, as listed)."""
+        if self._listed is None:
+            raw = self._raw
+            # most tools have neither field: the definition itself is the record (unmodified)
+            listed = raw if type(raw) is dict and "annotations" not in raw and \
+                "_meta" not in raw else normalize(raw, _schemas=False)
+            object.__setattr__(self, "_listed", listed)
+        return self._listed  # type: ignore[return-value]  # just set
+
+    @property
+    def listed_digest(self) -> str | None:
+        """The non-normative digest of ``listed`` (``listed_digest_of``)."""
+        if self._listed_digest is None:
+            object.__setattr__(self, "_listed_digest", listed_digest_of(self.listed) or "")
+        return self._listed_digest or None
+
+    @property
     def definition(self) -> Mapping[str, Any]:
         """The normalized (surface-form) definition."""
         if self._definition is None:  # normalizing is cheap; hashing waits until asked
@@ -100,38 +156,33 @@ class LockedTool:
         return self._definition  # type: ignore[return-value]  # just set
 
     def same_as(self, other: LockedTool) -> bool:
-        """Whether both have the same digests, proved without hashing where the JSON text
-        shows it (a lock file's digests were checked against its definitions on load):
-        equal text after the top-level normalization (annotation hints, ``_meta``) means
-        equal normalized forms; failing that, equal text of the normalized forms does.
-        Otherwise the digests decide."""
-        quick = self._text_of(full=False)
-        if quick is not None and quick == other._text_of(full=False):
+        """Whether both have the same digests, proved without normalizing where it can be:
+        equal listed digests (equal key-sorted text) **and** equal listed values (Python
+        equality: it tells NaN from ``null`` and a tuple from a list, which the text does
+        not; the text tells ``true`` from ``1``, which equality does not) mean equal
+        normalized forms. Failing that, equal text and values of the normalized forms do
+        (a reordered ``required``). Otherwise the digests decide: a difference in text
+        never means changed by itself."""
+        mine = self.listed_digest
+        if mine is not None and mine == other.listed_digest and self.listed == other.listed:
             return True
-        full = self._text_of(full=True)
-        if full is not None and full == other._text_of(full=True):
+        text = self._text_of_definition()
+        if text and text == other._text_of_definition() and \
+                self.definition == other.definition:
             return True
         return (self.contract, self.surface) == (other.contract, other.surface)
 
-    def _text_of(self, *, full: bool) -> bytes | None:
-        """The definition as key-sorted JSON, normalized at the top level only or fully
-        (``full``), or ``None`` where no text identifies it. orjson renders it (the stdlib
-        encoder alone costs more than hashing); it writes NaN and infinities as ``null``
-        and cannot write integers beyond 64 bits, so a text that does not read back as the
-        same value is not used."""
-        cached = self._texts.get(full)
-        if cached is None:
+    def _text_of_definition(self) -> bytes:
+        """The normalized definition as key-sorted JSON (``b""``: orjson cannot render it)."""
+        if self._full_text is None:
             import orjson
 
-            value = self.definition if full else normalize(self._raw, _schemas=False)
             try:
-                cached = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+                text = orjson.dumps(self.definition, option=orjson.OPT_SORT_KEYS)
             except (TypeError, orjson.JSONEncodeError):
-                cached = b""
-            if cached and orjson.loads(cached) != value:  # NaN reads back as None
-                cached = b""
-            self._texts[full] = cached
-        return cached or None
+                text = b""
+            object.__setattr__(self, "_full_text", text)
+        return self._full_text  # type: ignore[return-value]  # just set
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LockedTool):
@@ -146,8 +197,14 @@ class LockedTool:
                 f"surface={self.surface!r}, definition={self.definition!r})")
 
     def to_json(self) -> dict[str, Any]:
-        return {"contract": self.contract, "surface": self.surface,
-                "definition": dict(self.definition)}
+        """The tool's entry in a lock file (``parity.lock/2``)."""
+        contract, surface = self.contract, self.surface  # raise first for what JSON cannot hold
+        listed = self.listed_digest
+        if listed is None:
+            raise ValueDomainError(f"tool {self.name!r} cannot be written to a lock: its "
+                                   "definition is not plain JSON", hint=VALUES_HINT)
+        return {"contract": contract, "surface": surface, "listed": listed,
+                "definition": dict(self.listed)}
 
 
-__all__ = ["LockedTool"]
+__all__ = ["LISTED_DOMAIN", "LockedTool", "listed_digest_of"]

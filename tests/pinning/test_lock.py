@@ -119,7 +119,7 @@ def test_file_is_deterministic_one_tool_per_line_and_round_trips(tmp_path) -> No
 
 
 @pytest.mark.parametrize(("edit", "message"), [
-    (lambda d: d.update(format="parity.lock/2"), "lock format 'parity.lock/2' is not supported"),
+    (lambda d: d.update(format="parity.lock/3"), "lock format 'parity.lock/3' is not supported"),
     (lambda d: d.pop("catalog"), "'catalog' is a required property"),
     (lambda d: d["hash"].update(contract="parity/lock/tool-contract/v0"),
      "hashed differently"),
@@ -127,6 +127,9 @@ def test_file_is_deterministic_one_tool_per_line_and_round_trips(tmp_path) -> No
      "surface hash of tool 'search' does not match"),
     (lambda d: d["tools"].pop("b"), "catalog hash does not match"),
     (lambda d: d["tools"].update(c=d["tools"]["b"]), "tool 'c' holds the definition of 'b'"),
+    (lambda d: d["tools"]["b"].update(listed=d["tools"]["search"]["listed"]),
+     "listed digest of tool 'b' does not match"),
+    (lambda d: d["tools"]["b"].pop("listed"), "'listed' is a required property"),
 ])
 def test_corrupt_locks_fail_closed(tmp_path, edit, message) -> None:
     data = L.build("s", [SEARCH, {"name": "b"}]).to_json()
@@ -371,13 +374,60 @@ def test_equal_looking_text_never_hides_a_different_value(live_value) -> None:
     assert report.drifted
 
 
-def test_stored_definition_rewritten_in_an_equivalent_form_still_loads(tmp_path) -> None:
+def test_stored_definition_rewritten_in_an_equivalent_form(tmp_path) -> None:
+    """A ``parity.lock/2`` record is the definition as listed, pinned by its listed digest
+    too: any edit of it is refused, an equivalent one as well. A ``parity.lock/1`` record
+    is pinned by the normative digests only: an equivalent edit still loads."""
     built = L.build("s", [SEARCH])
     data = json.loads(json.dumps(built.to_json()))
     data["tools"]["search"]["definition"]["inputSchema"]["properties"]["filter"]["required"] \
-        = ["b", "a"]  # normalization sorts it back: same digests
+        = ["a", "b"]  # normalization sorts it alike: same normative digests
     path = tmp_path / "s.lock.json"
     path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileFormatError, match="listed digest of tool 'search' does not match"):
+        L.load(path)
+    path.write_text(json.dumps(as_v1(data)), encoding="utf-8")
     loaded = L.load(path)
     assert loaded == built
     assert loaded.tools["search"].definition == built.tools["search"].definition
+
+
+def as_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``parity.lock/2`` document as ``parity.lock/1`` wrote it: no listed digests, the
+    normalized definitions, the first ``hash`` record."""
+    old = copy.deepcopy(data)
+    old.update(format="parity.lock/1", hash=dict(L.HASH_V1))
+    for tool in old["tools"].values():
+        del tool["listed"]
+        tool["definition"] = L.normalize(tool["definition"])
+    return old
+
+
+def test_a_version_1_lock_is_still_read_and_verified(tmp_path) -> None:
+    from parity.pinning import drift
+
+    built = L.build("s", [SEARCH, {"name": "b"}])
+    path = tmp_path / "s.lock.json"
+    path.write_text(json.dumps(as_v1(built.to_json())), encoding="utf-8")
+    old = L.load(path)
+    assert old == built and old.catalog == built.catalog
+    assert not drift.compare(old, L.build("s", json.loads(json.dumps([SEARCH, {"name": "b"}]))
+                                          )).drifted
+    changed = copy.deepcopy(SEARCH)
+    changed["inputSchema"]["properties"]["days"]["type"] = "string"
+    assert drift.compare(old, L.build("s", [changed, {"name": "b"}])).refused
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("tool-contract/v1", "tool-contract/v0", 1), encoding="utf-8")
+    with pytest.raises(FileFormatError, match="hashed differently"):
+        L.load(path)
+
+
+def test_the_committed_version_1_example_lock_still_loads() -> None:
+    """``tests/fixtures/locks/workflow.v1.lock.json``: manifests/workflow.lock.json as
+    ``parity.lock/1`` wrote it (before the listed digests); the same catalog as today's."""
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    old = L.load(repo / "tests" / "fixtures" / "locks" / "workflow.v1.lock.json")
+    new = L.load(repo / "manifests" / "workflow.lock.json")
+    assert old.catalog == new.catalog and old == new

@@ -1,0 +1,106 @@
+"""The listed digest: an unchanged live tool skips normalization; anything else goes the
+normative way (full normalization, the digests), so exactness never rests on it."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from parity.pinning import drift
+from parity.pinning import lock as L
+from parity.pinning import normalize as N
+from parity.pinning import tool as T
+
+# tests/pinning/test_lock.py's tool, as a server lists it: `required` in its own order
+from tests.pinning.test_lock import SEARCH
+
+
+def _locked() -> L.Lock:
+    """A lock as a client holds it: read from its file."""
+    return L.from_json(json.loads(L.dumps(L.build("s", [SEARCH, {"name": "b"}]))))
+
+
+def _wire(tools: list[dict[str, Any]]) -> L.Lock:
+    return L.build("s", json.loads(json.dumps(tools)))  # other objects, as just read
+
+
+@pytest.fixture
+def walks(monkeypatch) -> list[str]:
+    """Every schema walk of normalization, counted (never timed)."""
+    seen: list[str] = []
+    for name in ("normalize_schema", "_normalize_pair"):
+        real = getattr(N, name)
+
+        def counting(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            seen.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(N, name, counting)
+    return seen
+
+
+def test_the_lock_records_each_tool_as_listed() -> None:
+    record = L.build("s", [SEARCH]).to_json()["tools"]["search"]
+    assert record["definition"]["inputSchema"]["required"] == ["q", "days"]  # as listed
+    assert record["definition"]["annotations"] == {"readOnlyHint": True, "title": "Search it"}
+    assert record["listed"] == T.listed_digest_of(record["definition"])
+    assert record["contract"] == L.contract_hash(SEARCH)  # the digests: normalized, as ever
+
+
+def test_a_tool_listed_as_locked_skips_normalization(walks) -> None:
+    locked = _locked()
+    walks.clear()  # writing the lock normalized it
+    live = copy.deepcopy(SEARCH)
+    live["annotations"]["destructiveHint"] = True  # a default hint: normalized away cheaply
+    live["_meta"]["progressToken"] = 7  # per-connection noise, likewise
+    report = drift.compare(locked, _wire([{"name": "b"}, live]))
+    assert not report.drifted and report.live_catalog == locked.catalog
+    assert walks == []
+
+
+def test_a_reordered_tool_goes_the_normative_way_and_verifies_clean(walks) -> None:
+    live = copy.deepcopy(SEARCH)
+    live["inputSchema"]["required"] = ["days", "q"]
+    live["inputSchema"]["properties"] = dict(reversed(live["inputSchema"]["properties"]
+                                                      .items()))
+    live = dict(reversed(live.items()))
+    report = drift.compare(_locked(), _wire([live, {"name": "b"}]))
+    assert not report.drifted
+    assert walks  # its text differed: normalized, never taken as changed
+
+
+def test_a_changed_tool_is_refused_with_its_field_paths() -> None:
+    live = copy.deepcopy(SEARCH)
+    live["inputSchema"]["properties"]["days"]["type"] = "string"
+    live["inputSchema"]["properties"]["filter"]["required"] = ["a"]
+    report = drift.compare(_locked(), _wire([live, {"name": "b"}]))
+    assert report.refused
+    (change,) = report.changes
+    words = {(f.change, f.path) for f in change.fields}
+    assert ("retyped", "days") in words and ("optional", "filter.b") in words
+
+
+@pytest.mark.parametrize("live_value", [float("nan"), float("-inf"), True, (1, 2), 2**70])
+def test_equal_text_with_another_value_goes_the_normative_way(live_value) -> None:
+    """orjson writes NaN and infinities as null and a tuple as a list; ``True`` is ``1`` to
+    Python: neither the text nor equality alone may call such a tool unchanged."""
+    stored = {"name": "t", "inputSchema": {"type": "object", "default": None}}
+    if live_value is True:
+        stored["inputSchema"]["default"] = 1
+    if isinstance(live_value, tuple):
+        stored["inputSchema"]["default"] = [1, 2]
+    locked = L.from_json(json.loads(L.dumps(L.build("s", [stored]))))
+    live = L.build("s", [{"name": "t", "inputSchema": {"type": "object",
+                                                       "default": live_value}}])
+    same = live.tools["t"].listed_digest == locked.tools["t"].listed_digest
+    try:
+        report = drift.compare(locked, live)
+    except Exception:  # NaN, an infinity, a huge integer: not canonical JSON at all
+        assert not isinstance(live_value, (bool, tuple))
+        return
+    # a tuple is the same JSON as its list: the digests (not the text) say so
+    assert report.drifted != isinstance(live_value, tuple)
+    assert same or live_value is True or live_value == 2**70
