@@ -22,7 +22,7 @@ from __future__ import annotations
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.sdk_session import ListChangedHandler, SdkSession, message_handler, wrap_session
 from parity.mcp.servers import lowlevel_server, new_server, run_http, run_stdio
-from parity.mcp.session import AdapterSession, fetch_tools, open_session
+from parity.mcp.session import AdapterSession, fetch_tools, open_session, with_stderr_tail
 from parity.mcp.spec import FAILURE_KINDS, CallFailure, Listing, ServerSpec
 
 __all__ = [
@@ -41,5 +41,6 @@ __all__ = [
     "open_session",
     "run_http",
     "run_stdio",
+    "with_stderr_tail",
     "wrap_session",
 ]

@@ -177,7 +177,9 @@ async def open_session(spec: ServerSpec) -> AsyncIterator[AdapterSession]:
 # -- the synchronous entry point -----------------------------------------------------------
 
 
-def _with_stderr(message: str, tail: list[str]) -> str:
+def with_stderr_tail(message: str, tail: list[str]) -> str:
+    """``message`` followed by the server's last stderr lines (``CallFailure.stderr_tail``,
+    already redacted), indented: how users see why their server failed."""
     if not tail:
         return message
     lines = "\n".join(f"    {line}" for line in tail)
@@ -215,7 +217,7 @@ def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) ->
         "malformed": "it answered something that is not MCP",
     }[exc.kind]
     message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {exc}"
-    return SourceError(redact(_with_stderr(message, exc.stderr_tail), spec.secrets),
+    return SourceError(redact(with_stderr_tail(message, exc.stderr_tail), spec.secrets),
                        hint="check that the command or URL starts an MCP server; "
                             "raise start_timeout/list_timeout if it is just slow")
 

@@ -45,10 +45,20 @@ from parity.mcp.spec import (
 )
 from parity.mcp.transports import Transport
 
+#: Longest stderr line kept (bytes); a longer one is cut and marked with an ellipsis.
+MAX_STDERR_LINE = 65536
 #: Seconds a stopping server gets before it is terminated, then killed.
 STOP_GRACE = 2.0
 #: Seconds a stdio server gets to exit on its own once its stdin is closed.
 EOF_GRACE = 1.0
+
+
+def _stderr_line(line: bytes) -> str:
+    if len(line) <= MAX_STDERR_LINE:
+        return line.decode("utf-8", "replace").rstrip()
+    # cut where a secret may be cut: the ellipsis makes redaction's backstop hide a secret's
+    # leading part, and the rest of the line is never kept
+    return line[:MAX_STDERR_LINE].decode("utf-8", "replace") + "…"
 
 
 class StdioTransport(Transport):
@@ -115,16 +125,21 @@ class StdioTransport(Transport):
             self.stderr_done.set()
             return
         partial = b""
+        skipping = False  # the rest of a line already kept cut at MAX_STDERR_LINE
         with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             async for chunk in self.process.stderr:
                 partial += chunk
                 *lines, partial = partial.split(b"\n")
-                self.stderr.extend(x.decode("utf-8", "replace").rstrip() for x in lines)
-                if len(partial) > 65536:
-                    self.stderr.append(partial.decode("utf-8", "replace"))
+                if lines and skipping:
+                    lines, skipping = lines[1:], False
+                self.stderr.extend(_stderr_line(x) for x in lines)
+                if len(partial) > MAX_STDERR_LINE and not skipping:
+                    self.stderr.append(_stderr_line(partial))
+                    skipping = True
+                if skipping:
                     partial = b""
-        if partial:
-            self.stderr.append(partial.decode("utf-8", "replace").rstrip())
+        if partial and not skipping:
+            self.stderr.append(_stderr_line(partial))
         self.stderr_done.set()
 
     async def drain(self) -> None:

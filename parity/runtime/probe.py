@@ -185,7 +185,7 @@ def is_read_only(definition: Mapping[str, Any], listed: Sequence[str]) -> bool:
 
 async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProbe:
     """Probe one server: list, pick the read-only tools, call each once through the guard."""
-    from parity.mcp import CallFailure, open_session
+    from parity.mcp import CallFailure, open_session, with_stderr_tail
 
     result = ServerProbe(target.name, promised_by=target.promised_by)
     try:
@@ -207,8 +207,9 @@ async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProb
                     continue
                 result.calls.append(await _probe_tool(session, definition, target, policy))
     except CallFailure as exc:
-        raise ProbeError(f"server {target.name!r}: could not start or list it: "
-                         f"{g.redact(str(exc), tuple(target.spec.secrets))}") from None
+        message = with_stderr_tail(f"server {target.name!r}: could not start or list it: "
+                                   f"{exc}", exc.stderr_tail)
+        raise ProbeError(g.redact(message, tuple(target.spec.secrets))) from None
     return result
 
 

@@ -4,7 +4,8 @@ It reads ``PARITY_ECHO_SECRET`` from its environment (where parity puts a config
 value resolved from ``${VAR}``) and prints a line holding it to stderr when it starts and on
 every tool call. ``--die-after-list`` makes it exit (code 3) right after its first
 ``tools/list`` answer with the secret in its last stderr line, so parity's failure message
-shows the stderr tail.
+shows the stderr tail; with ``--long-line`` that last line is longer than parity keeps, and
+the secret straddles the cut.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def search(q: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--die-after-list", action="store_true")
+    parser.add_argument("--long-line", action="store_true")
     args = parser.parse_args()
     log(f"stderr_echo starting; key={SECRET} (debug line)")
     if args.die_after_list:
@@ -42,6 +44,8 @@ def main() -> None:
 
         async def list_then_die() -> object:
             listing = await original()
+            if args.long_line:  # parity keeps 65,536 bytes of a line: 8 of the secret's
+                log("x" * (65536 - 8) + SECRET + " and more")
             log(f"fatal: giving up, key={SECRET}")
             os._exit(3)
             return listing

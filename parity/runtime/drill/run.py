@@ -40,7 +40,7 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
                        guarded: bool = True) -> TargetResult:
     """Drill one target; ``guarded=False`` calls through the bare, unguarded session (the
     proof that the drill can fail)."""
-    from parity.mcp import CallFailure, open_session
+    from parity.mcp import CallFailure, open_session, with_stderr_tail
 
     result = TargetResult(target.name, target.transport)
     secrets = tuple(target.spec.secrets)
@@ -58,8 +58,9 @@ async def drill_target(target: DrillTarget, *, modes: Sequence[str], calls: int,
                      if not target.tools or t["name"] in target.tools]
             references = await _references(session, tools, target, policy, result)
     except CallFailure as exc:
-        raise DrillError(f"server {target.name!r} ({target.transport}): could not start or "
-                         f"list it: {redact(str(exc), secrets)}") from None
+        message = with_stderr_tail(f"server {target.name!r} ({target.transport}): could not "
+                                   f"start or list it: {exc}", exc.stderr_tail)
+        raise DrillError(redact(message, secrets)) from None
     if not references:
         raise DrillError(f"server {target.name!r}: no tool could be called cleanly, nothing to "
                          "drill:\n" + "\n".join(f"  {n}" for n in result.notes),
