@@ -3,7 +3,12 @@ anything is written, and the verification of live tools against a lock.
 
 No prompt and no printing here: ``plan_lock`` says whether writing needs someone's consent
 (``Relock.needs_consent``), the caller asks (the CLI on a terminal, a library caller by its
-own rule) and ``write_lock`` writes. ``verify_lock`` fails closed on a lock of another server.
+own rule) and ``commit_lock`` writes. ``verify_lock`` fails closed on a lock of another server.
+
+Listing a server and asking a person take long, so the lock file's inter-process lock is
+not held through them: ``commit_lock`` takes it only to re-read and write. If the file
+changed since it was planned against (another ``parity lock`` wrote it), the plan is made
+again against what is there now, and a replacement nobody agreed to is declined.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Relock:
     drift: Drift | None = None
     #: why the lock on disk cannot be read (``unreadable``)
     problem: FileFormatError | None = None
+    #: the lock file's bytes the plan was made against (None: there was none)
+    before: bytes | None = None
 
     @property
     def needs_consent(self) -> bool:
@@ -57,22 +64,53 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
     the drift explanation."""
     path = Path(path)
     if not path.exists():
-        return Relock(live, path, "new")
+        return Relock(live, path, "new", before=None)
+    before = lock_bytes(path)
     try:
         old = load(path)
         # comparing reads stored definitions, whose digests are checked on first read
         drift = compare(old, live, lock_file=lock_file or str(path))
     except FileFormatError as exc:
-        return Relock(live, path, "unreadable", problem=exc)
+        return Relock(live, path, "unreadable", problem=exc, before=before)
     # the lock keeps every name the server was pinned under, so a rename stays on record
     rename = reported_rename(old, live.reported_name)
     live = dataclasses.replace(
         live, renamed_from=old.renamed_from + ((rename[0],) if rename else ()))
     if drift.drifted or old.server != live.server or rename:
-        return Relock(live, path, "changed", old, drift)
+        return Relock(live, path, "changed", old, drift, before=before)
     if path.read_text(encoding="utf-8") == dumps(live):
-        return Relock(live, path, "up_to_date", old, drift)
-    return Relock(live, path, "rewrite", old, drift)
+        return Relock(live, path, "up_to_date", old, drift, before=before)
+    return Relock(live, path, "rewrite", old, drift, before=before)
+
+
+def lock_bytes(path: Path) -> bytes | None:
+    """The lock file's content as it is now (None: there is none, or it cannot be read)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def commit_lock(plan: Relock, *, may_replace: bool,
+                lock_file: str | None = None) -> tuple[Relock, str]:
+    """Write the planned lock under the file's lock; the plan written (or not) and the
+    result: ``written``, ``up to date`` or ``declined``.
+
+    The plan was made (and consented to) against the file as it was then: if another writer
+    changed it since, the plan is made again against what is there now, and written only
+    if it needs no consent or ``may_replace`` (``--yes``); otherwise ``declined``, so a
+    concurrent writer's lock is never replaced without anyone agreeing to it."""
+    from parity.core.files import locked
+
+    with locked(plan.path):
+        if lock_bytes(plan.path) != plan.before:
+            plan = plan_lock(plan.live, plan.path, lock_file=lock_file)
+            if not plan.needs_writing:
+                return plan, "up to date"
+            if plan.needs_consent and not may_replace:
+                return plan, "declined"
+        write_lock(plan)
+    return plan, "written"
 
 
 def write_lock(plan: Relock) -> None:
@@ -108,4 +146,5 @@ def verify_lock(lock: Lock, live: Lock, *, surface: SurfacePolicy = "refuse",
     return dataclasses.replace(drift, server_renamed=rename)
 
 
-__all__ = ["Relock", "RelockState", "lock_result", "plan_lock", "verify_lock", "write_lock"]
+__all__ = ["Relock", "RelockState", "commit_lock", "lock_bytes", "lock_result", "plan_lock",
+           "verify_lock", "write_lock"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import ConfigError, SourceError
-from parity.pinning.pin import Relock, lock_result, plan_lock, verify_lock, write_lock
+from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
@@ -114,17 +114,15 @@ def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda pl
 
     ``consent`` decides a re-pin that replaces changed tools or an unreadable lock (default:
     never, so nothing pinned is replaced silently); its ``result`` is then ``declined``.
-    The old lock is read and replaced under the file's lock (``parity.core.files``)."""
-    from parity.core.files import locked
-
-    with locked(target.lock_path):
-        plan = read_for_lock(target, lock_file=lock_file)
-        if not plan.needs_writing:
-            return lock_result(plan, written=False, reason="up to date")
-        if plan.needs_consent and not consent(plan):
-            return lock_result(plan, written=False, reason="declined")
-        write_lock(plan)
-    return lock_result(plan, written=True, reason="written")
+    The lock is re-read and replaced under the file's lock (``commit_lock``): one another
+    writer changed meanwhile is planned again, and declined if that replaces changed tools."""
+    plan = read_for_lock(target, lock_file=lock_file)
+    if not plan.needs_writing:
+        return lock_result(plan, written=False, reason="up to date")
+    if plan.needs_consent and not consent(plan):
+        return lock_result(plan, written=False, reason="declined")
+    plan, reason = commit_lock(plan, may_replace=False, lock_file=lock_file)
+    return lock_result(plan, written=reason == "written", reason=reason)
 
 
 def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:

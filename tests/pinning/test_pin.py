@@ -51,3 +51,38 @@ def test_verify_fails_closed_on_another_servers_lock():
     with pytest.raises(FileFormatError, match="lock is for server 's', not 't'"):
         verify_lock(build("s", [TOOL]), build("t", [TOOL]))
     assert verify_lock(build("s", [TOOL]), build("s", [CHANGED])).refused
+
+
+def test_commit_writes_the_plan_when_the_file_is_as_planned(tmp_path):
+    from parity.pinning.pin import commit_lock
+
+    path = tmp_path / "s.lock.json"
+    write(build("s", [TOOL]), path)
+    plan = plan_lock(build("s", [CHANGED]), path)
+    assert commit_lock(plan, may_replace=False)[1] == "written"
+    assert plan_lock(build("s", [CHANGED]), path).state == "up_to_date"
+
+
+@pytest.mark.parametrize(("meanwhile", "may_replace", "result"), [
+    ([CHANGED], False, "up to date"),   # another writer wrote the same: nothing to do
+    (None, False, "written"),           # the file was removed: a new lock needs no consent
+    ([{**TOOL, "description": "x"}], False, "declined"),  # another change: not unasked
+    ([{**TOOL, "description": "x"}], True, "written"),    # --yes: replaced
+])
+def test_commit_plans_again_when_the_file_changed_meanwhile(tmp_path, meanwhile, may_replace,
+                                                            result):
+    from parity.pinning.pin import commit_lock
+
+    path = tmp_path / "s.lock.json"
+    write(build("s", [TOOL]), path)
+    plan = plan_lock(build("s", [CHANGED]), path)
+    if meanwhile is None:
+        path.unlink()
+    else:
+        write(build("s", meanwhile), path)
+    theirs = path.read_bytes() if path.exists() else None
+    assert commit_lock(plan, may_replace=may_replace)[1] == result
+    if result == "declined":
+        assert path.read_bytes() == theirs
+    else:
+        assert plan_lock(build("s", [CHANGED]), path).state == "up_to_date"

@@ -14,7 +14,7 @@ import click
 
 from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
 from parity.errors import ParityError
-from parity.pinning.pin import Relock, lock_result, write_lock
+from parity.pinning.pin import Relock, commit_lock, lock_result
 from parity.sources.locking import Target, read_for_lock
 
 
@@ -77,15 +77,9 @@ def _confirm(question: str, lock_path: Path) -> bool:
 
 
 def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
-    """Lock one target: show the plan, ask when it replaces something, write. The old lock
-    is read, compared and replaced under the file's lock: no other writer slips in."""
-    from parity.core.files import locked
-
-    with locked(target.lock_path):
-        return _lock_target(target, yes=yes, fmt=fmt)
-
-
-def _lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
+    """Lock one target: show the plan, ask when it replaces something, write. The server is
+    listed and the person asked without the file's lock; ``commit_lock`` re-reads and
+    writes under it, so no other writer's lock is lost or replaced unasked."""
     plan = read_for_lock(target, lock_file=shown(target.lock_path))
     show = redactor(target)
     for warning in plan.live.warnings:
@@ -105,11 +99,17 @@ def _lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
             click.echo(f"server {plan.live.server!r}: {shown(target.lock_path)} is up to date "
                        f"({len(plan.live.tools)} tools)")
         return lock_result(plan, written=False, reason="up to date")
-    write_lock(plan)
-    if fmt == "text":
+    plan, reason = commit_lock(plan, may_replace=yes, lock_file=shown(target.lock_path))
+    if reason == "declined":
+        click.echo(f"{shown(target.lock_path)} not overwritten: another `parity lock` changed "
+                   "it meanwhile; run `parity lock` again to compare with it", err=True)
+    elif reason == "up to date" and fmt == "text":
+        click.echo(f"server {plan.live.server!r}: {shown(target.lock_path)} is up to date "
+                   f"({len(plan.live.tools)} tools, written meanwhile by another `parity lock`)")
+    elif reason == "written" and fmt == "text":
         click.echo(f"server {plan.live.server!r}: locked {len(plan.live.tools)} tools in "
                    f"{shown(target.lock_path)} (catalog {plan.live.catalog})")
-    return lock_result(plan, written=True, reason="written")
+    return lock_result(plan, written=reason == "written", reason=reason)
 
 
 def _show_drift(plan: Relock, show: Callable[[str], str], *, yes: bool, fmt: str) -> None:
