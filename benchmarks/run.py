@@ -143,11 +143,12 @@ def corpus_tools() -> list[dict[str, Any]]:
 def _cache_key(p: generate.Pair) -> str:
     """The generated data and the source of the code that turns it into manifests."""
     h = hashlib.sha256(json.dumps([p.agent, p.server], sort_keys=True).encode())
-    for rel in ("parity/schema.py", "parity/entry.py", "parity/manifest.py",
-                "parity/fieldpath.py", "parity/tooldefs.py", "parity/canonical.py",
-                "parity/_jsonio.py", "parity/schemas/manifest.v1.json"):
+    sources = [*sorted((ROOT / "parity" / "fieldpaths").glob("*.py")),
+               *sorted((ROOT / "parity" / "core").glob("*.py")),
+               ROOT / "parity" / "schemas" / "manifest.v1.json"]
+    for path in sources:
         with contextlib.suppress(OSError):
-            h.update((ROOT / rel).read_bytes())
+            h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 

@@ -19,6 +19,7 @@ pointer). The tests hold the two walks together over every corpus and random sch
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import repeat
 from typing import Any
 
 from parity.fieldpaths import constraints
@@ -50,40 +51,82 @@ _UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
 _CONSTRAINED = frozenset(constraints.KEYWORDS)
 #: keywords that are rare in tool schemas: one set test skips all of them
 _RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "prefixItems"}
+#: keywords a node without children or value constraints cannot have
+_NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
+    "enum", "required", "properties", "additionalProperties", "items", "additionalItems",
+    "nullable"}
 #: schemas deeper than this go the general way, which owns the "nested too deeply" error
 _DEEPEST = 100
 _MISSING: Any = object()
-_ANY = (ANY,)
+_ANY: tuple[str, ...] = (ANY,)
 _ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
+_STR = repeat(str)
 
 #: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
 Tail = Any
+
+
+_PRINTED: dict[str, str] = {}  # property name -> as printed in a path (names repeat a lot)
+
+
+def _prop_text(key: str, name: str) -> str:
+    printed = _PRINTED.get(name)
+    if printed is None:
+        printed = render_prop(name)
+        if len(_PRINTED) < 4096:
+            _PRINTED[name] = printed
+    return f"{key}.{printed}" if key else printed
+
+
+def _index_text(key: str, position: int) -> str:
+    return f"{key}[{position}]"
+
+
+def _items_text(key: str) -> str:
+    return key + "[]"
+
+
+def _values_text(key: str) -> str:
+    return key + "{}"
+
+
+def _prop_steps(key: Steps, name: str) -> Steps:
+    return (*key, Prop(name))
+
+
+def _index_steps(key: Steps, position: int) -> Steps:
+    return (*key, Index(position))
+
+
+def _items_steps(key: Steps) -> Steps:
+    return (*key, ITEMS)
+
+
+def _values_steps(key: Steps) -> Steps:
+    return (*key, VALUES)
 
 
 class Direct:
     """One direct walk: entries keyed by printed path (a whole schema) or by steps (a plain
     subschema inside the general walk), with the general walk's counters."""
 
-    def __init__(self, root: Any, *, max_depth: int, max_paths: int, max_work: int,
-                 count: int = 0, work: int = 0, failed: set[int] | None = None,
-                 by_steps: bool = False) -> None:
+    # keys of a whole schema: printed paths (``DirectSteps`` keys by steps)
+    prop: Callable[[Any, str], Hashable] = staticmethod(_prop_text)
+    index: Callable[[Any, int], Hashable] = staticmethod(_index_text)
+    items: Callable[[Any], Hashable] = staticmethod(_items_text)
+    values: Callable[[Any], Hashable] = staticmethod(_values_text)
+
+    def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
+                 failed: set[int]) -> None:
         self.root = root
         self.max_depth = min(max_depth, _DEEPEST)
         self.max_paths = max_paths
         self.max_work = max_work
-        self.count = count
-        self.work = work
+        self.count = 0
+        self.work = 0
         #: ids of subschemas whose direct walk failed: the general walk does not retry them
-        self.failed: set[int] = set() if failed is None else failed
+        self.failed = failed
         self.table: dict[Any, Entry] = {}
-        if by_steps:
-            self.prop: Callable[[Any, str], Hashable] = _prop_steps
-            self.index: Callable[[Any, int], Hashable] = _index_steps
-            self.items: Callable[[Any], Hashable] = _items_steps
-            self.values: Callable[[Any], Hashable] = _values_steps
-        else:
-            self.prop, self.index = _prop_text, _index_text
-            self.items, self.values = _items_text, _values_text
 
     def node(self, schema: Any, key: Any, depth: int, rel: int, required: bool,
              patterns: tuple[str, ...]) -> Tail:
@@ -102,6 +145,28 @@ class Direct:
             return None
         if not isinstance(schema, dict):
             raise NotPlain
+        if _NOT_LEAF.isdisjoint(schema):  # most nodes: a type, a description, no children
+            cost = len(schema)
+            for value in schema.values():
+                if isinstance(value, (dict, list)):
+                    cost += len(value)
+            self.work += cost
+            if self.work > self.max_work:
+                raise NotPlain
+            found = schema.get("type", _MISSING)
+            if found is _MISSING:
+                types, closed = _ANY, None
+            else:
+                types = _types(found, False)
+                closed = False if "object" in types else None
+            fmt, description = schema.get("format"), schema.get("description")
+            default = schema.get("default", _MISSING)
+            self.table[key] = make_entry(
+                types, required, closed, None, fmt if isinstance(fmt, str) else None,
+                None if default is _MISSING else default, default is not _MISSING,
+                description if isinstance(description, str) else None, patterns, None, (), (),
+                ())
+            return None
         try:
             return self._object(schema, key, depth, rel, required, patterns)
         except BaseException:
@@ -121,7 +186,6 @@ class Direct:
             raise NotPlain
         get = schema.get
         found = get("type", _MISSING)
-        types: tuple[str, ...]
         if found is _MISSING:
             types, typed_object, may_be_object = _ANY, False, True
         else:
@@ -137,7 +201,7 @@ class Direct:
         names = get("required", _MISSING)
         if names is _MISSING or isinstance(names, bool):
             names = ()
-        elif not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        elif not isinstance(names, list) or not all(map(isinstance, names, _STR)):
             raise NotPlain
         properties = get("properties", _MISSING)
         if properties is _MISSING:
@@ -232,12 +296,16 @@ class Direct:
 
 
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
-                failed: set[int]) -> tuple[dict[str, Entry], int]:
-    """The table of a plain schema, sorted by printed path, and the work it cost; ``NotPlain``
-    (or any error) when the general walk must take it (``failed`` learns where)."""
-    walk = Direct(schema, max_depth=max_depth, max_paths=max_paths, max_work=max_work,
-                  failed=failed)
-    walk.node(schema, "", 0, 0, True, ())
+                failed: set[int]) -> tuple[dict[str, Entry], int] | None:
+    """The table of a plain schema, sorted by printed path, and the work it cost; ``None``
+    when the general walk must take it (``failed`` learns where the direct path gave up)."""
+    if isinstance(schema, dict) and ("$defs" in schema or "definitions" in schema):
+        return None  # definitions are there to be referenced: not plain
+    walk = Direct(schema, max_depth, max_paths, max_work, failed)
+    try:
+        walk.node(schema, "", 0, 0, True, ())
+    except Exception:  # NotPlain or any error: the general walk decides
+        return None
     table = walk.table
     return {path: table[path] for path in sorted(table)}, walk.work
 
@@ -310,33 +378,10 @@ def _constraints(schema: dict[str, Any]) -> constraints.Constraints:
         raise NotPlain from None
 
 
-def _prop_text(key: str, name: str) -> str:
-    return f"{key}.{render_prop(name)}" if key else render_prop(name)
+class DirectSteps(Direct):
+    """A plain subschema inside the general walk: entries keyed by steps."""
 
-
-def _index_text(key: str, position: int) -> str:
-    return f"{key}[{position}]"
-
-
-def _items_text(key: str) -> str:
-    return key + "[]"
-
-
-def _values_text(key: str) -> str:
-    return key + "{}"
-
-
-def _prop_steps(key: Steps, name: str) -> Steps:
-    return (*key, Prop(name))
-
-
-def _index_steps(key: Steps, position: int) -> Steps:
-    return (*key, Index(position))
-
-
-def _items_steps(key: Steps) -> Steps:
-    return (*key, ITEMS)
-
-
-def _values_steps(key: Steps) -> Steps:
-    return (*key, VALUES)
+    prop = staticmethod(_prop_steps)
+    index = staticmethod(_index_steps)
+    items = staticmethod(_items_steps)
+    values = staticmethod(_values_steps)

@@ -28,8 +28,9 @@ UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "depend
 class Reading(Protocol):
     """What a keyword reader needs of the walk in progress."""
 
-    #: draft-07 and older: an ``items`` list is a tuple
-    tuple_items: bool
+    @property
+    def tuple_items(self) -> bool:
+        """draft-07 and older: an ``items`` list is a tuple."""
 
     def error(self, message: str, pointer: str) -> SchemaError: ...
 
@@ -240,3 +241,16 @@ def escape_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
+def json_type(value: Any) -> str:
+    """The JSON type name of a value, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"

@@ -17,11 +17,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-import referencing
-import referencing.jsonschema
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
@@ -39,16 +38,16 @@ from parity.fieldpaths.keywords import (
     RANK,
     Facets,
     Sub,
+    json_type,
 )
 from parity.fieldpaths.manifest import Table
-from parity.fieldpaths.validators import has_tuple_items, offline_registry
+from parity.fieldpaths.pointers import MISS, local_target
+from parity.fieldpaths.validators import dialect_of, offline_registry
 
 if TYPE_CHECKING:
-    from referencing._core import Resolver
+    from referencing._core import Resolver, Specification
 
 _BASE_URI = "https://parity.invalid/schema.json"
-_DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
-_DRAFT7 = "http://json-schema.org/draft-07/schema#"
 
 @dataclass(frozen=True)
 class Limits:
@@ -65,6 +64,9 @@ class Limits:
     #: entry merged across union alternatives. Paths emitted are bounded separately; this
     #: bounds what a schema can make parity *do* (a reference fan-out emits few paths).
     max_work: int = 200_000
+
+
+_DEFAULT_LIMITS = Limits()
 
 
 @dataclass
@@ -92,21 +94,16 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     """
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"tool {tool!r}: {direction}: not a JSON Schema: expected an object "
-                          f"or a boolean, got {_json_type(schema)}", location="#",
+                          f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
-    limits = limits or Limits()
+    limits = limits or _DEFAULT_LIMITS
     failed: set[int] = set()  # subschemas the direct path gave up on
-    if not _has_definitions(schema):  # definitions are there to be referenced: not plain
-        try:
-            table, spent = direct.whole_table(
-                schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
-                max_work=limits.max_work, failed=failed)
-        except Exception:  # NotPlain or any error: the general walk decides
-            pass
-        else:
-            if work is not None:
-                work.spent = spent
-            return table
+    plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
+                               max_work=limits.max_work, failed=failed)
+    if plain is not None:
+        if work is not None:
+            work.spent = plain[1]
+        return plain[0]
     walker = _Walker(schema, tool, direction, limits, default_dialect, failed)
     try:
         steps_table = walker.run()
@@ -122,10 +119,6 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     rows = [(render(steps), entry) for steps, entry in steps_table.items()]
     rows.sort(key=itemgetter(0))
     return dict(rows)
-
-
-def _has_definitions(schema: Any) -> bool:
-    return isinstance(schema, dict) and ("$defs" in schema or "definitions" in schema)
 
 
 def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
@@ -158,23 +151,28 @@ class _Walker:
         self.work = 0
         self.pointer = "#"
         self.warnings: list[str] = []
-        dialect = root.get("$schema") if isinstance(root, dict) else None
-        if not isinstance(dialect, str):
-            # Undeclared: 2020-12 (the MCP default), unless the schema spells tuples as
-            # array-valued `items`, which only the older drafts allow.
-            dialect = default_dialect or (_DRAFT7 if has_tuple_items(root) else _DRAFT2020)
-        self.spec = referencing.jsonschema.specification_with(
-            dialect, default=referencing.jsonschema.DRAFT202012)
-        # draft-07 and older ignore keywords beside $ref and spell tuples as array `items`
-        self.legacy = self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
-        self.tuple_items = self.legacy or self.spec.name == "draft2019-09"
+        self.default_dialect = default_dialect
         self.root = Sub(root, None, "#")
         self._root_resolver: Resolver[Any] | None = None
         # plain subschemas are walked by the direct path (same entries, same work)
         self.plain: dict[int, bool] = {}
-        self.direct = direct.Direct(root, max_depth=limits.max_depth,
-                                    max_paths=limits.max_paths, max_work=limits.max_work,
-                                    failed=failed, by_steps=True)
+        self.direct = direct.DirectSteps(root, limits.max_depth, limits.max_paths,
+                                         limits.max_work, set() if failed is None else failed)
+
+    # The dialect is read when a reference, an `$id` or an array-valued `items` needs it:
+    # undeclared, it depends on a scan of the whole document (``has_tuple_items``).
+    @cached_property
+    def spec(self) -> Specification[Any]:
+        return dialect_of(self.root.schema, self.default_dialect)
+
+    @cached_property
+    def legacy(self) -> bool:
+        """draft-07 and older ignore keywords beside $ref and spell tuples as array `items`"""
+        return self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
+
+    @cached_property
+    def tuple_items(self) -> bool:
+        return self.legacy or self.spec.name == "draft2019-09"
 
     def root_resolver(self) -> Resolver[Any]:
         """The registry of the document's own resources, built on the first reference: most
@@ -281,7 +279,7 @@ class _Walker:
         if schema is False:
             return [Facets(never=True, types=frozenset(), expanded=stack)]
         if not isinstance(schema, dict):
-            raise self.error(f"expected a schema (object or boolean), got {_json_type(schema)}",
+            raise self.error(f"expected a schema (object or boolean), got {json_type(schema)}",
                               pointer)
         resolver = sub.resolver
         if schema is not self.root.schema and isinstance(schema.get("$id"), str):
@@ -312,18 +310,22 @@ class _Walker:
     def _follow(self, ref: Any, keyword: str, resolver: Resolver[Any] | None, pointer: str,
                 stack: frozenset[int], chain: frozenset[int]) -> list[Facets]:
         if not isinstance(ref, str):
-            raise self.error(f"{keyword} must be a string, got {_json_type(ref)}", pointer)
-        try:
-            resolved = (resolver or self.root_resolver()).lookup(ref)
-        except Unresolvable:
-            self.warnings.append(
-                f"tool {self.tool!r}: {self.direction}: {keyword} {ref!r} at {pointer} "
-                "cannot be resolved locally; it was not fetched")
-            return [Facets(unresolved=[ref], expanded=stack)]
-        except Exception as exc:  # malformed pointers and URIs in the ref itself
-            raise self.error(f"{keyword} {ref!r} is malformed: {exc}", pointer) from None
-        target = resolved.contents
-        target_sub = Sub(target, resolved.resolver, ref)
+            raise self.error(f"{keyword} must be a string, got {json_type(ref)}", pointer)
+        # from the document's own base, a plain pointer needs no registry (None: the root's)
+        target = MISS if resolver is not None else local_target(self.root.schema, ref)
+        target_resolver = None
+        if target is MISS:
+            try:
+                resolved = (resolver or self.root_resolver()).lookup(ref)
+            except Unresolvable:
+                self.warnings.append(
+                    f"tool {self.tool!r}: {self.direction}: {keyword} {ref!r} at {pointer} "
+                    "cannot be resolved locally; it was not fetched")
+                return [Facets(unresolved=[ref], expanded=stack)]
+            except Exception as exc:  # malformed pointers and URIs in the ref itself
+                raise self.error(f"{keyword} {ref!r} is malformed: {exc}", pointer) from None
+            target, target_resolver = resolved.contents, resolved.resolver
+        target_sub = Sub(target, target_resolver, ref)
         key = id(target)
         if key in stack or key in chain:
             # Re-entry: keep the node's own shape but do not descend again.
@@ -383,16 +385,3 @@ def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[An
         raise w.error(f"`{keyword}` must be a non-empty list of schemas", f"{pointer}/{keyword}")
     return value
 
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"

@@ -25,7 +25,7 @@ from parity.errors import BoundsError, SchemaError
 
 if TYPE_CHECKING:
     import referencing
-    from referencing._core import Resolver
+    from referencing._core import Resolver, Specification
 
 #: Most schema nodes the references of one schema may expand into (each ``$ref`` counted as
 #: the size of its target, recursion cut at re-entry). Real tool schemas stay below a few
@@ -178,16 +178,32 @@ def has_tuple_items(root: Any) -> bool:
     seen: set[int] = set()  # a document may share a node many times: visit each once
     while pending:
         node = pending.pop()
-        if not isinstance(node, (dict, list)) or id(node) in seen:
+        if id(node) in seen:
             continue
         seen.add(id(node))
         if isinstance(node, dict):
             if isinstance(node.get("items"), list):
                 return True
-            pending.extend(node.values())
+            values: Any = node.values()
         else:
-            pending.extend(node)
+            values = node
+        pending.extend([v for v in values if isinstance(v, (dict, list))])
     return False
+
+
+def dialect_of(root: Any, default_dialect: str | None = None) -> Specification[Any]:
+    """The ``referencing`` specification extraction reads ``root`` by: its ``$schema``;
+    undeclared, ``default_dialect``, else 2020-12 (the MCP default) unless the schema spells
+    tuples as array-valued ``items``, which only the older drafts allow."""
+    import referencing.jsonschema
+
+    dialect = root.get("$schema") if isinstance(root, dict) else None
+    if not isinstance(dialect, str):
+        dialect = default_dialect or (
+            "http://json-schema.org/draft-07/schema#" if has_tuple_items(root)
+            else "https://json-schema.org/draft/2020-12/schema")
+    return referencing.jsonschema.specification_with(
+        dialect, default=referencing.jsonschema.DRAFT202012)
 
 
 class _Scan:
