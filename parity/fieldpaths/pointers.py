@@ -17,7 +17,11 @@ MISS: Any = object()
 
 
 def local_target(root: Any, ref: str) -> Any:
-    """The subschema ``ref`` (``#`` or ``#/a/b``) names in ``root``, or ``MISS``."""
+    """The subschema ``ref`` (``#`` or ``#/a/b``) names in ``root``, or ``MISS``.
+
+    Only objects and the arrays of ``allOf``/``anyOf``/``oneOf``/``prefixItems`` are
+    stepped through: ``referencing`` reads the ``$id`` of every subschema position it passes,
+    and fails on one that holds anything else (an array ``items`` in 2020-12, say)."""
     if ref == "#":
         return root
     if not ref.startswith("#/") or "%" in ref:
@@ -27,14 +31,21 @@ def local_target(root: Any, ref: str) -> Any:
         if isinstance(node, dict):
             if node is not root and ("$id" in node or "id" in node):
                 return MISS
-            node = node.get(token.replace("~1", "/").replace("~0", "~"), MISS)
+            name = token.replace("~1", "/").replace("~0", "~")
+            node = node.get(name, MISS)
+            if isinstance(node, list) and name not in _ARRAYS:
+                return MISS
         elif isinstance(node, list) and token.isascii() and token.isdigit():
             position = int(token)
             node = node[position] if position < len(node) else MISS
         else:
             return MISS
-        if node is MISS:
+        if not isinstance(node, (dict, list)):
             return MISS
-    if isinstance(node, dict) and ("$id" in node or "id" in node):
+    if not isinstance(node, dict) or "$id" in node or "id" in node:
         return MISS
     return node
+
+
+#: keywords whose array value holds subschemas (the array itself is no subschema)
+_ARRAYS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
