@@ -227,10 +227,13 @@ def _agent_entry(server_tool: Any, agent_def: dict[str, Any]) -> Any:
     from dataclasses import replace
 
     from parity.core.canonical import definition_hash
+    from parity.fieldpaths.manifest import ToolManifest
 
     root = replace(server_tool.in_[""], description=agent_def["inputSchema"]["description"])
-    return replace(server_tool, hash=definition_hash(agent_def), in_={**server_tool.in_,
-                   "": root}, description=agent_def["description"])
+    return ToolManifest(server_tool.name, definition_hash(agent_def),
+                        {**server_tool.in_, "": root}, server_tool.out,
+                        description=agent_def["description"], observed=server_tool.observed,
+                        invalid=server_tool.invalid)
 
 
 @contextlib.contextmanager

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parity.contract.rules import RULES, Finding, Rule
-from parity.contract.rules._align import PathCache, ToolPair
+from parity.contract.rules._agree import PathCache
+from parity.contract.rules._align import ToolPair
 from parity.contract.rules.tools import ToolMatch, match_tools
 from parity.fieldpaths.manifest import Manifest
 

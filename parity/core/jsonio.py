@@ -39,15 +39,20 @@ def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
     """Parse JSON text; any trouble, and any value parity could not canonicalize (see
     ``unrepresentable``), becomes one ``FileFormatError`` naming file and place."""
     try:
-        value = parse(text)
+        value = json.loads(text, parse_int=_checked_int, parse_float=_checked_float,
+                           parse_constant=_refuse_constant)
+        suspect = _SURROGATE.search(text) is not None or not _encodable(text)
+    except _Unrepresentable:
+        value, suspect = parse(text), True
     except json.JSONDecodeError as exc:
         raise FileFormatError(f"{what} is not valid JSON: {exc.msg}", file=file,
                               location=f"line {exc.lineno}, column {exc.colno}",
                               hint="fix the JSON syntax at that position") from None
     except RecursionError:
         raise FileFormatError(f"{what} is nested too deeply to read", file=file) from None
-    # The walk costs a pass over the value; the text shows cheaply whether it can find anything.
-    if _SUSPECT.search(text):
+    # The parser's hooks see every number and constant as it is read, so the walk that
+    # finds the place runs only when there is something to find.
+    if suspect:
         found = unrepresentable(value)
         if found is not None:
             raise FileFormatError(f"{what} holds {found[1]}", file=file, location=found[0],
@@ -87,15 +92,42 @@ def _parse_int(text: str) -> int:
     return int(text) if limit == 0 or len(text.lstrip("-")) <= limit else HugeInteger(text)
 
 
+class _Unrepresentable(Exception):
+    """Raised by the parser's hooks: the text holds a value canonical JSON cannot carry."""
+
+
+def _checked_int(literal: str) -> int:
+    if len(literal) > 15:  # 2**53 - 1 has 16 digits: shorter literals are in range
+        # JSON has no leading zeros, so more digits are out of range: not converted (past
+        # 4,300 digits Python refuses; ``parse`` keeps such integers aside)
+        if len(literal.lstrip("-")) > 16:
+            raise _Unrepresentable
+        value = int(literal)
+        if not -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            raise _Unrepresentable
+        return value
+    return int(literal)
+
+
+def _checked_float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _Unrepresentable
+    return value
+
+
+def _refuse_constant(literal: str) -> float:
+    raise _Unrepresentable
+
+
 #: RFC 8785's integer domain (that of I-JSON): what parity can hash and pin exactly.
 MAX_SAFE_INTEGER = 2**53 - 1
 
 VALUES_HINT = ("JSON that parity reads may hold only finite numbers, integers within "
                "+-(2**53 - 1) and text without lone surrogates")
 
-# What could make ``unrepresentable`` find something: a surrogate escape, a long digit run,
-# a large exponent, a NaN/Infinity literal.
-_SUSPECT = re.compile(r"\\u[dD][89a-fA-F]|\d{16}|[eE][+]?\d{3}|NaN|Infinity")
+# A surrogate escape: the only way a lone surrogate gets into text read as UTF-8.
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def unrepresentable(value: Any) -> tuple[str, str] | None:

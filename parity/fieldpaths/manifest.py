@@ -24,20 +24,111 @@ Table = dict[str, Entry]
 _FIX = "regenerate it with `parity extract`"
 
 
-@dataclass(frozen=True)
-class ToolManifest:
-    """One tool: its ``in`` table, its ``out`` table (``None``: no output schema declared)."""
+#: A table as a manifest file holds it: printed path -> the entry's JSON.
+RawTable = Mapping[str, Mapping[str, Any]]
 
+
+class ToolManifest:
+    """One tool: its ``in`` table, its ``out`` table (``None``: no output schema declared).
+
+    A tool read from a file keeps its tables as the file holds them (``raw_tables``) and
+    builds their entries on first use: a diff compares tables that agree as plain data and
+    never builds them. Immutable, and equal to a tool built from the same entries."""
+
+    __slots__ = ("_built_in", "_built_out", "_raw", "_seen", "description", "hash",
+                 "invalid", "name", "observed", "paths_checked")
     name: str
     hash: str
-    in_: Table
-    out: Table | None
-    description: str | None = None
-    #: ``out`` was recorded from a real call of the stub, not from an annotation.
-    observed: bool = False
-    #: What makes the definition invalid for the MCP spec, read leniently anyway
-    #: (``inputSchema is null``: its arguments are read as an open object).
-    invalid: tuple[str, ...] = ()
+    description: str | None
+    observed: bool
+    invalid: tuple[str, ...]
+    paths_checked: bool
+    _raw: tuple[RawTable, RawTable | None] | None
+    _seen: dict[str, Entry]
+    _built_in: Table | None
+    _built_out: Table | None
+
+    def __init__(self, name: str, hash: str, in_: Table | None = None,
+                 out: Table | None = None, description: str | None = None,
+                 observed: bool = False, invalid: tuple[str, ...] = (), *,
+                 raw: tuple[RawTable, RawTable | None] | None = None,
+                 seen: dict[str, Entry] | None = None, paths_checked: bool = False) -> None:
+        if (in_ is None) == (raw is None):
+            raise TypeError("a ToolManifest takes its tables built (in_, out) or raw")
+        init = object.__setattr__
+        init(self, "name", name)
+        init(self, "hash", hash)
+        init(self, "description", description)
+        #: ``out`` was recorded from a real call of the stub, not from an annotation.
+        init(self, "observed", observed)
+        #: What makes the definition invalid for the MCP spec, read leniently anyway
+        #: (``inputSchema is null``: its arguments are read as an open object).
+        init(self, "invalid", invalid)
+        #: the raw tables passed the manifest file's checks: every path is printed as parity
+        #: prints it and has its parent in the table
+        init(self, "paths_checked", paths_checked and raw is not None)
+        init(self, "_raw", raw)
+        init(self, "_seen", {} if seen is None else seen)
+        init(self, "_built_in", in_)
+        init(self, "_built_out", out)
+
+    @property
+    def in_(self) -> Table:
+        if self._built_in is None:
+            raw = self._raw_pair()
+            self._built_in = _table(raw[0], self._seen)
+        return self._built_in
+
+    @property
+    def out(self) -> Table | None:
+        if self._raw is None:
+            return self._built_out
+        if self._built_out is None and self._raw[1] is not None:
+            self._built_out = _table(self._raw[1], self._seen)
+        return self._built_out
+
+    @property
+    def has_out(self) -> bool:
+        """An ``out`` table exists (an output schema was declared or recorded): ``out is not
+        None``, without building it."""
+        return self._built_out is not None if self._raw is None else self._raw[1] is not None
+
+    @property
+    def raw_tables(self) -> tuple[RawTable, RawTable | None] | None:
+        """The ``in`` and ``out`` tables as read from a file, or ``None`` (built in memory)."""
+        return self._raw
+
+    def _raw_pair(self) -> tuple[RawTable, RawTable | None]:
+        if self._raw is None:  # pragma: no cover - the constructor makes one of them
+            raise TypeError("a ToolManifest without tables")
+        return self._raw
+
+    def as_observed(self) -> ToolManifest:
+        """The same tool, its ``out`` table recorded from a real call of the stub."""
+        return ToolManifest(self.name, self.hash, self.in_, self.out, self.description,
+                            observed=True, invalid=self.invalid, seen=self._seen)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ToolManifest):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # tables are dicts, as with the dataclass
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.name, self.hash, self.in_, self.out, self.description, self.observed,
+                self.invalid)
+
+    def __repr__(self) -> str:
+        return (f"ToolManifest(name={self.name!r}, hash={self.hash!r}, "
+                f"in_={len(self.in_)} paths, out="
+                f"{'None' if self.out is None else f'{len(self.out)} paths'})")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # immutable once built: only the lazy tables are filled in later
+        if not name.startswith("_built_"):
+            raise AttributeError(f"ToolManifest is immutable: cannot set {name!r}")
+        object.__setattr__(self, name, value)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -55,18 +146,20 @@ class ToolManifest:
 
     @classmethod
     def from_json(cls, name: str, data: Mapping[str, Any],
-                  entries: dict[str, Entry] | None = None) -> ToolManifest:
-        """``entries`` shares equal entries across tools (see ``Manifest.from_json``)."""
-        seen: dict[str, Entry] = {} if entries is None else entries
-        out = data.get("out")
+                  entries: dict[str, Entry] | None = None, *,
+                  checked: bool = False) -> ToolManifest:
+        """``entries`` shares equal entries across tools (see ``Manifest.from_json``); the
+        tables' entries are built when first read. ``checked``: ``data`` passed the file
+        checks of ``load``."""
         return cls(
             name=name,
             hash=data["hash"],
-            in_=_table(data["in"], seen),
-            out=None if out is None else _table(out, seen),
             description=data.get("description"),
             observed=bool(data.get("observed", False)),
             invalid=tuple(data.get("invalid", ())),
+            raw=(data["in"], data.get("out")),
+            seen=entries,
+            paths_checked=checked,
         )
 
 
@@ -99,14 +192,16 @@ class Manifest:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Manifest:
+    def from_json(cls, data: Mapping[str, Any], *, checked: bool = False) -> Manifest:
+        """A manifest from its file's JSON; ``checked``: the data passed ``load``'s checks."""
         # A manifest repeats a few entry shapes thousands of times (1,348 distinct among
         # 24,126 in a 1,000-tool benchmark); entries are immutable, so equal ones are shared.
         entries: dict[str, Entry] = {}
         return cls(
             side=data["side"],
             source=data["source"],
-            tools={n: ToolManifest.from_json(n, t, entries) for n, t in data["tools"].items()},
+            tools={n: ToolManifest.from_json(n, t, entries, checked=checked)
+                   for n, t in data["tools"].items()},
             server=data.get("server"),
             tool_id_form=data.get("tool_id_form"),
             warnings=tuple(data.get("warnings", ())),
@@ -148,7 +243,7 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None) -> Manifest:
         raise FileFormatError(f"this is the {data['side']} manifest where the {side} manifest "
                               "belongs", file=file, location="$.side",
                               hint="check the pair's manifest paths, or run `parity extract`")
-    return Manifest.from_json(data)
+    return Manifest.from_json(data, checked=True)
 
 
 def _check_tables(data: Mapping[str, Any], file: str) -> None:
@@ -184,5 +279,5 @@ def table_json(table: Table | None) -> dict[str, Any] | None:
     return {p: table[p].to_json() for p in sorted(table)}
 
 
-__all__ = ["FORMAT", "Manifest", "Side", "Table", "ToolManifest", "compact", "dumps", "load",
-           "table_json", "write"]
+__all__ = ["FORMAT", "Manifest", "RawTable", "Side", "Table", "ToolManifest", "compact", "dumps",
+           "load", "table_json", "write"]

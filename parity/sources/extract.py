@@ -128,7 +128,7 @@ def extract_pair(pair: PairConfig, config: Config, *,
         listing.tools, side="agent", source=listing.source, server=pair.server.name,
         tool_id_form=pair.agent.tool_id_form, limits=limits, errors=errors)
     agent_left_out = [f"agent: tool left out: {_one_line(e)}" for e in errors]
-    observed = {n: replace(t, observed=True) for n, t in agent.tools.items()
+    observed = {n: t.as_observed() for n, t in agent.tools.items()
                 if n in listing.observed}
     agent = replace(agent, tools={**agent.tools, **observed},
                     warnings=(*agent.warnings, *agent_left_out))

@@ -10,6 +10,7 @@ and in order. No timing here: speed is measured in benchmarks/ only.
 from __future__ import annotations
 
 import copy
+import json
 import random
 import sys
 from collections import Counter
@@ -48,9 +49,17 @@ def whole(findings: list[Finding]) -> list[tuple[str, ...]]:
             for f in findings]
 
 
+def as_read(manifest: Manifest) -> Manifest:
+    """The manifest as read from its file's JSON: tables kept raw, entries built on use."""
+    return Manifest.from_json(json.loads(json.dumps(manifest.to_json())))
+
+
 def same_as_reference(agent: Manifest, server: Manifest) -> list[Finding]:
     found = diff_manifests(agent, server)
-    assert whole(found) == whole(reference(agent, server))
+    expected = whole(reference(agent, server))
+    assert whole(found) == expected
+    # read from JSON, agreeing tables are compared as data, without building entries
+    assert whole(diff_manifests(as_read(agent), as_read(server))) == expected
     return found
 
 
@@ -293,7 +302,7 @@ def test_parsing_through_the_cache_is_parsing(texts):
 
 @given(_texts)
 def test_a_vouched_parent_is_the_printed_parent(text):
-    from parity.contract.rules._align import UNKNOWN, _parent_text
+    from parity.contract.rules._agree import UNKNOWN, _parent_text
     from parity.fieldpaths.fieldpath import parse, render
 
     up = _parent_text(text)
@@ -324,3 +333,70 @@ def test_tool_missing_guesses_as_toolid_does(server_tools, tool, server):
     lowered = {c.lower(): c for c in candidates}
     assert _guess_forms(tool, candidates, lowered, server) == \
         guess_forms(tool, candidates, server)
+
+
+# -- tables read from files: compared as data, entries built only where they differ ----------
+
+
+def test_loaded_manifests_that_agree_build_no_entries(tmp_path, monkeypatch):
+    from parity.fieldpaths import manifest as mf
+
+    agent, server = catalog_pair(30, seed=11)
+    # the same tables on both sides, descriptions aside
+    server = Manifest(side="server", source="s", tools={
+        n: ToolManifest(n, t.hash, t.in_, t.out, description="the server's")
+        for n, t in agent.tools.items()})
+    mf.write(agent, tmp_path / "a.json")
+    mf.write(server, tmp_path / "s.json")
+    built: list[object] = []
+    real = Entry.from_json
+    monkeypatch.setattr(Entry, "from_json", lambda data: built.append(data) or real(data))
+    loaded = mf.load(tmp_path / "a.json"), mf.load(tmp_path / "s.json")
+    assert diff_manifests(*loaded) == diff_manifests(agent, server)
+    assert built == []
+    # a table that differs is built, and only then
+    changed = {**server.tools}
+    first = sorted(changed)[0]
+    t = changed[first]
+    changed[first] = ToolManifest(first, t.hash, {**t.in_, "": Entry(type=("string",),
+                                                                  required=True)}, t.out)
+    mf.write(Manifest(side="server", source="s", tools=changed), tmp_path / "s.json")
+    found = diff_manifests(mf.load(tmp_path / "a.json"), mf.load(tmp_path / "s.json"))
+    assert found == diff_manifests(agent, Manifest(side="server", source="s", tools=changed))
+    assert 0 < len(built) <= len(t.in_) * 2
+
+
+def test_a_loaded_tool_equals_its_built_twin_and_is_immutable(tmp_path):
+    from parity.fieldpaths import manifest as mf
+
+    agent, _ = catalog_pair(5, seed=3)
+    mf.write(agent, tmp_path / "a.json")
+    loaded = mf.load(tmp_path / "a.json")
+    assert loaded == agent
+    tool = next(iter(loaded.tools.values()))
+    assert tool.has_out == (tool.out is not None)
+    with pytest.raises(AttributeError):
+        tool.name = "other"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        ToolManifest("t", "h")  # neither built nor raw tables
+
+
+_FACT_VALUES = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from([("string",), ("integer",), ("any",), ("null", "string")]),
+    "required": st.booleans(),
+    "enum": st.sampled_from([("a",), (1,), (True,), (1.0,), (0.0,), (-0.0,), ("a", 1)]),
+    "format": st.sampled_from(["date", "uri"]),
+    "description": st.sampled_from(["x", "y"]),
+    "default": st.sampled_from([1, True, "a"]),
+})
+
+
+@given(st.lists(st.tuples(_FACT_VALUES, _FACT_VALUES), min_size=1, max_size=4))
+def test_raw_agreement_never_claims_more_than_built_agreement(rows):
+    from parity.contract.rules._agree import PathCache, agree, agree_raw
+
+    mine = {"": ROOT, **{f"f{i}": Entry(**a) for i, (a, _) in enumerate(rows)}}
+    theirs = {"": ROOT, **{f"f{i}": Entry(**b) for i, (_, b) in enumerate(rows)}}
+    raw_mine = json.loads(json.dumps({p: e.to_json() for p, e in mine.items()}))
+    raw_theirs = json.loads(json.dumps({p: e.to_json() for p, e in theirs.items()}))
+    assert agree_raw(raw_mine, raw_theirs, PathCache()) == agree(mine, theirs, PathCache())

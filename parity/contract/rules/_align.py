@@ -15,16 +15,18 @@ table: what it sends; the agent's ``out`` table: what it reads) is given a statu
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import compress
-from operator import attrgetter, itemgetter
-from typing import Any
 
-from parity.fieldpaths.entry import Entry, canonical_value
+from parity.contract.rules._agree import (
+    NAME,
+    POSITION,
+    PathCache,
+    agree,
+    agree_raw,
+)
+from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import (
     ITEMS,
     VALUES,
@@ -33,23 +35,8 @@ from parity.fieldpaths.fieldpath import (
     Steps,
     parse,
     render,
-    render_prop,
 )
 from parity.fieldpaths.manifest import Table, ToolManifest
-
-
-class PathCache:
-    """What is known of printed paths, shared by every table of one diff (both sides, and
-    many tools, print the same paths): each distinct path is parsed once."""
-
-    __slots__ = ("parents", "steps")
-
-    def __init__(self) -> None:
-        #: printed path -> its steps
-        self.steps: dict[str, Steps] = {}
-        #: printed path -> its parent's path as parity prints it (the root's is itself),
-        #: ``UNKNOWN`` when not a valid path (or not told apart by ``_parent_text``)
-        self.parents: dict[str, object] = {}
 
 
 # not frozen: one is built per aligned path, and a frozen dataclass's __init__ is slow
@@ -91,13 +78,13 @@ def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
     elif text.endswith("]"):
         cut = text.rfind("[")
         inner = text[cut + 1:-1]
-        if cut >= 0 and _POSITION.fullmatch(inner):
+        if cut >= 0 and POSITION.fullmatch(inner):
             head = cache.get(text[:cut])
             if head is not None:
                 steps = (*head, Index(int(inner)))
     else:
         cut = text.rfind(".")
-        if cut > 0 and _NAME.fullmatch(text, cut + 1):
+        if cut > 0 and NAME.fullmatch(text, cut + 1):
             head = cache.get(text[:cut])
             if head is not None:
                 steps = (*head, Prop(text[cut + 1:]))
@@ -107,9 +94,6 @@ def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
     return steps
 
 
-_POSITION = re.compile(r"0|[1-9][0-9]*")
-_DECODER = json.JSONDecoder()
-_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
 
 
 class Parsed:
@@ -267,120 +251,36 @@ class ToolPair:
     def in_(self) -> Alignment | None:
         """What the agent sends aligned onto what the server accepts."""
         if self._in is _LATER:
-            self._in = self._align(self.agent.in_, self.server.in_)
+            self._in = None if self._agree_raw(0) else self._align(self.agent.in_,
+                                                                   self.server.in_)
         return self._in  # type: ignore[return-value]
 
     @property
     def out(self) -> Alignment | None:
         """What the agent reads aligned onto the server's output; also ``None`` when either
         side has no ``out`` table (nothing read, or nothing declared)."""
+        if self._out is _LATER and self._agree_raw(1):
+            self._out = None
         if self._out is _LATER:
             agent, server = self.agent.out, self.server.out
             self._out = None if agent is None or server is None else self._align(agent, server)
         return self._out  # type: ignore[return-value]
 
     def _align(self, reader: Table, other: Table) -> Alignment | None:
-        if self._shortcut and _agree(reader, other, self._paths):
+        if self._shortcut and agree(reader, other, self._paths):
             return None
         return Alignment(reader, other, self._paths)
 
-
-def _agree(reader: Table, other: Table, paths: PathCache) -> bool:
-    """Both tables hold the same paths, agree on every fact a rule reads, and every path's
-    parent is in them (a missing intermediate node can align a path elsewhere)."""
-    texts = list(reader)
-    if texts == list(other):  # the usual order: compare the entries side by side
-        theirs_entries: Iterable[Entry] = other.values()
-    elif reader.keys() == other.keys():
-        theirs_entries = map(other.__getitem__, texts)
-    else:
-        return False
-    mine = list(map(_FACTS, reader.values()))
-    theirs = list(map(_FACTS, theirs_entries))
-    if mine != theirs:
-        return False
-    enums = list(map(_ENUM, mine))
-    for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
-        if set(map(type, a)) != _STR and (
-                [_identity(v) for v in a] != [_identity(v) for v in b]):
-            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
-    parents = paths.parents
-    ups = list(map(parents.get, texts))
-    if None in ups:
-        # remember the table's own string for a parent: a manifest read from JSON shares one
-        # string per distinct key, so later lookups compare by identity
-        own = {t: t for t in texts}
-        for i, text in enumerate(texts):
-            if ups[i] is None:
-                up = _parent_text(text)
-                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
-    # each path is its parent's plus one valid step, down to the root: then all are valid
-    return all(map(reader.__contains__, ups))
+    def _agree_raw(self, side: int) -> bool:
+        """Both tools were read from files and their tables of ``side`` (0: in, 1: out)
+        agree as the files hold them, or (``out``) one side has none: nothing to align,
+        and no entry to build."""
+        mine, theirs = self.agent.raw_tables, self.server.raw_tables
+        if not self._shortcut or mine is None or theirs is None:
+            return False
+        reader, other = mine[side], theirs[side]
+        checked = self.agent.paths_checked and self.server.paths_checked
+        return reader is None or other is None or agree_raw(reader, other, self._paths,
+                                                            paths_checked=checked)
 
 
-#: a path ``_parent_text`` cannot vouch for (never a table's key)
-UNKNOWN = object()
-
-
-def _parent_text(text: str) -> object:
-    """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
-    path as parity prints it when its parent is; ``UNKNOWN`` when ``text`` is not valid,
-    or not as parity would print it."""
-    if not text:
-        return ""
-    if text.endswith(("[]", "{}")):
-        return text[:-2]
-    if text.endswith("]"):
-        cut = text.rfind("[")
-        if cut >= 0 and _POSITION.fullmatch(text, cut + 1, len(text) - 1):
-            return text[:cut]
-        return UNKNOWN
-    cut = text.rfind(".")
-    if cut > 0 and _NAME.fullmatch(text, cut + 1):
-        return text[:cut]
-    if cut < 0 and _NAME.fullmatch(text):
-        return ""
-    if not text.endswith('"'):
-        return UNKNOWN
-    # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
-    # inside a name is escaped; the closing one is excluded from the search)
-    start = text.rfind('"', 0, len(text) - 1)
-    if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
-        return UNKNOWN
-    try:
-        name, end = _DECODER.raw_decode(text, start)
-    except ValueError:
-        return UNKNOWN
-    # only paths as parity prints them, so no two paths of a table name the same node
-    # (`"a"` and `a`: Parsed keeps one of them, which may differ between the sides)
-    if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
-        return UNKNOWN
-    return text[:start - 1] if start else ""
-
-
-_CANONICAL = object()
-#: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
-_FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved",
-                    "constraints", "format")
-_ENUM = itemgetter(3)
-_STR = {str}
-
-
-def _identity(value: Any) -> tuple[Any, Any]:
-    """A key equal for two values exactly when their canonical JSON texts
-    (``parity.fieldpaths.entry.canonical_value``) are equal: a scalar's type and value (a float's
-    repr, which its JSON text follows), otherwise the canonical text itself. The texts of
-    values of different JSON types never coincide."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return kind, value
-    if kind is float:
-        return kind, repr(value)
-    return _CANONICAL, canonical_value(value)
-
-
-def excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
-    """The produced values that no accepted value equals (as canonical JSON), without the
-    JSON encoder for scalars."""
-    keep = {_identity(v) for v in accepted}
-    return [v for v in produced if _identity(v) not in keep]

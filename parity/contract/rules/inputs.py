@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.contract.rules._align import Alignment, Parsed, ToolPair, excess
+from parity.contract.rules._agree import excess
+from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
 from parity.fieldpaths.entry import Entry

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.contract.rules._align import Alignment, ToolPair, excess
+from parity.contract.rules._agree import excess
+from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.inputs import rejected_types
@@ -29,7 +30,7 @@ UNDECLARED = "out.undeclared"
 
 
 def check_undeclared(pair: ToolPair) -> Iterator[Finding]:
-    if pair.agent.out is None or pair.server.out is not None:
+    if not pair.agent.has_out or pair.server.has_out:
         return
     yield Finding(
         tool=pair.name, rule_id=UNDECLARED, path="", direction="out", severity="warning",

@@ -1,0 +1,175 @@
+"""When two field-path tables agree: every path would align with itself, and no ``in.*``
+or ``out.*`` rule could report anything, so the alignment is skipped.
+
+Tables read from a manifest file are compared as plain data first (``agree_raw``), so a
+diff builds entries only for the tools that differ (issue 16's speed targets).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from itertools import compress, repeat
+from operator import attrgetter, eq, itemgetter, not_
+from typing import Any
+
+from parity.fieldpaths.entry import Entry, canonical_value
+from parity.fieldpaths.fieldpath import Steps, render_prop
+from parity.fieldpaths.manifest import RawTable, Table
+
+
+class PathCache:
+    """What is known of printed paths, shared by every table of one diff (both sides, and
+    many tools, print the same paths): each distinct path is parsed once."""
+
+    __slots__ = ("parents", "steps")
+
+    def __init__(self) -> None:
+        #: printed path -> its steps
+        self.steps: dict[str, Steps] = {}
+        #: printed path -> its parent's path as parity prints it (the root's is itself),
+        #: ``UNKNOWN`` when not a valid path (or not told apart by ``_parent_text``)
+        self.parents: dict[str, object] = {}
+
+POSITION = re.compile(r"0|[1-9][0-9]*")
+NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
+_DECODER = json.JSONDecoder()
+
+
+def agree(reader: Table, other: Table, paths: PathCache) -> bool:
+    """Both tables hold the same paths, agree on every fact a rule reads, and every path's
+    parent is in them (a missing intermediate node can align a path elsewhere)."""
+    texts = list(reader)
+    if texts == list(other):  # the usual order: compare the entries side by side
+        theirs_entries: Iterable[Entry] = other.values()
+    elif reader.keys() == other.keys():
+        theirs_entries = map(other.__getitem__, texts)
+    else:
+        return False
+    mine = list(map(_FACTS, reader.values()))
+    theirs = list(map(_FACTS, theirs_entries))
+    if mine != theirs:
+        return False
+    enums = list(map(_ENUM, mine))
+    for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
+        if set(map(type, a)) != _STR and (
+                [_identity(v) for v in a] != [_identity(v) for v in b]):
+            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
+    return _parents_inside(reader, texts, paths)
+
+
+def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
+              paths_checked: bool = False) -> bool:
+    """``agree`` for two tables as a manifest file holds them, without building entries.
+
+    An entry's facts derive each from its own key of the entry's data, so entries whose
+    data agree on those keys agree on the facts; equal data is compared first, in C. Where
+    Python's equality is looser than JSON's (an enum's ``1`` and ``true``), enums are also
+    compared as JSON, as ``agree`` does. ``paths_checked``: the manifest file's checks
+    already proved every path printed as parity prints it, with its parent present."""
+    texts = list(reader)
+    if texts == list(other):
+        theirs: list[Mapping[str, Any]] = list(other.values())
+    elif reader.keys() == other.keys():
+        theirs = list(map(other.__getitem__, texts))
+    else:
+        return False
+    mine = list(reader.values())
+    for a, b in compress(zip(mine, theirs, strict=True),
+                         map(not_, map(eq, mine, theirs))):
+        # the data differ: in what no rule reads (a description, a default) is fine
+        if list(map(a.get, _FACT_KEYS)) != list(map(b.get, _FACT_KEYS)):
+            return False
+    enums: list[Any] = list(map(dict.get, mine, repeat("enum")))  # type: ignore[arg-type]
+    for enum, b in compress(zip(enums, theirs, strict=True), enums):
+        if set(map(type, enum)) != _STR and (
+                [_identity(v) for v in enum] != [_identity(v) for v in b["enum"]]):
+            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
+    return paths_checked or _parents_inside(reader, texts, paths)
+
+
+def _parents_inside(reader: Mapping[str, Any], texts: list[str], paths: PathCache) -> bool:
+    parents = paths.parents
+    ups = list(map(parents.get, texts))
+    if None in ups:
+        # remember the table's own string for a parent: a manifest read from JSON shares one
+        # string per distinct key, so later lookups compare by identity
+        own = {t: t for t in texts}
+        for i, text in enumerate(texts):
+            if ups[i] is None:
+                up = _parent_text(text)
+                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
+    # each path is its parent's plus one valid step, down to the root: then all are valid
+    return all(map(reader.__contains__, ups))
+
+
+#: a path ``_parent_text`` cannot vouch for (never a table's key)
+UNKNOWN = object()
+
+
+def _parent_text(text: str) -> object:
+    """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
+    path as parity prints it when its parent is; ``UNKNOWN`` when ``text`` is not valid,
+    or not as parity would print it."""
+    if not text:
+        return ""
+    if text.endswith(("[]", "{}")):
+        return text[:-2]
+    if text.endswith("]"):
+        cut = text.rfind("[")
+        if cut >= 0 and POSITION.fullmatch(text, cut + 1, len(text) - 1):
+            return text[:cut]
+        return UNKNOWN
+    cut = text.rfind(".")
+    if cut > 0 and NAME.fullmatch(text, cut + 1):
+        return text[:cut]
+    if cut < 0 and NAME.fullmatch(text):
+        return ""
+    if not text.endswith('"'):
+        return UNKNOWN
+    # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
+    # inside a name is escaped; the closing one is excluded from the search)
+    start = text.rfind('"', 0, len(text) - 1)
+    if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
+        return UNKNOWN
+    try:
+        name, end = _DECODER.raw_decode(text, start)
+    except ValueError:
+        return UNKNOWN
+    # only paths as parity prints them, so no two paths of a table name the same node
+    # (`"a"` and `a`: Parsed keeps one of them, which may differ between the sides)
+    if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
+        return UNKNOWN
+    return text[:start - 1] if start else ""
+
+
+_CANONICAL = object()
+#: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
+_FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved",
+                    "constraints", "format")
+#: the keys of an entry's data those facts derive from, one each
+_FACT_KEYS = ("type", "required", "closed", "enum", "recursive", "unresolved", "constraints",
+              "format")
+_ENUM = itemgetter(3)
+_STR = {str}
+
+
+def _identity(value: Any) -> tuple[Any, Any]:
+    """A key equal for two values exactly when their canonical JSON texts
+    (``parity.fieldpaths.entry.canonical_value``) are equal: a scalar's type and value (a float's
+    repr, which its JSON text follows), otherwise the canonical text itself. The texts of
+    values of different JSON types never coincide."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return kind, value
+    if kind is float:
+        return kind, repr(value)
+    return _CANONICAL, canonical_value(value)
+
+
+def excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
+    """The produced values that no accepted value equals (as canonical JSON), without the
+    JSON encoder for scalars."""
+    keep = {_identity(v) for v in accepted}
+    return [v for v in produced if _identity(v) not in keep]
