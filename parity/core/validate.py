@@ -7,7 +7,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,14 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.touch()
+
+
+def remembered(text: str, schema_name: str) -> bool:
+    """Whether this parity found a file of exactly ``text`` valid against ``schema_name``,
+    the checks beyond the schema (``also``) included: such a text was read with every check
+    of ``parity.core.jsonio.loads`` too, so it may be parsed again without them."""
+    marker = _marker(None, schema_name, text)
+    return marker is not None and marker.exists()
 
 
 def _compiled_accepts(data: Any, schema_name: str) -> bool:
@@ -166,10 +174,17 @@ def _marker(data: Any, schema_name: str, text: str | None = None) -> Path | None
     digest.update(__version__.encode())  # checks beyond the schema change with parity
     digest.update(_schema_digest(schema_name).encode())
     if text is not None:
-        digest.update(b"text:" + text.encode("utf-8", "surrogatepass"))
+        digest.update(b"text:" + _text_digest(text))
     else:
         digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
     return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()
+
+
+@lru_cache(maxsize=4)
+def _text_digest(text: str) -> bytes:
+    """SHA-256 of a file's text, remembered for the few texts just read (a lock's is asked
+    for once per schema it may match, then once more by ``validate_file``)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
 @cache

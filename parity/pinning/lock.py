@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import digest
-from parity.core.jsonio import dump_lines, read_json, write_atomic
-from parity.core.validate import check_format, validate_file
+from parity.core.jsonio import dump_lines, loads, read_json, write_atomic
+from parity.core.validate import check_format, remembered, validate_file
 from parity.errors import FileFormatError, SourceError
 from parity.pinning.normalize import (
     ANNOTATION_DEFAULTS,
@@ -44,7 +44,7 @@ from parity.pinning.tool import LISTED_DOMAIN, LockedTool, listed_digest_of
 FORMAT = "parity.lock/2"
 #: Every format this parity reads -> its shipped schema. ``parity.lock/1`` has no listed
 #: digests and records normalized definitions: its tools verify through normalization.
-READS = {"parity.lock/1": "lock.v1.json", FORMAT: "lock.v2.json"}
+READS = {FORMAT: "lock.v2.json", "parity.lock/1": "lock.v1.json"}
 
 #: What each digest covers, recorded in every lock and checked on load.
 HASHED_FIELDS: dict[str, Any] = {
@@ -224,8 +224,27 @@ def load(path: str | os.PathLike[str]) -> Lock:
     if not Path(file).is_file():
         raise FileFormatError("lock file not found: the server's tools cannot be verified",
                               file=file, hint="create it with `parity lock` (or give --lock)")
-    data, text = read_json(file, what="lock")
+    data, text = _read(file)
     return from_json(data, file=file, text=text)
+
+
+def _read(file: str) -> tuple[Any, str]:
+    """The lock's JSON and text. A text this parity already found valid (its digests
+    checked: ``validate.remembered``) is parsed by orjson, without ``jsonio``'s walk for
+    values canonical JSON cannot carry (the digests' check found none); any other text, or
+    any doubt, is read by ``jsonio`` with every check."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return read_json(file, what="lock")  # which words the problem
+    if any(remembered(text, schema) for schema in READS.values()):
+        import orjson
+
+        try:
+            return orjson.loads(text), text
+        except orjson.JSONDecodeError:  # deeper than orjson reads: jsonio decides
+            pass
+    return loads(text, file=file, what="lock"), text
 
 
 def from_json(data: Any, *, file: str = "<lock>", text: str | None = None) -> Lock:

@@ -17,7 +17,14 @@ from typing import Any
 from parity.core.canonical import digest
 from parity.core.jsonio import VALUES_HINT
 from parity.errors import ValueDomainError
-from parity.pinning.normalize import CONTRACT_DOMAIN, SURFACE_DOMAIN, forms, normalize
+from parity.pinning.normalize import (
+    ANNOTATION_DEFAULTS,
+    CONTRACT_DOMAIN,
+    META_NOISE,
+    SURFACE_DOMAIN,
+    forms,
+    normalize,
+)
 
 #: Domain of the listed digest: orjson's key-sorted compact text of the definition as listed.
 #: Not RFC 8785 and not normative: it only lets an unchanged tool skip normalization.
@@ -33,10 +40,26 @@ def listed_digest_of(listed: Any) -> str | None:
         text = orjson.dumps(listed, option=orjson.OPT_SORT_KEYS)
     except (TypeError, orjson.JSONEncodeError):
         return None
-    h = hashlib.sha256(LISTED_DOMAIN.encode("ascii"))
-    h.update(b"\x00")
+    h = _LISTED_PREFIX.copy()
     h.update(text)
     return "sha256:" + h.hexdigest()
+
+
+_LISTED_PREFIX = hashlib.sha256(LISTED_DOMAIN.encode("ascii") + b"\x00")
+
+
+def _top_level_normal(definition: Mapping[str, Any]) -> bool:
+    """Whether the top-level normalization would leave ``definition`` as it is: no
+    annotation hint at its default, no per-connection ``_meta`` key, neither object empty
+    (``normalize``'s rules, checked without copying anything)."""
+    if type(definition) is not dict:
+        return False
+    annotations = definition.get("annotations")
+    if isinstance(annotations, dict) and (not annotations or any(
+            k in annotations and annotations[k] is v for k, v in ANNOTATION_DEFAULTS.items())):
+        return False
+    meta = definition.get("_meta")
+    return not (isinstance(meta, dict) and (not meta or any(k in meta for k in META_NOISE)))
 
 
 class LockedTool:
@@ -134,10 +157,8 @@ class LockedTool:
         normalization only (annotation hints at their defaults and per-connection ``_meta``
         dropped; schemas, and the order of their ``required`` lists, as listed)."""
         if self._listed is None:
-            raw = self._raw
-            # most tools have neither field: the definition itself is the record (unmodified)
-            listed = raw if type(raw) is dict and "annotations" not in raw and \
-                "_meta" not in raw else normalize(raw, _schemas=False)
+            raw = self._raw  # most definitions are their own record: no copy
+            listed = raw if _top_level_normal(raw) else normalize(raw, _schemas=False)
             object.__setattr__(self, "_listed", listed)
         return self._listed  # type: ignore[return-value]  # just set
 

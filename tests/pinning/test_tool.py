@@ -104,3 +104,18 @@ def test_equal_text_with_another_value_goes_the_normative_way(live_value) -> Non
     # a tuple is the same JSON as its list: the digests (not the text) say so
     assert report.drifted != isinstance(live_value, tuple)
     assert same or live_value is True or live_value == 2**70
+
+
+@pytest.mark.parametrize("extra", [
+    {}, {"annotations": {}}, {"annotations": {"readOnlyHint": False}},
+    {"annotations": {"readOnlyHint": True, "destructiveHint": True}},
+    {"annotations": {"readOnlyHint": True, "destructiveHint": 1}},
+    {"annotations": {"title": "T"}}, {"annotations": None}, {"_meta": {}},
+    {"_meta": {"progressToken": 1}}, {"_meta": {"vendor/x": 1}}, {"_meta": []},
+])
+def test_a_definition_is_its_own_record_exactly_when_normalization_keeps_it(extra) -> None:
+    definition = {"name": "t", "inputSchema": {"type": "object", "required": ["b", "a"]},
+                  **extra}
+    record = L.LockedTool.of(definition).listed
+    assert record == N.normalize(definition, _schemas=False)
+    assert (record is definition) == (record == definition)
