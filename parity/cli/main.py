@@ -85,6 +85,20 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
 
 
+def _raised_where(exc: BaseException) -> str:
+    """``file:line (function)`` of the innermost frame outside parity that raised ``exc``."""
+    import traceback
+    from pathlib import Path
+
+    ours = Path(__file__).resolve().parents[1]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if not Path(f.filename).resolve().is_relative_to(ours)]
+    if not frames:
+        return "code parity called"
+    last = frames[-1]
+    return f"{last.filename}:{last.lineno} ({last.name})"
+
+
 def _main(argv: list[str] | None) -> int:
     try:
         result: Any = cli.main(args=argv, prog_name="parity", standalone_mode=False)
@@ -102,6 +116,13 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         click.echo("parity: interrupted", err=True)
         return 130
+    except SystemExit as exc:
+        # parity never exits from inside a command (click runs without standalone mode), so
+        # this came from code parity called: an in-process server's tool, a user's stub
+        click.echo(f"parity: error: {_raised_where(exc)} raised SystemExit"
+                   f"{f'({exc.code!r})' if exc.code is not None else ''} while parity called "
+                   "it\n  hint: fix that code: a module parity calls must not exit", err=True)
+        return 2
     except Exception as exc:
         if os.environ.get("PARITY_DEBUG"):
             raise

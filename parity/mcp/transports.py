@@ -127,6 +127,18 @@ def _unreadable(exc: Exception) -> str:
     return repr(exc)
 
 
+def _user_exit(exc: BaseException) -> BaseException | None:
+    """The ``SystemExit`` or ``KeyboardInterrupt`` in ``exc`` (maybe in a task group's
+    exception group), or None."""
+    if isinstance(exc, (SystemExit, KeyboardInterrupt)):
+        return exc
+    for inner in getattr(exc, "exceptions", ()):  # a BaseExceptionGroup
+        found = _user_exit(inner)
+        if found is not None:
+            return found
+    return None
+
+
 class MemoryTransport(SdkStreamTransport):
     """An in-process server on the SDK's memory streams."""
 
@@ -152,6 +164,14 @@ class MemoryTransport(SdkStreamTransport):
                                           self.server.create_initialization_options())
             except Exception as exc:
                 self.conn.connection_lost(f"the in-process server failed: {exc!r}")
+            except BaseException as exc:
+                # sys.exit() or an interrupt raised by the user's tool code is its mistake:
+                # the server is gone, every call says why (cancellation still propagates)
+                raised = _user_exit(exc)
+                if raised is None:
+                    raise
+                self.conn.connection_lost(f"the in-process server raised "
+                                          f"{type(raised).__name__}: {raised}".rstrip(": "))
             finally:
                 self.done.set()
 

@@ -173,26 +173,44 @@ def definitions_from_models(models: Mapping[str, ModelRef], root: Path | None = 
     """
     definitions = []
     for tool in sorted(models):
-        ref = models[tool]
-        definition: dict[str, Any] = {"name": tool, "description": ""}
-        if ref.in_ is not None:
-            model = resolve_ref(ref.in_, root, key=f"{key}.{tool}.in")
-            definition["inputSchema"] = model_schema(_model_class(model, ref.in_, tool), tool)
-            doc = getattr(model, "__doc__", None)
-            definition["description"] = doc if isinstance(doc, str) else ""
-        else:
-            definition["inputSchema"] = {"type": "object", "properties": {}}
-        if ref.out is not None:
-            out = resolve_ref(ref.out, root, key=f"{key}.{tool}.out")
-            name = getattr(out, "__name__", tool)
-            schema, _ = output_schema(out, name, tool)
-            if schema is None:
-                raise SourceError(f"tool {tool!r}: {ref.out!r} cannot describe a result",
-                                  location=f"{key}.{tool}.out",
-                                  hint="name a pydantic model (or a type pydantic can describe)")
-            definition["outputSchema"] = schema
-        definitions.append(definition)
+        with calling_user_code(f"the models of tool {tool!r}", location=f"{key}.{tool}"):
+            definitions.append(_model_definition(tool, models[tool], root, key))
     return definitions
+
+
+def _model_definition(tool: str, ref: ModelRef, root: Path | None, key: str) -> dict[str, Any]:
+    definition: dict[str, Any] = {"name": tool, "description": ""}
+    if ref.in_ is not None:
+        model = resolve_ref(ref.in_, root, key=f"{key}.{tool}.in")
+        definition["inputSchema"] = model_schema(_model_class(model, ref.in_, tool), tool)
+        doc = getattr(model, "__doc__", None)
+        definition["description"] = doc if isinstance(doc, str) else ""
+    else:
+        definition["inputSchema"] = {"type": "object", "properties": {}}
+    if ref.out is not None:
+        out = resolve_ref(ref.out, root, key=f"{key}.{tool}.out")
+        name = getattr(out, "__name__", tool)
+        schema, _ = output_schema(out, name, tool)
+        if schema is None:
+            raise SourceError(f"tool {tool!r}: {ref.out!r} cannot describe a result",
+                              location=f"{key}.{tool}.out",
+                              hint="name a pydantic model (or a type pydantic can describe)")
+        definition["outputSchema"] = schema
+    return definition
+
+
+@contextlib.contextmanager
+def calling_user_code(what: str, *, location: str) -> Iterator[None]:
+    """Run code of the user's own module (reading its tool objects, describing its models).
+    ``sys.exit()`` or an interrupt raised there is that code's mistake, as while importing
+    it (``resolve_ref``): a ``SourceError`` naming it and the exception (exit 2)."""
+    try:
+        yield
+    except (SystemExit, KeyboardInterrupt) as exc:
+        raise SourceError(f"{what}: parity called it and it raised {type(exc).__name__}"
+                          f"{f': {exc}' if str(exc) else ''}", location=location,
+                          hint="fix that code: a module parity reads must not exit or "
+                               "raise KeyboardInterrupt") from None
 
 
 def _model_class(value: Any, ref: str, tool: str) -> Any:
@@ -231,7 +249,9 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None) -> 
         return AgentListing(tuple(definitions), frozenset(), "models")
     if agent.source is None:  # AgentConfig.kind says it is set
         raise SourceError("the agent side has no source", location="agent.source")
-    tools = tools_from_object(resolve_ref(agent.source, root, key="agent.source"), agent.source)
+    source = resolve_ref(agent.source, root, key="agent.source")
+    with calling_user_code(agent.source, location="agent.source"):
+        tools = tools_from_object(source, agent.source)  # reads (and so runs) the objects
     by_name = {t.name: t for t in tools}
     observed: set[str] = set()
     by_tool = {t.name: t.definition for t in tools}

@@ -35,8 +35,11 @@ def observe(tool: AgentTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
             result = _run(result)
     except SourceError:
         raise
-    except Exception as exc:  # the stub's own failure, reported by name
-        raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}: {exc} "
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
+        # the stub's own failure, reported by name; even its sys.exit() or an interrupt it
+        # raises is its mistake (exit 2), not parity's exit code
+        said = f": {exc}" if str(exc) else ""
+        raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}{said} "
                           "when called with the observe arguments",
                           location=f"observe.{tool.name}", hint=OBSERVE_HINT) from None
     try:

@@ -144,6 +144,69 @@ def test_a_module_raising_while_imported_is_named(tmp_path, capsys, raise_: str)
     sys.modules.pop(module, None)
 
 
+# -- a user's module that misbehaves while parity calls it --------------------------------
+
+CALLED = {
+    # an agent stub called once for its observed output
+    "observe": ("def stub(q: str) -> dict:\n    \"\"\"A stub.\"\"\"\n    raise {raise_}\n",
+                'agent = { source = "{module}:stub", observe = { stub = { q = "x" } } }',
+                "tool 'stub': the stub raised"),
+    # a tool object whose attribute runs code when parity reads it
+    "tool object": ("class Tool:\n    name = 'look'\n    @property\n"
+                    "    def args_schema(self):\n        raise {raise_}\n\nTOOLS = [Tool()]\n",
+                    'agent = { source = "{module}:TOOLS" }', "{module}:TOOLS: parity called it"),
+    # a pydantic model whose JSON Schema hook runs code when parity describes it
+    "models": ("from pydantic import BaseModel, ConfigDict\n\n"
+               "def hook(schema):\n    raise {raise_}\n\n"
+               "class Args(BaseModel):\n    model_config = ConfigDict(json_schema_extra=hook)\n"
+               "    q: str\n",
+               'agent = { models = { look = { in = "{module}:Args" } } }',
+               "the models of tool 'look': parity called it"),
+}
+
+
+@pytest.mark.parametrize("raise_", ["SystemExit(7)", "KeyboardInterrupt()"])
+@pytest.mark.parametrize("where", list(CALLED))
+def test_a_module_raising_while_called_is_named(tmp_path, capsys, where, raise_) -> None:
+    module = f"called_{where.replace(' ', '_')}_{raise_[:3].lower()}"
+    code_text, agent, said = CALLED[where]
+    (tmp_path / f"{module}.py").write_text(code_text.replace("{raise_}", raise_),
+                                           encoding="utf-8")
+    write_tools(tmp_path)
+    config = tmp_path / "parity.toml"
+    config.write_text(f"[servers.wf]\n{GOOD_SERVER}\n[pairs.wf]\nserver = \"wf\"\n"
+                      f"{agent.replace('{module}', module)}\n", encoding="utf-8")
+    try:
+        code, out = run(capsys, "extract", "--config", str(config))
+    finally:
+        sys.modules.pop(module, None)
+    assert code == 2, out
+    assert said.replace("{module}", module) in out, out
+    assert raise_.split("(")[0] in out, out
+
+
+def test_an_in_process_server_tool_exiting_is_named(tmp_path) -> None:
+    """An ``object`` server's tool calls ``sys.exit(7)`` while the probe calls it: one
+    message naming where, exit 2 (not the tool's 7), as a real process."""
+    import os
+    import subprocess
+
+    (tmp_path / "exiting.py").write_text(
+        "from parity.mcp import new_server\n\nserver = new_server('exiting')\n\n"
+        "@server.tool(annotations={'readOnlyHint': True})\n"
+        "def bye(q: str) -> str:\n    \"\"\"Leaves.\"\"\"\n    raise SystemExit(7)\n",
+        encoding="utf-8")
+    (tmp_path / "parity.toml").write_text('[servers.exiting]\nobject = "exiting:server"\n',
+                                          encoding="utf-8")
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "parity", "probe"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,  # a hang guard only
+                          env={**os.environ, "PYTHONPATH": str(repo)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "exiting.py:8 (bye) raised SystemExit(7)" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
 # -- writes that cannot happen ------------------------------------------------------------
 
 def good_project(root: Path) -> Path:
