@@ -83,9 +83,15 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
             return False
     enums: list[Any] = list(map(dict.get, mine, repeat("enum")))  # type: ignore[arg-type]
     for enum, b in compress(zip(enums, theirs, strict=True), enums):
-        if set(map(type, enum)) != _STR and (
-                [_identity(v) for v in enum] != [_identity(v) for v in b["enum"]]):
-            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
+        kinds = set(map(type, enum))
+        if kinds == _STR:
+            continue
+        # equal in Python, not as JSON: 1 and true, 1 and 1.0, 0.0 and -0.0
+        if kinds <= _SCALARS:  # equal values of the same types have the same JSON text
+            if list(map(type, enum)) != list(map(type, b["enum"])):
+                return False
+        elif [_identity(v) for v in enum] != [_identity(v) for v in b["enum"]]:
+            return False
     return paths_checked or _parents_inside(reader, texts, paths)
 
 
@@ -153,6 +159,8 @@ _FACT_KEYS = ("type", "required", "closed", "enum", "recursive", "unresolved", "
               "format")
 _ENUM = itemgetter(3)
 _STR = {str}
+#: values equal in Python whose types are equal are equal as JSON (not so for floats: 0.0)
+_SCALARS = {str, int, bool, type(None)}
 
 
 def _identity(value: Any) -> tuple[Any, Any]:
