@@ -93,6 +93,10 @@ class PairConfig:
     agent_manifest: Path
     server_manifest: Path
     baseline: Path
+    #: field paths whose values are tool ids of the server (``config.idpaths``), as printed
+    id_paths: tuple[str, ...] = ()
+    #: where this pair is configured, as the file writes the key (for messages)
+    key: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.config.calls import CALL_KEYS, parse_calls
+from parity.config.idpaths import parse_id_paths
 from parity.config.model import (
     AGENT_SOURCES,
     SERVER_SOURCES,
@@ -108,7 +109,8 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
         key = _join(top, f"pairs.{name}")
         if not v.check_name(name, key) or not v.is_table(raw, key):
             continue
-        v.known(raw, key, {"agent", "server"})
+        v.known(raw, key, {"agent", "server", "id_paths"})
+        id_paths = parse_id_paths(v, raw, key)
         agent = v.agent(v.table(raw, key, "agent"), f"{key}.agent", root)
         server_ref = raw.get("server")
         server: ServerConfig | None = None
@@ -128,7 +130,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
                 name=name, agent=agent, server=server,
                 agent_manifest=manifests / f"{name}.agent.json",
                 server_manifest=manifests / f"{name}.server.json",
-                baseline=baselines / f"{name}.json")
+                baseline=baselines / f"{name}.json", id_paths=id_paths, key=key)
     v.raise_if_any()
     return Config(file=file, root=root, manifests=manifests, baselines=baselines,
                   servers=servers, pairs=pairs, max_depth=max_depth, max_paths=max_paths,

@@ -15,10 +15,10 @@ from typing import Any
 from parity.config.settings import PairConfig
 from parity.contract import baseline as bl
 from parity.contract.baseline import Baseline, BaselineEntry
-from parity.contract.diff import compared_tools, diff_manifests
+from parity.contract.diff import compared_tools, diff_manifests, missing_id_paths
 from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
-from parity.errors import ParityError
+from parity.errors import ConfigError, ParityError
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.manifest import Manifest
 
@@ -50,7 +50,22 @@ def load_manifests(pairs: Sequence[PairConfig]) -> dict[str, tuple[Manifest, Man
 
 def pair_findings(pair: PairConfig) -> list[Finding]:
     agent, server = load_manifests([pair])[pair.name]
-    return diff_manifests(agent, server)
+    return diff_pair(pair, agent, server)
+
+
+def diff_pair(pair: PairConfig, agent: Manifest, server: Manifest) -> list[Finding]:
+    """``diff_manifests`` with the pair's configuration (its ``id_paths``); a configured id
+    path that no tool of either manifest has is a configuration mistake (exit 2)."""
+    missing = missing_id_paths(agent, server, pair.id_paths)
+    if missing:
+        raise ConfigError(
+            f"{pair.key or 'pairs.' + pair.name}.id_paths: "
+            + ", ".join(f"{p!r}" for p in missing)
+            + f" {'is a field path' if len(missing) == 1 else 'are field paths'} of no tool in "
+            f"{shown(pair.agent_manifest)} or {shown(pair.server_manifest)}",
+            hint="write each path as `parity paths` prints it, or remove it (the server or "
+                 "the agent may have dropped the field)")
+    return diff_manifests(agent, server, id_paths=pair.id_paths)
 
 
 def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
@@ -66,16 +81,24 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
             before = bl.load_at_ref(pair.baseline, against) or Baseline()
             growth = bl.growth(before, current)
         reports.append(PairReport(
-            pair=pair.name, verdict=bl.judge(diff_manifests(agent, server), current),
+            pair=pair.name, verdict=bl.judge(diff_pair(pair, agent, server), current),
             tools=compared_tools(agent, server), baseline=shown(pair.baseline),
             baseline_exists=exists, agent_source=shown(pair.agent_manifest),
             server_source=shown(pair.server_manifest), against=against, growth=growth))
     return Report("check", tuple(reports))
 
 
-def diff(agent: Manifest, server: Manifest, *, name: str = "diff") -> Report:
-    """A one-off comparison: every finding is new; there is no baseline."""
-    findings = diff_manifests(agent, server)
+def diff(agent: Manifest, server: Manifest, *, name: str = "diff",
+         id_paths: Sequence[str] = ()) -> Report:
+    """A one-off comparison: every finding is new; there is no baseline. ``id_paths``: field
+    paths whose values are tool ids of the server (``parity diff --id-path``)."""
+    missing = missing_id_paths(agent, server, id_paths)
+    if missing:
+        raise ParityError("--id-path " + ", ".join(f"{p!r}" for p in missing)
+                          + f" {'is a field path' if len(missing) == 1 else 'are field paths'}"
+                          " of no tool on either side",
+                          hint="write each path as `parity paths` prints it")
+    findings = diff_manifests(agent, server, id_paths=id_paths)
     verdict = bl.judge(findings, Baseline())
     return Report("diff", (PairReport(
         pair=name, verdict=verdict, tools=compared_tools(agent, server), baseline=None,
@@ -107,7 +130,7 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
             continue
         with _locked(pair.baseline):  # read under the lock: a concurrent --accept lands
             old = bl.load(pair.baseline)
-            verdict = bl.judge(diff_manifests(*manifests[pair.name]), old)
+            verdict = bl.judge(diff_pair(pair, *manifests[pair.name]), old)
             new = old.without(verdict.stale)
             bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
             if new != old:
@@ -129,7 +152,7 @@ def init(pairs: Sequence[PairConfig], *,
     manifests = load_manifests(pairs)
     created = []
     for pair in pairs:
-        baseline = Baseline.from_findings(diff_manifests(*manifests[pair.name]), reason)
+        baseline = Baseline.from_findings(diff_pair(pair, *manifests[pair.name]), reason)
         with _locked(pair.baseline):
             if Path(pair.baseline).exists():  # created since the check above
                 raise ParityError("baseline already exists; --init only creates one where "
@@ -172,5 +195,6 @@ def _locked(path: str | os.PathLike[str]) -> Any:
     return locked(path)
 
 
-__all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "init", "load_manifests",
+__all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "init",
+           "load_manifests",
            "pair_findings", "shown", "shrink"]

@@ -12,18 +12,22 @@ from collections.abc import Iterable, Sequence
 from parity.contract.rules import RULES, Finding, Rule
 from parity.contract.rules._agree import PathCache
 from parity.contract.rules._align import ToolPair
+from parity.contract.rules._idpaths import IdPaths
 from parity.contract.rules.tools import ToolMatch, match_tools
 from parity.fieldpaths.manifest import Manifest
 
 
 def diff_manifests(agent: Manifest, server: Manifest, *,
-                   rules: Iterable[Rule] | None = None) -> list[Finding]:
+                   rules: Iterable[Rule] | None = None,
+                   id_paths: Sequence[str] = ()) -> list[Finding]:
     """Every difference between the agent's and the server's manifests, sorted.
 
     Arguments:
         agent: the agent side (what it sends and reads, and how it names tools).
         server: the server side (what it accepts and returns).
         rules: the rules to run; all of ``RULES`` by default.
+        id_paths: field paths (as parity prints them) whose values are tool ids of the
+            server (a pair's ``id_paths``; ``ids.unknown`` checks them).
     """
     chosen = list(RULES.values()) if rules is None else list(rules)
     found: set[Finding] = set()
@@ -36,8 +40,9 @@ def diff_manifests(agent: Manifest, server: Manifest, *,
     # one parse per distinct printed path and one alignment per direction per tool pair,
     # shared by every rule (each used to build its own)
     paths = PathCache()
+    ids = IdPaths.of(id_paths, agent, server)
     for agent_name, server_name in match_tools(agent, server).matched:
-        pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths)
+        pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths, ids=ids)
         for check in checks:
             found.update(check(pair))
     return sort_findings(found)
@@ -46,6 +51,18 @@ def diff_manifests(agent: Manifest, server: Manifest, *,
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     """Report order: by tool, then rule id, then path."""
     return sorted(findings, key=lambda f: (f.tool, f.rule_id, f.path, f.message))
+
+
+def missing_id_paths(agent: Manifest, server: Manifest, id_paths: Sequence[str]) -> list[str]:
+    """The configured id paths that no tool of either side has (in ``in`` or ``out``)."""
+    left = set(id_paths)
+    for manifest in (agent, server):
+        for tool in manifest.tools.values():
+            for table in (tool.in_, tool.out or {}):
+                left.difference_update([p for p in left if p in table])
+                if not left:
+                    return []
+    return sorted(left)
 
 
 def compared_tools(agent: Manifest, server: Manifest) -> tuple[str, ...]:
@@ -60,4 +77,4 @@ def count_by_severity(findings: Sequence[Finding]) -> dict[str, int]:
 
 
 __all__ = ["Finding", "compared_tools", "count_by_severity", "diff_manifests",
-           "sort_findings"]
+           "missing_id_paths", "sort_findings"]

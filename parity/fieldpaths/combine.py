@@ -9,7 +9,7 @@ from typing import Any
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps
-from parity.fieldpaths.keywords import Facets, intersect_enum
+from parity.fieldpaths.keywords import Facets, intersect_enum, keep_examples
 
 
 def weight(f: Facets) -> int:
@@ -45,6 +45,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.unsupported |= b.unsupported
     out.expanded = a.expanded | b.expanded
     out.constraints = constraints.conjoin(a.constraints, b.constraints)
+    out.examples = keep_examples(a.examples, b.examples)
     return out
 
 
@@ -68,7 +69,7 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
     return make_entry(types, required, f.closed if objectish else None, f.enum, f.format,
                       f.default, f.has_default, f.description, patterns, f.recursive,
                       tuple(sorted(set(f.unresolved))), tuple(sorted(f.unsupported)),
-                      constraints.canonical(f.constraints))
+                      constraints.canonical(f.constraints), f.examples)
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
@@ -113,6 +114,7 @@ def merge_union(entries: list[Entry]) -> Entry:
         tuple(sorted({r for e in entries for r in e.unresolved})),
         tuple(sorted({u for e in entries for u in e.unsupported})),
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
+        keep_examples(*(e.examples for e in entries)),
     )
 
 

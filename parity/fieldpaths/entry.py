@@ -49,6 +49,8 @@ class Entry:
     unsupported: tuple[str, ...] = ()
     #: Value constraints (``pattern``, bounds, lengths), canonical: see ``constraints``.
     constraints: _constraints.Constraints = ()
+    #: Strings of the schema's ``examples`` (sorted, at most 16): values it may hold.
+    examples: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -85,6 +87,8 @@ class Entry:
             out["unsupported"] = list(self.unsupported)
         if self.constraints:
             out["constraints"] = _constraints.to_json(self.constraints)
+        if self.examples:
+            out["examples"] = list(self.examples)
         return out
 
     @classmethod
@@ -103,6 +107,7 @@ class Entry:
             unresolved=tuple(data.get("unresolved", ())),
             unsupported=tuple(data.get("unsupported", ())),
             constraints=_constraints.from_json(data.get("constraints") or {}),
+            examples=tuple(data.get("examples", ())),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -122,7 +127,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                enum: tuple[Any, ...] | None, format: str | None,
                default: Any, has_default: bool, description: str | None,
                patterns: tuple[str, ...], recursive: str | None, unresolved: tuple[str, ...],
-               unsupported: tuple[str, ...], constraints: _constraints.Constraints) -> Entry:
+               unsupported: tuple[str, ...], constraints: _constraints.Constraints,
+               examples: tuple[str, ...] = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -133,7 +139,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                           format=format, default=default, has_default=has_default,
                           description=description, patterns=patterns, recursive=recursive,
                           unresolved=unresolved, unsupported=unsupported,
-                          constraints=constraints, extra={})
+                          constraints=constraints, examples=examples, extra={})
     return entry
 
 

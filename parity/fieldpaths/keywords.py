@@ -69,6 +69,8 @@ class Facets:
     unsupported: set[str] = field(default_factory=set)
     expanded: frozenset[int] = frozenset()
     constraints: dict[str, Any] = field(default_factory=dict)
+    #: the strings of ``examples`` (sorted, bounded: ``keep_examples``)
+    examples: tuple[str, ...] = ()
 
     def copy(self) -> Facets:
         return Facets(
@@ -77,7 +79,7 @@ class Facets:
             {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
-            dict(self.constraints))
+            dict(self.constraints), self.examples)
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------
@@ -186,6 +188,25 @@ def _annotation(name: str) -> Reader:
     return read
 
 
+#: Most ``examples`` strings an entry keeps, and the longest one kept: what a value may hold
+#: is read from them (``ids.unknown``: tool ids), and a tool id is short.
+MAX_EXAMPLES = 16
+MAX_EXAMPLE_LENGTH = 200
+
+
+def keep_examples(*groups: Any) -> tuple[str, ...]:
+    """The strings of ``groups`` worth keeping as examples: short ones, sorted, bounded."""
+    kept = {v for g in groups for v in g
+            if isinstance(v, str) and len(v) <= MAX_EXAMPLE_LENGTH}
+    return tuple(sorted(kept))[:MAX_EXAMPLES]
+
+
+def _examples(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    # an annotation: a malformed one says nothing about valid values, so it is skipped
+    if isinstance(value, list):
+        f.examples = keep_examples(f.examples, value)
+
+
 def _constraints(w: Reading, f: Facets, value: Any, at: Sub,
                  schema: Mapping[str, Any]) -> None:
     """Every constraint keyword of this schema object, read at once (draft-04's boolean
@@ -223,6 +244,7 @@ KEYWORDS: dict[str, Reader] = {
     "format": _annotation("format"),
     "default": _annotation("default"),
     "description": _annotation("description"),
+    "examples": _examples,
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
     **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }

@@ -41,7 +41,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -225,7 +225,8 @@ def _model_class(value: Any, ref: str, tool: str) -> Any:
 # -- the configured agent side ----------------------------------------------------------------
 
 
-def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None) -> AgentListing:
+def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None,
+               id_paths: Sequence[str] = ()) -> AgentListing:
     """The definitions of a configured agent side, with observed outputs recorded.
 
     Arguments:
@@ -233,6 +234,7 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None) -> 
         root: the configuration's folder: put on ``sys.path`` for imports, and the base of
             relative paths in the manifest's ``source``.
         server: the pair's server name, to match ``observe`` keys given as bare tool names.
+        id_paths: the pair's tool-id paths: observed strings there are recorded.
     """
     if agent.kind == "tools_file":
         from parity.fieldpaths.tooldefs import read_tool_file
@@ -257,7 +259,7 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None) -> 
     by_tool = {t.name: t.definition for t in tools}
     for key in sorted(agent.observe):
         name = _observed_name(key, by_name, agent.tool_id_form, server)
-        schema = observe(by_name[name], agent.observe[key])
+        schema = observe(by_name[name], agent.observe[key], id_paths=id_paths)
         by_tool[name] = {**by_tool[name], "outputSchema": schema}
         observed.add(name)
     return AgentListing(tuple(by_tool[n] for n in sorted(by_tool)),

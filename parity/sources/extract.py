@@ -122,7 +122,8 @@ def extract_pair(pair: PairConfig, config: Config, *,
     limits = config.limits()
     problems: list[str] = []
 
-    listing = load_agent(pair.agent, config.root, server=pair.server.name)
+    listing = load_agent(pair.agent, config.root, server=pair.server.name,
+                         id_paths=pair.id_paths)
     errors: list[SchemaError] = []
     agent = manifest_from_definitions(
         listing.tools, side="agent", source=listing.source, server=pair.server.name,

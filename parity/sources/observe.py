@@ -8,20 +8,26 @@ from __future__ import annotations
 import asyncio
 import inspect
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from parity.errors import SourceError
+from parity.fieldpaths.fieldpath import ITEMS, Prop, Steps, render
+from parity.fieldpaths.keywords import keep_examples
 from parity.sources.tools import OBSERVE_HINT, AgentTool
 
 # -- observed output -----------------------------------------------------------------------------
 
 
-def observe(tool: AgentTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
+def observe(tool: AgentTool, arguments: Mapping[str, Any], *,
+            id_paths: Collection[str] = ()) -> dict[str, Any]:
     """Call the stub once and return a JSON Schema of what it actually returned.
 
     Objects list the keys present (all required); arrays merge their items; a result that is
-    not an object is wrapped as ``{"result": ...}`` the way the SDK would send it.
+    not an object is wrapped as ``{"result": ...}`` the way the SDK would send it. The
+    strings found at ``id_paths`` (the pair's tool-id paths) are kept as ``examples``: the
+    ids the agent expects there (``ids.unknown``); no other value is recorded, so a stub
+    that returns times or random ids still gives the same manifest.
     """
     from pydantic_core import to_jsonable_python
 
@@ -51,7 +57,7 @@ def observe(tool: AgentTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
     wrap = tool.wrap if tool.wrap is not None else not isinstance(value, dict)
     if wrap:
         value = {"result": value}
-    return schema_of_value(value)
+    return schema_of_value(value, frozenset(id_paths))
 
 
 def _run(awaitable: Any) -> Any:
@@ -79,15 +85,22 @@ def _run(awaitable: Any) -> Any:
     return box["value"]
 
 
-def schema_of_value(value: Any) -> dict[str, Any]:
-    """A JSON Schema that describes exactly the shape of one JSON value."""
+def schema_of_value(value: Any, id_paths: frozenset[str] = frozenset(),
+                    steps: Steps = ()) -> dict[str, Any]:
+    """A JSON Schema that describes exactly the shape of one JSON value; strings at one of
+    ``id_paths`` (printed field paths) are kept as ``examples``."""
     if isinstance(value, dict):
         return {"type": "object", "required": sorted(value),
-                "properties": {k: schema_of_value(value[k]) for k in sorted(value)}}
+                "properties": {k: schema_of_value(value[k], id_paths, (*steps, Prop(k)))
+                               for k in sorted(value)}}
     if isinstance(value, list):
         if not value:
             return {"type": "array"}
-        return {"type": "array", "items": _merge([schema_of_value(v) for v in value])}
+        inner = (*steps, ITEMS)
+        return {"type": "array",
+                "items": _merge([schema_of_value(v, id_paths, inner) for v in value])}
+    if isinstance(value, str) and id_paths and render(steps) in id_paths:
+        return {"type": "string", "examples": list(keep_examples([value]))}
     if value is None:
         return {"type": "null"}
     if isinstance(value, bool):
@@ -121,6 +134,9 @@ def _merge(schemas: Sequence[dict[str, Any]]) -> dict[str, Any]:
             items = [s["items"] for s in group if "items" in s]
             merged.append({"type": "array", "items": _merge(items)} if items
                           else {"type": "array"})
+        elif type_name == "string":
+            kept = keep_examples(*(s.get("examples", ()) for s in group))
+            merged.append({"type": "string", "examples": list(kept)} if kept else group[0])
         else:
             merged.append(group[0])
     if len(merged) == 1:

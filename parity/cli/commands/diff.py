@@ -10,7 +10,8 @@ import click
 from parity.cli.commands._files import naming, split_command
 from parity.cli.commands._report import emit, report_options
 from parity.contract import check as checking
-from parity.errors import SourceError
+from parity.errors import ParityError, SourceError
+from parity.fieldpaths.fieldpath import parse, render
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file
 from parity.fieldpaths.toolid import parse_form
@@ -32,10 +33,14 @@ _FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
               help="How the agent names tools, e.g. '{server}-mcp:{tool}'.")
 @click.option("--server-form", default="{tool}", show_default=True,
               help="How the server names tools.")
+@click.option("--id-path", "id_paths", multiple=True, metavar="PATH",
+              help="A field path whose values are tool ids of the server (repeatable; a "
+                   "pair's `id_paths`).")
 @report_options
 def command(agent_file: Path, server_file: Path | None, server_stdio: str | None,
             server_url: str | None, server_name: str | None, agent_form: str,
-            server_form: str, fmt: str, output: Path | None) -> int:
+            server_form: str, id_paths: tuple[str, ...], fmt: str,
+            output: Path | None) -> int:
     """Compare the agent's tools with a server's, once, without configuration or baseline.
 
     Prints the differences in any report format; exits 1 when there are any.
@@ -47,6 +52,7 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
                                "--server-url" + (f" (got {', '.join(chosen)})" if chosen else ""))
     parse_form(agent_form)
     parse_form(server_form)
+    paths = _id_paths(id_paths)
     with naming(str(agent_file), "agent"):
         agent = manifest_from_definitions(read_tool_file(agent_file), side="agent",
                                           source=checking.shown(agent_file),
@@ -54,7 +60,21 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
     # a live server's own messages name it; a file is named with its side
     with naming(str(server_file), "server") if server_file else naming("server"):
         server = _server(server_file, server_stdio, server_url, server_name, server_form)
-    return emit(checking.diff(agent, server), fmt, output)
+    return emit(checking.diff(agent, server, id_paths=paths), fmt, output)
+
+
+def _id_paths(given: tuple[str, ...]) -> tuple[str, ...]:
+    """Each ``--id-path`` as parity prints it; a malformed one is a usage error."""
+    out = []
+    for text in given:
+        try:
+            steps = parse(text)
+        except ParityError as exc:
+            raise click.UsageError(f"--id-path {text!r}: {exc.message}") from None
+        if not steps:
+            raise click.UsageError("--id-path '': the root is no value's field path")
+        out.append(render(steps))
+    return tuple(sorted(set(out)))
 
 
 def _server(file: Path | None, stdio: str | None, url: str | None, name: str | None,

@@ -26,6 +26,7 @@ from parity.contract.rules._agree import (
     agree,
     agree_raw,
 )
+from parity.contract.rules._idpaths import IdPaths
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import (
     ITEMS,
@@ -234,9 +235,12 @@ class ToolPair:
     Descriptions and the other facts may differ; they are never compared."""
 
     def __init__(self, agent: ToolManifest, server: ToolManifest,
-                 paths: PathCache | None = None, *, shortcut: bool = True) -> None:
+                 paths: PathCache | None = None, *, shortcut: bool = True,
+                 ids: IdPaths | None = None) -> None:
         self.agent = agent
         self.server = server
+        #: the pair's configured tool-id paths (``ids.unknown``), if any
+        self.ids = ids
         self._paths = PathCache() if paths is None else paths
         self._shortcut = shortcut
         self._in: object = _LATER
@@ -283,4 +287,12 @@ class ToolPair:
         return reader is None or other is None or agree_raw(reader, other, self._paths,
                                                             paths_checked=checked)
 
-
+    def aligned(self, direction: str) -> Alignment | None:
+        """The direction's alignment even where the shortcut skips it (two tables that agree
+        may still hold values a configured id path checks); ``None``: no table to align."""
+        if direction == "in":
+            return self.in_ or Alignment(self.agent.in_, self.server.in_, self._paths)
+        agent, server = self.agent.out, self.server.out
+        if agent is None or server is None:
+            return None
+        return self.out or Alignment(agent, server, self._paths)

@@ -1,22 +1,29 @@
 """``ids.unknown``: tool ids inside values, in a form the other side does not index.
 
 Both sides may call a field a string while one fills it with ``workflow-mcp:check_phases``
-and the other indexes ``workflow__check_phases``. Where one side's node accepts a set of ids
-(an ``enum``/``const`` whose strings all fit one tool-id form with a server part), every
-string the other side may put there (its ``enum``, ``const`` or ``default``) is checked: one
-that is not accepted but names an accepted tool under another form is an id-form mismatch,
-and the hint gives the id it would match.
+and the other indexes ``workflow__check_phases``. Two ways to know a field carries ids:
+
+- **detected**: where one side's node accepts a set of ids (an ``enum``/``const`` whose
+  strings all fit one tool-id form with a server part), every string the other side may put
+  there (its ``enum``, ``const``, ``default`` or ``examples``) is checked: one that is not
+  accepted but names an accepted tool under another form is an id-form mismatch, and the
+  hint gives the id it would match;
+- **configured** (a pair's ``id_paths``): every string the agent holds at such a path (what
+  it sends there, or expects back) must be an id the server accepts there: its own ``enum``
+  when it declares one, else one of its tool names as it lists them. Checked even where both
+  sides call the field a plain string and agree on everything else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.contract.rules._align import Alignment, ToolPair
+from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule
+from parity.contract.rules._idpaths import IdPaths
 from parity.contract.rules._text import at
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.toolid import COMMON_FORMS, parse_form
+from parity.fieldpaths.toolid import COMMON_FORMS, guess_forms, parse_form, translate
 
 UNKNOWN = "ids.unknown"
 #: forms that carry a server part: a bare ``{tool}`` says nothing about ids
@@ -38,10 +45,12 @@ def _index(accepted: set[str]) -> tuple[str, dict[tuple[str, str], str]] | None:
 
 
 def _produced(entry: Entry) -> list[str]:
+    """The strings a node may hold, as its schema tells: enum (const), default, examples."""
     values = [v for v in entry.enum or () if isinstance(v, str)]
-    if entry.has_default:
-        default = entry.default
-        items = default if isinstance(default, list) else [default]
+    held = [entry.default] if entry.has_default else []
+    held += list(entry.examples)
+    for value in held:
+        items = value if isinstance(value, list) else [value]
         values += [v for v in items if isinstance(v, str) and v not in values]
     return values
 
@@ -59,12 +68,19 @@ def _rewrite(value: str, ids: dict[tuple[str, str], str]) -> str | None:
 
 
 def check_unknown(pair: ToolPair) -> Iterator[Finding]:
+    configured: set[tuple[Direction, str]] = set()
+    if pair.ids is not None:
+        for finding in _check_configured(pair, pair.ids):
+            configured.add((finding.direction, finding.path))
+            yield finding
     sides: tuple[tuple[Direction, Alignment | None], ...] = (("in", pair.in_),
                                                             ("out", pair.out))
     for direction, al in sides:
         if al is None:
             continue
         for mine, theirs in al.matches():
+            if (direction, al.reader.path(mine)) in configured:
+                continue  # said once, by the configured check
             a, s = al.reader.entries[mine], al.other.entries[theirs]
             # in: the agent sends into the server's ids; out: the server returns into the
             # ids the agent knows
@@ -99,6 +115,79 @@ def _finding(tool: str, direction: Direction, path: str, form: str,
                "at the boundary")
 
 
+# -- configured id paths ---------------------------------------------------------------
+
+
+def _check_configured(pair: ToolPair, ids: IdPaths) -> Iterator[Finding]:
+    directions: tuple[Direction, ...] = ("in", "out")
+    for direction in directions:
+        al = pair.aligned(direction)
+        if al is None:
+            continue
+        for mine, entry in al.reader.entries.items():
+            status = al.status.get(mine)
+            theirs = status.other if isinstance(status, Match) else None
+            if al.reader.path(mine) not in ids.paths and (
+                    theirs is None or al.other.path(theirs) not in ids.paths):
+                continue
+            held = _produced(entry)
+            if not held:
+                continue
+            server_entry = al.other.entries[theirs] if theirs is not None else None
+            declared = [v for v in (server_entry.enum or ()) if isinstance(v, str)] \
+                if server_entry is not None else []
+            accepted = set(declared) or set(ids.server_tools)
+            if not accepted:
+                continue
+            wrong = [v for v in held if v not in accepted]
+            if direction == "in" and declared:
+                # a sent enum value that is no id at all is in.enum's to report
+                sent = set(entry.enum or ())
+                wrong = [v for v in wrong if v not in sent or _match(v, accepted, ids)]
+            if wrong:
+                yield _configured_finding(pair.name, direction, al.reader.path(mine), ids,
+                                          wrong, accepted, bool(declared))
+
+
+def _match(value: str, accepted: set[str], ids: IdPaths) -> str | None:
+    """The accepted id ``value`` names under another form, if any."""
+    own = translate(value, ids.agent_form, ids.server_form, ids.server_name)
+    if own is not None and own in accepted:
+        return own
+    guesses = guess_forms(value, accepted, ids.server_name, case_insensitive=False)
+    if guesses:
+        return guesses[0][2]
+    found = _index(accepted)
+    return _rewrite(value, found[1]) if found is not None else None
+
+
+def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths, wrong: list[str],
+                        accepted: set[str], declared: bool) -> Finding:
+    verb = "sends" if direction == "in" else "expects back"
+    where = "the ids its schema declares there" if declared else \
+        f"its tool names (form `{ids.server_form}`)"
+    shown = ", ".join(f"`{v}`" for v in wrong[:3]) + (
+        f" (+{len(wrong) - 3} more)" if len(wrong) > 3 else "")
+    matches = [(v, t) for v in wrong for t in [_match(v, accepted, ids)] if t is not None]
+    if matches:
+        value, target = matches[0]
+        hint = (f"`{value}` -> `{target}`"
+                + (f" (and {len(matches) - 1} more alike)" if len(matches) > 1 else "")
+                + ": write ids in the server's form where they are produced, or translate "
+                  "them at the boundary")
+    else:
+        known = sorted(accepted)
+        hint = ("the server's ids: " + ", ".join(f"`{k}`" for k in known[:5])
+                + (f" (+{len(known) - 5} more)" if len(known) > 5 else "")
+                + "; or remove the path from `id_paths` if it holds no tool ids")
+    return Finding(
+        tool=tool, rule_id=UNKNOWN, path=path, direction=direction, severity="error",
+        message=f"the agent {verb} {shown} {at(path)}, a configured tool-id path "
+                f"(`id_paths`), but {'they name' if len(wrong) > 1 else 'it names'} no tool "
+                f"of the server in its id form: the server knows {where}",
+        hint=hint)
+
+
 def _tool(name: str, in_: dict[str, object], out: dict[str, object] | None = None
           ) -> dict[str, object]:
     tool: dict[str, object] = {"name": name, "inputSchema": in_}
@@ -121,7 +210,11 @@ RULES = (
                 "may produce there (enum, const, default) that is not accepted but names an "
                 "accepted tool under another form (`workflow-mcp:check_phases`) is reported "
                 "with the id it would match (`workflow__check_phases`). Arguments (`in`) and "
-                "results (`out`) are both checked.",
+                "results (`out`) are both checked. A pair's `id_paths` names such fields "
+                "itself: every string the agent holds there (enum, const, default, examples, "
+                "observed output), whether it sends it or expects it back, must be an id the "
+                "server accepts there (its enum, else its tool names as it lists them), even "
+                "where both sides call the field a plain string (docs/configuration.md).",
         example=Example(
             agent=[_tool("estimate_cost", _tools(["workflow-mcp:check_phases"]))],
             server=[_tool("estimate_cost", _tools(["workflow__check_phases",

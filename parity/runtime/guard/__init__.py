@@ -5,6 +5,7 @@ One module per reason to change:
 - ``categories``: the outcome categories and their retry advice, in one table;
 - ``policy``: deadlines, completeness and error-shape settings (``GuardPolicy``);
 - ``schemas``: checks against the pinned input and output schemas;
+- ``ids``: tool ids in arguments at a pair's configured ``id_paths``;
 - ``failure`` / ``classify``: pure classification of a failed call / an arrived result;
 - ``complete``: whether a result is complete, incomplete or says nothing (``unknown``);
 - ``outcome``: ``Verdict`` -> ``Outcome`` (parity's words, diagnostics redacted);

@@ -3,8 +3,9 @@
 A call goes through four steps, each of which can end it:
 
 1. a correlation id is generated and ``dispatch_started`` is recorded, before anything else;
-2. the arguments are checked against the *pinned* ``inputSchema``: a failure is refused
-   locally (``local_failure``) and nothing is sent;
+2. the arguments are checked against the *pinned* ``inputSchema`` (and the values at the
+   policy's ``id_paths`` against the server's tool names): a failure is refused locally
+   (``local_failure``) and nothing is sent;
 3. the call runs under the tool's own deadline, shorter than the turn's; a failure of the
    call (the seam's ``CallFailure``) is classified by ``classify_failure``;
 4. a result that arrived is classified by ``classify_result``: envelope, ``isError``, an
@@ -15,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from parity.runtime.guard.categories import Category, Retry
 from parity.runtime.guard.classify import classify_result
 from parity.runtime.guard.events import EventSink, emit, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
+from parity.runtime.guard.ids import check_ids
 from parity.runtime.guard.outcome import Outcome, Verdict, make_outcome
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import check_arguments
@@ -46,7 +48,8 @@ def refuse(category: Category, reason: str, *, operation: str,
 async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, name: str,
                        arguments: Mapping[str, Any] | None, *, policy: GuardPolicy,
                        events: EventSink | None = None,
-                       correlation_id: str | None = None) -> Outcome:
+                       correlation_id: str | None = None,
+                       tool_ids: Collection[str] | None = None) -> Outcome:
     """Call one tool through the guard; never raises for a failed call, returns an Outcome.
 
     Arguments:
@@ -57,6 +60,7 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
         policy: deadlines, completeness and error-shape rules, secrets.
         events: receives ``dispatch_started``, ``request_sent``, ``result`` events.
         correlation_id: a caller-chosen id; one is generated otherwise, before the call.
+        tool_ids: the server's tool names, for the policy's ``id_paths`` (unchecked: None).
     """
     cid = correlation_id or new_correlation_id()
     secrets = policy.secrets
@@ -67,6 +71,8 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
     emit(events, secrets, cid, name, "dispatch_started")
     args = dict(arguments or {})
     reason = check_arguments(definition, args)
+    if reason is None and policy.id_paths and tool_ids is not None:
+        reason = check_ids(args, policy.id_paths, tool_ids)
     if reason is not None:
         outcome = make_outcome(Verdict(Category.LOCAL_FAILURE, Retry.NEVER, reason),
                                operation=name, correlation_id=cid, sent=False,

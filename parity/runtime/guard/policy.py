@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from parity.errors import ConfigError
+from parity.errors import ConfigError, ParityError
+from parity.fieldpaths.fieldpath import parse
 
 _ERROR_TEXT = r"^\s*(error|exception|traceback|fatal|failed|failure)\b"
 
@@ -34,6 +35,9 @@ class GuardPolicy:
         completeness: tool -> how its results declare completeness (keys ``total``,
             ``items``, ``cursor``, ``complete``, ``more``; dotted paths in the result).
         secrets: values redacted from the diagnostics and the event trail.
+        id_paths: field paths whose argument values must be tool ids of the server, as it
+            lists them (a pair's ``id_paths``); a call holding another value there is
+            refused locally (``local_failure``), nothing sent.
     """
 
     turn_budget: float = 30.0
@@ -48,9 +52,16 @@ class GuardPolicy:
     error_text: str = _ERROR_TEXT
     completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     secrets: tuple[str, ...] = ()
+    id_paths: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         problems = []
+        for path in self.id_paths:
+            try:
+                if not parse(path):
+                    problems.append("id_paths: '' is the root, not a value's field path")
+            except ParityError as exc:
+                problems.append(f"id_paths: {exc.message}")
         if not positive(self.turn_budget):
             problems.append(f"turn_budget = {self.turn_budget!r}: expected a positive number")
         named = (("default deadline", self.default_deadline),

@@ -88,8 +88,12 @@ class GuardedSession:
         async def raw_call(tool: str, args: dict[str, Any], timeout: float) -> Any:
             return await client.send(definition, args, timeout)
 
+        # the server's tool names as it lists them: the ids a configured id path may hold
+        tool_ids = {*getattr(client, "tools", {}),
+                    *(n for n, u in client.unavailable.items()
+                      if getattr(u, "reason", None) != "removed")}
         return await guarded_call(raw_call, definition, name, arguments, policy=self.policy,
-                                  events=self.events, correlation_id=cid)
+                                  events=self.events, correlation_id=cid, tool_ids=tool_ids)
 
 
 __all__ = ["GuardedSession", "Verified"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulefixtures import fixture_findings, of_rule, single
+from rulefixtures import fixture_findings, manifests, obj, of_rule, single, tool
 
 from parity.contract.diff import diff_manifests
 from parity.fieldpaths.manifest import load as load_manifest
@@ -30,3 +30,73 @@ def test_the_bundled_example_has_id_values_in_both_directions():
         found["workflow-mcp:estimate_cost", "in", "tools[]"].hint
     assert "`docs__extract_text` -> `docs-mcp:extract_text`" in \
         found["workflow-mcp:propose_phases", "out", "phases[].tools[]"].hint
+
+
+# -- configured id paths (a pair's id_paths) ------------------------------------------------
+
+SERVER_TOOLS = [tool("check_phases"), tool("list_tools"),
+                tool("plan", obj({"steps": {"type": "array", "items": {"type": "string"}}}))]
+
+
+def plan(steps: dict) -> list[dict]:
+    return [tool("plan", obj({"steps": {"type": "array", "items": steps}}))]
+
+
+def configured(agent: list[dict], server: list[dict] = SERVER_TOOLS, id_paths=("steps[]",)):
+    """ids.unknown of the pair; the agent's tools are named in its form `workflow-mcp:...`."""
+    agent = [{**t, "name": f"workflow-mcp:{t['name']}"} for t in agent]
+    sides = manifests(agent, server, agent_form="{server}-mcp:{tool}", server_name="workflow")
+    return of_rule("ids.unknown", diff_manifests(*sides, id_paths=id_paths))
+
+
+def test_a_configured_path_checks_plain_strings_that_agree_on_both_sides():
+    # both sides: an array of plain strings; only the agent's default says what it sends
+    agent = plan({"type": "string", "default": "workflow-mcp:check_phases"})
+    f = single("ids.unknown", configured(agent))
+    assert (f.tool, f.path, f.direction) == ("workflow-mcp:plan", "steps[]", "in")
+    assert "`workflow-mcp:check_phases`" in f.message and "`id_paths`" in f.message
+    assert f.hint.startswith("`workflow-mcp:check_phases` -> `check_phases`")
+    # without the configuration nothing says the field holds tool ids
+    assert configured(agent, id_paths=()) == []
+
+
+def test_a_configured_path_reads_the_agents_enum_and_examples():
+    agent = plan({"type": "string", "enum": ["workflow-mcp:list_tools", "check_phases"]})
+    f = single("ids.unknown", configured(agent))
+    assert "`workflow-mcp:list_tools`" in f.message and "`check_phases`," not in f.message
+    assert f.hint.startswith("`workflow-mcp:list_tools` -> `list_tools`")
+    examples = plan({"type": "string", "examples": ["workflow__list_tools"]})
+    assert single("ids.unknown", configured(examples)).hint.startswith(
+        "`workflow__list_tools` -> `list_tools`")
+
+
+def test_a_value_that_names_no_tool_of_the_server_lists_the_servers_ids():
+    agent = plan({"type": "string", "const": "web-mcp:search"})
+    f = single("ids.unknown", configured(agent))
+    assert f.hint.startswith("the server's ids: `check_phases`, `list_tools`, `plan`")
+
+
+def test_ids_the_server_declares_at_the_path_are_what_it_accepts():
+    server = plan({"type": "string", "enum": ["workflow__check_phases"]})
+    agent = plan({"type": "string", "default": "workflow-mcp:check_phases"})
+    f = single("ids.unknown", configured(agent, server))
+    assert f.hint.startswith("`workflow-mcp:check_phases` -> `workflow__check_phases`")
+    # the same pair without configuration: detected from the server's enum (default read)
+    detected = single("ids.unknown", configured(agent, server, id_paths=()))
+    assert detected.path == "steps[]" and "configured" not in detected.message
+
+
+def test_a_configured_output_path_checks_what_the_agent_expects_back():
+    out = {"type": "object", "properties": {"tools": {"type": "array",
+                                                      "items": {"type": "string"}}}}
+    server = [tool("catalog", obj({}), out), tool("check_phases")]
+    agent_out = {"type": "object", "properties": {"tools": {
+        "type": "array", "items": {"type": "string", "examples": ["workflow-mcp:check_phases"]}}}}
+    agent = [tool("catalog", obj({}), agent_out)]
+    f = single("ids.unknown", configured(agent, server, id_paths=("tools[]",)))
+    assert (f.direction, f.path) == ("out", "tools[]") and "expects back" in f.message
+
+
+def test_right_ids_at_a_configured_path_are_clean():
+    agent = plan({"type": "string", "enum": ["check_phases", "list_tools"]})
+    assert configured(agent) == []
