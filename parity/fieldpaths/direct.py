@@ -31,7 +31,14 @@ from parity.fieldpaths.keywords import (
     UNSUPPORTED_KEYWORDS,
     escape_token,
     intersect_enum,
+    keep_examples,
 )
+
+
+def _examples(schema: dict[str, Any]) -> tuple[str, ...]:
+    """As ``keywords``' reader: the kept strings of a list ``examples``, else none."""
+    found = schema.get("examples")
+    return keep_examples(found) if isinstance(found, list) else ()
 
 
 class NotPlain(Exception):
@@ -42,7 +49,7 @@ class NotPlain(Exception):
 #: here makes every schema using it go the general way, so the two can never disagree
 HANDLED = frozenset({"type", "enum", "const", "required", "properties", "additionalProperties",
                      "unevaluatedProperties", "patternProperties", "items", "prefixItems",
-                     "additionalItems", "format", "default", "description",
+                     "additionalItems", "format", "default", "description", "examples",
                      *UNSUPPORTED_KEYWORDS, *constraints.KEYWORDS})
 #: keys that take a node off the direct path
 BLOCKERS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "allOf", "anyOf",
@@ -165,7 +172,7 @@ class Direct:
                 types, required, closed, None, fmt if isinstance(fmt, str) else None,
                 None if default is _MISSING else default, default is not _MISSING,
                 description if isinstance(description, str) else None, patterns, None, (), (),
-                ())
+                (), _examples(schema))
             return None
         try:
             return self._object(schema, key, depth, rel, required, patterns)
@@ -253,7 +260,7 @@ class Direct:
             None if default is _MISSING else default, default is not _MISSING,
             description if isinstance(description, str) else None,
             patterns, None, (), unsupported,
-            () if _CONSTRAINED.isdisjoint(schema) else _constraints(schema))
+            () if _CONSTRAINED.isdisjoint(schema) else _constraints(schema), _examples(schema))
         # children in the general walk's order: properties, tuple positions, items, values
         last: Tail = None
         depth += 1

@@ -173,11 +173,22 @@ def test_a_huge_plain_schema_ends_in_the_same_bounds_error():
     assert snapshot(deep)[1] == "BoundsError"
 
 
+def test_examples_are_read_as_the_general_walk_reads_them():
+    long = "x" * 201
+    for examples in (["b", "a", "b", 3, None, long], "solo", [], [f"{i:02}" for i in range(20)]):
+        schema = {"type": "object", "properties": {
+            "leaf": {"type": "string", "examples": examples},
+            "node": {"type": "array", "items": {"type": "string"}, "examples": examples}}}
+        assert_same(schema, str(examples))
+    table = extract_paths({"type": "string", "examples": ["b", "a", "b", 3, long]})
+    assert table[""].examples == ("a", "b")
+
+
 def test_make_entry_is_entry():
     values = dict(type=("null", "string"), required=True, closed=False, enum=(1, "a"),
                   format="uri", default=1.5, has_default=True, description="d",
                   patterns=("^a",), recursive="#", unresolved=("x",), unsupported=("not",),
-                  constraints=(("maxLength", 3),))
+                  constraints=(("maxLength", 3),), examples=("a", "b"))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) - {"extra"} == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]
@@ -201,6 +212,8 @@ keywords = st.fixed_dictionaries({}, optional={
     "format": st.one_of(st.sampled_from(["uri", "date-time"]), st.integers(0, 1)),
     "default": scalars,
     "description": st.one_of(st.text(max_size=3), st.integers(0, 1)),
+    "examples": st.one_of(st.lists(st.one_of(scalars, st.text(max_size=3)), max_size=20),
+                          scalars),
     "minimum": st.one_of(st.integers(-2, 2), st.floats(-2, 2, width=16), st.booleans()),
     "exclusiveMinimum": st.one_of(st.booleans(), st.integers(-2, 2)),
     "maxLength": st.one_of(st.integers(-1, 5), st.text(max_size=1)),
