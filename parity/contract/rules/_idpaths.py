@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parity.fieldpaths.manifest import Manifest
+from parity.fieldpaths.manifest import Manifest, ToolManifest
 
 
 @dataclass(frozen=True)
@@ -29,3 +29,10 @@ class IdPaths:
         return cls(frozenset(paths), frozenset(server.tools),
                    agent.tool_id_form or "{tool}", server.tool_id_form or "{tool}",
                    server.server or agent.server)
+
+    def on(self, tool: ToolManifest, side: int) -> bool:
+        """Whether the tool's table of ``side`` (0: in, 1: out) has a configured path; a
+        tool read from a file answers from its table as read, building no entry."""
+        tables = tool.raw_tables or (tool.in_, tool.out)
+        table = tables[side]
+        return table is not None and not self.paths.isdisjoint(table)

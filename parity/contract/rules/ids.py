@@ -120,7 +120,9 @@ def _finding(tool: str, direction: Direction, path: str, form: str,
 
 def _check_configured(pair: ToolPair, ids: IdPaths) -> Iterator[Finding]:
     directions: tuple[Direction, ...] = ("in", "out")
-    for direction in directions:
+    for side, direction in enumerate(directions):
+        if not (ids.on(pair.agent, side) or ids.on(pair.server, side)):
+            continue  # no configured path here: nothing to align
         al = pair.aligned(direction)
         if al is None:
             continue
