@@ -86,3 +86,23 @@ def test_commit_plans_again_when_the_file_changed_meanwhile(tmp_path, meanwhile,
         assert path.read_bytes() == theirs
     else:
         assert plan_lock(build("s", [CHANGED]), path).state == "up_to_date"
+
+
+def test_a_version_1_lock_or_a_reordered_listing_is_rewritten_without_consent(tmp_path):
+    """Same tools, other bytes: a ``parity.lock/1`` file, or a server that now lists its
+    ``required`` in another order (the record follows the listing, the digests do not)."""
+    import json
+
+    from tests.pinning.test_lock import as_v1
+
+    path = tmp_path / "s.lock.json"
+    listed = {"name": "t", "inputSchema": {"type": "object", "required": ["b", "a"]}}
+    path.write_text(json.dumps(as_v1(build("s", [listed]).to_json())), encoding="utf-8")
+    plan = plan_lock(build("s", [listed]), path)
+    assert (plan.state, plan.needs_consent) == ("rewrite", False)
+    write_lock(plan)
+    assert '"format": "parity.lock/2"' in path.read_text(encoding="utf-8")
+    reordered = {"name": "t", "inputSchema": {"type": "object", "required": ["a", "b"]}}
+    plan = plan_lock(build("s", [reordered]), path)
+    assert (plan.state, plan.needs_consent) == ("rewrite", False)
+    assert not plan.drift.drifted
