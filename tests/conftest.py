@@ -23,7 +23,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 45.0) -> None:
     """Until something accepts connections on 127.0.0.1:``port`` (bounded; fails the test if
     the process died or the time ran out)."""
     deadline = time.monotonic() + timeout

@@ -16,17 +16,19 @@ SECRET = "s3cr3t-Value-42"
 DEMO_TOOLS = ["add", "echo", "whoami", "slow"]
 
 
+# Generous: a test server only has to start before them, and the CI machine (or a developer's,
+# running other suites) may be busy; tests of timeouts set their own.
 def stdio(module: str, *args: str, **kw: Any) -> ServerSpec:
-    kw.setdefault("start_timeout", 15.0)
-    kw.setdefault("list_timeout", 5.0)
+    kw.setdefault("start_timeout", 30.0)
+    kw.setdefault("list_timeout", 15.0)
     return ServerSpec(kind="stdio", name=module.rsplit(".", 1)[-1],
                       command=(sys.executable, "-m", module, *args), cwd=REPO,
                       env={"PARITY_TEST_SECRET": SECRET}, secrets=(SECRET,), **kw)
 
 
 def http(url: str, **kw: Any) -> ServerSpec:
-    kw.setdefault("start_timeout", 5.0)
-    kw.setdefault("list_timeout", 5.0)
+    kw.setdefault("start_timeout", 15.0)
+    kw.setdefault("list_timeout", 15.0)
     return ServerSpec(kind="url", name="web", url=url, secrets=(SECRET,),
                       headers={"Authorization": f"Bearer {SECRET}"}, **kw)
 
