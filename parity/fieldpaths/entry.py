@@ -13,13 +13,19 @@ from parity.fieldpaths import constraints as _constraints
 ANY = "any"
 
 
+# ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
+# this one has the same options, so its text is the same.
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def canonical_value(value: Any) -> str:
     """The sort key and identity of an enum value: canonical JSON text."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _CANONICAL.encode(value)
 
 
 def sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
-    unique = {canonical_value(v): v for v in values}
+    encode = _CANONICAL.encode
+    unique = {encode(v): v for v in values}
     return tuple(unique[k] for k in sorted(unique))
 
 
