@@ -107,6 +107,8 @@ def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> 
     about it (``anyOf [{type: string, maxLength: 5}, {type: null}]`` keeps ``maxLength``)."""
     alts = list(alternatives)
     out: dict[str, Any] = {}
+    if not any(c for _, c in alts):
+        return out  # nothing stated anywhere (the common case): nothing survives
     for keyword in KEYWORDS:
         kind = KIND[keyword]
         relevant = [c for types, c in alts if _admits(types, kind)]

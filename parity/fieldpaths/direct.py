@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from parity.fieldpaths import constraints
@@ -68,6 +69,7 @@ _MISSING: Any = object()
 _ANY: tuple[str, ...] = (ANY,)
 _ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
 _STR = repeat(str)
+_first = itemgetter(0)
 
 #: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
 Tail = Any
@@ -143,53 +145,50 @@ class Direct:
         if depth > self.max_depth:
             raise NotPlain
         self.count += 1
-        self.work += 1 + rel  # the visit, and the entry's copy into each ancestor's table
-        if self.count > self.max_paths or self.work > self.max_work:
-            raise NotPlain
-        if schema is True or schema is False or (isinstance(schema, dict) and not schema):
-            self.table[key] = make_entry(() if schema is False else _ANY, required, None, None,
-                                         None, None, False, None, patterns, None, (), (), ())
-            return None
-        if not isinstance(schema, dict):
-            raise NotPlain
-        if _NOT_LEAF.isdisjoint(schema):  # most nodes: a type, a description, no children
-            cost = len(schema)
-            for value in schema.values():
-                if isinstance(value, (dict, list)):
-                    cost += len(value)
-            self.work += cost
-            if self.work > self.max_work:
+        if schema.__class__ is not dict or not schema:
+            self.work += 1 + rel
+            if self.count > self.max_paths or self.work > self.max_work:
                 raise NotPlain
-            found = schema.get("type", _MISSING)
-            if found is _MISSING:
-                types, closed = _ANY, None
-            else:
-                types = _types(found, False)
-                closed = False if "object" in types else None
-            fmt, description = schema.get("format"), schema.get("description")
-            default = schema.get("default", _MISSING)
-            self.table[key] = make_entry(
-                types, required, closed, None, fmt if isinstance(fmt, str) else None,
-                None if default is _MISSING else default, default is not _MISSING,
-                description if isinstance(description, str) else None, patterns, None, (), (),
-                (), _examples(schema))
-            return None
-        try:
-            return self._object(schema, key, depth, rel, required, patterns)
-        except BaseException:
-            self.failed.add(id(schema))
-            raise
-
-    def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
-                patterns: tuple[str, ...]) -> Tail:
-        if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
+            if schema is True or schema is False or (isinstance(schema, dict) and not schema):
+                self.table[key] = make_entry(() if schema is False else _ANY, required, None,
+                                             None, None, None, False, None, patterns, None, (),
+                                             (), ())
+                return None
             raise NotPlain
-        cost = len(schema)
+        # the visit, the keyword values read, the entry's copy into each ancestor's table
+        cost = 1 + rel + len(schema)
         for value in schema.values():
             if isinstance(value, (dict, list)):
                 cost += len(value)
         self.work += cost
-        if self.work > self.max_work:
+        if self.count > self.max_paths or self.work > self.max_work:
+            raise NotPlain
+        if not _NOT_LEAF.isdisjoint(schema):
+            try:
+                return self._object(schema, key, depth, rel, required, patterns)
+            except BaseException:
+                self.failed.add(id(schema))
+                raise
+        # most nodes: a type, a description, no children
+        found = schema.get("type", _MISSING)
+        if found is _MISSING:
+            types, closed = _ANY, None
+        else:
+            one = _ONE_TYPE.get(found) if found.__class__ is str else None
+            types = _types(found, False) if one is None else one
+            closed = False if "object" in types else None
+        fmt, description = schema.get("format"), schema.get("description")
+        default = schema.get("default", _MISSING)
+        self.table[key] = make_entry(
+            types, required, closed, None, fmt if isinstance(fmt, str) else None,
+            None if default is _MISSING else default, default is not _MISSING,
+            description if isinstance(description, str) else None, patterns, None, (), (), (),
+            _examples(schema))
+        return None
+
+    def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
+                patterns: tuple[str, ...]) -> Tail:
+        if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
             raise NotPlain
         get = schema.get
         found = get("type", _MISSING)
@@ -313,8 +312,7 @@ def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
         walk.node(schema, "", 0, 0, True, ())
     except Exception:  # NotPlain or any error: the general walk decides
         return None
-    table = walk.table
-    return {path: table[path] for path in sorted(table)}, walk.work
+    return dict(sorted(walk.table.items(), key=_first)), walk.work
 
 
 def pointer(base: str, tail: Tail) -> str:

@@ -125,6 +125,7 @@ class Entry:
 
 
 _new = object.__new__
+_set = object.__setattr__
 #: every field of ``Entry`` in declaration order (``make_entry`` sets exactly these)
 FIELDS = tuple(f.name for f in fields(Entry))
 
@@ -141,11 +142,12 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
     that was a fifth of extraction's time. The result is equal to, hashes like and prints like
     ``Entry(...)`` with the same arguments (a test holds the two together)."""
     entry = _new(Entry)
-    entry.__dict__.update(type=type, required=required, closed=closed, enum=enum,
-                          format=format, default=default, has_default=has_default,
-                          description=description, patterns=patterns, recursive=recursive,
-                          unresolved=unresolved, unsupported=unsupported,
-                          constraints=constraints, examples=examples, extra={})
+    _set(entry, "__dict__", {
+        "type": type, "required": required, "closed": closed, "enum": enum, "format": format,
+        "default": default, "has_default": has_default, "description": description,
+        "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
+        "unsupported": unsupported, "constraints": constraints, "examples": examples,
+        "extra": {}})
     return entry
 
 

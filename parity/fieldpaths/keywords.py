@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from parity.errors import SchemaError
 from parity.fieldpaths import constraints
@@ -35,9 +35,9 @@ class Reading(Protocol):
     def error(self, message: str, pointer: str) -> SchemaError: ...
 
 
-@dataclass(frozen=True)
-class Sub:
-    """A subschema, the resolver its references resolve against, and where it is."""
+class Sub(NamedTuple):
+    """A subschema, the resolver its references resolve against, and where it is (a named
+    tuple: one is built for every property the walk reaches)."""
 
     schema: Any
     #: ``None``: the document's own resolver, built only when a reference needs it
