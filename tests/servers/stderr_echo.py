@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 
-from parity.mcp import new_server, run_stdio
+from parity.mcp import lowlevel_server, new_server, run_stdio
 
 SECRET = os.environ.get("PARITY_ECHO_SECRET", "")
 
@@ -40,16 +40,24 @@ def main() -> None:
     args = parser.parse_args()
     log(f"stderr_echo starting; key={SECRET} (debug line)")
     if args.die_after_list:
-        original = server.list_tools
-
-        async def list_then_die() -> object:
-            listing = await original()
+        def die() -> None:
             if args.long_line:  # parity keeps 65,536 bytes of a line: 8 of the secret's
                 log("x" * (65536 - 8) + SECRET + " and more")
             log(f"fatal: giving up, key={SECRET}")
             os._exit(3)
-            return listing
+
+        async def list_then_die(*_: object) -> object:
+            die()
+            return None
+
+        # 2.x asks the server object at each request; 1.x registered its handler when the
+        # server was built, so that one is replaced where the low-level server keeps it
         server.list_tools = list_then_die
+        handlers = getattr(lowlevel_server(server), "request_handlers", None)
+        if isinstance(handlers, dict):
+            for kind in list(handlers):
+                if getattr(kind, "__name__", "") == "ListToolsRequest":
+                    handlers[kind] = list_then_die
     run_stdio(server)
 
 
