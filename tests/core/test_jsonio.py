@@ -44,3 +44,20 @@ def test_digits_and_words_inside_strings_do_not_start_the_walk(monkeypatch):
     text = ('{"hash": "sha256:e123456789012345678901234567890", "d": "NaN Infinity 1e400", '
             '"n": [1, 2.5, -3, 1e10]}')
     assert jsonio.loads(text)["d"] == "NaN Infinity 1e400"
+
+
+def test_the_collector_is_paused_while_parsing_and_restored(monkeypatch):
+    import gc
+
+    seen: list[bool] = []
+    real = jsonio.json.loads
+
+    def spy(*args, **kw):
+        seen.append(gc.isenabled())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(jsonio.json, "loads", spy)
+    jsonio.loads('{"a": 1}')
+    with pytest.raises(FileFormatError):
+        jsonio.loads('{"a": ')
+    assert seen == [False, False] and gc.isenabled()
