@@ -180,3 +180,49 @@ def parent(steps: Steps) -> Steps:
 def _bad(text: str, at: int, why: str) -> ParityError:
     return ParityError(f"invalid field path {text!r} at offset {at}: {why}",
                        hint="see docs/field-paths.md for the grammar")
+
+
+# -- validating printed paths without parsing them ---------------------------------------------
+
+#: one step's text: a property name written bare, an array position
+NAME = _IDENT
+POSITION = re.compile(r"0|[1-9][0-9]*")
+
+#: a path ``printed_parent`` cannot vouch for (never a table's key)
+UNPRINTED = object()
+
+
+def printed_parent(text: str) -> object:
+    """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
+    path as parity prints it when its parent is; ``UNPRINTED`` when ``text`` is not valid,
+    or not as parity would print it."""
+    if not text:
+        return ""
+    if text.endswith(("[]", "{}")):
+        return text[:-2]
+    if text.endswith("]"):
+        cut = text.rfind("[")
+        if cut >= 0 and POSITION.fullmatch(text, cut + 1, len(text) - 1):
+            return text[:cut]
+        return UNPRINTED
+    cut = text.rfind(".")
+    if cut > 0 and NAME.fullmatch(text, cut + 1):
+        return text[:cut]
+    if cut < 0 and NAME.fullmatch(text):
+        return ""
+    if not text.endswith('"'):
+        return UNPRINTED
+    # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
+    # inside a name is escaped; the closing one is excluded from the search)
+    start = text.rfind('"', 0, len(text) - 1)
+    if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
+        return UNPRINTED
+    try:
+        name, end = _DECODER.raw_decode(text, start)
+    except ValueError:
+        return UNPRINTED
+    # only paths as parity prints them, so no two paths of a table name the same node
+    # (`"a"` and `a`: Parsed keeps one of them, which may differ between the sides)
+    if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
+        return UNPRINTED
+    return text[:start - 1] if start else ""

@@ -15,6 +15,7 @@ from parity.core.jsonio import compact, dump_lines, read_json, write_atomic
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.fieldpath import UNPRINTED, printed_parent
 
 FORMAT = "parity.manifest/1"
 Side = Literal["agent", "server"]
@@ -247,30 +248,45 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None) -> Manifest:
 
 
 def _check_tables(data: Mapping[str, Any], file: str) -> None:
+    parents: dict[str, object] = {}  # tools repeat paths: each distinct one is read once
     for name, tool in data["tools"].items():
         for direction in ("in", "out"):
-            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}")
+            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}",
+                         parents=parents)
 
 
-def _check_table(table: Mapping[str, Any], *, file: str, where: str) -> None:
+def _check_table(table: Mapping[str, Any], *, file: str, where: str,
+                 parents: dict[str, object]) -> None:
     """What the JSON Schema cannot say: every path is printed as the grammar prints it, and
-    every node's parent is in the table (extraction always writes both)."""
+    every node's parent is in the table (extraction always writes both). A path whose
+    parent is in the table and valid is valid when its last step is (``printed_parent``);
+    a path that fails that is parsed, for the message or to be accepted after all."""
+    for path in table:
+        up = parents.get(path)
+        if up is None:
+            up = parents[path] = printed_parent(path)
+        if up is UNPRINTED or (path and up not in table):
+            _refuse(path, table, file=file, where=where)
+
+
+def _refuse(path: str, table: Mapping[str, Any], *, file: str, where: str) -> None:
+    """Raise what is wrong with ``path``, as the grammar says."""
     from parity.fieldpaths.fieldpath import parse, render
 
-    for path in table:
-        try:
-            steps = parse(path)
-        except ParityError as exc:
-            raise FileFormatError(exc.message, file=file, location=f"{where}[{path!r}]",
-                                  hint=_FIX) from None
-        if render(steps) != path:
-            raise FileFormatError(f"field path {path!r} is not written as parity prints it "
-                                  f"({render(steps)!r})", file=file,
-                                  location=f"{where}[{path!r}]", hint=_FIX)
-        if steps and render(steps[:-1]) not in table:
-            raise FileFormatError(f"field path {path!r} has no entry for its parent "
-                                  f"{render(steps[:-1])!r}", file=file,
-                                  location=f"{where}[{path!r}]", hint=_FIX)
+    try:
+        steps = parse(path)
+    except ParityError as exc:
+        raise FileFormatError(exc.message, file=file, location=f"{where}[{path!r}]",
+                              hint=_FIX) from None
+    if render(steps) != path:
+        raise FileFormatError(f"field path {path!r} is not written as parity prints it "
+                              f"({render(steps)!r})", file=file,
+                              location=f"{where}[{path!r}]", hint=_FIX)
+    if steps and render(steps[:-1]) not in table:
+        raise FileFormatError(f"field path {path!r} has no entry for its parent "
+                              f"{render(steps[:-1])!r}", file=file,
+                              location=f"{where}[{path!r}]", hint=_FIX)
+    # the grammar accepts what ``printed_parent`` could not vouch for
 
 
 def table_json(table: Table | None) -> dict[str, Any] | None:

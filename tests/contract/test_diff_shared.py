@@ -302,8 +302,9 @@ def test_parsing_through_the_cache_is_parsing(texts):
 
 @given(_texts)
 def test_a_vouched_parent_is_the_printed_parent(text):
-    from parity.contract.rules._agree import UNKNOWN, _parent_text
+    from parity.fieldpaths.fieldpath import UNPRINTED as UNKNOWN
     from parity.fieldpaths.fieldpath import parse, render
+    from parity.fieldpaths.fieldpath import printed_parent as _parent_text
 
     up = _parent_text(text)
     if up is UNKNOWN:

@@ -100,3 +100,27 @@ def test_tables_must_be_well_formed(tmp_path, path, expect):
         manifest.load(write(tmp_path, data))
     assert expect in str(info.value)
     assert f"$.tools.b_tool.in[{path!r}]" in str(info.value)
+
+
+@pytest.mark.parametrize("table", [
+    {"": {}, "a": {}, '"b c"': {}, '"b c"[0]': {}, "a[]": {}, "a[].x": {}, "m{}": {}, "m": {}},
+    {"": {}, '"é"': {}, '"a.b"': {}, '"a.b".c': {}},
+])
+def test_the_fast_path_check_accepts_what_the_grammar_accepts(table):
+    from parity.fieldpaths.manifest import _check_table
+
+    _check_table(table, file="f.json", where="$", parents={})
+
+
+@pytest.mark.parametrize(("path", "message"), [
+    ("a..b", "a..b"),
+    ('"a"', "not written as parity prints it"),
+    ("x.y", "no entry for its parent 'x'"),
+])
+def test_the_fast_path_check_refuses_with_the_grammars_message(path, message):
+    from parity.errors import FileFormatError
+    from parity.fieldpaths.manifest import _check_table
+
+    with pytest.raises(FileFormatError) as caught:
+        _check_table({"": {}, "a": {}, path: {}}, file="f.json", where="$", parents={})
+    assert message in caught.value.message

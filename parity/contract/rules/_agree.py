@@ -7,15 +7,14 @@ diff builds entries only for the tools that differ (issue 16's speed targets).
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Mapping
 from itertools import compress, repeat
 from operator import attrgetter, eq, itemgetter, not_
 from typing import Any
 
 from parity.fieldpaths.entry import Entry, canonical_value
-from parity.fieldpaths.fieldpath import Steps, render_prop
+from parity.fieldpaths.fieldpath import Steps
+from parity.fieldpaths.fieldpath import printed_parent as _parent_text
 from parity.fieldpaths.manifest import RawTable, Table
 
 
@@ -32,9 +31,6 @@ class PathCache:
         #: ``UNKNOWN`` when not a valid path (or not told apart by ``_parent_text``)
         self.parents: dict[str, object] = {}
 
-POSITION = re.compile(r"0|[1-9][0-9]*")
-NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
-_DECODER = json.JSONDecoder()
 
 
 def agree(reader: Table, other: Table, paths: PathCache) -> bool:
@@ -108,46 +104,6 @@ def _parents_inside(reader: Mapping[str, Any], texts: list[str], paths: PathCach
                 ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
     # each path is its parent's plus one valid step, down to the root: then all are valid
     return all(map(reader.__contains__, ups))
-
-
-#: a path ``_parent_text`` cannot vouch for (never a table's key)
-UNKNOWN = object()
-
-
-def _parent_text(text: str) -> object:
-    """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
-    path as parity prints it when its parent is; ``UNKNOWN`` when ``text`` is not valid,
-    or not as parity would print it."""
-    if not text:
-        return ""
-    if text.endswith(("[]", "{}")):
-        return text[:-2]
-    if text.endswith("]"):
-        cut = text.rfind("[")
-        if cut >= 0 and POSITION.fullmatch(text, cut + 1, len(text) - 1):
-            return text[:cut]
-        return UNKNOWN
-    cut = text.rfind(".")
-    if cut > 0 and NAME.fullmatch(text, cut + 1):
-        return text[:cut]
-    if cut < 0 and NAME.fullmatch(text):
-        return ""
-    if not text.endswith('"'):
-        return UNKNOWN
-    # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
-    # inside a name is escaped; the closing one is excluded from the search)
-    start = text.rfind('"', 0, len(text) - 1)
-    if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
-        return UNKNOWN
-    try:
-        name, end = _DECODER.raw_decode(text, start)
-    except ValueError:
-        return UNKNOWN
-    # only paths as parity prints them, so no two paths of a table name the same node
-    # (`"a"` and `a`: Parsed keeps one of them, which may differ between the sides)
-    if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
-        return UNKNOWN
-    return text[:start - 1] if start else ""
 
 
 _CANONICAL = object()

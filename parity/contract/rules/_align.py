@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from parity.contract.rules._agree import (
-    NAME,
-    POSITION,
     PathCache,
     agree,
     agree_raw,
@@ -30,6 +28,8 @@ from parity.contract.rules._idpaths import IdPaths
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import (
     ITEMS,
+    NAME,
+    POSITION,
     VALUES,
     Index,
     Prop,
