@@ -58,8 +58,7 @@ def missing_id_paths(agent: Manifest, server: Manifest, id_paths: Sequence[str])
     left = set(id_paths)
     for manifest in (agent, server):
         for tool in manifest.tools.values():
-            # a tool read from a file answers from its tables as read, building no entry
-            for table in tool.raw_tables or (tool.in_, tool.out):
+            for table in tool.keyed_tables():
                 if table is None:
                     continue
                 left.difference_update([p for p in left if p in table])

@@ -94,6 +94,11 @@ class ToolManifest:
         None``, without building it."""
         return self._built_out is not None if self._raw is None else self._raw[1] is not None
 
+    def keyed_tables(self) -> tuple[Mapping[str, object], Mapping[str, object] | None]:
+        """The ``in`` and ``out`` tables for looking up printed paths: as read from the
+        file when there is one, so no entry is built."""
+        return self._raw if self._raw is not None else (self.in_, self.out)
+
     @property
     def raw_tables(self) -> tuple[RawTable, RawTable | None] | None:
         """The ``in`` and ``out`` tables as read from a file, or ``None`` (built in memory)."""

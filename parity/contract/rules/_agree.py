@@ -49,9 +49,8 @@ def agree(reader: Table, other: Table, paths: PathCache) -> bool:
         return False
     enums = list(map(_ENUM, mine))
     for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
-        if set(map(type, a)) != _STR and (
-                [_identity(v) for v in a] != [_identity(v) for v in b]):
-            return False  # equal in Python, not as JSON (1 and true, 0.0 and -0.0)
+        if not _same_as_json(a, b):
+            return False
     return _parents_inside(reader, texts, paths)
 
 
@@ -79,16 +78,20 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
             return False
     enums: list[Any] = list(map(dict.get, mine, repeat("enum")))  # type: ignore[arg-type]
     for enum, b in compress(zip(enums, theirs, strict=True), enums):
-        kinds = set(map(type, enum))
-        if kinds == _STR:
-            continue
-        # equal in Python, not as JSON: 1 and true, 1 and 1.0, 0.0 and -0.0
-        if kinds <= _SCALARS:  # equal values of the same types have the same JSON text
-            if list(map(type, enum)) != list(map(type, b["enum"])):
-                return False
-        elif [_identity(v) for v in enum] != [_identity(v) for v in b["enum"]]:
+        if not _same_as_json(enum, b["enum"]):
             return False
     return paths_checked or _parents_inside(reader, texts, paths)
+
+
+def _same_as_json(mine: Iterable[Any], theirs: Iterable[Any]) -> bool:
+    """Two enums already equal in Python are equal as JSON too: not so for 1 and true,
+    1 and 1.0, 0.0 and -0.0, or containers holding them."""
+    kinds = set(map(type, mine))
+    if kinds == _STR:
+        return True
+    if kinds <= _SCALARS:  # equal values of the same types have the same JSON text
+        return list(map(type, mine)) == list(map(type, theirs))
+    return [_identity(v) for v in mine] == [_identity(v) for v in theirs]
 
 
 def _parents_inside(reader: Mapping[str, Any], texts: list[str], paths: PathCache) -> bool:

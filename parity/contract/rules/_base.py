@@ -58,6 +58,15 @@ class Example:
     server_name: str | None = None
 
 
+def example_tool(name: str, in_: Mapping[str, object],
+                 out: Mapping[str, object] | None = None) -> dict[str, object]:
+    """A tool definition for an ``Example``: its input schema, and its output schema if any."""
+    tool: dict[str, object] = {"name": name, "inputSchema": in_}
+    if out is not None:
+        tool["outputSchema"] = out
+    return tool
+
+
 #: checks one matched tool pair; ``ToolPair`` holds both tools and their shared alignments
 ToolCheck = Callable[["ToolPair"], Iterator[Finding]]
 PairCheck = Callable[[Manifest, Manifest], Iterator[Finding]]

@@ -31,8 +31,7 @@ class IdPaths:
                    server.server or agent.server)
 
     def on(self, tool: ToolManifest, side: int) -> bool:
-        """Whether the tool's table of ``side`` (0: in, 1: out) has a configured path; a
-        tool read from a file answers from its table as read, building no entry."""
-        tables = tool.raw_tables or (tool.in_, tool.out)
-        table = tables[side]
+        """Whether the tool's table of ``side`` (0: in, 1: out) has a configured path
+        (no entry is built for it)."""
+        table = tool.keyed_tables()[side]
         return table is not None and not self.paths.isdisjoint(table)

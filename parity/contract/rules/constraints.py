@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from parity.contract.rules import _witness
 from parity.contract.rules._align import Alignment, ToolPair
-from parity.contract.rules._base import Direction, Example, Finding, Rule
+from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
 from parity.core.jsonio import compact
 from parity.fieldpaths.constraints import KIND
@@ -123,14 +123,6 @@ def _finding(pair: ToolPair, rule_id: str, direction: Direction, path: str, send
                    severity="error", message=f"{who}; {effect}{dialect}", hint=hint)
 
 
-def _tool(name: str, in_: dict[str, object], out: dict[str, object] | None = None
-          ) -> dict[str, object]:
-    tool: dict[str, object] = {"name": name, "inputSchema": in_}
-    if out is not None:
-        tool["outputSchema"] = out
-    return tool
-
-
 def _ids(items: dict[str, object]) -> dict[str, object]:
     return {"type": "object", "required": ["tools"],
             "properties": {"tools": {"type": "array", "items": items}}}
@@ -149,8 +141,8 @@ RULES = (
                 "Patterns are ECMA-262 in JSON Schema and checked with Python's re: where "
                 "the two read a pattern differently, the message says so.",
         example=Example(
-            agent=[_tool("estimate_cost", _ids({"type": "string"}))],
-            server=[_tool("estimate_cost", _ids({"type": "string",
+            agent=[example_tool("estimate_cost", _ids({"type": "string"}))],
+            server=[example_tool("estimate_cost", _ids({"type": "string",
                                                  "pattern": "^[a-z]+__[a-z_]+$"}))]),
         check=check_in),
     Rule(
@@ -162,10 +154,10 @@ RULES = (
                 "a result within the server's promise fails the agent's validation. The "
                 "witness is a value the server may return that the agent rejects.",
         example=Example(
-            agent=[_tool("estimate_cost", {"type": "object"},
+            agent=[example_tool("estimate_cost", {"type": "object"},
                          {"type": "object", "properties": {
                              "total_usd": {"type": "number", "minimum": 0}}})],
-            server=[_tool("estimate_cost", {"type": "object"},
+            server=[example_tool("estimate_cost", {"type": "object"},
                           {"type": "object", "properties": {
                               "total_usd": {"type": "number"}}})]),
         check=check_out),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parity.contract.rules._align import Alignment, Match, ToolPair
-from parity.contract.rules._base import Direction, Example, Finding, Rule
+from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._idpaths import IdPaths
 from parity.contract.rules._text import at
 from parity.fieldpaths.entry import Entry
@@ -190,14 +190,6 @@ def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths
         hint=hint)
 
 
-def _tool(name: str, in_: dict[str, object], out: dict[str, object] | None = None
-          ) -> dict[str, object]:
-    tool: dict[str, object] = {"name": name, "inputSchema": in_}
-    if out is not None:
-        tool["outputSchema"] = out
-    return tool
-
-
 def _tools(ids: list[str]) -> dict[str, object]:
     return {"type": "object", "properties": {"tools": {"type": "array",
                                                        "items": {"enum": ids}}}}
@@ -218,8 +210,8 @@ RULES = (
                 "server accepts there (its enum, else its tool names as it lists them), even "
                 "where both sides call the field a plain string (docs/configuration.md).",
         example=Example(
-            agent=[_tool("estimate_cost", _tools(["workflow-mcp:check_phases"]))],
-            server=[_tool("estimate_cost", _tools(["workflow__check_phases",
+            agent=[example_tool("estimate_cost", _tools(["workflow-mcp:check_phases"]))],
+            server=[example_tool("estimate_cost", _tools(["workflow__check_phases",
                                                    "workflow__list_tools"]))]),
         check=check_unknown),
 )
