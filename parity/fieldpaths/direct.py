@@ -20,31 +20,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from itertools import repeat
-from operator import itemgetter
 from typing import Any
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
+from parity.fieldpaths.direct_fields import (
+    MISSING,
+    ONE_TYPE,
+    NotPlain,
+    fresh,
+    node_constraints,
+    node_types,
+    read_annotations,
+)
+from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render_prop
 from parity.fieldpaths.keywords import (
     KEYWORDS,
-    TYPE_NAMES,
     UNSUPPORTED_KEYWORDS,
     escape_token,
     intersect_enum,
-    keep_examples,
 )
 
-
-def _examples(schema: dict[str, Any]) -> tuple[str, ...]:
-    """As ``keywords``' reader: the kept strings of a list ``examples``, else none."""
-    found = schema.get("examples")
-    return keep_examples(found) if isinstance(found, list) else ()
-
-
-class NotPlain(Exception):
-    """This schema (or a bound, or a malformed value in it) needs the general walk."""
-
+__all__ = ["BLOCKERS", "Direct", "DirectSteps", "NotPlain", "is_plain", "pointer",
+           "whole_table"]
 
 #: the readers this module reproduces (keywords.KEYWORDS); a reader added there and not
 #: here makes every schema using it go the general way, so the two can never disagree
@@ -65,11 +63,8 @@ _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
     "nullable"}
 #: schemas deeper than this go the general way, which owns the "nested too deeply" error
 _DEEPEST = 100
-_MISSING: Any = object()
 _ANY: tuple[str, ...] = (ANY,)
-_ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
 _STR = repeat(str)
-_first = itemgetter(0)
 
 #: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
 Tail = Any
@@ -125,6 +120,10 @@ class Direct:
     items: Callable[[Any], Hashable] = staticmethod(_items_text)
     values: Callable[[Any], Hashable] = staticmethod(_values_text)
 
+    # slots: a walk is built per schema and its counters are read and written per node
+    __slots__ = ("count", "failed", "max_depth", "max_paths", "max_work", "root", "table",
+                 "work")
+
     def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
                  failed: set[int]) -> None:
         self.root = root
@@ -141,18 +140,24 @@ class Direct:
              patterns: tuple[str, ...]) -> Tail:
         """Put the entries of ``schema``'s subtree at ``key`` (``depth`` steps from the
         root, ``rel`` below where this direct walk began); return the pointer tail of the last
-        subschema visited, as the general walk leaves it."""
-        if depth > self.max_depth:
-            raise NotPlain
+        subschema visited, as the general walk leaves it.
+
+        The bounds are checked where a node has children (and by the caller at the end): a
+        leaf adds one path and its own keywords' work, so a walk overshoots a bound by at most
+        one object's leaves before it stops, and the caller then hands it to the general walk,
+        which stops at the same place as ever."""
         self.count += 1
         if schema.__class__ is not dict or not schema:
             self.work += 1 + rel
-            if self.count > self.max_paths or self.work > self.max_work:
-                raise NotPlain
             if schema is True or schema is False or (isinstance(schema, dict) and not schema):
-                self.table[key] = make_entry(() if schema is False else _ANY, required, None,
-                                             None, None, None, False, None, patterns, None, (),
-                                             (), ())
+                fields = fresh()
+                fields["required"] = required
+                fields["extra"] = {}
+                if patterns:
+                    fields["patterns"] = patterns
+                if schema is False:
+                    fields["type"] = ()
+                self.table[key] = adopt(fields)
                 return None
             raise NotPlain
         # the visit, the keyword values read, the entry's copy into each ancestor's table
@@ -161,29 +166,29 @@ class Direct:
             if isinstance(value, (dict, list)):
                 cost += len(value)
         self.work += cost
-        if self.count > self.max_paths or self.work > self.max_work:
-            raise NotPlain
         if not _NOT_LEAF.isdisjoint(schema):
             try:
                 return self._object(schema, key, depth, rel, required, patterns)
             except BaseException:
                 self.failed.add(id(schema))
                 raise
-        # most nodes: a type, a description, no children
-        found = schema.get("type", _MISSING)
-        if found is _MISSING:
-            types, closed = _ANY, None
-        else:
-            one = _ONE_TYPE.get(found) if found.__class__ is str else None
-            types = _types(found, False) if one is None else one
-            closed = False if "object" in types else None
-        fmt, description = schema.get("format"), schema.get("description")
-        default = schema.get("default", _MISSING)
-        self.table[key] = make_entry(
-            types, required, closed, None, fmt if isinstance(fmt, str) else None,
-            None if default is _MISSING else default, default is not _MISSING,
-            description if isinstance(description, str) else None, patterns, None, (), (), (),
-            _examples(schema))
+        # most nodes: a type, a description, no children. The entry is a copy of the
+        # defaults with the fields this schema states (the rest stay as ``Entry()`` has them)
+        fields = fresh()
+        fields["required"] = required
+        fields["extra"] = {}
+        if patterns:
+            fields["patterns"] = patterns
+        get = schema.get
+        found = get("type", MISSING)
+        if found is not MISSING:
+            one = ONE_TYPE.get(found) if found.__class__ is str else None
+            types = node_types(found, False) if one is None else one
+            fields["type"] = types
+            if "object" in types:
+                fields["closed"] = False
+        read_annotations(schema, fields)
+        self.table[key] = adopt(fields)
         return None
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
@@ -191,35 +196,35 @@ class Direct:
         if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
             raise NotPlain
         get = schema.get
-        found = get("type", _MISSING)
-        if found is _MISSING:
+        found = get("type", MISSING)
+        if found is MISSING:
             types, typed_object, may_be_object = _ANY, False, True
         else:
-            types = _types(found, get("nullable") is True)
+            types = node_types(found, get("nullable") is True)
             typed_object = may_be_object = "object" in types
-        enum = get("enum", _MISSING)
-        if enum is not _MISSING:
+        enum = get("enum", MISSING)
+        if enum is not MISSING:
             if not isinstance(enum, list):
                 raise NotPlain
             enum = sorted_values(enum)
         else:
             enum = None
-        names = get("required", _MISSING)
-        if names is _MISSING or isinstance(names, bool):
+        names = get("required", MISSING)
+        if names is MISSING or isinstance(names, bool):
             names = ()
         elif not isinstance(names, list) or not all(map(isinstance, names, _STR)):
             raise NotPlain
-        properties = get("properties", _MISSING)
-        if properties is _MISSING:
+        properties = get("properties", MISSING)
+        if properties is MISSING:
             properties = {}
         elif not isinstance(properties, dict):
             raise NotPlain
         closed = False
         groups: list[tuple[str, Any, tuple[str, ...]]] = []  # map values: pointer tail
-        extra = get("additionalProperties", _MISSING)
+        extra = get("additionalProperties", MISSING)
         if extra is False:
             closed = True
-        elif extra is not _MISSING and extra is not True and extra != {}:
+        elif extra is not MISSING and extra is not True and extra != {}:
             groups.append(("additionalProperties", None, ()))
         prefix: list[Any] = []
         unsupported: tuple[str, ...] = ()
@@ -233,35 +238,46 @@ class Direct:
                 unsupported = ("unevaluatedProperties",)
             if not _UNSUPPORTED.isdisjoint(schema):
                 unsupported = tuple(sorted({*unsupported, *(_UNSUPPORTED & schema.keys())}))
-            pattern_map = get("patternProperties", _MISSING)
-            if pattern_map is not _MISSING:
+            pattern_map = get("patternProperties", MISSING)
+            if pattern_map is not MISSING:
                 if not isinstance(pattern_map, dict):
                     raise NotPlain
                 groups.extend(("patternProperties", p, (p,)) for p in sorted(pattern_map))
-            prefix = get("prefixItems", _MISSING)
-            if prefix is _MISSING:
+            prefix = get("prefixItems", MISSING)
+            if prefix is MISSING:
                 prefix = []
             elif not isinstance(prefix, list):
                 raise NotPlain
         if len(groups) > 1:
             raise NotPlain  # alternatives: the general walk unions them
-        items = get("items", _MISSING)
+        items = get("items", MISSING)
         if isinstance(items, list):
             raise NotPlain  # a tuple or an error, by dialect
         objectish = may_be_object and (closed or bool(properties) or bool(groups)
                                        or typed_object)
-        fmt = get("format")
-        description = get("description")
-        default = get("default", _MISSING)
-        self.table[key] = make_entry(
-            types, required, closed if objectish else None, enum,
-            fmt if isinstance(fmt, str) else None,
-            None if default is _MISSING else default, default is not _MISSING,
-            description if isinstance(description, str) else None,
-            patterns, None, (), unsupported,
-            () if _CONSTRAINED.isdisjoint(schema) else _constraints(schema), _examples(schema))
+        fields = fresh()
+        fields["type"] = types
+        fields["required"] = required
+        fields["extra"] = {}
+        if objectish:
+            fields["closed"] = closed
+        if enum is not None:
+            fields["enum"] = enum
+        if patterns:
+            fields["patterns"] = patterns
+        if unsupported:
+            fields["unsupported"] = unsupported
+        if not _CONSTRAINED.isdisjoint(schema):
+            fields["constraints"] = node_constraints(schema)
+        read_annotations(schema, fields)
+        self.table[key] = adopt(fields)
+        if self.count > self.max_paths or self.work > self.max_work:
+            raise NotPlain
         # children in the general walk's order: properties, tuple positions, items, values
         last: Tail = None
+        if depth >= self.max_depth and (properties or names or prefix or groups
+                                        or (items is not MISSING and items is not False)):
+            raise NotPlain  # a child would be deeper than the bound
         depth += 1
         rel += 1
         wanted = set(names)
@@ -275,7 +291,7 @@ class Direct:
         for position, sub in enumerate(prefix):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
-        if items is not _MISSING and items is not False:
+        if items is not MISSING and items is not False:
             last = ("items", None, self.node(items, self.items(key), depth, rel, False, ()))
         if groups:
             keyword, pattern, group_patterns = groups[0]
@@ -286,14 +302,16 @@ class Direct:
 
     def _undescribed(self, key: Any, depth: int, rel: int) -> None:
         """A required name with no schema: an open node, no subschema visited."""
-        if depth > self.max_depth:
-            raise NotPlain
         self.count += 1
         self.work += rel
-        if self.count > self.max_paths or self.work > self.max_work:
-            raise NotPlain
-        self.table[key] = make_entry(_ANY, True, None, None, None, None, False, None, (), None,
-                                     (), (), ())
+        fields = fresh()
+        fields["required"] = True
+        fields["extra"] = {}
+        self.table[key] = adopt(fields)
+
+    def over(self) -> bool:
+        """Whether a bound was passed (the general walk then says where)."""
+        return self.count > self.max_paths or self.work > self.max_work
 
     def _root_id_only(self, schema: dict[str, Any]) -> bool:
         """The general walk reads ``$id`` only below the root, and only a string one."""
@@ -312,7 +330,11 @@ def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
         walk.node(schema, "", 0, 0, True, ())
     except Exception:  # NotPlain or any error: the general walk decides
         return None
-    return dict(sorted(walk.table.items(), key=_first)), walk.work
+    if walk.over():
+        failed.add(id(schema))
+        return None
+    # keys are distinct: the pairs sort by key alone (faster without a key function)
+    return dict(sorted(walk.table.items())), walk.work
 
 
 def pointer(base: str, tail: Tail) -> str:
@@ -359,33 +381,10 @@ def _below(schema: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _types(value: Any, nullable: bool) -> tuple[str, ...]:
-    if isinstance(value, str) and not nullable:
-        one = _ONE_TYPE.get(value)
-        if one is None:
-            raise NotPlain
-        return one
-    names = [value] if isinstance(value, str) else value
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise NotPlain
-    unique = set(names)
-    if not unique <= TYPE_NAMES:
-        raise NotPlain
-    if nullable:
-        unique.add("null")
-    return tuple(sorted(unique))
-
-
-def _constraints(schema: dict[str, Any]) -> constraints.Constraints:
-    try:
-        return constraints.canonical(constraints.read(schema))
-    except constraints.ConstraintError:
-        raise NotPlain from None
-
-
 class DirectSteps(Direct):
     """A plain subschema inside the general walk: entries keyed by steps."""
 
+    __slots__ = ()
     prop = staticmethod(_prop_steps)
     index = staticmethod(_index_steps)
     items = staticmethod(_items_steps)

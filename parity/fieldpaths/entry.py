@@ -151,6 +151,24 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
     return entry
 
 
+#: the fields of ``Entry()``, to copy: a leaf sets a few of them and adopts the copy
+#: (``adopt``): most fields of most entries keep these values, and copying a table is
+#: cheaper than building one key by key. A copy must get its own ``extra`` dict.
+DEFAULTS: dict[str, Any] = {
+    "type": (ANY,), "required": False, "closed": None, "enum": None, "format": None,
+    "default": None, "has_default": False, "description": None, "patterns": (),
+    "recursive": None, "unresolved": (), "unsupported": (), "constraints": (), "examples": (),
+    "extra": {}}
+
+
+def adopt(fields: dict[str, Any]) -> Entry:
+    """The ``Entry`` whose fields are ``fields`` (a copy of ``DEFAULTS`` with some set, and a
+    fresh ``extra``), taken as they are: equal to ``Entry(**fields)``."""
+    entry = _new(Entry)
+    _set(entry, "__dict__", fields)
+    return entry
+
+
 def normalize_types(types: Iterable[str]) -> tuple[str, ...]:
     """Sort and de-duplicate type names; ``any`` absorbs everything else."""
     unique = set(types)

@@ -233,6 +233,9 @@ class _Walker:
             tail = walk.node(schema, steps, len(steps), 0, required, patterns)
         except Exception:  # NotPlain or any error: the general walk decides
             return None
+        if walk.over():  # past a bound: the general walk stops where it is passed
+            walk.failed.add(id(schema))
+            return None
         self.count, self.work = walk.count, walk.work
         self.pointer = sub.pointer if tail is None else direct.pointer(sub.pointer, tail)
         return walk.table

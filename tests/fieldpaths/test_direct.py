@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from parity.errors import ParityError
 from parity.fieldpaths import direct
-from parity.fieldpaths.entry import FIELDS, Entry, make_entry
+from parity.fieldpaths.entry import DEFAULTS, FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.schema import Limits, Work, extract_paths
 
 HERE = Path(__file__).resolve().parents[1]
@@ -166,6 +166,11 @@ def test_a_huge_plain_schema_ends_in_the_same_bounds_error():
     error = snapshot(wide, limits=Limits(max_work=1_500))
     assert error[:2] == ("error", "BoundsError") and "tool 't'" in error[2]
     assert error[3].startswith("#/properties/")
+    # leaves are not checked one by one: the walk ends past the bound and gives it up
+    leaves = {"type": "object", "properties": {f"p{i}": {"type": "string"} for i in range(400)}}
+    for limits in (Limits(max_work=1_000), Limits(max_paths=300), Limits(max_depth=0)):
+        assert snapshot(leaves, limits=limits) == general(leaves, limits=limits)
+        assert snapshot(leaves, limits=limits)[1] == "BoundsError"
     deep: dict[str, Any] = {"type": "string"}
     for _ in range(200):
         deep = {"type": "array", "items": deep}
@@ -195,6 +200,11 @@ def test_make_entry_is_entry():
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.with_required(False) == dataclasses.replace(built, required=False)
     assert made.with_required(True) is made
+    assert tuple(DEFAULTS) == FIELDS
+    fields = {**DEFAULTS, "extra": {}}
+    adopted, blank = adopt(fields), Entry()
+    assert adopted == blank and repr(adopted) == repr(blank) and adopted.extra is fields["extra"]
+    assert adopt({**DEFAULTS, **values, "extra": {}}) == built
 
 
 # -- random plain schemas ------------------------------------------------------------------

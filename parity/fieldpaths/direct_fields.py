@@ -1,0 +1,67 @@
+"""What the direct paths (``direct``, ``direct_unions``) read of one schema node's own
+keywords: its types, annotations and constraints, read exactly as ``keywords``' readers read
+them, into the fields of an ``Entry`` (a copy of ``entry.DEFAULTS``). A value the readers
+would reject raises ``NotPlain``: the general walk then reads it and words the error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parity.fieldpaths import constraints
+from parity.fieldpaths.entry import DEFAULTS
+from parity.fieldpaths.keywords import TYPE_NAMES, keep_examples
+
+#: a keyword's absence (``None`` may be its value)
+MISSING: Any = object()
+#: one type name -> the entry's type tuple
+ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
+#: a fresh copy of an ``Entry()``'s fields (set its own ``extra``)
+fresh = DEFAULTS.copy
+
+
+class NotPlain(Exception):
+    """This schema (or a bound, or a malformed value in it) needs the general walk."""
+
+
+def read_annotations(schema: dict[str, Any], fields: dict[str, Any]) -> None:
+    """Set the annotation fields of an entry as ``keywords``' readers read them: a string
+    ``description`` and ``format``, any ``default``, the kept strings of a list ``examples``."""
+    get = schema.get
+    found = get("description")
+    if found is not None and isinstance(found, str):
+        fields["description"] = found
+    found = get("format")
+    if found is not None and isinstance(found, str):
+        fields["format"] = found
+    found = get("default", MISSING)
+    if found is not MISSING:
+        fields["default"] = found
+        fields["has_default"] = True
+    found = get("examples")
+    if found is not None and isinstance(found, list):
+        fields["examples"] = keep_examples(found)
+
+
+def node_types(value: Any, nullable: bool) -> tuple[str, ...]:
+    if isinstance(value, str) and not nullable:
+        one = ONE_TYPE.get(value)
+        if one is None:
+            raise NotPlain
+        return one
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise NotPlain
+    unique = set(names)
+    if not unique <= TYPE_NAMES:
+        raise NotPlain
+    if nullable:
+        unique.add("null")
+    return tuple(sorted(unique))
+
+
+def node_constraints(schema: dict[str, Any]) -> constraints.Constraints:
+    try:
+        return constraints.canonical(constraints.read(schema))
+    except constraints.ConstraintError:
+        raise NotPlain from None
