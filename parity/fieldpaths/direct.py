@@ -1,8 +1,9 @@
 """The direct path: a plain schema's field-path table, walked straight to entries.
 
 A *plain* (sub)schema uses no reference (``$ref``, ``$dynamicRef``, ``$recursiveRef``), no
-nested ``$id``, no combinator (``allOf``, ``anyOf``, ``oneOf``), no array-valued ``items`` (its
-meaning depends on the dialect) and at most one map-value schema per node. Nearly every real
+nested ``$id``, no combinator (``allOf``, ``anyOf``, ``oneOf``) but a union of leaves
+(``direct_unions``), no array-valued ``items`` (its meaning depends on the dialect) and at most
+one map-value schema per node. Nearly every real
 tool schema is plain. For those, ``parity.fieldpaths.schema``'s general walk (facets, merges,
 unions) is mostly overhead: this module reads each node's keywords once and builds its
 ``Entry`` directly.
@@ -32,6 +33,7 @@ from parity.fieldpaths.direct_fields import (
     node_types,
     read_annotations,
 )
+from parity.fieldpaths.direct_unions import branches_are_leaves, leaf_union, union_keyword
 from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render_prop
 from parity.fieldpaths.keywords import (
@@ -121,12 +123,16 @@ class Direct:
     values: Callable[[Any], Hashable] = staticmethod(_values_text)
 
     # slots: a walk is built per schema and its counters are read and written per node
-    __slots__ = ("count", "failed", "max_depth", "max_paths", "max_work", "root", "table",
-                 "work")
+    __slots__ = ("count", "failed", "max_alternatives", "max_depth", "max_paths", "max_work",
+                 "root", "stack", "table", "work")
 
     def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
-                 failed: set[int]) -> None:
+                 failed: set[int], max_alternatives: int = 256) -> None:
         self.root = root
+        self.max_alternatives = max_alternatives
+        #: the size of the general walk's set of references being expanded (a whole plain
+        #: schema: the root alone); it weighs the facets a union merges
+        self.stack = 1
         self.max_depth = min(max_depth, _DEEPEST)
         self.max_paths = max_paths
         self.max_work = max_work
@@ -194,7 +200,7 @@ class Direct:
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:
         if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
-            raise NotPlain
+            return self._union(schema, key, required, patterns)
         get = schema.get
         found = get("type", MISSING)
         if found is MISSING:
@@ -300,6 +306,19 @@ class Direct:
                     self.node(sub, self.values(key), depth, rel, False, group_patterns))
         return last
 
+    def _union(self, schema: dict[str, Any], key: Any, required: bool,
+               patterns: tuple[str, ...]) -> Tail:
+        """A union of leaves (``direct_unions``); any other blocker: ``NotPlain``."""
+        keyword = union_keyword(schema)
+        if keyword is None:
+            raise NotPlain
+        entry, work, paths = leaf_union(schema, keyword, required, patterns, self.stack,
+                                        self.max_alternatives)
+        self.count += paths - 1  # ``node`` counted the node itself
+        self.work += work
+        self.table[key] = entry
+        return (keyword, len(schema[keyword]) - 1, None)  # the general walk ends on the last
+
     def _undescribed(self, key: Any, depth: int, rel: int) -> None:
         """A required name with no schema: an open node, no subschema visited."""
         self.count += 1
@@ -320,12 +339,13 @@ class Direct:
 
 
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
-                failed: set[int]) -> tuple[dict[str, Entry], int] | None:
+                failed: set[int], max_alternatives: int = 256,
+                ) -> tuple[dict[str, Entry], int] | None:
     """The table of a plain schema, sorted by printed path, and the work it cost; ``None``
     when the general walk must take it (``failed`` learns where the direct path gave up)."""
     if isinstance(schema, dict) and ("$defs" in schema or "definitions" in schema):
         return None  # definitions are there to be referenced: not plain
-    walk = Direct(schema, max_depth, max_paths, max_work, failed)
+    walk = Direct(schema, max_depth, max_paths, max_work, failed, max_alternatives)
     try:
         walk.node(schema, "", 0, 0, True, ())
     except Exception:  # NotPlain or any error: the general walk decides
@@ -355,9 +375,11 @@ def is_plain(schema: Any, memo: dict[int, bool], depth: int = 0) -> bool:
         return known
     plain = True
     if isinstance(schema, dict):
-        if (depth > _DEEPEST or not BLOCKERS.isdisjoint(schema)
-                or isinstance(schema.get("items"), list)):
+        if depth > _DEEPEST or isinstance(schema.get("items"), list):
             plain = False
+        elif not BLOCKERS.isdisjoint(schema):  # a union of leaves has nothing below it
+            keyword = union_keyword(schema)
+            plain = keyword is not None and branches_are_leaves(schema, keyword)
         else:
             plain = all(is_plain(sub, memo, depth + 1) for sub in _below(schema))
     memo[id(schema)] = plain

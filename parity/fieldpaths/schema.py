@@ -99,7 +99,8 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     limits = limits or _DEFAULT_LIMITS
     failed: set[int] = set()  # subschemas the direct path gave up on
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
-                               max_work=limits.max_work, failed=failed)
+                               max_work=limits.max_work, failed=failed,
+                               max_alternatives=limits.max_alternatives)
     if plain is not None:
         if work is not None:
             work.spent = plain[1]
@@ -157,7 +158,8 @@ class _Walker:
         # plain subschemas are walked by the direct path (same entries, same work)
         self.plain: dict[int, bool] = {}
         self.direct = direct.DirectSteps(root, limits.max_depth, limits.max_paths,
-                                         limits.max_work, set() if failed is None else failed)
+                                         limits.max_work, set() if failed is None else failed,
+                                         limits.max_alternatives)
 
     # The dialect is read when a reference, an `$id` or an array-valued `items` needs it:
     # undeclared, it depends on a scan of the whole document (``has_tuple_items``).
@@ -208,7 +210,7 @@ class _Walker:
             raise self._bounds(f"field path deeper than {self.limits.max_depth} steps "
                                f"at {render(steps)!r}")
         if len(subs) == 1:
-            table = self._direct(subs[0], steps, required, patterns)
+            table = self._direct(subs[0], steps, required, stack, patterns)
             if table is not None:
                 return table
         if not subs:  # a required key the schema does not describe
@@ -222,13 +224,13 @@ class _Walker:
             return tables[0]
         return self._union(tables, steps)
 
-    def _direct(self, sub: Sub, steps: Steps, required: bool,
+    def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
         """A plain subschema's table by the direct path; ``None``: walk it here."""
         walk, schema = self.direct, sub.schema
         if id(schema) in walk.failed or not direct.is_plain(schema, self.plain):
             return None
-        walk.count, walk.work, walk.table = self.count, self.work, {}
+        walk.count, walk.work, walk.table, walk.stack = self.count, self.work, {}, len(stack)
         try:
             tail = walk.node(schema, steps, len(steps), 0, required, patterns)
         except Exception:  # NotPlain or any error: the general walk decides

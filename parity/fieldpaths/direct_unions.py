@@ -1,0 +1,151 @@
+"""Unions of leaves on the direct path: a node whose ``anyOf`` or ``oneOf`` branches are all
+leaves, like the nullable scalar ``{"anyOf": [{"type": "string"}, {"type": "null"}]}``, the
+commonest union in tool schemas (pydantic writes every ``Optional[...]`` so).
+
+A *leaf* here states only what one node holds: ``type`` (with ``nullable``), ``enum``,
+``const``, the value constraints and the annotations, and nothing with children, no reference,
+no other combinator, no keyword parity records as unsupported. The union node itself may state
+the same beside its one ``anyOf``/``oneOf`` (a ``default``, a ``description``...).
+
+The general walk reads such a node as facets (the node's own, and one per branch), conjoins
+the node's with each branch's (``combine.conjoin``), makes one entry per alternative
+(``combine.to_entry``) and merges them (``combine.merge_union``). This module computes the
+same entry without the facets, from the same rules (the merge is ``combine.merge_union``
+itself), and the same units of work and paths counted: each branch visited and its keyword
+values read, the conjunction weighted by what it copies, the union of the alternatives'
+one-entry tables. Anything else (an empty or malformed union, a branch that is not a leaf, a
+value a reader rejects, more alternatives than the bound) raises ``NotPlain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parity.fieldpaths import constraints
+from parity.fieldpaths.combine import intersect_types, merge_union
+from parity.fieldpaths.direct_fields import MISSING, NotPlain, node_types
+from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
+from parity.fieldpaths.keywords import KEYWORDS, intersect_enum, keep_examples
+
+#: the combinators a union of leaves may use (one per node)
+UNIONS = frozenset({"anyOf", "oneOf"})
+#: the keyword readers (``keywords.KEYWORDS``) whose work this module reproduces for a leaf
+_READ = frozenset({"type", "enum", "const", "format", "default", "description", "examples",
+                   *constraints.KEYWORDS})
+#: keys that make a node other than a leaf: any other reader (a reader added to the registry
+#: blocks until it is reproduced here), references, a nested ``$id``, combinators
+_BLOCKING = (KEYWORDS.keys() - _READ) | {"$ref", "$dynamicRef", "$recursiveRef", "$id",
+                                         "allOf", "anyOf", "oneOf"}
+
+#: what one leaf says: types (``None``: any), enum, format, default, has_default,
+#: description, examples, constraints (as ``constraints.read`` gives them)
+Leaf = tuple[Any, ...]
+
+
+def union_keyword(schema: dict[str, Any]) -> str | None:
+    """``anyOf`` or ``oneOf`` when ``schema`` may be a union of leaves (its branches are
+    checked when it is read), else ``None``."""
+    found = UNIONS & schema.keys()
+    if len(found) != 1:
+        return None
+    keyword = next(iter(found))
+    for key in schema:
+        if key in _BLOCKING and key != keyword:
+            return None
+    return keyword
+
+
+def branches_are_leaves(schema: dict[str, Any], keyword: str) -> bool:
+    """Whether every branch of ``schema[keyword]`` is a leaf (``is_plain``'s question: such a
+    node has no subschema below it to walk)."""
+    branches = schema[keyword]
+    return (isinstance(branches, list) and bool(branches)
+            and all(b.__class__ is dict and b and _BLOCKING.isdisjoint(b) for b in branches))
+
+
+def _cost(schema: dict[str, Any]) -> int:
+    """A subschema visited and its keyword values read, in units of work."""
+    cost = 1 + len(schema)
+    for value in schema.values():
+        if isinstance(value, (dict, list)):
+            cost += len(value)
+    return cost
+
+
+def _read(schema: dict[str, Any]) -> Leaf:
+    """What ``keywords``' readers make of a leaf's keywords (their order: ``enum`` before
+    ``const``); a value they reject raises ``NotPlain``."""
+    get = schema.get
+    found = get("type", MISSING)
+    types = None if found is MISSING else frozenset(node_types(found, get("nullable") is True))
+    enum: tuple[Any, ...] | None = None
+    found = get("enum", MISSING)
+    if found is not MISSING:
+        if not isinstance(found, list):
+            raise NotPlain
+        enum = sorted_values(found)
+    if "const" in schema:
+        enum = intersect_enum(enum, (schema["const"],))
+    fmt = get("format")
+    description = get("description")
+    default = get("default", MISSING)
+    examples = get("examples")
+    try:
+        stated = constraints.read(schema)
+    except constraints.ConstraintError:
+        raise NotPlain from None
+    return (types, enum, fmt if isinstance(fmt, str) else None,
+            None if default is MISSING else default, default is not MISSING,
+            description if isinstance(description, str) else None,
+            keep_examples(examples) if isinstance(examples, list) else (), stated)
+
+
+def _conjoin(base: Leaf, branch: Leaf) -> Leaf:
+    """``combine.conjoin`` of the union node's facets with one branch's (base first)."""
+    types, enum, fmt, default, has_default, description, examples, stated = base
+    b_types, b_enum, b_fmt, b_default, b_has_default, b_description, b_examples, b_stated = branch
+    if b_types is not None:
+        types = b_types if types is None else intersect_types(types, b_types)
+    if b_enum is not None:
+        enum = intersect_enum(enum, b_enum)
+    if not has_default and b_has_default:
+        default, has_default = b_default, True
+    return (types, enum, fmt if fmt is not None else b_fmt, default, has_default,
+            description if description is not None else b_description,
+            keep_examples(examples, b_examples), constraints.conjoin(stated, b_stated))
+
+
+def _entry(leaf: Leaf, required: bool, patterns: tuple[str, ...]) -> Entry:
+    """``combine.to_entry`` of one alternative (a leaf never closes, has no children)."""
+    types, enum, fmt, default, has_default, description, examples, stated = leaf
+    closed = False if types is not None and "object" in types else None
+    return make_entry((ANY,) if types is None else tuple(sorted(types)), required, closed,
+                      enum, fmt, default, has_default, description, patterns, None, (), (),
+                      constraints.canonical(stated), examples)
+
+
+def leaf_union(schema: dict[str, Any], keyword: str, required: bool,
+               patterns: tuple[str, ...], stack: int,
+               max_alternatives: int) -> tuple[Entry, int, int]:
+    """The entry of a union of leaves, the work it costs beyond visiting ``schema`` itself
+    and the number of alternatives the general walk emits (each counts as a path).
+
+    ``stack`` is the size of the general walk's set of references being expanded at this
+    node (it weighs every facet merged)."""
+    branches = schema[keyword]
+    if not branches_are_leaves(schema, keyword) or len(branches) > max_alternatives:
+        raise NotPlain
+    base = _read(schema)
+    n = len(branches)
+    work = 0
+    leaves = []
+    for branch in branches:
+        work += _cost(branch)
+        leaves.append(_read(branch))
+    # the conjunction of the node's facets with each branch's, weighted as ``weight`` does
+    work += (1 + len(base[1] or ()) + stack) * n
+    work += sum(1 + len(leaf[1] or ()) + stack for leaf in leaves)
+    entries = [_entry(_conjoin(base, leaf), required, patterns) for leaf in leaves]
+    if n == 1:
+        return entries[0], work, 1
+    return merge_union(entries), work + n * n, n
