@@ -236,6 +236,21 @@ def _agent_entry(server_tool: Any, agent_def: dict[str, Any]) -> Any:
                         invalid=server_tool.invalid)
 
 
+def check_folder(folder: Path) -> Any:
+    """What `parity check` does for one pair whose files are in ``folder``: the library call
+    behind the command (``parity.contract.check.check``), loading included. Its verdict."""
+    from parity.config.model import AgentConfig, PairConfig, ServerConfig
+    from parity.contract.check import check
+
+    pair = PairConfig(
+        name="bench", agent=AgentConfig(kind="tools_file", tools_file=folder / "agent.tools.json"),
+        server=ServerConfig(name="bench", kind="tools_file",
+                            tools_file=folder / "server.tools.json"),
+        agent_manifest=folder / "agent.manifest.json",
+        server_manifest=folder / "server.manifest.json", baseline=folder / "baseline.json")
+    return check([pair]).pairs[0].verdict
+
+
 @contextlib.contextmanager
 def no_validation_cache() -> Iterator[None]:
     """parity remembers valid files by content hash (``parity.core.validate``); this turns the
@@ -353,9 +368,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
             check_verdict(judge(diff_manifests(agent, server), baseline), pf)
 
         def from_files(pf: PairFiles = pf) -> None:
-            check_verdict(judge(diff_manifests(mf.load(pf.agent_manifest),
-                                               mf.load(pf.server_manifest)),
-                                bl.load(pf.baseline)), pf)
+            check_verdict(check_folder(pf.folder), pf)
 
         def from_files_cold(pf: PairFiles = pf) -> None:
             with no_validation_cache():
@@ -651,13 +664,7 @@ def child_memory(mode: str, folder: str) -> None:
 
     f = Path(folder)
     if mode == "parity":
-        from parity.contract import baseline as bl
-        from parity.contract.baseline import judge
-        from parity.contract.diff import diff_manifests
-        from parity.fieldpaths import manifest as mf
-
-        v = judge(diff_manifests(mf.load(f / "agent.manifest.json"),
-                                 mf.load(f / "server.manifest.json")), bl.load(f / "baseline.json"))
+        v = check_folder(f)
         out = {"findings": len(v.known) + len(v.new)}
     elif mode == "bare":  # the interpreter and parity's check-path modules, no data
         import parity.contract.baseline

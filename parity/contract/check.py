@@ -18,9 +18,13 @@ from parity.contract.baseline import Baseline, BaselineEntry
 from parity.contract.diff import compared_tools, diff_manifests, missing_id_paths
 from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
+from parity.core.collector import paused
 from parity.errors import ConfigError, ParityError
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.manifest import Manifest
+
+# Each call below builds a whole catalog's data, millions of acyclic containers for a large
+# one: the garbage collector waits until it returns (``core.collector``).
 
 #: how a user may spell the root path on the command line
 ROOT_SPELLINGS = ("", "(root)", "$")
@@ -68,6 +72,7 @@ def diff_pair(pair: PairConfig, agent: Manifest, server: Manifest) -> list[Findi
     return diff_manifests(agent, server, id_paths=pair.id_paths)
 
 
+@paused()
 def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
     """Diff every pair and hold its findings against its baseline (and the ratchet)."""
     manifests = load_manifests(pairs)
@@ -88,6 +93,7 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
     return Report("check", tuple(reports))
 
 
+@paused()
 def diff(agent: Manifest, server: Manifest, *, name: str = "diff",
          id_paths: Sequence[str] = ()) -> Report:
     """A one-off comparison: every finding is new; there is no baseline. ``id_paths``: field
@@ -120,6 +126,7 @@ class Shrunk:
     exists: bool = True
 
 
+@paused()
 def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     """Rewrite each existing baseline without its stale entries. Never adds an entry."""
     manifests = load_manifests(pairs)
@@ -139,6 +146,7 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     return done
 
 
+@paused()
 def init(pairs: Sequence[PairConfig], *,
          reason: str | None = None) -> list[tuple[str, Baseline]]:
     """Create each pair's baseline from its current findings, each entry with ``reason``
@@ -162,6 +170,7 @@ def init(pairs: Sequence[PairConfig], *,
     return created
 
 
+@paused()
 def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> BaselineEntry:
     """Add one current difference to the pair's baseline, with its reason."""
     if not reason or not reason.strip():

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
+from parity.core.collector import paused
 from parity.errors import FileFormatError
 
 
@@ -21,29 +22,90 @@ def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
     return read_json(path, what=what)[0]
 
 
-def read_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> tuple[Any, str]:
-    """``load_json``, also returning the file's text (a cheap identity of its content)."""
+def read_json(path: str | os.PathLike[str], *,
+              what: str = "JSON file") -> tuple[Any, bytes]:
+    """``load_json``, also returning the file's bytes (a cheap identity of its content)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        content = p.read_bytes()
     except FileNotFoundError:
         raise FileFormatError(f"{what} not found", file=str(p),
                               hint="check the path, or create it first") from None
-    except UnicodeDecodeError as exc:
-        raise FileFormatError(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})",
-                              file=str(p)) from None
     except OSError as exc:
         raise FileFormatError(f"cannot read {what}: {exc.strerror}", file=str(p)) from None
-    return loads(text, file=str(p), what=what), text
+    return loads(content, file=str(p), what=what), content
 
 
-def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
-    """Parse JSON text; any trouble, and any value parity could not canonicalize (see
-    ``unrepresentable``), becomes one ``FileFormatError`` naming file and place."""
+def loads(text: str | bytes, *, file: str = "<input>", what: str = "JSON") -> Any:
+    """Parse JSON text (bytes are read as UTF-8); any trouble, and any value parity could not
+    canonicalize (see ``unrepresentable``), becomes one ``FileFormatError`` naming file and
+    place."""
+    with paused():
+        value = _fast_loads(text)
+        if value is _UNDECIDED:
+            value = _checked_loads(_decoded(text, file=file, what=what), file=file, what=what)
+    return value
+
+
+def _fast_loads(text: str | bytes) -> Any:
+    """orjson's reading of ``text`` when it is exactly ``json.loads``'s and holds nothing
+    ``unrepresentable`` finds, else ``_UNDECIDED``. orjson refuses NaN, infinities (``1e400``
+    included), lone surrogates, invalid UTF-8 and nesting past 1,024 levels; the one value it
+    reads differently, an integer past 64 bits (a float), has 16 digits or more, as has every
+    integer past +-(2**53 - 1): a text with such a number is left to ``_checked_loads``."""
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate
+            return _UNDECIDED
+    if _may_hold_a_long_number(text):
+        return _UNDECIDED
     try:
-        with _collector_paused():
-            value = json.loads(text, parse_int=_checked_int, parse_float=_checked_float,
-                               parse_constant=_refuse_constant)
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # ``_checked_loads`` says what is wrong, as it always did
+        return _UNDECIDED
+
+
+def _may_hold_a_long_number(content: bytes) -> bool:
+    """A run of 16 digits or more where JSON puts a value: at the start, after a key's colon,
+    after an array's bracket or comma (a minus sign and spaces between). The same run inside
+    a string may pass for one: that only costs the slower reading. Hex digests, whose digit
+    runs follow a letter, a digit or ``sha256:``, do not."""
+    digits_as_zero = content.translate(_DIGITS_AS_ZERO)  # then one C search finds the runs
+    run = digits_as_zero.find(_SIXTEEN_ZEROS)
+    while run != -1:
+        mark = _back_over(content, run - 1, _SPACE_OR_MINUS)
+        if mark < 0 or content[mark] in b"[,":
+            return True
+        if content[mark] == _COLON and content[_back_over(content, mark - 1, _SPACE)] == _QUOTE:
+            return True
+        run = digits_as_zero.find(_SIXTEEN_ZEROS, run + len(_SIXTEEN_ZEROS))
+        while run > 0 and content[run - 1] in _DIGITS:  # the rest of the same run
+            run = digits_as_zero.find(_SIXTEEN_ZEROS, run + 1)
+    return False
+
+
+def _back_over(content: bytes, index: int, skipped: frozenset[int]) -> int:
+    """The index of the last byte at or before ``index`` not in ``skipped`` (-1: none)."""
+    while index >= 0 and content[index] in skipped:
+        index -= 1
+    return index
+
+
+def _decoded(text: str | bytes, *, file: str, what: str) -> str:
+    if isinstance(text, str):
+        return text
+    try:
+        return text.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})",
+                              file=file) from None
+
+
+def _checked_loads(text: str, *, file: str, what: str) -> Any:
+    try:
+        value = json.loads(text, parse_int=_checked_int, parse_float=_checked_float,
+                           parse_constant=_refuse_constant)
         suspect = _SURROGATE.search(text) is not None or not _encodable(text)
     except _Unrepresentable:
         value, suspect = parse(text), True
@@ -63,19 +125,24 @@ def loads(text: str, *, file: str = "<input>", what: str = "JSON") -> Any:
     return value
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Parsed JSON is a tree: no cycle for the garbage collector to find, yet the millions of
-    containers a large file makes start collection after collection (a 50 MB manifest pair
-    parsed twice as slowly, and growth with size was worse than linear)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
+_UNDECIDED = object()
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_SIXTEEN_ZEROS = b"0" * 16
+_SPACE = frozenset(b" \t\r\n")
+_SPACE_OR_MINUS = _SPACE | {ord("-")}
+_DIGITS = frozenset(b"0123456789")
+_COLON, _QUOTE = ord(":"), ord('"')
+
+
+def value_key(value: Any) -> bytes | str:
+    """A key that two parsed JSON values share only when they are the same JSON: ``1``,
+    ``1.0`` and ``true`` are told apart (equal in Python, not in JSON). Keys order-sensitive
+    (equal objects with keys in another order get another key): fine for sharing equal
+    values, never for comparing them. A compact dump, ten times cheaper than ``repr``."""
     try:
-        yield
-    finally:
-        gc.enable()
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError:  # not from a JSON text (an integer past 64 bits)
+        return repr(value)
 
 
 def parse(text: str | bytes) -> Any:

@@ -7,11 +7,12 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from parity.core.jsonio import value_key
 from parity.errors import FileFormatError
 
 
@@ -31,15 +32,17 @@ def _validator(name: str) -> Any:
 
 
 def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str,
-                  also: Callable[[], None] | None = None, text: str | None = None) -> None:
+                  also: Callable[[], None] | None = None,
+                  text: str | bytes | None = None) -> None:
     """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
 
     Validation is a pure function of the schema and the content, so a verdict of "valid" is
     remembered by content hash (see ``cache_dir``): an unchanged file does not pay for
     importing ``jsonschema`` again, which is most of a pre-commit run's start-up.
     ``also`` runs further checks of the same content that the schema cannot express; they
-    are part of the remembered verdict. ``text``, the file's text that ``data`` was parsed
-    from, is hashed instead of re-serializing ``data`` (the same text always parses alike).
+    are part of the remembered verdict. ``text``, the file's text (or bytes) that ``data`` was
+    parsed from, is hashed instead of re-serializing ``data`` (the same text always parses
+    alike).
     """
     marker = _marker(data, schema_name, text)
     if marker is not None and marker.exists():
@@ -62,14 +65,6 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.touch()
-
-
-def remembered(text: str, schema_name: str) -> bool:
-    """Whether this parity found a file of exactly ``text`` valid against ``schema_name``,
-    the checks beyond the schema (``also``) included: such a text was read with every check
-    of ``parity.core.jsonio.loads`` too, so it may be parsed again without them."""
-    marker = _marker(None, schema_name, text)
-    return marker is not None and marker.exists()
 
 
 def _compiled_accepts(data: Any, schema_name: str) -> bool:
@@ -104,11 +99,11 @@ def _accepts(check: Callable[[Any], Any], data: Any) -> bool:
 def _each_distinct_entry(data: Any, valid: Callable[[Any], bool]) -> bool:
     """``valid`` holds for every field-path entry of a manifest whose skeleton is valid,
     each distinct entry checked once (a manifest repeats a few shapes thousands of times)."""
-    seen: set[str] = set()
+    seen: set[bytes | str] = set()
     for tool in data["tools"].values():
         for table in (tool["in"], tool["out"] or {}):
             for value in table.values():
-                key = repr(value)  # tells 1, 1.0 and True apart, and is cheap
+                key = value_key(value)
                 if key not in seen:
                     if not valid(value):
                         return False
@@ -164,7 +159,7 @@ def cache_dir() -> Path | None:
     return (Path(base) if base else Path.home() / ".cache") / "parity"
 
 
-def _marker(data: Any, schema_name: str, text: str | None = None) -> Path | None:
+def _marker(data: Any, schema_name: str, text: str | bytes | None = None) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
@@ -180,11 +175,10 @@ def _marker(data: Any, schema_name: str, text: str | None = None) -> Path | None
     return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()
 
 
-@lru_cache(maxsize=4)
-def _text_digest(text: str) -> bytes:
-    """SHA-256 of a file's text, remembered for the few texts just read (a lock's is asked
-    for once per schema it may match, then once more by ``validate_file``)."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+def _text_digest(text: str | bytes) -> bytes:
+    """SHA-256 of a file's bytes (text is hashed as UTF-8)."""
+    content = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(content).digest()
 
 
 @cache

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parity.core.jsonio import compact, dump_lines, read_json, write_atomic
+from parity.core.collector import paused
+from parity.core.jsonio import compact, dump_lines, read_json, value_key, write_atomic
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths.entry import Entry
@@ -45,7 +46,7 @@ class ToolManifest:
     invalid: tuple[str, ...]
     paths_checked: bool
     _raw: tuple[RawTable, RawTable | None] | None
-    _seen: dict[str, Entry]
+    _seen: dict[bytes | str, Entry]
     _built_in: Table | None
     _built_out: Table | None
 
@@ -53,7 +54,8 @@ class ToolManifest:
                  out: Table | None = None, description: str | None = None,
                  observed: bool = False, invalid: tuple[str, ...] = (), *,
                  raw: tuple[RawTable, RawTable | None] | None = None,
-                 seen: dict[str, Entry] | None = None, paths_checked: bool = False) -> None:
+                 seen: dict[bytes | str, Entry] | None = None,
+                 paths_checked: bool = False) -> None:
         if (in_ is None) == (raw is None):
             raise TypeError("a ToolManifest takes its tables built (in_, out) or raw")
         init = object.__setattr__
@@ -152,7 +154,7 @@ class ToolManifest:
 
     @classmethod
     def from_json(cls, name: str, data: Mapping[str, Any],
-                  entries: dict[str, Entry] | None = None, *,
+                  entries: dict[bytes | str, Entry] | None = None, *,
                   checked: bool = False) -> ToolManifest:
         """``entries`` shares equal entries across tools (see ``Manifest.from_json``); the
         tables' entries are built when first read. ``checked``: ``data`` passed the file
@@ -202,7 +204,7 @@ class Manifest:
         """A manifest from its file's JSON; ``checked``: the data passed ``load``'s checks."""
         # A manifest repeats a few entry shapes thousands of times (1,348 distinct among
         # 24,126 in a 1,000-tool benchmark); entries are immutable, so equal ones are shared.
-        entries: dict[str, Entry] = {}
+        entries: dict[bytes | str, Entry] = {}
         return cls(
             side=data["side"],
             source=data["source"],
@@ -214,11 +216,10 @@ class Manifest:
         )
 
 
-def _table(raw: Mapping[str, Any], seen: dict[str, Entry]) -> Table:
+def _table(raw: Mapping[str, Any], seen: dict[bytes | str, Entry]) -> Table:
     table: Table = {}
     for path, data in raw.items():
-        # repr tells 1, 1.0 and True apart, as entry equality must, and is cheap
-        key = repr(data)
+        key = value_key(data)  # 1, 1.0 and True apart, as entry equality must
         entry = seen.get(key)
         if entry is None:
             entry = seen[key] = Entry.from_json(data)
@@ -236,15 +237,16 @@ def write(manifest: Manifest, path: str | os.PathLike[str]) -> None:
     write_atomic(path, dumps(manifest))
 
 
+@paused()  # its data is acyclic: see core.collector
 def load(path: str | os.PathLike[str], *, side: Side | None = None) -> Manifest:
     """Read and validate a manifest file; raise ``FileFormatError`` with file and location.
 
     With ``side`` given, a manifest of the other side (two files swapped) is refused too."""
     file = os.fspath(path)
-    data, text = read_json(file, what="manifest")
+    data, content = read_json(file, what="manifest")
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
-                  also=lambda: _check_tables(data, file), text=text)
+                  also=lambda: _check_tables(data, file), text=content)
     if side is not None and data["side"] != side:
         raise FileFormatError(f"this is the {data['side']} manifest where the {side} manifest "
                               "belongs", file=file, location="$.side",

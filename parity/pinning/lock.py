@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import digest
-from parity.core.jsonio import dump_lines, loads, read_json, write_atomic
-from parity.core.validate import check_format, remembered, validate_file
+from parity.core.jsonio import dump_lines, read_json, write_atomic
+from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, SourceError
 from parity.pinning.normalize import (
     ANNOTATION_DEFAULTS,
@@ -224,32 +224,13 @@ def load(path: str | os.PathLike[str]) -> Lock:
     if not Path(file).is_file():
         raise FileFormatError("lock file not found: the server's tools cannot be verified",
                               file=file, hint="create it with `parity lock` (or give --lock)")
-    data, text = _read(file)
-    return from_json(data, file=file, text=text)
+    data, content = read_json(file, what="lock")
+    return from_json(data, file=file, text=content)
 
 
-def _read(file: str) -> tuple[Any, str]:
-    """The lock's JSON and text. A text this parity already found valid (its digests
-    checked: ``validate.remembered``) is parsed by orjson, without ``jsonio``'s walk for
-    values canonical JSON cannot carry (the digests' check found none); any other text, or
-    any doubt, is read by ``jsonio`` with every check."""
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return read_json(file, what="lock")  # which words the problem
-    if any(remembered(text, schema) for schema in READS.values()):
-        import orjson
-
-        try:
-            return orjson.loads(text), text
-        except orjson.JSONDecodeError:  # deeper than orjson reads: jsonio decides
-            pass
-    return loads(text, file=file, what="lock"), text
-
-
-def from_json(data: Any, *, file: str = "<lock>", text: str | None = None) -> Lock:
+def from_json(data: Any, *, file: str = "<lock>", text: str | bytes | None = None) -> Lock:
     """A ``Lock`` from a lock file's parsed JSON, validated and its digests checked (see
-    ``load``); ``text``, the file's text, keys the remembered verdict."""
+    ``load``); ``text``, the file's text or bytes, keys the remembered verdict."""
     if not isinstance(data, dict) or data.get("format") not in READS:
         check_format(data, FORMAT, file=file, what="lock", fix=_FIX)  # raises its message
     validate_file(data, READS[data["format"]], file=file, what="lock", fix=_FIX,

@@ -3,7 +3,11 @@ the walk that names their place runs only then."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parity.core import jsonio
 from parity.errors import FileFormatError
@@ -50,14 +54,136 @@ def test_the_collector_is_paused_while_parsing_and_restored(monkeypatch):
     import gc
 
     seen: list[bool] = []
-    real = jsonio.json.loads
+    real_fast, real_checked = jsonio.orjson.loads, jsonio.json.loads
 
-    def spy(*args, **kw):
-        seen.append(gc.isenabled())
-        return real(*args, **kw)
+    def spy(real):
+        def parse(*args, **kw):
+            seen.append(gc.isenabled())
+            return real(*args, **kw)
+        return parse
 
-    monkeypatch.setattr(jsonio.json, "loads", spy)
-    jsonio.loads('{"a": 1}')
+    monkeypatch.setattr(jsonio.orjson, "loads", spy(real_fast))
+    monkeypatch.setattr(jsonio.json, "loads", spy(real_checked))
+    jsonio.loads('{"a": 1}')  # orjson reads it
     with pytest.raises(FileFormatError):
-        jsonio.loads('{"a": ')
-    assert seen == [False, False] and gc.isenabled()
+        jsonio.loads('{"a": ')  # orjson refuses, the checked reading words the error
+    assert seen == [False, False, False] and gc.isenabled()
+
+
+# -- the fast reading (orjson) is exactly the checked one ---------------------------------
+
+
+def _checked(text: str):
+    return jsonio._checked_loads(text, file="f.json", what="JSON")
+
+
+def _same(a, b) -> bool:
+    """Equal, and of the same types all the way down (``True`` is not ``1``, nor ``1.0``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b or (a != a and b != b)
+
+
+_SAFE_INT = st.integers(-(2**53 - 1), 2**53 - 1)
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | _SAFE_INT | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON_VALUES, st.sampled_from([None, 0, 2]), st.booleans())
+def test_the_fast_reading_is_the_checked_one(value, indent, ascii_only):
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    fast = jsonio._fast_loads(text)
+    assert fast is not jsonio._UNDECIDED or jsonio._may_hold_a_long_number(text.encode())
+    assert _same(jsonio.loads(text), _checked(text))
+    assert _same(jsonio.loads(text.encode()), _checked(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.from_regex(r"\A-?(0|[1-9][0-9]{0,20})(\.[0-9]{1,25})?([eE][-+]?[0-9]{1,3})?\Z"))
+def test_number_literals_read_alike_or_take_the_checked_reading(literal):
+    """Every JSON number literal: orjson reads it as ``json.loads`` does, or the fast reading
+    steps aside (a long integer, an infinity) and the checked one decides."""
+    text = f'{{"n": {literal}, "m": [{literal}]}}'
+    try:
+        expected = _checked(text)
+    except FileFormatError as exc:
+        with pytest.raises(FileFormatError) as caught:
+            jsonio.loads(text)
+        assert (caught.value.message, caught.value.location) == (exc.message, exc.location)
+        return
+    assert _same(jsonio.loads(text), expected)
+
+
+@pytest.mark.parametrize("text", [
+    "9007199254740992", '  -9007199254740992 ', '{"a": 9007199254740992}',
+    '{"a"\n :\t-18446744073709551616}', '[1, 9007199254740992]', '[9007199254740992]',
+    '{"a": [1, {"b": 12345678901234567890123}]}',
+])
+def test_a_long_integer_anywhere_is_refused_whatever_the_spacing(text):
+    with pytest.raises(FileFormatError, match="an integer beyond"):
+        jsonio.loads(text)
+    with pytest.raises(FileFormatError, match="an integer beyond"):
+        jsonio.loads(text.encode())
+
+
+@pytest.mark.parametrize(("text", "long_number"), [
+    ('{"hash": "sha256:1234567890123456789012"}', False),  # a digest's digits
+    ('{"h": "ab12345678901234567890"}', False),
+    ('{"a": 123456789012345}', False),  # 15 digits: always in range
+    ('{"a": 0.12345678901234567}', False),  # a fraction's digits
+    ('{"a": "x: 1234567890123456"}', False),
+    ('{"a": "x\\": 1234567890123456"}', True),  # looks like a value: the slower reading
+    ('{"a": 1234567890123456}', True),
+    ('[1, 1234567890123456]', True),
+])
+def test_only_a_long_number_where_a_value_goes_takes_the_checked_reading(text, long_number):
+    assert jsonio._may_hold_a_long_number(text.encode()) is long_number
+    assert _same(jsonio.loads(text), _checked(text))
+
+
+def test_bytes_that_are_not_utf8_are_named():
+    with pytest.raises(FileFormatError, match="not UTF-8 text"):
+        jsonio.loads(b'{"a": "\xff"}', file="f.json")
+
+
+def test_a_manifest_sized_text_of_digests_is_read_by_orjson_alone(monkeypatch):
+    """Hex digests hold 16-digit runs now and then; they must not send a file to the checked
+    reading (a 10,000-tool manifest has several)."""
+    def checked(*args, **kw):
+        raise AssertionError("the checked reading ran")
+
+    monkeypatch.setattr(jsonio, "_checked_loads", checked)
+    tools = {f"t{i}": {"hash": f"sha256:{i:064d}", "n": i} for i in range(200)}
+    assert jsonio.loads(json.dumps(tools, indent=2).encode())["t199"]["n"] == 199
+
+
+# -- value_key ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    (1, 1.0), (1, True), (0, False), (0.0, -0.0), ([1], [True]), ({"a": 1}, {"a": 1.0}),
+    ({"enum": [1, 2]}, {"enum": [1.0, 2]}),
+])
+def test_value_key_tells_apart_values_equal_in_python_but_not_in_json(a, b):
+    assert a == b and jsonio.value_key(a) != jsonio.value_key(b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON_VALUES, _JSON_VALUES)
+def test_values_sharing_a_key_are_the_same_json(a, b):
+    if jsonio.value_key(a) == jsonio.value_key(b):
+        assert json.dumps(a) == json.dumps(b)
+    assert jsonio.value_key(a) == jsonio.value_key(json.loads(json.dumps(a)))
+
+
+def test_a_value_orjson_cannot_write_is_keyed_by_its_repr():
+    assert jsonio.value_key({"n": 2**70}) == repr({"n": 2**70})
