@@ -37,13 +37,18 @@ def diff_manifests(agent: Manifest, server: Manifest, *,
     checks = [rule.check for rule in chosen if rule.check is not None]
     if not checks:
         return sort_findings(found)
+    # the checks left for a tool whose tables agree (no alignment in either direction)
+    quiet_checks = [rule.check for rule in chosen
+                    if rule.check is not None and not rule.alignments_only]
+    skips = len(quiet_checks) < len(checks)
     # one parse per distinct printed path and one alignment per direction per tool pair,
     # shared by every rule (each used to build its own)
     paths = PathCache()
     ids = IdPaths.of(id_paths, agent, server)
     for agent_name, server_name in match_tools(agent, server).matched:
         pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths, ids=ids)
-        for check in checks:
+        quiet = skips and pair.in_ is None and pair.out is None
+        for check in quiet_checks if quiet else checks:
             found.update(check(pair))
     return sort_findings(found)
 

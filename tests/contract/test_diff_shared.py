@@ -401,3 +401,94 @@ def test_raw_agreement_never_claims_more_than_built_agreement(rows):
     raw_mine = json.loads(json.dumps({p: e.to_json() for p, e in mine.items()}))
     raw_theirs = json.loads(json.dumps({p: e.to_json() for p, e in theirs.items()}))
     assert agree_raw(raw_mine, raw_theirs, PathCache()) == agree(mine, theirs, PathCache())
+
+
+# -- the fast paths of agreement: never agree where JSON differs -----------------------------
+
+#: values equal in Python, each group; JSON tells some of them apart (1, true and 1.0)
+_EQUAL_IN_PYTHON = (["a"], ["é", "é"], [1, True, 1.0], [0, False, 0.0, -0.0], [None],
+                    [2.5], [{"k": 1}, {"k": True}, {"k": 1.0}], [[0], [False], [-0.0]])
+
+
+@st.composite
+def _enum_twins(draw: st.DrawFn) -> tuple[list[Any] | None, list[Any] | None]:
+    """Two enums equal in Python (or both absent), each value picked from one group."""
+    if draw(st.booleans()):
+        return None, None
+    groups = draw(st.lists(st.sampled_from(_EQUAL_IN_PYTHON), min_size=1, max_size=3))
+    return ([draw(st.sampled_from(g)) for g in groups],
+            [draw(st.sampled_from(g)) for g in groups])
+
+
+@given(st.lists(_enum_twins(), min_size=1, max_size=5), st.booleans())
+def test_agreement_holds_enums_to_json_equality(rows, reordered):
+    """Tables equal in Python agree exactly when every enum has the same canonical JSON:
+    the table-wide check for string-only enums never lets ``1`` pass for ``true``."""
+    from parity.contract.rules._agree import PathCache, agree, agree_raw
+    from parity.fieldpaths.entry import canonical_value
+
+    def table(side: int) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {"": {"type": ["object"], "required": True}}
+        for i, twins in enumerate(rows):
+            node: dict[str, Any] = {"type": ["any"], "required": True}
+            if twins[side] is not None:
+                node["enum"] = twins[side]
+            out[f"f{i}"] = node
+        return out
+
+    mine, theirs = table(0), table(1)
+    if reordered:  # the same paths in another order: entries are paired by path
+        theirs = dict(reversed(theirs.items()))
+    assert mine == theirs
+    expected = all(canonical_value(a) == canonical_value(b) for a, b in rows)
+    assert agree_raw(mine, theirs, PathCache()) is expected
+    assert agree_raw(mine, theirs, PathCache(), paths_checked=True) is expected
+    built = [{p: Entry.from_json(e) for p, e in t.items()} for t in (mine, theirs)]
+    assert agree(built[0], built[1], PathCache()) is expected
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [
+    ([["a"], [1]], [["a"], [True]]),       # a string-only enum does not vouch for the next
+    ([["a", "b"], [1, "x"]], [["a", "b"], [1.0, "x"]]),
+    ([[0.0]], [[-0.0]]),
+    ([[{"k": [1]}]], [[{"k": [True]}]]),
+])
+def test_loaded_tables_with_one_enum_equal_only_in_python_are_aligned(mine, theirs, tmp_path):
+    from parity.fieldpaths import manifest as mf
+
+    def tables(enums: list[list[Any]]) -> dict[str, Entry]:
+        return {"": ROOT, **{f"x{i}": _field(type=("any",), enum=tuple(e))
+                             for i, e in enumerate(enums)}}
+
+    agent, server = _pair(tables(mine), tables(theirs))
+    found = same_as_reference(agent, server)
+    # as `parity check` reads them: validated files, paths already vouched for
+    agent, server = (Manifest(side=m.side, source=m.source, tools={
+        "t": ToolManifest("t", "sha256:" + "0" * 64, m.tools["t"].in_)})
+        for m in (agent, server))
+    assert [f.rule_id for f in found] == ["in.enum"]
+    mf.write(agent, tmp_path / "a.json")
+    mf.write(server, tmp_path / "s.json")
+    loaded = diff_manifests(mf.load(tmp_path / "a.json"), mf.load(tmp_path / "s.json"))
+    assert whole(loaded) == whole(found)
+
+
+_NAMES = st.sampled_from(["a", "b", "", "\n", "a\n", "\na", "x y", "é", "a.b", "{tool}"])
+
+
+@given(st.lists(_NAMES, max_size=6), st.lists(_NAMES, max_size=6),
+       st.sampled_from([None, "wf"]))
+def test_matching_plain_names_is_matching_through_the_form(agent_names, server_names, name):
+    """Both sides in the ``{tool}`` form: the direct name lookup pairs tools as parsing and
+    re-printing each name does (a name the form does not fit is unmatched)."""
+    from parity.contract.rules.tools import _match_forms, _match_plain
+    from parity.fieldpaths.toolid import parse_form
+
+    def side(names: list[str], which: str) -> Manifest:
+        return Manifest(side=which, source=which, server=name,  # type: ignore[arg-type]
+                        tools={n: ToolManifest(n, "h", {"": ROOT}) for n in names})
+
+    agent, server = side(agent_names, "agent"), side(server_names, "server")
+    plain = parse_form("{tool}")
+    assert _match_plain(agent, server) == _match_forms(agent, server, plain, plain)
+    assert match_tools(agent, server) == _match_forms(agent, server, plain, plain)

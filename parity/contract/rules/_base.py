@@ -91,3 +91,7 @@ class Rule:
     #: checks the two manifests as a whole (``tool.missing``)
     check_pair: PairCheck | None = None
     severity_note: str | None = None
+    #: ``check`` reports only what the pair's alignments (``ToolPair.in_``, ``ToolPair.out``)
+    #: show, so nothing when both are ``None`` (tables that agree): the differ then skips it,
+    #: which spares most of a large catalog's per-tool calls
+    alignments_only: bool = False

@@ -144,7 +144,7 @@ RULES = (
             agent=[example_tool("estimate_cost", _ids({"type": "string"}))],
             server=[example_tool("estimate_cost", _ids({"type": "string",
                                                  "pattern": "^[a-z]+__[a-z_]+$"}))]),
-        check=check_in),
+        check=check_in, alignments_only=True),
     Rule(
         id=OUT, direction="out", severity="error",
         severity_note="warning (\"possibly narrower\") where no witness value is found",
@@ -160,5 +160,5 @@ RULES = (
             server=[example_tool("estimate_cost", {"type": "object"},
                           {"type": "object", "properties": {
                               "total_usd": {"type": "number"}}})]),
-        check=check_out),
+        check=check_out, alignments_only=True),
 )

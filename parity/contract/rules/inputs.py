@@ -204,7 +204,7 @@ RULES = (
                 "properties": {"phases": {"type": "array", "items": {
                     "type": "object", "required": ["phase_id"], "additionalProperties": False,
                     "properties": {"phase_id": {"type": "string"}}}}}})]),
-        check=check_unknown),
+        check=check_unknown, alignments_only=True),
     Rule(
         id=MISSING_REQUIRED, direction="in", severity="error",
         purpose="The server requires a field the agent never sends, or sends only optionally.",
@@ -216,7 +216,7 @@ RULES = (
                                     "properties": {"query": {"type": "string"}}})],
             server=[_tool("search", {"type": "object", "required": ["query"],
                                      "properties": {"query": {"type": "string"}}})]),
-        check=check_missing_required),
+        check=check_missing_required, alignments_only=True),
     Rule(
         id=TYPE, direction="in", severity="error",
         purpose="The agent may send a type the server does not accept.",
@@ -228,7 +228,7 @@ RULES = (
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],
             server=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"type": "integer"}}})]),
-        check=check_type),
+        check=check_type, alignments_only=True),
     Rule(
         id=ENUM, direction="in", severity="error",
         purpose="The agent may send a value outside the server's enum.",
@@ -240,5 +240,5 @@ RULES = (
                 "order": {"enum": ["asc", "desc", "random"]}}})],
             server=[_tool("sort", {"type": "object", "properties": {
                 "order": {"enum": ["asc", "desc"]}}})]),
-        check=check_enum),
+        check=check_enum, alignments_only=True),
 )

@@ -179,7 +179,7 @@ RULES = (
             server=[_tool("status", {"type": "object", "required": ["status"],
                                      "additionalProperties": False,
                                      "properties": {"status": {"type": "string"}}})]),
-        check=check_missing),
+        check=check_missing, alignments_only=True),
     Rule(
         id=OPTIONAL, direction="out", severity="warning",
         purpose="The agent relies on a field the server may omit.",
@@ -191,7 +191,7 @@ RULES = (
                                     "properties": {"state": {"type": "string"}}})],
             server=[_tool("status", {"type": "object",
                                      "properties": {"state": {"type": "string"}}})]),
-        check=check_optional),
+        check=check_optional, alignments_only=True),
     Rule(
         id=TYPE, direction="out", severity="error",
         purpose="The server may return a type the agent does not accept.",
@@ -202,7 +202,7 @@ RULES = (
                                     "properties": {"count": {"type": "integer"}}})],
             server=[_tool("status", {"type": "object", "properties": {
                 "count": {"type": ["integer", "null"]}}})]),
-        check=check_type),
+        check=check_type, alignments_only=True),
     Rule(
         id=ENUM, direction="out", severity="error",
         purpose="The server may return a value outside the agent's enum.",
@@ -213,5 +213,5 @@ RULES = (
                 "state": {"enum": ["done", "running"]}}})],
             server=[_tool("status", {"type": "object", "properties": {
                 "state": {"enum": ["done", "failed", "running"]}}})]),
-        check=check_enum),
+        check=check_enum, alignments_only=True),
 )

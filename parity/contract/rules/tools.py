@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import compress
+from operator import not_
 
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.fieldpaths.manifest import Manifest
-from parity.fieldpaths.toolid import COMMON_FORMS, parse_form
+from parity.fieldpaths.toolid import COMMON_FORMS, ToolIdForm, parse_form
 
 MISSING = "tool.missing"
 
@@ -34,9 +36,16 @@ def server_name(agent: Manifest, server: Manifest) -> str | None:
 
 def match_tools(agent: Manifest, server: Manifest) -> ToolMatch:
     """Pair each agent tool with the server tool it names, under both sides' forms."""
-    name = server_name(agent, server)
     agent_form = parse_form(agent.tool_id_form or "{tool}")
     server_form = parse_form(server.tool_id_form or "{tool}")
+    if agent_form.template == server_form.template == "{tool}":
+        return _match_plain(agent, server)
+    return _match_forms(agent, server, agent_form, server_form)
+
+
+def _match_forms(agent: Manifest, server: Manifest, agent_form: ToolIdForm,
+                 server_form: ToolIdForm) -> ToolMatch:
+    name = server_name(agent, server)
     matched: list[tuple[str, str]] = []
     unmatched: list[str] = []
     for tool in sorted(agent.tools):
@@ -49,6 +58,16 @@ def match_tools(agent: Manifest, server: Manifest) -> ToolMatch:
         else:
             unmatched.append(tool)
     return ToolMatch(tuple(matched), tuple(unmatched))
+
+
+def _match_plain(agent: Manifest, server: Manifest) -> ToolMatch:
+    """``match_tools`` where both sides name tools as they are (``{tool}``, the usual case):
+    a tool matches the server's of the same name, if the form fits it at all (``.+``: not
+    empty, no line break), without parsing and re-printing each name."""
+    names = sorted(agent.tools)
+    fits = [bool(n) and "\n" not in n and n in server.tools for n in names]
+    return ToolMatch(tuple((n, n) for n in compress(names, fits)),
+                     tuple(compress(names, map(not_, fits))))
 
 
 def _names_other_server(template: str, tool: str, server: str | None) -> bool:
