@@ -98,17 +98,32 @@ def _accepts(check: Callable[[Any], Any], data: Any) -> bool:
 
 def _each_distinct_entry(data: Any, valid: Callable[[Any], bool]) -> bool:
     """``valid`` holds for every field-path entry of a manifest whose skeleton is valid,
-    each distinct entry checked once (a manifest repeats a few shapes thousands of times)."""
-    seen: set[bytes | str] = set()
+    each distinct entry checked once (a manifest repeats a few shapes thousands of times,
+    and the two manifests of a pair share nearly all of theirs: see ``_VALID_ENTRIES``)."""
     for tool in data["tools"].values():
         for table in (tool["in"], tool["out"] or {}):
             for value in table.values():
                 key = value_key(value)
-                if key not in seen:
+                if key not in _VALID_ENTRIES:
                     if not valid(value):
                         return False
-                    seen.add(key)
+                    if len(_VALID_ENTRIES) >= _VALID_ENTRIES_KEPT:
+                        _VALID_ENTRIES.clear()
+                    _VALID_ENTRIES.add(key)
     return True
+
+
+#: Field-path entries this process found valid against ``$defs/entry``, by ``value_key``
+#: (exact JSON): validity is a function of the entry alone, and every ``valid`` passed to
+#: ``_each_distinct_entry`` decides the same thing. Bounded: cleared when full.
+_VALID_ENTRIES: set[bytes | str] = set()
+_VALID_ENTRIES_KEPT = 1 << 17
+
+
+def forget_entry_verdicts() -> None:
+    """Forget the field-path entries this process found valid (``_VALID_ENTRIES``), as a new
+    process would; the verdicts remembered on disk (``cache_dir``) are another matter."""
+    _VALID_ENTRIES.clear()
 
 
 def _manifest_is_valid(data: Any) -> bool:

@@ -88,3 +88,23 @@ def test_no_cache_setting_and_an_unwritable_cache_only_cost_speed(tmp_path, monk
     path = tmp_path / "m.json"
     write_manifest(path)
     assert manifest.load(path).tools["t"].in_["x"].type == ("string",)
+
+
+def test_entries_found_valid_in_one_manifest_vouch_only_for_the_same_json(tmp_path,
+                                                                           monkeypatch):
+    """Entry verdicts are shared across files by exact JSON: an entry equal in Python to a
+    valid one but not the same JSON (``true`` where ``1`` was) is still checked, and refused."""
+    monkeypatch.setenv("PARITY_NO_CACHE", "1")
+    from parity.core import validate
+
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    data = json.loads(path.read_text())
+    data["tools"]["t"]["in"]["x"]["constraints"] = {"maxLength": 1}
+    path.write_text(json.dumps(data))
+    manifest.load(path)
+    assert validate.value_key(data["tools"]["t"]["in"]["x"]) in validate._VALID_ENTRIES
+    data["tools"]["t"]["in"]["x"]["constraints"] = {"maxLength": True}
+    path.write_text(json.dumps(data))
+    with pytest.raises(FileFormatError, match=r"\$\.tools\.t\.in\.x\.constraints"):
+        manifest.load(path)
