@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -12,8 +13,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parent.parent
+
+# In CI (``CI`` set), the property tests draw the same examples on every run, so a failure
+# there repeats on any machine with ``CI=1``; elsewhere they keep drawing new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def free_port() -> int:
@@ -83,8 +91,6 @@ def http_server() -> Iterator[Callable[..., str]]:
 @pytest.fixture(autouse=True, scope="session")
 def _parity_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Validation verdicts go to a per-session folder, never the user's ~/.cache."""
-    import os
-
     before = os.environ.get("PARITY_CACHE_DIR")
     os.environ["PARITY_CACHE_DIR"] = str(tmp_path_factory.mktemp("parity-cache"))
     yield
