@@ -1,12 +1,13 @@
-"""The direct path: a plain schema's field-path table, walked straight to entries.
+"""The direct path: a schema's field-path table, walked straight to entries.
 
 A *plain* (sub)schema uses no reference (``$ref``, ``$dynamicRef``, ``$recursiveRef``), no
 nested ``$id``, no combinator (``allOf``, ``anyOf``, ``oneOf``) but a union of leaves
 (``direct_unions``), no array-valued ``items`` (its meaning depends on the dialect) and at most
-one map-value schema per node. Nearly every real
-tool schema is plain. For those, ``parity.fieldpaths.schema``'s general walk (facets, merges,
-unions) is mostly overhead: this module reads each node's keywords once and builds its
-``Entry`` directly.
+one map-value schema per node. Nearly every real tool schema is plain. For those,
+``parity.fieldpaths.schema``'s general walk (facets, merges, unions) is mostly overhead: this
+module reads each node's keywords once and builds its ``Entry`` directly. In a whole schema,
+a subschema below the root that is not plain is handed to the general walk (``_delegate``)
+and the walk goes on around it: the general walk's cost stays where it is needed.
 
 The contract is byte identity: a table from here equals the general walk's table, and the
 work spent (``Limits.max_work``'s units: each subschema visited, each keyword value element,
@@ -33,28 +34,36 @@ from parity.fieldpaths.direct_fields import (
     node_types,
     read_annotations,
 )
-from parity.fieldpaths.direct_unions import branches_are_leaves, leaf_union, union_keyword
+from parity.fieldpaths.direct_keys import (
+    Tail,
+    index_steps,
+    index_text,
+    items_steps,
+    items_text,
+    pointer,
+    pointer_of,
+    prop_steps,
+    prop_text,
+    values_steps,
+    values_text,
+)
+from parity.fieldpaths.direct_plain import BLOCKERS, DEEPEST, is_plain
+from parity.fieldpaths.direct_unions import (
+    branches_are_leaves,
+    leaf_union,
+    union_keyword,
+    visit_cost,
+)
 from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
-from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render_prop
+from parity.fieldpaths.fieldpath import Steps, parse, render
 from parity.fieldpaths.keywords import (
-    KEYWORDS,
     UNSUPPORTED_KEYWORDS,
-    escape_token,
     intersect_enum,
 )
 
 __all__ = ["BLOCKERS", "Direct", "DirectSteps", "NotPlain", "is_plain", "pointer",
            "whole_table"]
 
-#: the readers this module reproduces (keywords.KEYWORDS); a reader added there and not
-#: here makes every schema using it go the general way, so the two can never disagree
-HANDLED = frozenset({"type", "enum", "const", "required", "properties", "additionalProperties",
-                     "unevaluatedProperties", "patternProperties", "items", "prefixItems",
-                     "additionalItems", "format", "default", "description", "examples",
-                     *UNSUPPORTED_KEYWORDS, *constraints.KEYWORDS})
-#: keys that take a node off the direct path
-BLOCKERS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "allOf", "anyOf",
-                      "oneOf"}) | (KEYWORDS.keys() - HANDLED)
 _UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
 _CONSTRAINED = frozenset(constraints.KEYWORDS)
 #: keywords that are rare in tool schemas: one set test skips all of them
@@ -63,53 +72,13 @@ _RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "
 _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
     "enum", "required", "properties", "additionalProperties", "items", "additionalItems",
     "nullable"}
-#: schemas deeper than this go the general way, which owns the "nested too deeply" error
-_DEEPEST = 100
 _ANY: tuple[str, ...] = (ANY,)
 _STR = repeat(str)
 
-#: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
-Tail = Any
-
-
-_PRINTED: dict[str, str] = {}  # property name -> as printed in a path (names repeat a lot)
-
-
-def _prop_text(key: str, name: str) -> str:
-    printed = _PRINTED.get(name)
-    if printed is None:
-        printed = render_prop(name)
-        if len(_PRINTED) < 4096:
-            _PRINTED[name] = printed
-    return f"{key}.{printed}" if key else printed
-
-
-def _index_text(key: str, position: int) -> str:
-    return f"{key}[{position}]"
-
-
-def _items_text(key: str) -> str:
-    return key + "[]"
-
-
-def _values_text(key: str) -> str:
-    return key + "{}"
-
-
-def _prop_steps(key: Steps, name: str) -> Steps:
-    return (*key, Prop(name))
-
-
-def _index_steps(key: Steps, position: int) -> Steps:
-    return (*key, Index(position))
-
-
-def _items_steps(key: Steps) -> Steps:
-    return (*key, ITEMS)
-
-
-def _values_steps(key: Steps) -> Steps:
-    return (*key, VALUES)
+#: the general walk of one subschema: (schema, pointer, steps, required, patterns, paths
+#: counted, work spent) -> (its table, paths counted, work spent)
+General = Callable[[Any, str, Steps, bool, tuple[str, ...], int, int],
+                   tuple[dict[Steps, Entry], int, int]]
 
 
 class Direct:
@@ -117,14 +86,14 @@ class Direct:
     subschema inside the general walk), with the general walk's counters."""
 
     # keys of a whole schema: printed paths (``DirectSteps`` keys by steps)
-    prop: Callable[[Any, str], Hashable] = staticmethod(_prop_text)
-    index: Callable[[Any, int], Hashable] = staticmethod(_index_text)
-    items: Callable[[Any], Hashable] = staticmethod(_items_text)
-    values: Callable[[Any], Hashable] = staticmethod(_values_text)
+    prop: Callable[[Any, str], Hashable] = staticmethod(prop_text)
+    index: Callable[[Any, int], Hashable] = staticmethod(index_text)
+    items: Callable[[Any], Hashable] = staticmethod(items_text)
+    values: Callable[[Any], Hashable] = staticmethod(values_text)
 
     # slots: a walk is built per schema and its counters are read and written per node
-    __slots__ = ("count", "failed", "max_alternatives", "max_depth", "max_paths", "max_work",
-                 "root", "stack", "table", "work")
+    __slots__ = ("count", "failed", "general", "max_alternatives", "max_depth", "max_paths",
+                 "max_work", "root", "stack", "table", "work")
 
     def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
                  failed: set[int], max_alternatives: int = 256) -> None:
@@ -133,7 +102,9 @@ class Direct:
         #: the size of the general walk's set of references being expanded (a whole plain
         #: schema: the root alone); it weighs the facets a union merges
         self.stack = 1
-        self.max_depth = min(max_depth, _DEEPEST)
+        #: the general walk of one subschema, for a whole schema (``_delegate``)
+        self.general: General | None = None
+        self.max_depth = min(max_depth, DEEPEST)
         self.max_paths = max_paths
         self.max_work = max_work
         self.count = 0
@@ -169,7 +140,8 @@ class Direct:
         # the visit, the keyword values read, the entry's copy into each ancestor's table
         cost = 1 + rel + len(schema)
         for value in schema.values():
-            if isinstance(value, (dict, list)):
+            # most values are strings: one identity test skips them (a subclass is tested)
+            if value.__class__ is not str and isinstance(value, (dict, list)):
                 cost += len(value)
         self.work += cost
         if not _NOT_LEAF.isdisjoint(schema):
@@ -186,21 +158,30 @@ class Direct:
         if patterns:
             fields["patterns"] = patterns
         get = schema.get
+        read = 0  # keys read so far
         found = get("type", MISSING)
         if found is not MISSING:
+            read = 1
             one = ONE_TYPE.get(found) if found.__class__ is str else None
             types = node_types(found, False) if one is None else one
             fields["type"] = types
             if "object" in types:
                 fields["closed"] = False
-        read_annotations(schema, fields)
+        # a type and a description, the commonest leaf, need no more reading
+        found = get("description")
+        if found is not None:
+            read += 1
+            if isinstance(found, str):
+                fields["description"] = found
+        if len(schema) > read:
+            read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         return None
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:
         if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
-            return self._union(schema, key, required, patterns)
+            return self._union(schema, key, rel, required, patterns)
         get = schema.get
         found = get("type", MISSING)
         if found is MISSING:
@@ -254,11 +235,11 @@ class Direct:
                 prefix = []
             elif not isinstance(prefix, list):
                 raise NotPlain
-        if len(groups) > 1:
-            raise NotPlain  # alternatives: the general walk unions them
+        if len(groups) > 1:  # alternatives: the general walk unions them
+            return self._delegate(schema, key, rel, required, patterns)
         items = get("items", MISSING)
-        if isinstance(items, list):
-            raise NotPlain  # a tuple or an error, by dialect
+        if isinstance(items, list):  # a tuple or an error, by dialect
+            return self._delegate(schema, key, rel, required, patterns)
         objectish = may_be_object and (closed or bool(properties) or bool(groups)
                                        or typed_object)
         fields = fresh()
@@ -287,13 +268,13 @@ class Direct:
         depth += 1
         rel += 1
         wanted = set(names)
+        node, prop = self.node, self.prop
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
-            child_key = self.prop(key, name)
             if name in properties:
-                last = ("properties", name, self.node(properties[name], child_key, depth, rel,
-                                                      name in wanted, ()))
+                last = ("properties", name, node(properties[name], prop(key, name), depth, rel,
+                                                 name in wanted, ()))
             else:
-                self._undescribed(child_key, depth, rel)
+                self._undescribed(prop(key, name), depth, rel)
         for position, sub in enumerate(prefix):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
@@ -306,18 +287,38 @@ class Direct:
                     self.node(sub, self.values(key), depth, rel, False, group_patterns))
         return last
 
-    def _union(self, schema: dict[str, Any], key: Any, required: bool,
+    def _union(self, schema: dict[str, Any], key: Any, rel: int, required: bool,
                patterns: tuple[str, ...]) -> Tail:
-        """A union of leaves (``direct_unions``); any other blocker: ``NotPlain``."""
+        """A union of leaves (``direct_unions``); any other blocker: ``_delegate``."""
         keyword = union_keyword(schema)
-        if keyword is None:
-            raise NotPlain
+        if keyword is None or not branches_are_leaves(schema, keyword):
+            return self._delegate(schema, key, rel, required, patterns)
         entry, work, paths = leaf_union(schema, keyword, required, patterns, self.stack,
                                         self.max_alternatives)
         self.count += paths - 1  # ``node`` counted the node itself
         self.work += work
         self.table[key] = entry
         return (keyword, len(schema[keyword]) - 1, None)  # the general walk ends on the last
+
+    def _delegate(self, schema: dict[str, Any], key: Any, rel: int, required: bool,
+                  patterns: tuple[str, ...]) -> Tail:
+        """A subschema the direct path does not reproduce, below the root of a whole schema:
+        the general walk's table for it (``general``), keyed as this walk keys, and its work
+        and paths counted; the walk goes on around it. ``NotPlain`` where there is no general
+        walk to ask (inside the general walk itself), at the root, or past a bound."""
+        if self.general is None or not key or self.over():
+            raise NotPlain
+        # ``node`` counted this node its own way: the general walk counts it instead
+        self.count -= 1
+        self.work -= rel + visit_cost(schema)
+        steps = parse(key)
+        table, self.count, self.work = self.general(schema, pointer_of(self.root, steps), steps,
+                                                    required, patterns, self.count,
+                                                    self.work)
+        self.work += rel * len(table)  # its entries' copies into each ancestor's table
+        for path, entry in table.items():
+            self.table[render(path)] = entry
+        return None  # a whole schema's walk needs no pointer: the general walk words errors
 
     def _undescribed(self, key: Any, depth: int, rel: int) -> None:
         """A required name with no schema: an open node, no subschema visited."""
@@ -339,13 +340,19 @@ class Direct:
 
 
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
-                failed: set[int], max_alternatives: int = 256,
+                failed: set[int], max_alternatives: int = 256, general: General | None = None,
                 ) -> tuple[dict[str, Entry], int] | None:
-    """The table of a plain schema, sorted by printed path, and the work it cost; ``None``
-    when the general walk must take it (``failed`` learns where the direct path gave up)."""
-    if isinstance(schema, dict) and ("$defs" in schema or "definitions" in schema):
+    """The table of a schema, sorted by printed path, and the work it cost; ``None`` when the
+    general walk must take all of it (``failed`` learns where the direct path gave up).
+
+    Without ``general`` the schema must be plain; with it, each subschema below the root that
+    is not is walked by ``general`` and the rest directly (the same result: each subschema's
+    table, work and paths are the general walk's)."""
+    if general is None and isinstance(schema, dict) and ("$defs" in schema
+                                                         or "definitions" in schema):
         return None  # definitions are there to be referenced: not plain
     walk = Direct(schema, max_depth, max_paths, max_work, failed, max_alternatives)
+    walk.general = general
     try:
         walk.node(schema, "", 0, 0, True, ())
     except Exception:  # NotPlain or any error: the general walk decides
@@ -357,57 +364,11 @@ def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
     return dict(sorted(walk.table.items())), walk.work
 
 
-def pointer(base: str, tail: Tail) -> str:
-    """The JSON pointer the general walk would hold after a subtree (``Direct.node``'s tail)."""
-    parts = [base]
-    while tail is not None:
-        keyword, name, tail = tail
-        parts.append(f"/{keyword}" if name is None else
-                     f"/{keyword}/{escape_token(name) if isinstance(name, str) else name}")
-    return "".join(parts)
-
-
-def is_plain(schema: Any, memo: dict[int, bool], depth: int = 0) -> bool:
-    """Whether the walk below ``schema`` meets nothing that blocks the direct path (memoized
-    by identity: the general walk asks of every subschema it reaches)."""
-    known = memo.get(id(schema))
-    if known is not None:
-        return known
-    plain = True
-    if isinstance(schema, dict):
-        if depth > _DEEPEST or isinstance(schema.get("items"), list):
-            plain = False
-        elif not BLOCKERS.isdisjoint(schema):  # a union of leaves has nothing below it
-            keyword = union_keyword(schema)
-            plain = keyword is not None and branches_are_leaves(schema, keyword)
-        else:
-            plain = all(is_plain(sub, memo, depth + 1) for sub in _below(schema))
-    memo[id(schema)] = plain
-    return plain
-
-
-def _below(schema: dict[str, Any]) -> list[Any]:
-    out: list[Any] = []
-    for keyword in ("properties", "patternProperties"):
-        value = schema.get(keyword)
-        if isinstance(value, dict):
-            out.extend(value.values())
-    for keyword in ("items", "prefixItems"):
-        value = schema.get(keyword)
-        if isinstance(value, list):
-            out.extend(value)
-        elif value is not None:
-            out.append(value)
-    if "additionalProperties" in schema:
-        out.append(schema["additionalProperties"])
-    return out
-
-
 class DirectSteps(Direct):
     """A plain subschema inside the general walk: entries keyed by steps."""
 
     __slots__ = ()
-    prop = staticmethod(_prop_steps)
-    index = staticmethod(_index_steps)
-    items = staticmethod(_items_steps)
-    values = staticmethod(_values_steps)
+    prop = staticmethod(prop_steps)
+    index = staticmethod(index_steps)
+    items = staticmethod(items_steps)
+    values = staticmethod(values_steps)

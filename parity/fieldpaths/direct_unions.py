@@ -63,11 +63,11 @@ def branches_are_leaves(schema: dict[str, Any], keyword: str) -> bool:
             and all(b.__class__ is dict and b and _BLOCKING.isdisjoint(b) for b in branches))
 
 
-def _cost(schema: dict[str, Any]) -> int:
+def visit_cost(schema: dict[str, Any]) -> int:
     """A subschema visited and its keyword values read, in units of work."""
     cost = 1 + len(schema)
     for value in schema.values():
-        if isinstance(value, (dict, list)):
+        if value.__class__ is not str and isinstance(value, (dict, list)):
             cost += len(value)
     return cost
 
@@ -140,7 +140,7 @@ def leaf_union(schema: dict[str, Any], keyword: str, required: bool,
     work = 0
     leaves = []
     for branch in branches:
-        work += _cost(branch)
+        work += visit_cost(branch)
         leaves.append(_read(branch))
     # the conjunction of the node's facets with each branch's, weighted as ``weight`` does
     work += (1 + len(base[1] or ()) + stack) * n

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -40,6 +39,8 @@ from parity.fieldpaths.keywords import (
     Sub,
     json_type,
 )
+from parity.fieldpaths.limits import Limits as Limits
+from parity.fieldpaths.limits import Work as Work
 from parity.fieldpaths.manifest import Table
 from parity.fieldpaths.pointers import MISS, local_target
 from parity.fieldpaths.validators import dialect_of, offline_registry
@@ -48,32 +49,7 @@ if TYPE_CHECKING:
     from referencing._core import Resolver, Specification
 
 _BASE_URI = "https://parity.invalid/schema.json"
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds that keep extraction finite on any input (documented in docs/field-paths.md)."""
-
-    #: deepest field path, in steps
-    max_depth: int = 64
-    #: most entries one tool's table may have
-    max_paths: int = 10_000
-    #: most alternatives one node's unions may multiply into
-    max_alternatives: int = 256
-    #: most units of work one schema may cost: a unit is one subschema visited, one keyword
-    #: value element read, one ``allOf``/``$ref`` merge (weighted by what it copies) or one
-    #: entry merged across union alternatives. Paths emitted are bounded separately; this
-    #: bounds what a schema can make parity *do* (a reference fan-out emits few paths).
-    max_work: int = 200_000
-
-
 _DEFAULT_LIMITS = Limits()
-
-
-@dataclass
-class Work:
-    """How much work an extraction spent, in the units of ``Limits.max_work``."""
-
-    spent: int = 0
 
 
 def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
@@ -98,12 +74,23 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
     failed: set[int] = set()  # subschemas the direct path gave up on
+    helper: list[_Walker] = []  # the general walk of the subschemas the direct path leaves
+
+    def general(sub: Any, pointer: str, steps: Steps, required: bool,
+                patterns: tuple[str, ...], count: int, spent: int,
+                ) -> tuple[dict[Steps, Entry], int, int]:
+        if not helper:
+            helper.append(_Walker(schema, tool, direction, limits, default_dialect, failed))
+        return helper[0].subtree(sub, pointer, steps, required, patterns, count, spent)
+
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
                                max_work=limits.max_work, failed=failed,
-                               max_alternatives=limits.max_alternatives)
+                               max_alternatives=limits.max_alternatives, general=general)
     if plain is not None:
         if work is not None:
             work.spent = plain[1]
+        if helper and warnings is not None:
+            warnings.extend(helper[0].warnings)
         return plain[0]
     walker = _Walker(schema, tool, direction, limits, default_dialect, failed)
     try:
@@ -193,6 +180,17 @@ class _Walker:
 
     def run(self) -> dict[Steps, Entry]:
         return self._walk([self.root], (), True, frozenset({id(self.root.schema)}), ())
+
+    def subtree(self, schema: Any, pointer: str, steps: Steps, required: bool,
+                patterns: tuple[str, ...], count: int, work: int,
+                ) -> tuple[dict[Steps, Entry], int, int]:
+        """The table of one subschema below a root the direct path walks (no reference on
+        the way: the root is the one reference being expanded), from the direct walk's
+        counters; the table and the counters after it."""
+        self.count, self.work = count, work
+        table = self._walk([Sub(schema, None, pointer)], steps, required,
+                           frozenset({id(self.root.schema)}), patterns)
+        return table, self.count, self.work
 
     # -- entries -------------------------------------------------------------------------
 

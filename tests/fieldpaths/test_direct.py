@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from parity.errors import ParityError
 from parity.fieldpaths import direct
 from parity.fieldpaths.entry import DEFAULTS, FIELDS, Entry, adopt, make_entry
+from parity.fieldpaths.fieldpath import Prop, render
 from parity.fieldpaths.schema import Limits, Work, extract_paths
 
 HERE = Path(__file__).resolve().parents[1]
@@ -270,3 +271,97 @@ def test_random_plain_schemas_give_the_general_walks_result(schema, bounds):
     wrapped = {"$defs": {"S": schema}, "type": "object",
                "properties": {"r": {"$ref": "#/$defs/S"}, "s": schema}}
     assert snapshot(wrapped, limits=bounds) == general(wrapped, limits=bounds)
+
+
+# -- subschemas the direct path leaves to the general walk ---------------------------------
+
+DEFS = {"A": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
+        "T": {"type": "object", "properties": {"kids": {"type": "array",
+                                                        "items": {"$ref": "#/$defs/T"}}}}}
+#: nodes the direct path does not reproduce: below the root, the general walk takes each one
+#: and the direct path goes on around it
+OTHERS: list[Any] = [
+    {"$ref": "#/$defs/A"},
+    {"$ref": "#/$defs/T", "description": "a tree"},
+    {"$ref": "#/$defs/missing"},
+    {"$ref": "https://example.com/remote.json"},
+    {"oneOf": [{"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"]},
+               {"type": "object", "properties": {"b": {"type": "integer"}}}]},
+    {"anyOf": [{"type": "object", "properties": {"x": {"type": "string"}}}, {"type": "null"}]},
+    {"allOf": [{"properties": {"a": {"type": "string"}}}, {"required": ["a", "b"]}]},
+    {"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {}}},
+    {"type": "array", "items": [{"type": "string"}], "additionalItems": {"type": "integer"}},
+    {"anyOf": []},
+    {"$id": "https://example.com/inner.json", "type": "object",
+     "properties": {"self": {"$ref": "#"}}},
+    {"anyOf": [{"type": "string"}, {"type": "null"}]},
+]
+#: names a pointer must escape, a path must quote
+ODD = ["plain", "a/b", "t~1", "dotted.name", "sp ace", "é", ""]
+
+
+def placed(node: Any) -> dict[str, Any]:
+    """``node`` everywhere a direct walk reaches a subschema, beside plain siblings."""
+    return {"$defs": DEFS, "type": "object", "required": ["plain", "absent"],
+            "properties": {
+                **{name: node for name in ODD},
+                "list": {"type": "array", "items": node},
+                "tuple": {"type": "array", "prefixItems": [{"type": "string"}, node]},
+                "map": {"type": "object", "additionalProperties": node},
+                "pat": {"type": "object", "patternProperties": {"^x/~": node}},
+                "deep": {"type": "object", "properties": {"in": {"type": "object",
+                                                                "properties": {"n": node}}}},
+                "after": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("node", OTHERS, ids=lambda n: json.dumps(n)[:50])
+def test_other_subschemas_are_walked_generally_inside_a_direct_walk(node, monkeypatch):
+    """The same tables, warnings, work, errors and pointers as the general walk alone, under
+    every bound and in both dialects, with names a pointer or a path must escape."""
+    delegated = []
+    original = direct.Direct._delegate
+
+    def counted(self, *args):
+        if self.general is not None:  # a whole schema's walk (not one inside the general walk)
+            delegated.append(args[1])
+        return original(self, *args)
+
+    monkeypatch.setattr(direct.Direct, "_delegate", counted)
+    schema = placed(node)
+    with contextlib.suppress(ParityError):
+        extract_paths(schema)
+    if node is OTHERS[-1]:  # a union of leaves: walked directly
+        assert not delegated
+    elif node is OTHERS[-3]:  # an error: the first one ends the walk
+        assert delegated == ['""']
+    else:
+        names = {render((Prop(name),)) for name in ODD}  # as printed: '"a/b"'
+        assert set(delegated) == {*names, "list[]", "tuple[1]", "map{}", "pat{}", "deep.in.n"}
+    monkeypatch.undo()
+    for dialect in (None, DRAFT7):
+        assert_same(schema, "placed", default_dialect=dialect)
+
+
+def test_a_failure_inside_a_general_subschema_is_the_general_walks():
+    schema = placed({"anyOf": []})
+    error = snapshot(schema)
+    assert error[:2] == ("error", "SchemaError") and error == general(schema)
+    unresolved = placed({"$ref": "#/$defs/missing"})
+    warnings = snapshot(unresolved)[1]
+    assert len(warnings) == len(ODD) + 5 and warnings == general(unresolved)[1]
+    assert "at #/properties/a~1b cannot be resolved" in " ".join(warnings)
+
+
+others = st.sampled_from(OTHERS)
+mixed = st.recursive(st.one_of(st.booleans(), keywords, st.just({}), others, others, others),
+                     extend, max_leaves=10)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mixed, st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]))
+def test_random_schemas_mixing_plain_and_other_subschemas(schema, bounds, dialect):
+    """Plain schemas with references, unions, conjunctions, maps of patterns and tuples
+    anywhere below the root: the general walk's result, whichever walks each part."""
+    schema = {"$defs": DEFS, "type": "object", "properties": {"r": schema, "s": schema}}
+    assert (snapshot(schema, limits=bounds, default_dialect=dialect)
+            == general(schema, limits=bounds, default_dialect=dialect))
