@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from parity.config.calls import CALL_KEYS, parse_calls
+from parity.config.discovery import PYPROJECT_PREFIX, find_config, read_table
 from parity.config.idpaths import parse_id_paths
 from parity.config.model import (
     AGENT_SOURCES,
@@ -31,29 +31,8 @@ from parity.core.redact import register
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
-#: where the parity keys sit in a pyproject.toml (a parity.toml has them at its top level)
-PYPROJECT_PREFIX = "tool.parity"
-
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def find_config(start: Path | None = None) -> Path | None:
-    """The nearest ``parity.toml``, or ``pyproject.toml`` with a ``[tool.parity]`` table."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        candidate = folder / "parity.toml"
-        if candidate.is_file():
-            return candidate
-        pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and _has_parity_table(pyproject):
-            return pyproject
-    return None
 
 
 def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None = None,
@@ -65,7 +44,7 @@ def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None 
                           "pyproject.toml with [tool.parity], from here up to /)",
                           hint="add a [tool.parity] table (see docs/configuration.md), or "
                                "pass --config PATH")
-    table, prefix = _read_table(file)
+    table, prefix = read_table(file)
     config = parse_config(table, file=file, root=file.resolve().parent,
                           environ=os.environ if environ is None else environ, prefix=prefix)
     for server in _all_servers(config):
@@ -140,34 +119,6 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
 # -- reading -------------------------------------------------------------------------------
 
 
-def _read_table(file: Path) -> tuple[Mapping[str, Any], str]:
-    """The parity keys of ``file`` and the prefix they sit under. A ``pyproject.toml``, or
-    a file of any name with a ``[tool.parity]`` table, holds them under ``tool.parity``;
-    any other file is read as a ``parity.toml``, with the keys at its top level."""
-    try:
-        data: dict[str, Any] = tomllib.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError("configuration file not found", file=str(file),
-                          hint="check the --config path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read configuration: {exc}", file=str(file)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"not valid TOML: {exc}", file=str(file),
-                          hint="fix the TOML syntax at that line") from None
-    except RecursionError:
-        raise ConfigError("not readable: its tables or arrays are nested too deeply",
-                          file=str(file)) from None
-    tool = data.get("tool")
-    if file.name == "pyproject.toml" or (isinstance(tool, dict) and "parity" in tool):
-        # `tool` is no parity.toml key, so a [tool.parity] table says which form is meant
-        table = tool.get("parity") if isinstance(tool, dict) else None
-        if not isinstance(table, dict):
-            raise ConfigError(f"{file.name} has no [tool.parity] table", file=str(file),
-                              hint="add one (see docs/configuration.md)")
-        return table, PYPROJECT_PREFIX
-    return data, ""
-
-
 def _is_http_url(url: Any) -> bool:
     from urllib.parse import urlsplit
 
@@ -183,14 +134,6 @@ def _is_http_url(url: Any) -> bool:
 
 def _join(key: str, name: str) -> str:
     return f"{key}.{name}" if key else name
-
-
-def _has_parity_table(pyproject: Path) -> bool:
-    try:
-        text = pyproject.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return "[tool.parity" in text
 
 
 class _Validator:
