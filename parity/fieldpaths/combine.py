@@ -113,8 +113,11 @@ def merge_union(entries: list[Entry]) -> Entry:
         next((e.recursive for e in entries if e.recursive is not None), None),
         tuple(sorted({r for e in entries for r in e.unresolved})),
         tuple(sorted({u for e in entries for u in e.unsupported})),
-        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
-        keep_examples(*(e.examples for e in entries)),
+        # none stated anywhere (the common case): nothing survives, nothing to keep
+        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
+        if any(e.constraints for e in entries) else (),
+        keep_examples(*(e.examples for e in entries)) if any(e.examples for e in entries)
+        else (),
     )
 
 

@@ -175,19 +175,21 @@ def has_tuple_items(root: Any) -> bool:
     """Whether any node of ``root`` spells a tuple as array-valued ``items`` (draft 7 and
     older)."""
     pending = [root]
-    seen: set[int] = set()  # a document may share a node many times: visit each once
+    seen = {id(root)}  # a document may share a node many times: visit each once
+    pop, push, add = pending.pop, pending.append, seen.add
     while pending:
-        node = pending.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+        node = pop()
         if isinstance(node, dict):
             if isinstance(node.get("items"), list):
                 return True
             values: Any = node.values()
         else:
             values = node
-        pending.extend([v for v in values if isinstance(v, (dict, list))])
+        for value in values:  # most values are strings: one identity test skips them
+            if (value.__class__ is not str and isinstance(value, (dict, list))
+                    and id(value) not in seen):
+                add(id(value))
+                push(value)
     return False
 
 

@@ -116,3 +116,15 @@ def test_validators_are_compiled_once_per_schema_content():
 def test_a_non_finite_number_in_a_schema_is_a_schema_error():
     with pytest.raises(SchemaError):
         v.validator_for({"maximum": float("nan")})
+
+
+def test_has_tuple_items_finds_an_array_items_anywhere_and_visits_shared_nodes_once():
+    assert not v.has_tuple_items({"type": "array", "items": {"type": "string"}})
+    assert v.has_tuple_items({"properties": {"a": {"anyOf": [{}, {"items": [{}]}]}}})
+    assert v.has_tuple_items([{"x": [{"items": []}]}])
+    assert not v.has_tuple_items({"items": {"items": {"enum": [[1], {"items": 2}]}}})
+    shared: dict[str, object] = {"type": "string"}
+    for _ in range(200):  # 2**200 paths, 200 nodes
+        shared = {"anyOf": [shared, shared]}
+    assert not v.has_tuple_items(shared)
+    assert v.has_tuple_items({"allOf": [shared, {"items": [True]}]})
