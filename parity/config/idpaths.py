@@ -9,9 +9,11 @@ exists in the pair's manifests is known only when they are read: the differ chec
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from parity.config.model import PairConfig, ServerConfig
 from parity.errors import ParityError
 from parity.fieldpaths.fieldpath import parse, render
 
@@ -41,3 +43,25 @@ def parse_id_paths(v: _Errors, raw: Mapping[str, Any], key: str) -> tuple[str, .
             continue
         paths.add(render(steps))
     return tuple(sorted(paths))
+
+
+def serving(servers: Mapping[str, ServerConfig], pairs: Mapping[str, PairConfig]
+            ) -> tuple[dict[str, ServerConfig], dict[str, PairConfig]]:
+    """The servers and pairs, each server given the ``id_paths`` of every pair it serves (a
+    named server may serve several; an inline one serves its own pair), so that a client
+    connected from a ``ServerConfig`` guards them at call time."""
+    of_named: dict[str, set[str]] = {}
+    for pair in pairs.values():
+        if servers.get(pair.server.name) is pair.server:
+            of_named.setdefault(pair.server.name, set()).update(pair.id_paths)
+    named = {name: _with(server, of_named.get(name, ())) for name, server in servers.items()}
+    return named, {
+        name: dataclasses.replace(pair, server=named[pair.server.name]
+                                  if servers.get(pair.server.name) is pair.server
+                                  else _with(pair.server, pair.id_paths))
+        for name, pair in pairs.items()}
+
+
+def _with(server: ServerConfig, id_paths: Any) -> ServerConfig:
+    paths = tuple(sorted(id_paths))
+    return server if paths == server.id_paths else dataclasses.replace(server, id_paths=paths)

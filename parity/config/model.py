@@ -55,6 +55,9 @@ class ServerConfig:
     accept_reported_name: str | None = None
     #: where this server is configured, as the file writes the key (for messages)
     key: str = ""
+    #: field paths whose argument values must be tool ids of this server: the ``id_paths``
+    #: of every pair it serves (``config.idpaths``), for the call-time guard
+    id_paths: tuple[str, ...] = ()
     #: example arguments, read-only tools, completeness declarations (``config.calls``)
     calls: CallSettings = field(default_factory=CallSettings)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from parity.config.calls import CALL_KEYS, parse_calls
 from parity.config.discovery import PYPROJECT_PREFIX, find_config, read_table
-from parity.config.idpaths import parse_id_paths
+from parity.config.idpaths import parse_id_paths, serving
 from parity.config.model import (
     AGENT_SOURCES,
     SERVER_SOURCES,
@@ -111,6 +111,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
                 server_manifest=manifests / f"{name}.server.json",
                 baseline=baselines / f"{name}.json", id_paths=id_paths, key=key)
     v.raise_if_any()
+    servers, pairs = serving(servers, pairs)
     return Config(file=file, root=root, manifests=manifests, baselines=baselines,
                   servers=servers, pairs=pairs, max_depth=max_depth, max_paths=max_paths,
                   max_alternatives=max_alternatives, max_work=max_work)

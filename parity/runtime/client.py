@@ -164,7 +164,7 @@ class PinnedClient:
                  mode: Mode = "refuse-server", surface: SurfacePolicy = "refuse",
                  call_timeout: float = 60.0,
                  on_drift: Callable[[Drift], Any] | None = None,
-                 accept_name: str | None = None) -> None:
+                 accept_name: str | None = None, policy: GuardPolicy | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.session: ToolSession = as_tool_session(session_or_client)
@@ -175,6 +175,8 @@ class PinnedClient:
         self.accept_name = accept_name
         self.call_timeout = call_timeout
         self.on_drift = on_drift
+        #: the guard's policy for ``call`` when it is given none
+        self.policy = policy
         #: verified tools the agent may register: name -> raw definition
         self.tools: dict[str, dict[str, Any]] = {}
         #: tools withheld from the agent: name -> why
@@ -200,7 +202,8 @@ class PinnedClient:
         exit. ``lock`` defaults to the ``ServerConfig``'s own ``lock`` key; for the configured
         default location pass ``Config.lock_path(server)``. A ``ServerConfig`` also gives the
         ``surface`` policy and the accepted new name (``accept_reported_name``) unless they
-        are passed."""
+        are passed, and its pairs' ``id_paths`` to the guard's ``policy`` (added to a policy
+        passed without any)."""
         from parity.config.settings import ServerConfig
         from parity.mcp import open_session
         from parity.sources.live import live_spec
@@ -211,6 +214,10 @@ class PinnedClient:
             surface = surface or server.surface  # type: ignore[assignment]
             lock = lock if lock is not None else server.lock
             kw.setdefault("accept_name", server.accept_reported_name)
+            if server.id_paths:
+                policy = kw.get("policy") or GuardPolicy()
+                if not policy.id_paths:
+                    kw["policy"] = dataclasses.replace(policy, id_paths=server.id_paths)
         if lock is None:
             raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
         async with open_session(spec) as session:
@@ -307,8 +314,10 @@ class PinnedClient:
         """Call through the call-time guard: always a ``runtime.guard.Outcome`` (ok, category,
         retry, correlation id), never a bare result or an exception (docs/guard.md).
 
-        A withheld or drifted tool becomes a ``drifted`` outcome, refused locally."""
-        guarded = GuardedSession(self, policy=policy, events=events)
+        A withheld or drifted tool becomes a ``drifted`` outcome, refused locally. ``policy``
+        defaults to the client's (``PinnedClient(policy=...)``, or a ``ServerConfig``'s
+        ``id_paths`` through ``connect``)."""
+        guarded = GuardedSession(self, policy=policy or self.policy, events=events)
         return await guarded.call_tool(name, dict(arguments or {}))
 
     async def send_raw(self, tool: Mapping[str, Any], arguments: dict[str, Any],

@@ -69,3 +69,49 @@ def test_a_call_with_a_foreign_id_is_refused_before_it_is_sent(tmp_path) -> None
     assert named.ok and unchecked.ok
     # the refused call never reached the server
     assert seen["content"][0]["text"].count("forecast") == 2
+
+
+@pytest.mark.slow
+def test_a_client_connected_from_configuration_guards_its_pairs_id_paths(tmp_path) -> None:
+    """``PinnedClient.connect(ServerConfig)`` turns the check on from the pairs' ``id_paths``
+    (``[tool.parity.pairs.NAME] id_paths``): no policy to build by hand."""
+    import json
+
+    from parity.config.settings import load_config
+    from tests.lockfixtures import ROOT, command
+
+    L.write(L.from_listing("weather", fetch_tools(stdio_spec("lock_raw"))),
+            tmp_path / "weather.lock.json")
+    (tmp_path / "parity.toml").write_text(f"""
+[servers.weather]
+stdio = {json.dumps(list(command("lock_raw")))}
+cwd = {json.dumps(str(ROOT))}
+lock = "weather.lock.json"
+[pairs.forecasts]
+server = "weather"
+id_paths = ["city"]
+[pairs.forecasts.agent]
+tools_file = "agent.json"
+""", encoding="utf-8")
+    configured = load_config(tmp_path / "parity.toml").servers["weather"]
+
+    async def main() -> tuple:
+        async with PinnedClient.connect(configured) as client:
+            refused = await client.call("forecast", {"city": "weather-mcp:search"})
+            own = await client.call("forecast", {"city": "Oslo"}, policy=GuardPolicy())
+            return refused, own, await client.call_tool("seen")
+
+    refused, own, seen = anyio.run(main)
+    assert refused.ok is False and refused.category == "local_failure" and not refused.sent
+    assert "`weather-mcp:search` -> `search`" in refused.message
+    assert own.ok  # a policy passed to the call is the caller's, as before
+    assert seen["content"][0]["text"].count("forecast") == 1
+
+    async def given_a_policy() -> GuardPolicy | None:
+        async with PinnedClient.connect(configured,
+                                        policy=GuardPolicy(default_deadline=5.0)) as client:
+            return client.policy
+
+    policy = anyio.run(given_a_policy)
+    assert policy is not None and policy.id_paths == ("city",)
+    assert policy.default_deadline == 5.0  # the caller's policy, the paths added
