@@ -14,9 +14,13 @@ from parity.contract.rules._agree import PathCache
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._idpaths import IdPaths
 from parity.contract.rules.tools import ToolMatch, match_tools
+from parity.core.collector import paused
 from parity.fieldpaths.manifest import Manifest
 
 
+# a diff over a large catalog is called with both manifests' millions of containers alive:
+# collections in it would scan them for cycles it does not make (``core.collector``)
+@paused()
 def diff_manifests(agent: Manifest, server: Manifest, *,
                    rules: Iterable[Rule] | None = None,
                    id_paths: Sequence[str] = ()) -> list[Finding]:

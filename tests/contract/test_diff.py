@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,35 @@ def test_rules_can_be_chosen():
     only = diff_manifests(agent, server, rules=[RULES["in.unknown"]])
     assert [f.rule_id for f in only] == ["in.unknown"]
 
+
+
+def test_the_collector_waits_while_the_differ_runs():
+    """A diff keeps the manifests' containers alive and makes no cycle: no collection in it
+    (``core.collector``); the collector is back on after, also when a rule fails."""
+    import dataclasses
+    import gc
+
+    from parity.contract.rules import RULES
+
+    seen: list[bool] = []
+
+    def spy(pair: Any) -> Any:
+        seen.append(gc.isenabled())
+        return iter(())
+
+    def failing(pair: Any) -> Any:
+        raise RuntimeError("a rule's bug")
+
+    agent = manifest("agent", {"name": "a", "inputSchema": PHASES_AGENT})
+    server = manifest("server", {"name": "a", "inputSchema": PHASES_SERVER})
+    rule = dataclasses.replace(RULES["in.unknown"], check=spy)
+    assert gc.isenabled()
+    assert diff_manifests(agent, server, rules=[rule]) == []
+    assert seen == [False]
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        diff_manifests(agent, server, rules=[dataclasses.replace(rule, check=failing)])
+    assert gc.isenabled()
 
 # -- properties ------------------------------------------------------------------------------
 

@@ -63,35 +63,55 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
     Python's equality is looser than JSON's (an enum's ``1`` and ``true``), enums are also
     compared as JSON, as ``agree`` does. ``paths_checked``: the manifest file's checks
     already proved every path printed as parity prints it, with its parent present."""
-    texts = list(reader)
-    if texts == list(other):
-        theirs: list[Mapping[str, Any]] = list(other.values())
-    elif reader.keys() == other.keys():
-        theirs = list(map(other.__getitem__, texts))
+    if reader == other:  # the usual unchanged table, compared in C
+        mine = list(reader.values())
     else:
-        return False
-    mine = list(reader.values())
-    for a, b in compress(zip(mine, theirs, strict=True), map(ne, mine, theirs)):
-        # the data differ: in what no rule reads (a description, a default) is fine
-        if list(map(a.get, _FACT_KEYS)) != list(map(b.get, _FACT_KEYS)):
+        texts = list(reader)
+        if texts == list(other):
+            theirs: list[Mapping[str, Any]] = list(other.values())
+        elif reader.keys() == other.keys():
+            theirs = list(map(other.__getitem__, texts))
+        else:
             return False
-    enums = list(map(dict.get, mine, repeat("enum")))  # type: ignore[arg-type]
-    if not _enums_same_as_json(enums, theirs):
+        mine = list(reader.values())
+        for a, b in compress(zip(mine, theirs, strict=True), map(ne, mine, theirs)):
+            # the data differ: in what no rule reads (a description, a default) is fine
+            if list(map(a.get, _FACT_KEYS)) != list(map(b.get, _FACT_KEYS)):
+                return False
+    # every enum is now equal to the other side's in Python, and the sides' have the same keys
+    if not _enums_same_as_json(_enums_of(mine), reader, other):
         return False
-    return paths_checked or _parents_inside(reader, texts, paths)
+    return paths_checked or _parents_inside(reader, list(reader), paths)
 
 
-def _enums_same_as_json(enums: list[Any], theirs: list[Mapping[str, Any]]) -> bool:
-    """Whether a table's enums (``None`` for a node with none) are the same as JSON as those
-    of the other table's entries ``theirs``, node by node, given that they are equal in
-    Python. Strings equal in Python are equal as JSON: a table whose enums hold nothing
-    else is decided by one pass over its values, without the other side's."""
-    if set(map(type, chain.from_iterable(filter(None, enums)))) <= _STR:
+def _enums_same_as_json(enums: list[Any], reader: RawTable, other: RawTable) -> bool:
+    """Whether the (non-empty) enums ``enums`` of ``reader``'s entries, each equal in Python
+    to the other table's at the same path, are also the same as JSON.
+
+    The values of all enums are checked at once: strings equal in Python are equal as JSON,
+    so a table whose enums hold nothing else is decided without the other side's; equal
+    scalars of the same types have the same text but for a float's sign of zero (the only
+    equal floats whose ``repr``, which their JSON text follows, differs); containers are
+    compared enum by enum."""
+    values = list(chain.from_iterable(enums))
+    kinds = set(map(type, values))
+    if kinds <= _STR:
         return True
-    for enum, b in compress(zip(enums, theirs, strict=True), enums):
-        if not _same_as_json(enum, b["enum"]):
-            return False
-    return True
+    # equal enums are equally long and equally empty: the values pair up in order
+    theirs = _enums_of(map(other.__getitem__, reader))
+    theirs_values = list(chain.from_iterable(theirs))
+    if list(map(type, values)) != list(map(type, theirs_values)):
+        return False  # a value of another type (1 and true, 1 and 1.0) has another text
+    if kinds <= _SCALARS:
+        return True
+    if kinds <= _NUMBERS:
+        return list(map(repr, values)) == list(map(repr, theirs_values))
+    return all(map(_same_as_json, enums, theirs))
+
+
+def _enums_of(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
+    """The non-empty enums of raw entries, in order."""
+    return list(filter(None, map(dict.get, entries, repeat("enum"))))  # type: ignore[arg-type]
 
 
 def _same_as_json(mine: Iterable[Any], theirs: Iterable[Any]) -> bool:
@@ -131,6 +151,8 @@ _ENUM = itemgetter(3)
 _STR = {str}
 #: values equal in Python whose types are equal are equal as JSON (not so for floats: 0.0)
 _SCALARS = {str, int, bool, type(None)}
+#: the scalars and floats
+_NUMBERS = {*_SCALARS, float}
 
 
 def _identity(value: Any) -> tuple[Any, Any]:
