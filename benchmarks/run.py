@@ -544,9 +544,9 @@ def bench_verify(s: Settings) -> Iterator[Row]:
               "orjson.loads(lock) + the floor above", med(tc), "<= 3x the floor",
               med(tp) / med(tc) <= 3, reps=len(tp),
               notes="as `parity verify` does: the lock is validated and every stored hash "
-                    "recomputed on its first load, a verdict remembered by the file's text (so "
-                    "the timed loads parse it with orjson alone); the live lock is rendered "
-                    "once (secret check)")
+                    "recomputed on its first load, a verdict remembered by the file's bytes; "
+                    "every load parses it with orjson (it holds no number orjson reads "
+                    "differently); the live lock is rendered once (secret check)")
     with contextlib.suppress(OSError):
         lock_file.unlink()
         folder.rmdir()
