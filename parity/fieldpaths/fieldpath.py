@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import NamedTuple, Union
 
 from parity.errors import ParityError
@@ -226,3 +227,23 @@ def printed_parent(text: str) -> object:
     if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
         return UNPRINTED
     return text[:start - 1] if start else ""
+
+
+def unvouched(table: Mapping[str, object], parents: dict[str, object]) -> list[str]:
+    """The paths of ``table`` that ``printed_parent`` does not vouch for: not printed as
+    parity prints them, or whose parent is not in ``table``. A table with none holds only
+    valid printed paths, each with its parents down to the root. ``parents`` remembers each
+    path's printed parent across the tables of one file or one diff, which repeat paths."""
+    texts = list(table)
+    ups = list(map(parents.get, texts))
+    if None in ups:
+        # remember the table's own string for a parent: a parsed file shares one string per
+        # distinct key, so later lookups compare by identity
+        own = {t: t for t in texts}
+        for i, text in enumerate(texts):
+            if ups[i] is None:
+                up = printed_parent(text)
+                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
+    if all(map(table.__contains__, ups)):
+        return []
+    return [text for text, up in zip(texts, ups, strict=True) if up not in table]

@@ -16,7 +16,7 @@ from parity.core.jsonio import compact, dump_lines, read_json, value_key, write_
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.fieldpath import UNPRINTED, printed_parent
+from parity.fieldpaths.fieldpath import unvouched
 
 FORMAT = "parity.manifest/1"
 Side = Literal["agent", "server"]
@@ -265,15 +265,11 @@ def _check_tables(data: Mapping[str, Any], file: str) -> None:
 def _check_table(table: Mapping[str, Any], *, file: str, where: str,
                  parents: dict[str, object]) -> None:
     """What the JSON Schema cannot say: every path is printed as the grammar prints it, and
-    every node's parent is in the table (extraction always writes both). A path whose
-    parent is in the table and valid is valid when its last step is (``printed_parent``);
-    a path that fails that is parsed, for the message or to be accepted after all."""
-    for path in table:
-        up = parents.get(path)
-        if up is None:
-            up = parents[path] = printed_parent(path)
-        if up is UNPRINTED or (path and up not in table):
-            _refuse(path, table, file=file, where=where)
+    every node's parent is in the table (extraction always writes both). A path
+    ``unvouched`` by its printed parent is parsed, for the message or to be accepted after
+    all."""
+    for path in unvouched(table, parents):
+        _refuse(path, table, file=file, where=where)
 
 
 def _refuse(path: str, table: Mapping[str, Any], *, file: str, where: str) -> None:

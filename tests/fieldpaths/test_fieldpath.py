@@ -103,3 +103,15 @@ def test_steps_compare_and_hash_by_value():
     assert Prop("a") < Prop("b") and Index(1) < Index(2)
     assert Prop("a").name == "a" and Index(3).position == 3
     assert len({(Prop("a"), ITEMS), (Prop("a"), ITEMS), (Prop("a"), VALUES)}) == 2
+
+
+def test_unvouched_names_each_path_not_printed_or_without_its_parent() -> None:
+    from parity.fieldpaths.fieldpath import unvouched
+
+    parents: dict[str, object] = {}
+    good = {"": 1, "a": 1, "a[]": 1, "a[].b": 1, 'a[]."x y"': 1}
+    assert unvouched(good, parents) == []
+    assert unvouched({"": 1, "a[].b": 1, '"a"': 1, "a": 1}, parents) == ["a[].b", '"a"']
+    # what was learned of a path serves the next table, with other keys
+    assert parents["a[].b"] == "a[]"
+    assert unvouched({"a": 1}, parents) == ["a"]  # the root is missing

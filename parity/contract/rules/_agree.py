@@ -13,8 +13,7 @@ from operator import attrgetter, itemgetter, ne
 from typing import Any
 
 from parity.fieldpaths.entry import Entry, canonical_value
-from parity.fieldpaths.fieldpath import Steps
-from parity.fieldpaths.fieldpath import printed_parent as _parent_text
+from parity.fieldpaths.fieldpath import Steps, unvouched
 from parity.fieldpaths.manifest import RawTable, Table
 
 
@@ -27,10 +26,9 @@ class PathCache:
     def __init__(self) -> None:
         #: printed path -> its steps
         self.steps: dict[str, Steps] = {}
-        #: printed path -> its parent's path as parity prints it (the root's is itself),
-        #: ``UNKNOWN`` when not a valid path (or not told apart by ``_parent_text``)
+        #: printed path -> its parent's path as parity prints it (the root's is itself), or
+        #: ``fieldpath.UNPRINTED`` (see ``fieldpath.unvouched``)
         self.parents: dict[str, object] = {}
-
 
 
 def agree(reader: Table, other: Table, paths: PathCache) -> bool:
@@ -51,7 +49,7 @@ def agree(reader: Table, other: Table, paths: PathCache) -> bool:
     for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
         if not _same_as_json(a, b):
             return False
-    return _parents_inside(reader, texts, paths)
+    return not unvouched(reader, paths.parents)
 
 
 def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
@@ -81,7 +79,7 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
     # every enum is now equal to the other side's in Python, and the sides' have the same keys
     if not _enums_same_as_json(_enums_of(mine), reader, other):
         return False
-    return paths_checked or _parents_inside(reader, list(reader), paths)
+    return paths_checked or not unvouched(reader, paths.parents)
 
 
 def _enums_same_as_json(enums: list[Any], reader: RawTable, other: RawTable) -> bool:
@@ -123,21 +121,6 @@ def _same_as_json(mine: Iterable[Any], theirs: Iterable[Any]) -> bool:
     if kinds <= _SCALARS:  # equal values of the same types have the same JSON text
         return list(map(type, mine)) == list(map(type, theirs))
     return [_identity(v) for v in mine] == [_identity(v) for v in theirs]
-
-
-def _parents_inside(reader: Mapping[str, Any], texts: list[str], paths: PathCache) -> bool:
-    parents = paths.parents
-    ups = list(map(parents.get, texts))
-    if None in ups:
-        # remember the table's own string for a parent: a manifest read from JSON shares one
-        # string per distinct key, so later lookups compare by identity
-        own = {t: t for t in texts}
-        for i, text in enumerate(texts):
-            if ups[i] is None:
-                up = _parent_text(text)
-                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
-    # each path is its parent's plus one valid step, down to the root: then all are valid
-    return all(map(reader.__contains__, ups))
 
 
 _CANONICAL = object()
