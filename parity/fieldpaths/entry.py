@@ -154,11 +154,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
 #: the fields of ``Entry()``, to copy: a leaf sets a few of them and adopts the copy
 #: (``adopt``): most fields of most entries keep these values, and copying a table is
 #: cheaper than building one key by key. A copy must get its own ``extra`` dict.
-DEFAULTS: dict[str, Any] = {
-    "type": (ANY,), "required": False, "closed": None, "enum": None, "format": None,
-    "default": None, "has_default": False, "description": None, "patterns": (),
-    "recursive": None, "unresolved": (), "unsupported": (), "constraints": (), "examples": (),
-    "extra": {}}
+DEFAULTS: dict[str, Any] = dict(vars(Entry()))
 
 
 def adopt(fields: dict[str, Any]) -> Entry:
