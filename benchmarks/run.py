@@ -236,9 +236,12 @@ def _agent_entry(server_tool: Any, agent_def: dict[str, Any]) -> Any:
                         invalid=server_tool.invalid)
 
 
-def check_folder(folder: Path) -> Any:
+def check_folder(folder: Path, *, remember: bool = False) -> Any:
     """What `parity check` does for one pair whose files are in ``folder``: the library call
-    behind the command (``parity.contract.check.check``), loading included. Its verdict."""
+    behind the command (``parity.contract.check.check``), loading included. Its verdict.
+    ``remember``: as the command does, judge findings remembered for these exact manifests
+    (``parity.contract.remembered``) instead of loading and diffing them; off, the call
+    loads and diffs every time."""
     from parity.config.model import AgentConfig, PairConfig, ServerConfig
     from parity.contract.check import check
 
@@ -248,7 +251,7 @@ def check_folder(folder: Path) -> Any:
                             tools_file=folder / "server.tools.json"),
         agent_manifest=folder / "agent.manifest.json",
         server_manifest=folder / "server.manifest.json", baseline=folder / "baseline.json")
-    return check([pair]).pairs[0].verdict
+    return check([pair], remember=remember).pairs[0].verdict
 
 
 @contextlib.contextmanager
@@ -354,6 +357,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
 
     mem_rows: dict[int, Row] = {}
     file_rows: dict[int, Row] = {}
+    remembered_rows: dict[int, Row] = {}
     sizes: dict[int, dict[str, int]] = {}
     previous: tuple[int, Callable[[], None], Callable[[], None]] | None = None
     for n in s.sizes:
@@ -377,6 +381,9 @@ def bench_diff(s: Settings) -> Iterator[Row]:
         def from_files_cold(pf: PairFiles = pf) -> None:
             with no_validation_cache():
                 from_files(pf)
+
+        def unchanged(pf: PairFiles = pf) -> None:
+            check_verdict(check_folder(pf.folder, remember=True), pf)
 
         dd, k, dd_name = _deepdiff_runner(pf, s)
         budget = s.budget * (3 if n >= 1000 else 1.5)
@@ -433,6 +440,18 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                   cold / floor_c <= 3, reps=len(timed_c[0]),
                   notes="PARITY_NO_CACHE=1: both manifests and the baseline validated, as on "
                         "the first check after they change")
+        s.log(f"  diff {n:,}: parity check on unchanged manifests (findings remembered)")
+        unchanged(pf)  # the first check after the files were written remembers the findings
+        timed_u = interleave(unchanged, json_floor, s=s, budget=budget)
+        warm, floor_u = med(timed_u[0]), med(timed_u[1])
+        remembered_rows[n] = Row(
+            "diff", f"parity check, {n:,} tools, manifests unchanged since the last check "
+            "(findings remembered)", warm, "json.loads of the two manifests", floor_u,
+            "<= 3x the floor", warm / floor_u <= 3, reps=len(timed_u[0]),
+            notes="the two files hashed, the findings of these exact bytes read back "
+                  "(parity.contract.remembered), the baseline loaded and judged; the rows "
+                  "above load and diff every time")
+        yield remembered_rows[n]
         previous = (n, in_memory, from_files)
 
     if 10_000 in file_rows:
@@ -443,6 +462,13 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                   (r.parity or 0) < 1.0, notes=f"in memory: {m.parity:.3f} s; orjson.loads "
                   f"of the two manifests alone, collector paused: {parse:.3f} s; absolute "
                   "times are reported, never asserted")
+        u = remembered_rows[10_000]
+        yield Row("diff", "10,000 tools, absolute, manifests unchanged (findings remembered)",
+                  u.parity, "1 second", 1.0, "< 1 s on the development machine",
+                  (u.parity or 0) < 1.0, notes="`parity check` after a commit that left the "
+                  "pair's manifests as they were (its baseline or another pair changed): "
+                  "the two files are hashed, not loaded; absolute times are reported, never "
+                  "asserted")
 
 
 def _orjson_floor(pf: PairFiles) -> Callable[[], None]:

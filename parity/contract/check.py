@@ -14,11 +14,14 @@ from typing import Any
 
 from parity.config.settings import PairConfig
 from parity.contract import baseline as bl
+from parity.contract import remembered
 from parity.contract.baseline import Baseline, BaselineEntry
 from parity.contract.diff import compared_tools, diff_manifests, missing_id_paths
+from parity.contract.remembered import PairFindings
 from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
 from parity.core.collector import paused
+from parity.core.jsonio import read_bytes
 from parity.errors import ConfigError, ParityError
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.manifest import Manifest
@@ -41,20 +44,45 @@ def shown(path: str | os.PathLike[str]) -> str:
 
 def load_manifests(pairs: Sequence[PairConfig]) -> dict[str, tuple[Manifest, Manifest]]:
     """Both manifests of every pair; one error lists every missing file."""
+    require_manifests(pairs)
+    return {pair.name: (mf.load(pair.agent_manifest, side="agent"),
+                        mf.load(pair.server_manifest, side="server"))
+            for pair in pairs}
+
+
+def require_manifests(pairs: Sequence[PairConfig]) -> None:
+    """Raise one error listing every manifest file of ``pairs`` that does not exist."""
     missing = [shown(p) for pair in pairs for p in (pair.agent_manifest, pair.server_manifest)
                if not Path(p).is_file()]
     if missing:
         raise ParityError(f"manifest{'s' if len(missing) > 1 else ''} not found: "
                           + ", ".join(missing),
                           hint="run `parity extract` to write them, then run this again")
-    return {pair.name: (mf.load(pair.agent_manifest, side="agent"),
-                        mf.load(pair.server_manifest, side="server"))
-            for pair in pairs}
+
+
+def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
+    """The pair's findings and the agent tools compared: remembered from an earlier run on
+    the same bytes (``contract.remembered``), else from loading and diffing its manifests.
+    ``remember=False`` always loads and diffs (and remembers nothing)."""
+    agent_bytes = read_bytes(pair.agent_manifest, what="manifest")
+    server_bytes = read_bytes(pair.server_manifest, what="manifest")
+    name = remembered.key(agent_bytes, server_bytes, pair.id_paths) if remember else None
+    if name is not None:
+        found = remembered.recall(name)
+        if found is not None:
+            return found
+    # loaded from the very bytes hashed: a file rewritten meanwhile cannot be remembered
+    # under the old content's name
+    agent = mf.load(pair.agent_manifest, side="agent", content=agent_bytes)
+    server = mf.load(pair.server_manifest, side="server", content=server_bytes)
+    result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server))
+    if name is not None:
+        remembered.remember(name, result)
+    return result
 
 
 def pair_findings(pair: PairConfig) -> list[Finding]:
-    agent, server = load_manifests([pair])[pair.name]
-    return diff_pair(pair, agent, server)
+    return list(pair_result(pair).findings)
 
 
 def diff_pair(pair: PairConfig, agent: Manifest, server: Manifest) -> list[Finding]:
@@ -73,12 +101,14 @@ def diff_pair(pair: PairConfig, agent: Manifest, server: Manifest) -> list[Findi
 
 
 @paused()
-def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
-    """Diff every pair and hold its findings against its baseline (and the ratchet)."""
-    manifests = load_manifests(pairs)
+def check(pairs: Sequence[PairConfig], *, against: str | None = None,
+          remember: bool = True) -> Report:
+    """Diff every pair and hold its findings against its baseline (and the ratchet).
+    ``remember``: see ``pair_result``."""
+    require_manifests(pairs)
     reports = []
     for pair in pairs:
-        agent, server = manifests[pair.name]
+        result = pair_result(pair, remember=remember)
         exists = Path(pair.baseline).is_file()
         current = bl.load(pair.baseline) if exists else Baseline()
         growth: tuple[BaselineEntry, ...] = ()
@@ -86,8 +116,8 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None) -> Report:
             before = bl.load_at_ref(pair.baseline, against) or Baseline()
             growth = bl.growth(before, current)
         reports.append(PairReport(
-            pair=pair.name, verdict=bl.judge(diff_pair(pair, agent, server), current),
-            tools=compared_tools(agent, server), baseline=shown(pair.baseline),
+            pair=pair.name, verdict=bl.judge(list(result.findings), current),
+            tools=result.tools, baseline=shown(pair.baseline),
             baseline_exists=exists, agent_source=shown(pair.agent_manifest),
             server_source=shown(pair.server_manifest), against=against, growth=growth))
     return Report("check", tuple(reports))
@@ -129,7 +159,7 @@ class Shrunk:
 @paused()
 def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     """Rewrite each existing baseline without its stale entries. Never adds an entry."""
-    manifests = load_manifests(pairs)
+    require_manifests(pairs)
     done = []
     for pair in pairs:
         if not Path(pair.baseline).is_file():
@@ -137,7 +167,7 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
             continue
         with _locked(pair.baseline):  # read under the lock: a concurrent --accept lands
             old = bl.load(pair.baseline)
-            verdict = bl.judge(diff_pair(pair, *manifests[pair.name]), old)
+            verdict = bl.judge(pair_findings(pair), old)
             new = old.without(verdict.stale)
             bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
             if new != old:
@@ -157,10 +187,10 @@ def init(pairs: Sequence[PairConfig], *,
                           "creates one where none exists",
                           hint="run `parity baseline` to drop stale entries, or --accept one "
                                "difference with a reason")
-    manifests = load_manifests(pairs)
+    require_manifests(pairs)
     created = []
     for pair in pairs:
-        baseline = Baseline.from_findings(diff_pair(pair, *manifests[pair.name]), reason)
+        baseline = Baseline.from_findings(pair_findings(pair), reason)
         with _locked(pair.baseline):
             if Path(pair.baseline).exists():  # created since the check above
                 raise ParityError("baseline already exists; --init only creates one where "
@@ -205,5 +235,5 @@ def _locked(path: str | os.PathLike[str]) -> Any:
 
 
 __all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "init",
-           "load_manifests",
-           "pair_findings", "shown", "shrink"]
+           "load_manifests", "pair_findings", "pair_result", "require_manifests", "shown",
+           "shrink"]

@@ -22,18 +22,25 @@ def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
     return read_json(path, what=what)[0]
 
 
-def read_json(path: str | os.PathLike[str], *,
-              what: str = "JSON file") -> tuple[Any, bytes]:
-    """``load_json``, also returning the file's bytes (a cheap identity of its content)."""
+def read_json(path: str | os.PathLike[str], *, what: str = "JSON file",
+              content: bytes | None = None) -> tuple[Any, bytes]:
+    """``load_json``, also returning the file's bytes (a cheap identity of its content).
+    ``content``: the file's bytes, already read by the caller (see ``read_bytes``)."""
+    if content is None:
+        content = read_bytes(path, what=what)
+    return loads(content, file=str(Path(path)), what=what), content
+
+
+def read_bytes(path: str | os.PathLike[str], *, what: str = "file") -> bytes:
+    """A file's bytes; trouble reading it becomes one ``FileFormatError`` naming the file."""
     p = Path(path)
     try:
-        content = p.read_bytes()
+        return p.read_bytes()
     except FileNotFoundError:
         raise FileFormatError(f"{what} not found", file=str(p),
                               hint="check the path, or create it first") from None
     except OSError as exc:
         raise FileFormatError(f"cannot read {what}: {exc.strerror}", file=str(p)) from None
-    return loads(content, file=str(p), what=what), content
 
 
 def loads(text: str | bytes, *, file: str = "<input>", what: str = "JSON") -> Any:

@@ -238,12 +238,15 @@ def write(manifest: Manifest, path: str | os.PathLike[str]) -> None:
 
 
 @paused()  # its data is acyclic: see core.collector
-def load(path: str | os.PathLike[str], *, side: Side | None = None) -> Manifest:
+def load(path: str | os.PathLike[str], *, side: Side | None = None,
+         content: bytes | None = None) -> Manifest:
     """Read and validate a manifest file; raise ``FileFormatError`` with file and location.
 
-    With ``side`` given, a manifest of the other side (two files swapped) is refused too."""
+    With ``side`` given, a manifest of the other side (two files swapped) is refused too.
+    ``content``: the file's bytes, already read by the caller (what it hashed is then
+    exactly what is loaded)."""
     file = os.fspath(path)
-    data, content = read_json(file, what="manifest")
+    data, content = read_json(file, what="manifest", content=content)
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
                   also=lambda: _check_tables(data, file), text=content)

@@ -11,9 +11,11 @@ from parity.contract import check as checking
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_a_check_runs_with_the_collector_paused_and_restores_it(monkeypatch) -> None:
+def test_a_check_runs_with_the_collector_paused_and_restores_it(monkeypatch,
+                                                               tmp_path) -> None:
     """Loading and diffing a catalog builds millions of acyclic containers for a large one;
     the collector waits for the whole call, loading included, and is back on after it."""
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(tmp_path))  # nothing remembered: it loads
     seen: list[tuple[str, bool]] = []
 
     def spy(name, real):
