@@ -20,7 +20,6 @@ pointer). The tests hold the two walks together over every corpus and random sch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from itertools import repeat
 from typing import Any
 
@@ -34,28 +33,22 @@ from parity.fieldpaths.direct_fields import (
     node_types,
     read_annotations,
 )
+from parity.fieldpaths.direct_handover import General, Walk
 from parity.fieldpaths.direct_keys import (
     Tail,
     index_steps,
-    index_text,
     items_steps,
-    items_text,
     pointer,
-    pointer_of,
     prop_steps,
-    prop_text,
     values_steps,
-    values_text,
 )
-from parity.fieldpaths.direct_plain import BLOCKERS, DEEPEST, is_plain
+from parity.fieldpaths.direct_plain import BLOCKERS, is_plain
 from parity.fieldpaths.direct_unions import (
     branches_are_leaves,
     leaf_union,
     union_keyword,
-    visit_cost,
 )
 from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
-from parity.fieldpaths.fieldpath import Steps, parse, render
 from parity.fieldpaths.keywords import (
     UNSUPPORTED_KEYWORDS,
     intersect_enum,
@@ -75,43 +68,11 @@ _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
 _ANY: tuple[str, ...] = (ANY,)
 _STR = repeat(str)
 
-#: the general walk of one subschema: (schema, pointer, steps, required, patterns, paths
-#: counted, work spent) -> (its table, paths counted, work spent)
-General = Callable[[Any, str, Steps, bool, tuple[str, ...], int, int],
-                   tuple[dict[Steps, Entry], int, int]]
-
-
-class Direct:
+class Direct(Walk):
     """One direct walk: entries keyed by printed path (a whole schema) or by steps (a plain
     subschema inside the general walk), with the general walk's counters."""
 
-    # keys of a whole schema: printed paths (``DirectSteps`` keys by steps)
-    prop: Callable[[Any, str], Hashable] = staticmethod(prop_text)
-    index: Callable[[Any, int], Hashable] = staticmethod(index_text)
-    items: Callable[[Any], Hashable] = staticmethod(items_text)
-    values: Callable[[Any], Hashable] = staticmethod(values_text)
-
-    # slots: a walk is built per schema and its counters are read and written per node
-    __slots__ = ("count", "failed", "general", "max_alternatives", "max_depth", "max_paths",
-                 "max_work", "root", "stack", "table", "work")
-
-    def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
-                 failed: set[int], max_alternatives: int = 256) -> None:
-        self.root = root
-        self.max_alternatives = max_alternatives
-        #: the size of the general walk's set of references being expanded (a whole plain
-        #: schema: the root alone); it weighs the facets a union merges
-        self.stack = 1
-        #: the general walk of one subschema, for a whole schema (``_delegate``)
-        self.general: General | None = None
-        self.max_depth = min(max_depth, DEEPEST)
-        self.max_paths = max_paths
-        self.max_work = max_work
-        self.count = 0
-        self.work = 0
-        #: ids of subschemas whose direct walk failed: the general walk does not retry them
-        self.failed = failed
-        self.table: dict[Any, Entry] = {}
+    __slots__ = ()
 
     def node(self, schema: Any, key: Any, depth: int, rel: int, required: bool,
              patterns: tuple[str, ...]) -> Tail:
@@ -181,7 +142,7 @@ class Direct:
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:
         if not BLOCKERS.isdisjoint(schema) and not self._root_id_only(schema):
-            return self._union(schema, key, rel, required, patterns)
+            return self._union(schema, key, depth, rel, required, patterns)
         get = schema.get
         found = get("type", MISSING)
         if found is MISSING:
@@ -236,10 +197,10 @@ class Direct:
             elif not isinstance(prefix, list):
                 raise NotPlain
         if len(groups) > 1:  # alternatives: the general walk unions them
-            return self._delegate(schema, key, rel, required, patterns)
+            return self._delegate(schema, key, depth, rel, required, patterns)
         items = get("items", MISSING)
         if isinstance(items, list):  # a tuple or an error, by dialect
-            return self._delegate(schema, key, rel, required, patterns)
+            return self._delegate(schema, key, depth, rel, required, patterns)
         objectish = may_be_object and (closed or bool(properties) or bool(groups)
                                        or typed_object)
         fields = fresh()
@@ -287,51 +248,18 @@ class Direct:
                     self.node(sub, self.values(key), depth, rel, False, group_patterns))
         return last
 
-    def _union(self, schema: dict[str, Any], key: Any, rel: int, required: bool,
+    def _union(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                patterns: tuple[str, ...]) -> Tail:
         """A union of leaves (``direct_unions``); any other blocker: ``_delegate``."""
         keyword = union_keyword(schema)
         if keyword is None or not branches_are_leaves(schema, keyword):
-            return self._delegate(schema, key, rel, required, patterns)
+            return self._delegate(schema, key, depth, rel, required, patterns)
         entry, work, paths = leaf_union(schema, keyword, required, patterns, self.stack,
                                         self.max_alternatives)
         self.count += paths - 1  # ``node`` counted the node itself
         self.work += work
         self.table[key] = entry
         return (keyword, len(schema[keyword]) - 1, None)  # the general walk ends on the last
-
-    def _delegate(self, schema: dict[str, Any], key: Any, rel: int, required: bool,
-                  patterns: tuple[str, ...]) -> Tail:
-        """A subschema the direct path does not reproduce, below the root of a whole schema:
-        the general walk's table for it (``general``), keyed as this walk keys, and its work
-        and paths counted; the walk goes on around it. ``NotPlain`` where there is no general
-        walk to ask (inside the general walk itself), at the root, or past a bound."""
-        if self.general is None or not key or self.over():
-            raise NotPlain
-        # ``node`` counted this node its own way: the general walk counts it instead
-        self.count -= 1
-        self.work -= rel + visit_cost(schema)
-        steps = parse(key)
-        table, self.count, self.work = self.general(schema, pointer_of(self.root, steps), steps,
-                                                    required, patterns, self.count,
-                                                    self.work)
-        self.work += rel * len(table)  # its entries' copies into each ancestor's table
-        for path, entry in table.items():
-            self.table[render(path)] = entry
-        return None  # a whole schema's walk needs no pointer: the general walk words errors
-
-    def _undescribed(self, key: Any, depth: int, rel: int) -> None:
-        """A required name with no schema: an open node, no subschema visited."""
-        self.count += 1
-        self.work += rel
-        fields = fresh()
-        fields["required"] = True
-        fields["extra"] = {}
-        self.table[key] = adopt(fields)
-
-    def over(self) -> bool:
-        """Whether a bound was passed (the general walk then says where)."""
-        return self.count > self.max_paths or self.work > self.max_work
 
     def _root_id_only(self, schema: dict[str, Any]) -> bool:
         """The general walk reads ``$id`` only below the root, and only a string one."""

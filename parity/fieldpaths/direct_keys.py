@@ -65,10 +65,11 @@ def pointer(base: str, tail: Tail) -> str:
 
 
 
-def pointer_of(root: Any, steps: Steps) -> str:
-    """The JSON pointer of the subschema at ``steps`` below ``root``, as the general walk
-    spells it (the direct walk reaches map values through one keyword per node)."""
-    parts, node = ["#"], root
+def pointer_of(root: Any, steps: Steps, start: str = "#") -> str:
+    """The JSON pointer of the subschema at ``steps`` below ``root`` (whose pointer is
+    ``start``), as the general walk spells it (the direct walk reaches map values through one
+    keyword per node)."""
+    parts, node = [start], root
     for step in steps:
         if isinstance(step, Prop):
             parts.append(f"/properties/{escape_token(step.name)}")

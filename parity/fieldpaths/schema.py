@@ -76,12 +76,9 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     failed: set[int] = set()  # subschemas the direct path gave up on
     helper: list[_Walker] = []  # the general walk of the subschemas the direct path leaves
 
-    def general(sub: Any, pointer: str, steps: Steps, required: bool,
-                patterns: tuple[str, ...], count: int, spent: int,
-                ) -> tuple[dict[Steps, Entry], int, int]:
-        if not helper:
-            helper.append(_Walker(schema, tool, direction, limits, default_dialect, failed))
-        return helper[0].subtree(sub, pointer, steps, required, patterns, count, spent)
+    def general() -> _Walker:
+        helper.append(_Walker(schema, tool, direction, limits, default_dialect, failed))
+        return helper[0]
 
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
                                max_work=limits.max_work, failed=failed,
@@ -181,16 +178,23 @@ class _Walker:
     def run(self) -> dict[Steps, Entry]:
         return self._walk([self.root], (), True, frozenset({id(self.root.schema)}), ())
 
-    def subtree(self, schema: Any, pointer: str, steps: Steps, required: bool,
-                patterns: tuple[str, ...], count: int, work: int,
-                ) -> tuple[dict[Steps, Entry], int, int]:
-        """The table of one subschema below a root the direct path walks (no reference on
-        the way: the root is the one reference being expanded), from the direct walk's
-        counters; the table and the counters after it."""
+    # -- the direct walk's questions (``direct_handover.GeneralWalk``), with its counters --
+
+    def collect(self, sub: Sub, stack: frozenset[int], work: int) -> tuple[list[Facets], int]:
+        self.work, self.pointer = work, sub.pointer
+        return self._collect(sub, stack, frozenset()), self.work
+
+    def emit(self, alternatives: list[Facets], steps: Steps, required: bool,
+             patterns: tuple[str, ...], count: int, work: int,
+             ) -> tuple[dict[Steps, Entry], int, int]:
         self.count, self.work = count, work
-        table = self._walk([Sub(schema, None, pointer)], steps, required,
-                           frozenset({id(self.root.schema)}), patterns)
-        return table, self.count, self.work
+        return self._emit_all(alternatives, steps, required, patterns), self.count, self.work
+
+    def walk(self, subs: list[Sub], steps: Steps, required: bool, stack: frozenset[int],
+             patterns: tuple[str, ...], count: int, work: int,
+             ) -> tuple[dict[Steps, Entry], int, int]:
+        self.count, self.work = count, work
+        return self._walk(subs, steps, required, stack, patterns), self.count, self.work
 
     # -- entries -------------------------------------------------------------------------
 
@@ -217,6 +221,10 @@ class _Walker:
             alternatives = self._collect(subs[0], stack, frozenset())
         for sub in subs[1:]:
             alternatives = self._conjoin(alternatives, self._collect(sub, stack, frozenset()))
+        return self._emit_all(alternatives, steps, required, patterns)
+
+    def _emit_all(self, alternatives: list[Facets], steps: Steps, required: bool,
+                  patterns: tuple[str, ...]) -> dict[Steps, Entry]:
         tables = [self._emit(f, steps, required, patterns) for f in alternatives]
         if len(tables) == 1:
             return tables[0]

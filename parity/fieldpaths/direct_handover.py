@@ -1,0 +1,201 @@
+"""Where a direct walk (``direct``) and the general walk (``schema``) meet: the state a direct
+walk keeps (its table, the general walk's counters, where it is) and the hand-over of a
+subschema the direct path does not read itself (a reference, a combinator, a map with several
+value schemas, a tuple spelt as ``items``).
+
+Such a node's keywords are read by the general walk, as the general walk reads them (its
+facets: ``GeneralWalk.collect``). When they come to one alternative (a ``$ref``, an
+``allOf``), the node's entry is ``combine.to_entry`` of it and its children are walked
+directly again, each from the subschema the facets name, with the references the general walk
+would hold as expanded; a child that is a conjunction of several subschemas, or found through
+another resolver (a nested ``$id``), goes to the general walk whole. Several alternatives (a
+union) or several map-value schemas: the general walk emits the node's whole subtree. The
+counters (paths, work) stay the general walk's throughout: each step is the general walk's own
+or counted as it counts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol
+
+from parity.fieldpaths.combine import to_entry
+from parity.fieldpaths.direct_fields import NotPlain, fresh
+from parity.fieldpaths.direct_keys import (
+    Tail,
+    index_text,
+    items_text,
+    pointer_of,
+    prop_text,
+    values_text,
+)
+from parity.fieldpaths.direct_plain import DEEPEST
+from parity.fieldpaths.direct_unions import visit_cost
+from parity.fieldpaths.entry import Entry, adopt
+from parity.fieldpaths.fieldpath import Steps, parse, render
+from parity.fieldpaths.keywords import Facets, Sub
+
+
+class GeneralWalk(Protocol):
+    """What a whole schema's direct walk asks of the general walk (``schema._Walker``). Each
+    call takes the counters (paths, work) as they stand and gives them back moved on."""
+
+    def collect(self, sub: Sub, stack: frozenset[int], work: int) -> tuple[list[Facets], int]:
+        """One node's alternatives (its keywords, references followed), as the general walk
+        reads them below the expanded references ``stack``; the work after it."""
+
+    def emit(self, alternatives: list[Facets], steps: Steps, required: bool,
+             patterns: tuple[str, ...], count: int, work: int,
+             ) -> tuple[dict[Steps, Entry], int, int]:
+        """The table of a node read as ``alternatives``: each one's subtree, unioned."""
+
+    def walk(self, subs: list[Sub], steps: Steps, required: bool, stack: frozenset[int],
+             patterns: tuple[str, ...], count: int, work: int,
+             ) -> tuple[dict[Steps, Entry], int, int]:
+        """The table of a node that is the conjunction of ``subs``."""
+
+
+#: the general walk of a whole schema, built when first needed
+General = Callable[[], GeneralWalk]
+
+
+class Walk:
+    """The state of one direct walk: entries keyed by printed path (a whole schema) or by
+    steps (a plain subschema inside the general walk), with the general walk's counters."""
+
+    # keys of a whole schema: printed paths (``direct.DirectSteps`` keys by steps)
+    prop: Callable[[Any, str], Hashable] = staticmethod(prop_text)
+    index: Callable[[Any, int], Hashable] = staticmethod(index_text)
+    items: Callable[[Any], Hashable] = staticmethod(items_text)
+    values: Callable[[Any], Hashable] = staticmethod(values_text)
+
+    # slots: a walk is built per schema and its counters are read and written per node
+    __slots__ = ("base", "count", "expanded", "failed", "general", "helper",
+                 "max_alternatives", "max_depth", "max_paths", "max_work", "root", "stack",
+                 "table", "work")
+
+    def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
+                 failed: set[int], max_alternatives: int = 256) -> None:
+        self.root = root
+        self.max_alternatives = max_alternatives
+        #: the ids of the references being expanded, as the general walk holds them (the
+        #: root's, then each ``$ref`` target the walk is below), and their number (``stack``:
+        #: it weighs the facets a union merges)
+        self.expanded = frozenset({id(root)})
+        self.stack = 1
+        #: where pointers are counted from: (pointer, subschema, its depth), the root's until
+        #: the walk goes on below a subschema the general walk read
+        self.base: tuple[str, Any, int] = ("#", root, 0)
+        #: the general walk, for a whole schema (``_delegate``), and the one it built
+        self.general: General | None = None
+        self.helper: GeneralWalk | None = None
+        self.max_depth = min(max_depth, DEEPEST)
+        self.max_paths = max_paths
+        self.max_work = max_work
+        self.count = 0
+        self.work = 0
+        #: ids of subschemas whose direct walk failed: the general walk does not retry them
+        self.failed = failed
+        self.table: dict[Any, Entry] = {}
+
+    def node(self, schema: Any, key: Any, depth: int, rel: int, required: bool,
+             patterns: tuple[str, ...]) -> Tail:
+        """The direct walk of one subschema (``direct.Direct.node``)."""
+        raise NotImplementedError
+
+    def over(self) -> bool:
+        """Whether a bound was passed (the general walk then says where)."""
+        return self.count > self.max_paths or self.work > self.max_work
+
+    def _undescribed(self, key: Any, depth: int, rel: int) -> None:
+        """A required name with no schema: an open node, no subschema visited."""
+        self.count += 1
+        self.work += rel
+        fields = fresh()
+        fields["required"] = True
+        fields["extra"] = {}
+        self.table[key] = adopt(fields)
+
+    def _delegate(self, schema: dict[str, Any], key: Any, depth: int, rel: int,
+                  required: bool, patterns: tuple[str, ...]) -> Tail:
+        """A subschema the direct path does not read itself, below the root of a whole
+        schema: the general walk reads it, and its subtree is emitted as the module says,
+        keyed as this walk keys. ``NotPlain`` where there is no general walk to ask (inside
+        the general walk itself), at the root, or past a bound."""
+        if self.general is None or not key or self.over():
+            raise NotPlain
+        general = self.helper
+        if general is None:
+            general = self.helper = self.general()
+        # ``node`` counted this node its own way: the general walk counts it instead
+        self.count -= 1
+        self.work -= rel + visit_cost(schema)
+        steps = parse(key)
+        at, below, start = self.base
+        sub = Sub(schema, None, pointer_of(below, steps[start:], at))
+        alternatives, self.work = general.collect(sub, self.expanded, self.work)
+        if len(alternatives) == 1 and len(alternatives[0].values) < 2:
+            self._emit(alternatives[0], key, depth, rel, required, patterns)
+        else:
+            table, self.count, self.work = general.emit(alternatives, steps, required,
+                                                        patterns, self.count, self.work)
+            self._take(table, rel)
+        return None  # a whole schema's walk needs no pointer: the general walk words errors
+
+    def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
+              patterns: tuple[str, ...]) -> None:
+        """One alternative's entry, and its children walked directly (``schema._Walker._emit``
+        in the direct walk's terms: each entry's copies up the tree are counted with it)."""
+        self.count += 1
+        self.work += rel
+        self.table[key] = to_entry(facets, required, patterns)
+        if facets.recursive is not None or facets.never:
+            return
+        if self.over():
+            raise NotPlain
+        properties, wanted = facets.properties, facets.required
+        names = sorted(properties.keys() | wanted) if wanted else sorted(properties)
+        if not (names or facets.prefix or facets.items or facets.values):
+            return
+        if depth >= self.max_depth:
+            raise NotPlain  # a child would be deeper than the bound
+        saved = self.expanded, self.base
+        self.expanded, self.stack = facets.expanded, len(facets.expanded)
+        depth += 1
+        rel += 1
+        child = self._child
+        for name in names:
+            child(properties.get(name, ()), self.prop(key, name), depth, rel, name in wanted,
+                  ())
+        for position in sorted(facets.prefix):
+            child(facets.prefix[position], self.index(key, position), depth, rel, False, ())
+        if facets.items:
+            child(facets.items, self.items(key), depth, rel, False, ())
+        if facets.values:  # one group (``_delegate``)
+            child(facets.values[0], self.values(key), depth, rel, False,
+                  tuple(sorted(set(facets.patterns))))
+        self.expanded, self.base = saved
+        self.stack = len(saved[0])
+
+    def _child(self, subs: list[Sub] | tuple[()], key: Any, depth: int, rel: int,
+               required: bool, patterns: tuple[str, ...]) -> None:
+        if not subs:
+            self._undescribed(key, depth, rel)
+        elif len(subs) == 1 and subs[0].resolver is None:
+            sub = subs[0]
+            self.base = (sub.pointer, sub.schema, depth)
+            self.node(sub.schema, key, depth, rel, required, patterns)
+        else:  # a conjunction, or another resolver's subschema: the general walk's
+            general = self.helper
+            if general is None:  # never: a hand-over built it
+                raise NotPlain
+            table, self.count, self.work = general.walk(list(subs), parse(key), required,
+                                                        self.expanded, patterns, self.count,
+                                                        self.work)
+            self._take(table, rel)
+
+    def _take(self, table: dict[Steps, Entry], rel: int) -> None:
+        """A table from the general walk, below ``rel`` levels of this walk."""
+        self.work += rel * len(table)  # its entries' copies into each ancestor's table
+        for path, entry in table.items():
+            self.table[render(path)] = entry
