@@ -31,9 +31,9 @@ from parity.core.validate import cache_dir
 from parity.errors import ParityError
 
 FORMAT = "parity.findings/1"
-#: remembered pairs kept; the oldest are removed past it (each is about the size of the
-#: pair's findings)
-KEPT = 64
+#: remembered pairs kept; the least recently used are removed past it (each is about the
+#: size of the pair's findings)
+KEPT = 128
 _DIRECTIONS = frozenset(get_args(Direction))
 _SEVERITIES = frozenset(get_args(Severity))
 
@@ -64,10 +64,13 @@ def recall(name: str) -> PairFindings | None:
     if path is None:
         return None
     try:
-        data = loads(path.read_bytes(), file=str(path))
-        return _from_json(data, name)
+        found = _from_json(loads(path.read_bytes(), file=str(path)), name)
     except (OSError, ParityError, ValueError, TypeError, KeyError):
         return None
+    if found is not None:
+        with contextlib.suppress(OSError):
+            path.touch()  # used: the last to be pruned
+    return found
 
 
 def remember(name: str, result: PairFindings) -> None:
@@ -115,7 +118,7 @@ def _strings(items: Any) -> bool:
 
 
 def _prune(folder: Path) -> None:
-    """Keep the ``KEPT`` most recently written results."""
+    """Keep the ``KEPT`` most recently written or recalled results."""
     kept = sorted(((p.stat().st_mtime_ns, p) for p in folder.glob("*.json")), reverse=True)
     for _, path in kept[KEPT:]:
         path.unlink(missing_ok=True)  # another process may have pruned it first

@@ -151,6 +151,21 @@ def test_the_oldest_results_are_removed_past_the_limit(pair, tmp_path) -> None:
     assert kept == set(names[3:])
 
 
+def test_a_recalled_result_is_kept_longest(pair, tmp_path) -> None:
+    result = PairFindings((), ())
+    names = [remembered.key(str(i).encode(), b"", ()) for i in range(remembered.KEPT + 1)]
+    for i, name in enumerate(names[:-1]):
+        assert name is not None
+        remembered.remember(name, result)
+        path = tmp_path / "cache" / "findings" / f"{name}.json"
+        os.utime(path, ns=(i * 10**9, i * 10**9))
+    assert names[0] is not None and names[-1] is not None
+    assert remembered.recall(names[0]) == result  # the oldest, used again
+    remembered.remember(names[-1], result)  # one past the limit: the next oldest goes
+    kept = {p.stem for p in _remembered_files(tmp_path)}
+    assert names[0] in kept and names[1] not in kept and len(kept) == remembered.KEPT
+
+
 def test_the_code_is_part_of_the_key(tmp_path) -> None:
     """An edited source tree (development, an editable install) is another parity."""
     (tmp_path / "pkg").mkdir()
