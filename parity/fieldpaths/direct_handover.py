@@ -4,12 +4,13 @@ subschema the direct path does not read itself (a reference, a combinator, a map
 value schemas, a tuple spelt as ``items``).
 
 Such a node's keywords are read by the general walk, as the general walk reads them (its
-facets: ``GeneralWalk.collect``). When they come to one alternative (a ``$ref``, an
-``allOf``), the node's entry is ``combine.to_entry`` of it and its children are walked
-directly again, each from the subschema the facets name, with the references the general walk
-would hold as expanded; a child that is a conjunction of several subschemas, or found through
-another resolver (a nested ``$id``), goes to the general walk whole. Several alternatives (a
-union) or several map-value schemas: the general walk emits the node's whole subtree. The
+facets: ``GeneralWalk.collect``). For each alternative (one for a ``$ref`` or an ``allOf``,
+several for a union), the node's entry is ``combine.to_entry`` of it and its children are
+walked directly again, each from the subschema the facets name, with the references the
+general walk would hold as expanded; a child that is a conjunction of several subschemas, or
+found through another resolver (a nested ``$id``), goes to the general walk whole. Several
+alternatives are then merged by ``combine.union``. Several map-value schemas (their union is
+the general walk's): the general walk emits the node's whole subtree. The
 counters (paths, work) stay the general walk's throughout: each step is the general walk's own
 or counted as it counts it.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from parity.fieldpaths.combine import to_entry
+from parity.fieldpaths.combine import to_entry, union
 from parity.fieldpaths.direct_fields import NotPlain, fresh
 from parity.fieldpaths.direct_keys import (
     Tail,
@@ -134,13 +135,29 @@ class Walk:
         at, below, start = self.base
         sub = Sub(schema, None, pointer_of(below, steps[start:], at))
         alternatives, self.work = general.collect(sub, self.expanded, self.work)
-        if len(alternatives) == 1 and len(alternatives[0].values) < 2:
-            self._emit(alternatives[0], key, depth, rel, required, patterns)
-        else:
+        if any(len(f.values) > 1 for f in alternatives):
             table, self.count, self.work = general.emit(alternatives, steps, required,
                                                         patterns, self.count, self.work)
             self._take(table, rel)
+        elif len(alternatives) == 1:
+            self._emit(alternatives[0], key, depth, rel, required, patterns)
+        else:
+            self._alternatives(alternatives, key, steps, depth, rel, required, patterns)
         return None  # a whole schema's walk needs no pointer: the general walk words errors
+
+    def _alternatives(self, alternatives: list[Facets], key: Any, steps: Steps, depth: int,
+                      rel: int, required: bool, patterns: tuple[str, ...]) -> None:
+        """Each alternative's subtree walked as ``_emit`` walks one, then their union
+        (``combine.union``, counted as ``schema._Walker._union`` counts it)."""
+        outer, tables = self.table, []
+        for facets in alternatives:
+            self.table = {}
+            # rel 0: an alternative's entries are not copied up the tree, the union's are
+            self._emit(facets, key, depth, 0, required, patterns)
+            tables.append({parse(path): entry for path, entry in self.table.items()})
+        self.table = outer
+        self.work += sum(map(len, tables)) * len(tables)
+        self._take(union(tables, steps), rel)
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:

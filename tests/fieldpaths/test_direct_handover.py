@@ -54,9 +54,12 @@ def extend(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     objects = st.fixed_dictionaries({"properties": maps}, optional={
         "additionalProperties": st.one_of(children, st.just(False)), "items": children})
     branches = st.lists(children, min_size=1, max_size=2)
+    unions = st.lists(st.one_of(children, st.builds(lambda p: {"properties": p}, maps)),
+                      min_size=2, max_size=3)
     one = st.one_of(objects, st.fixed_dictionaries({"$ref": REFS}),
                     st.fixed_dictionaries({"allOf": branches}),
-                    st.fixed_dictionaries({"anyOf": branches}))
+                    st.fixed_dictionaries({"anyOf": unions}),
+                    st.fixed_dictionaries({"oneOf": unions}))
     tidy = st.builds(lambda k, s: {**k, **s}, clean, one)
     return st.one_of(tidy, tidy, tidy, st.builds(lambda k, s: {**k, **s}, keywords, messy))
 
@@ -135,6 +138,17 @@ SIBLINGS = [
     {"allOf": [{"additionalProperties": {"type": "string"}},
                {"patternProperties": {"^a": {"type": "integer"}}}]},
     {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]},
+    # unions of objects: each alternative walked directly, then merged (required only where
+    # every alternative holding an object requires it), unions inside unions
+    {"oneOf": [{"type": "object", "properties": {"kind": {"const": "a"},
+                                                 "a": {"type": "string"}},
+                "required": ["kind", "a"]},
+               {"type": "object", "properties": {"kind": {"const": "b"},
+                                                 "b": {"$ref": "#/$defs/A"}},
+                "required": ["kind"]}]},
+    {"anyOf": [{"type": "array", "items": {"anyOf": [
+        {"$ref": "#/$defs/A"}, {"type": "object", "properties": {"x": {"type": "integer"}}}]}},
+        {"type": "string"}]},
 ]
 DEFS = {"A": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
         "C": {"$ref": "#/$defs/A"},
