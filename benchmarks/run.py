@@ -257,11 +257,13 @@ def check_folder(folder: Path, *, remember: bool = False) -> Any:
 @contextlib.contextmanager
 def no_validation_cache() -> Iterator[None]:
     """parity remembers valid files by content hash (``parity.core.validate``); this turns the
-    cache off, as for a file that just changed, and forgets the entries this process found
-    valid in earlier rounds, as a new `parity check` process would."""
+    cache off, as for a file that just changed, and forgets the entries and printed paths
+    this process found valid in earlier rounds, as a new `parity check` process would."""
     from parity.core.validate import forget_entry_verdicts
+    from parity.fieldpaths.manifest import forget_checked_paths
 
     forget_entry_verdicts()
+    forget_checked_paths()
     before = os.environ.get("PARITY_NO_CACHE")
     os.environ["PARITY_NO_CACHE"] = "1"
     try:

@@ -258,11 +258,27 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
 
 
 def _check_tables(data: Mapping[str, Any], file: str) -> None:
-    parents: dict[str, object] = {}  # tools repeat paths: each distinct one is read once
+    # tools, and the two manifests of a pair, repeat paths: each distinct one is read once
+    if len(_PRINTED_PARENTS) >= _PRINTED_PARENTS_KEPT:
+        _PRINTED_PARENTS.clear()
     for name, tool in data["tools"].items():
         for direction in ("in", "out"):
-            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}",
-                         parents=parents)
+            table = tool[direction] or {}
+            if unvouched(table, _PRINTED_PARENTS):  # the place is worded only when needed
+                _check_table(table, file=file, where=f"$.tools.{name}.{direction}",
+                             parents=_PRINTED_PARENTS)
+
+
+#: printed path -> its printed parent (``fieldpath.unvouched``), for every file this process
+#: checks: a pure function of the path. Bounded: cleared when full.
+_PRINTED_PARENTS: dict[str, object] = {}
+_PRINTED_PARENTS_KEPT = 1 << 18
+
+
+def forget_checked_paths() -> None:
+    """Forget the printed paths this process has checked (``_PRINTED_PARENTS``), as a new
+    process would (the benchmark's "changed files" rounds)."""
+    _PRINTED_PARENTS.clear()
 
 
 def _check_table(table: Mapping[str, Any], *, file: str, where: str,
