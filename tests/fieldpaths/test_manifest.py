@@ -124,3 +124,25 @@ def test_the_fast_path_check_refuses_with_the_grammars_message(path, message):
     with pytest.raises(FileFormatError) as caught:
         _check_table({"": {}, "a": {}, path: {}}, file="f.json", where="$", parents={})
     assert message in caught.value.message
+
+
+def test_paths_checked_in_one_file_are_checked_again_against_the_next(tmp_path,
+                                                                     monkeypatch):
+    """Printed paths are read once per process (``_PRINTED_PARENTS``): a path valid with its
+    parent in one manifest is still refused in another whose table lacks the parent, and a
+    path refused once is refused again."""
+    monkeypatch.setenv("PARITY_NO_CACHE", "1")  # validate each file, not remembered
+    good = build().to_json()
+    good["tools"]["b_tool"]["in"]["m"] = {"type": ["object"], "required": False}
+    good["tools"]["b_tool"]["in"]["m.k"] = {"type": ["string"], "required": False}
+    manifest.load(write(tmp_path, good))
+    assert "m.k" in manifest._PRINTED_PARENTS  # read once, kept for the next file
+    orphan = json.loads(json.dumps(good))
+    del orphan["tools"]["b_tool"]["in"]["m"]
+    with pytest.raises(FileFormatError, match="no entry for its parent 'm'"):
+        manifest.load(write(tmp_path, orphan))
+    bad = json.loads(json.dumps(good))
+    bad["tools"]["b_tool"]["in"]['"m"'] = {"type": ["string"], "required": False}
+    for _ in range(2):
+        with pytest.raises(FileFormatError, match="not written as parity prints it"):
+            manifest.load(write(tmp_path, bad))
