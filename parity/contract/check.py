@@ -160,14 +160,18 @@ class Shrunk:
 def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     """Rewrite each existing baseline without its stale entries. Never adds an entry."""
     require_manifests(pairs)
+    # every pair's findings before any baseline is touched: a bad manifest leaves all as
+    # they were
+    findings = {pair.name: pair_findings(pair) for pair in pairs
+                if Path(pair.baseline).is_file()}
     done = []
     for pair in pairs:
-        if not Path(pair.baseline).is_file():
+        if pair.name not in findings:
             done.append(Shrunk(pair.name, shown(pair.baseline), (), (), exists=False))
             continue
         with _locked(pair.baseline):  # read under the lock: a concurrent --accept lands
             old = bl.load(pair.baseline)
-            verdict = bl.judge(pair_findings(pair), old)
+            verdict = bl.judge(findings[pair.name], old)
             new = old.without(verdict.stale)
             bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
             if new != old:
@@ -188,9 +192,11 @@ def init(pairs: Sequence[PairConfig], *,
                           hint="run `parity baseline` to drop stale entries, or --accept one "
                                "difference with a reason")
     require_manifests(pairs)
+    # every pair's findings before any baseline is created: a bad manifest creates none
+    findings = {pair.name: pair_findings(pair) for pair in pairs}
     created = []
     for pair in pairs:
-        baseline = Baseline.from_findings(pair_findings(pair), reason)
+        baseline = Baseline.from_findings(findings[pair.name], reason)
         with _locked(pair.baseline):
             if Path(pair.baseline).exists():  # created since the check above
                 raise ParityError("baseline already exists; --init only creates one where "

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import gc
+import json
 from pathlib import Path
+
+import pytest
 
 from parity.config.settings import load_config
 from parity.contract import check as checking
@@ -30,3 +33,43 @@ def test_a_check_runs_with_the_collector_paused_and_restores_it(monkeypatch,
     report = checking.check(pairs)
     assert report.pairs[0].verdict.new == () and gc.isenabled()
     assert seen == [("load", False), ("load", False), ("diff", False)]
+
+
+def _two_pairs(tmp_path: Path) -> list:
+    """The example pair twice, its files copied; the second's server manifest malformed."""
+    import shutil
+    from dataclasses import replace
+
+    example = load_config(REPO / "pyproject.toml").pairs["workflow"]
+    pairs = []
+    for name in ("first", "second"):
+        files = {}
+        for key in ("agent_manifest", "server_manifest", "baseline"):
+            files[key] = tmp_path / f"{name}.{Path(getattr(example, key)).name}"
+            shutil.copy(getattr(example, key), files[key])
+        pairs.append(replace(example, name=name, **files))
+    Path(pairs[1].server_manifest).write_text("{not json")
+    return pairs
+
+
+def test_a_bad_manifest_leaves_every_baseline_as_it_was(tmp_path) -> None:
+    """shrink and init read every pair's manifests before they write any baseline: a bad
+    manifest in the second pair is exit 2 with the first pair's baseline untouched (init
+    would otherwise refuse to run again over the baseline it had created)."""
+    from parity.errors import ParityError
+
+    first, second = _two_pairs(tmp_path)
+    before = Path(first.baseline).read_bytes()
+    data = json.loads(before)
+    data["entries"].append({**data["entries"][0], "path": "stale.path"})  # shrinkable
+    Path(first.baseline).write_text(json.dumps(data))
+    stale = Path(first.baseline).read_bytes()
+    with pytest.raises(ParityError, match="not valid JSON"):
+        checking.shrink([first, second])
+    assert Path(first.baseline).read_bytes() == stale
+    for pair in (first, second):
+        Path(pair.baseline).unlink()
+    with pytest.raises(ParityError, match="not valid JSON"):
+        checking.init([first, second])
+    assert not Path(first.baseline).exists() and not Path(second.baseline).exists()
+    assert checking.init([first])  # the first pair alone is fine
