@@ -74,12 +74,11 @@ _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
     for types in (_ANY, *ONE_TYPE.values())}
 
 
-def bare(schema: Any) -> dict[str, Any] | None:
+def bare(schema: dict[str, Any]) -> dict[str, Any] | None:
     """The fields of a bare leaf's entry as ``Direct.node`` reads them (not required, no
-    patterns), for a child walked without the call to ``node``: a schema of a type name and a
-    description string at most (its work: the visit and its keys). ``None`` for any other."""
-    if schema.__class__ is not dict or not schema.keys() <= _BARE:
-        return None
+    patterns), for a child walked without the call to ``node``: ``schema`` (a dict of
+    ``_BARE`` keys at most: the caller tests that, cheaper than a call) holds a type name and
+    a description string at most (its work: the visit and its keys). ``None`` otherwise."""
     found = schema.get("type", _ANY)
     if found is not _ANY:
         found = ONE_TYPE.get(found) if found.__class__ is str else None
@@ -260,7 +259,7 @@ class Direct(Walk):
         node, prop, table = self.node, self.prop, self.table
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
             sub = properties.get(name, MISSING)
-            leaf = bare(sub)
+            leaf = bare(sub) if sub.__class__ is dict and sub.keys() <= _BARE else None
             if leaf is not None:  # the commonest child: ``node`` without the call
                 self.count += 1
                 self.work += 1 + rel + len(sub)
@@ -276,7 +275,7 @@ class Direct(Walk):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
         if items is not MISSING and items is not False:
-            leaf = bare(items)
+            leaf = bare(items) if items.__class__ is dict and items.keys() <= _BARE else None
             if leaf is not None:
                 self.count += 1
                 self.work += 1 + rel + len(items)
