@@ -65,6 +65,8 @@ _RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "
 _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
     "enum", "required", "properties", "additionalProperties", "items", "additionalItems",
     "nullable"}
+#: keywords a node read by ``Direct._scalar`` cannot have: all but the value keywords
+_NOT_SCALAR = _NOT_LEAF - _CONSTRAINED - {"enum", "nullable"}
 _ANY: tuple[str, ...] = (ANY,)
 _STR = repeat(str)
 #: the keys of a bare leaf, and the fields of its entry by its type (a fresh ``extra`` each)
@@ -134,6 +136,9 @@ class Direct(Walk):
         self.work += cost
         if not _NOT_LEAF.isdisjoint(schema):
             try:
+                if _NOT_SCALAR.isdisjoint(schema):
+                    self._scalar(schema, key, required, patterns)
+                    return None
                 return self._object(schema, key, depth, rel, required, patterns)
             except BaseException:
                 self.failed.add(id(schema))
@@ -165,6 +170,32 @@ class Direct(Walk):
             read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         return None
+
+    def _scalar(self, schema: dict[str, Any], key: Any, required: bool,
+                patterns: tuple[str, ...]) -> None:
+        """A node with value keywords (an enum, bounds, ``nullable``) and nothing that could
+        have children: its entry as ``_object`` makes it, without reading what it lacks."""
+        fields = fresh()
+        fields["required"] = required
+        fields["extra"] = {}
+        if patterns:
+            fields["patterns"] = patterns
+        get = schema.get
+        found = get("type", MISSING)
+        if found is not MISSING:
+            types = node_types(found, get("nullable") is True)
+            fields["type"] = types
+            if "object" in types:  # typed an object: open (nothing closes it)
+                fields["closed"] = False
+        found = get("enum", MISSING)
+        if found is not MISSING:
+            if not isinstance(found, list):
+                raise NotPlain
+            fields["enum"] = sorted_values(found)
+        if not _CONSTRAINED.isdisjoint(schema):
+            fields["constraints"] = node_constraints(schema)
+        read_annotations(schema, fields)
+        self.table[key] = adopt(fields)
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:

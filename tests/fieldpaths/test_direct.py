@@ -369,3 +369,31 @@ def test_random_schemas_mixing_plain_and_other_subschemas(schema, bounds, dialec
     schema = {"$defs": DEFS, "type": "object", "properties": {"r": schema, "s": schema}}
     assert (snapshot(schema, limits=bounds, default_dialect=dialect)
             == general(schema, limits=bounds, default_dialect=dialect))
+
+
+# -- the fast paths of common children: bare leaves, value-only nodes ----------------------
+
+#: a bare leaf (``direct.bare``: a type, a description) or a node of value keywords only
+#: (``Direct._scalar``), with the values that must send them the long way
+leaf_keywords = st.fixed_dictionaries({}, optional={
+    "type": st.one_of(st.sampled_from(["string", "object", "integer", "null", "bogus"]),
+                      st.lists(st.sampled_from(["string", "null"]), max_size=2)),
+    "description": st.one_of(st.text(max_size=2), st.none(), st.integers(0, 1),
+                             st.just({"a": 1}), st.just(["x"])),
+    "nullable": st.booleans(),
+    "enum": st.one_of(st.lists(scalars, max_size=3), scalars),
+    "maxLength": st.one_of(st.integers(-1, 5), st.text(max_size=1)),
+    "minimum": st.one_of(st.integers(-2, 2), st.floats(-2, 2, width=16)),
+    "format": st.one_of(st.just("uri"), st.integers(0, 1)),
+    "default": scalars,
+})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(names, leaf_keywords, max_size=4), leaf_keywords,
+       st.one_of(st.none(), limits))
+def test_bare_leaves_and_value_only_nodes_give_the_general_walks_result(children, item,
+                                                                        bounds):
+    schema = {"type": "object", "required": sorted(children)[:1],
+              "properties": {**children, "list": {"type": "array", "items": item}}}
+    assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
