@@ -12,9 +12,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from orjson import JSONEncodeError
-from orjson import dumps as _dumps
-
 from parity.core.jsonio import value_key
 from parity.errors import FileFormatError
 
@@ -103,24 +100,16 @@ def _each_distinct_entry(data: Any, valid: Callable[[Any], bool]) -> bool:
     """``valid`` holds for every field-path entry of a manifest whose skeleton is valid,
     each distinct entry checked once (a manifest repeats a few shapes thousands of times,
     and the two manifests of a pair share nearly all of theirs: see ``_VALID_ENTRIES``)."""
-    seen = _VALID_ENTRIES
     for tool in data["tools"].values():
         for table in (tool["in"], tool["out"] or {}):
-            # a table's entries keyed by their JSON (``value_key``) in one C loop
-            entries = table.values()
-            distinct: dict[bytes | str, Any]
-            try:
-                distinct = dict(zip(map(_dumps, entries), entries, strict=True))
-            except JSONEncodeError:
-                distinct = dict(zip(map(value_key, entries), entries, strict=True))
-            if distinct.keys() <= seen:
-                continue
-            for key in distinct.keys() - seen:
-                if not valid(distinct[key]):
-                    return False
-                if len(seen) >= _VALID_ENTRIES_KEPT:
-                    seen.clear()
-                seen.add(key)
+            for value in table.values():
+                key = value_key(value)
+                if key not in _VALID_ENTRIES:
+                    if not valid(value):
+                        return False
+                    if len(_VALID_ENTRIES) >= _VALID_ENTRIES_KEPT:
+                        _VALID_ENTRIES.clear()
+                    _VALID_ENTRIES.add(key)
     return True
 
 

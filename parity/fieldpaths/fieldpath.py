@@ -234,17 +234,16 @@ def unvouched(table: Mapping[str, object], parents: dict[str, object]) -> list[s
     parity prints them, or whose parent is not in ``table``. A table with none holds only
     valid printed paths, each with its parents down to the root. ``parents`` remembers each
     path's printed parent across the tables of one file or one diff, which repeat paths."""
-    try:  # the usual table: every path's parent known, and in it (one pass, in C)
-        if all(map(table.__contains__, map(parents.__getitem__, table))):
-            return []
-    except KeyError:  # a path not seen before
-        pass
-    texts = [text for text in table if text not in parents]
-    if texts:
+    texts = list(table)
+    ups = list(map(parents.get, texts))
+    if None in ups:
         # remember the table's own string for a parent: a parsed file shares one string per
         # distinct key, so later lookups compare by identity
-        own = {t: t for t in table}
-        for text in texts:
-            up = printed_parent(text)
-            parents[text] = own.get(up, up) if isinstance(up, str) else up
-    return [text for text in table if parents[text] not in table]
+        own = {t: t for t in texts}
+        for i, text in enumerate(texts):
+            if ups[i] is None:
+                up = printed_parent(text)
+                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
+    if all(map(table.__contains__, ups)):
+        return []
+    return [text for text, up in zip(texts, ups, strict=True) if up not in table]
