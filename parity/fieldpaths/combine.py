@@ -92,32 +92,61 @@ def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
 
 
 def merge_union(entries: list[Entry]) -> Entry:
+    """One entry for a node that may be any of ``entries``: types, enums (none if any is
+    open), patterns, unresolved references and unsupported keywords united; closed only if
+    every object alternative is; a format only if all agree; the first description, default,
+    recursion; the constraints every alternative admits, the examples of all.
+
+    One pass over the alternatives (a union is merged at every node of every alternative):
+    the sets it gathers are united only where some alternative has something."""
     first = entries[0]
-    enum: tuple[Any, ...] | None
-    if any(e.enum is None for e in entries):
-        enum = None
-    else:
-        enum = sorted_values(v for e in entries for v in (e.enum or ()))
-    closed_flags = [e.closed for e in entries if e.closed is not None]
-    formats = {e.format for e in entries}
+    types: set[str] = set()
+    values: list[Any] | None = []
+    closed_flags: list[bool] = []
+    formats: set[str | None] = set()
+    description = recursive = None
+    patterns: set[str] = set()
+    unresolved: set[str] = set()
+    unsupported: set[str] = set()
+    stated = examples = False
+    for e in entries:
+        types.update(e.type)
+        if e.enum is None:
+            values = None
+        elif values is not None:
+            values.extend(e.enum)
+        if e.closed is not None:
+            closed_flags.append(e.closed)
+        formats.add(e.format)
+        if description is None:
+            description = e.description
+        if e.patterns:
+            patterns.update(e.patterns)
+        if recursive is None:
+            recursive = e.recursive
+        if e.unresolved:
+            unresolved.update(e.unresolved)
+        if e.unsupported:
+            unsupported.update(e.unsupported)
+        stated = stated or bool(e.constraints)
+        examples = examples or bool(e.examples)
     return make_entry(
-        normalize_types(t for e in entries for t in e.type),
+        normalize_types(types),
         first.required,
         all(closed_flags) if closed_flags else None,
-        enum,
+        None if values is None else sorted_values(values),
         first.format if len(formats) == 1 else None,
         first.default,
         first.has_default,
-        next((e.description for e in entries if e.description is not None), None),
-        tuple(sorted({p for e in entries for p in e.patterns})),
-        next((e.recursive for e in entries if e.recursive is not None), None),
-        tuple(sorted({r for e in entries for r in e.unresolved})),
-        tuple(sorted({u for e in entries for u in e.unsupported})),
+        description,
+        tuple(sorted(patterns)),
+        recursive,
+        tuple(sorted(unresolved)),
+        tuple(sorted(unsupported)),
         # none stated anywhere (the common case): nothing survives, nothing to keep
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
-        if any(e.constraints for e in entries) else (),
-        keep_examples(*(e.examples for e in entries)) if any(e.examples for e in entries)
-        else (),
+        if stated else (),
+        keep_examples(*(e.examples for e in entries)) if examples else (),
     )
 
 

@@ -36,3 +36,41 @@ def test_a_nullable_scalar_merges_to_both_types_and_nothing_else():
     merged = merge_union([a, b])
     assert merged.type == ("null", "string") and merged.description == "s"
     assert merged.constraints == () and merged.examples == () and merged.required
+
+
+def merged_the_long_way(entries):
+    """merge_union as it was first written, field by field over the alternatives."""
+    from parity.fieldpaths.entry import normalize_types, sorted_values
+
+    first = entries[0]
+    enum = (None if any(e.enum is None for e in entries)
+            else sorted_values(v for e in entries for v in (e.enum or ())))
+    closed_flags = [e.closed for e in entries if e.closed is not None]
+    formats = {e.format for e in entries}
+    return make_entry(
+        normalize_types(t for e in entries for t in e.type), first.required,
+        all(closed_flags) if closed_flags else None, enum,
+        first.format if len(formats) == 1 else None, first.default, first.has_default,
+        next((e.description for e in entries if e.description is not None), None),
+        tuple(sorted({p for e in entries for p in e.patterns})),
+        next((e.recursive for e in entries if e.recursive is not None), None),
+        tuple(sorted({r for e in entries for r in e.unresolved})),
+        tuple(sorted({u for e in entries for u in e.unsupported})),
+        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
+        keep_examples(*(e.examples for e in entries)))
+
+
+few = st.lists(st.sampled_from(["a", "b", "c"]), max_size=2).map(lambda x: tuple(sorted(x)))
+full = st.builds(
+    make_entry, types, st.booleans(), st.one_of(st.none(), st.booleans()),
+    st.one_of(st.none(), st.lists(st.one_of(st.integers(0, 2), st.floats(0, 2, width=16),
+                                            st.text(max_size=1)), max_size=3).map(tuple)),
+    st.one_of(st.none(), st.sampled_from(["uri", "date"])), st.integers(0, 1), st.booleans(),
+    st.one_of(st.none(), st.text(max_size=2)), few,
+    st.one_of(st.none(), st.sampled_from(["#", "#/$defs/A"])), few, few, stated, examples)
+
+
+@given(st.lists(full, min_size=1, max_size=4))
+def test_merging_in_one_pass_is_merging_field_by_field(alternatives):
+    merged, reference = merge_union(alternatives), merged_the_long_way(alternatives)
+    assert merged == reference and repr(merged) == repr(reference)
