@@ -37,6 +37,7 @@ _READ = frozenset({"type", "enum", "const", "format", "default", "description", 
 _BLOCKING = (KEYWORDS.keys() - _READ) | {"$ref", "$dynamicRef", "$recursiveRef", "$id",
                                          "allOf", "anyOf", "oneOf"}
 
+_CONSTRAINED = frozenset(constraints.KEYWORDS)
 #: what one leaf says: types (``None``: any), enum, format, default, has_default,
 #: description, examples, constraints (as ``constraints.read`` gives them)
 Leaf = tuple[Any, ...]
@@ -90,10 +91,12 @@ def _read(schema: dict[str, Any]) -> Leaf:
     description = get("description")
     default = get("default", MISSING)
     examples = get("examples")
-    try:
-        stated = constraints.read(schema)
-    except constraints.ConstraintError:
-        raise NotPlain from None
+    stated: dict[str, Any] = {}
+    if not _CONSTRAINED.isdisjoint(schema):  # most leaves state none: no reading them
+        try:
+            stated = constraints.read(schema)
+        except constraints.ConstraintError:
+            raise NotPlain from None
     return (types, enum, fmt if isinstance(fmt, str) else None,
             None if default is MISSING else default, default is not MISSING,
             description if isinstance(description, str) else None,
@@ -112,7 +115,8 @@ def _conjoin(base: Leaf, branch: Leaf) -> Leaf:
         default, has_default = b_default, True
     return (types, enum, fmt if fmt is not None else b_fmt, default, has_default,
             description if description is not None else b_description,
-            keep_examples(examples, b_examples), constraints.conjoin(stated, b_stated))
+            keep_examples(examples, b_examples) if examples or b_examples else (),
+            constraints.conjoin(stated, b_stated) if stated or b_stated else stated)
 
 
 def _entry(leaf: Leaf, required: bool, patterns: tuple[str, ...]) -> Entry:
@@ -121,7 +125,7 @@ def _entry(leaf: Leaf, required: bool, patterns: tuple[str, ...]) -> Entry:
     closed = False if types is not None and "object" in types else None
     return make_entry((ANY,) if types is None else tuple(sorted(types)), required, closed,
                       enum, fmt, default, has_default, description, patterns, None, (), (),
-                      constraints.canonical(stated), examples)
+                      constraints.canonical(stated) if stated else (), examples)
 
 
 def leaf_union(schema: dict[str, Any], keyword: str, required: bool,
