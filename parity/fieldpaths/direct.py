@@ -68,6 +68,8 @@ _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
 #: keywords a node read by ``Direct._scalar`` cannot have: all but the value keywords
 _NOT_SCALAR = _NOT_LEAF - _CONSTRAINED - {"enum", "nullable"}
 _ANY: tuple[str, ...] = (ANY,)
+#: the keywords ``read_annotations`` reads (a root object usually has none of them)
+_ANNOTATED = frozenset({"description", "format", "default", "examples"})
 _STR = repeat(str)
 #: the keys of a bare leaf, and the fields of its entry by its type (a fresh ``extra`` each)
 _BARE = frozenset({"type", "description"})
@@ -194,7 +196,8 @@ class Direct(Walk):
             fields["enum"] = sorted_values(found)
         if not _CONSTRAINED.isdisjoint(schema):
             fields["constraints"] = node_constraints(schema)
-        read_annotations(schema, fields)
+        if not _ANNOTATED.isdisjoint(schema):
+            read_annotations(schema, fields)
         self.table[key] = adopt(fields)
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
@@ -275,7 +278,8 @@ class Direct(Walk):
             fields["unsupported"] = unsupported
         if not _CONSTRAINED.isdisjoint(schema):
             fields["constraints"] = node_constraints(schema)
-        read_annotations(schema, fields)
+        if not _ANNOTATED.isdisjoint(schema):
+            read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         if self.count > self.max_paths or self.work > self.max_work:
             raise NotPlain

@@ -58,6 +58,9 @@ class GeneralWalk(Protocol):
 
 #: the general walk of a whole schema, built when first needed
 General = Callable[[], GeneralWalk]
+#: a walk's ``base`` and ``expanded`` before its first hand-over (they are built then)
+_ROOT: tuple[str, Any, int] = ("#", None, 0)
+_UNSET: frozenset[int] = frozenset()
 
 
 class Walk:
@@ -82,11 +85,11 @@ class Walk:
         #: the ids of the references being expanded, as the general walk holds them (the
         #: root's, then each ``$ref`` target the walk is below), and their number (``stack``:
         #: it weighs the facets a union merges)
-        self.expanded = frozenset({id(root)})
+        self.expanded = _UNSET  # set by the first hand-over (most schemas have none)
         self.stack = 1
         #: where pointers are counted from: (pointer, subschema, its depth), the root's until
-        #: the walk goes on below a subschema the general walk read
-        self.base: tuple[str, Any, int] = ("#", root, 0)
+        #: the walk goes on below a subschema the general walk read (``None``: the root's)
+        self.base = _ROOT
         #: the general walk, for a whole schema (``_delegate``), and the one it built
         self.general: General | None = None
         self.helper: GeneralWalk | None = None
@@ -128,6 +131,8 @@ class Walk:
         general = self.helper
         if general is None:
             general = self.helper = self.general()
+        if self.base is _ROOT:  # the first hand-over: below the root alone
+            self.base, self.expanded = ("#", self.root, 0), frozenset((id(self.root),))
         # ``node`` counted this node its own way: the general walk counts it instead
         self.count -= 1
         self.work -= rel + visit_cost(schema)
