@@ -74,7 +74,9 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
     # loaded from the very bytes hashed: a file rewritten meanwhile cannot be remembered
     # under the old content's name
     agent = mf.load(pair.agent_manifest, side="agent", content=agent_bytes)
+    del agent_bytes  # a large file's bytes, freed before the next one is parsed (peak memory)
     server = mf.load(pair.server_manifest, side="server", content=server_bytes)
+    del server_bytes
     result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server))
     if name is not None:
         remembered.remember(name, result)
