@@ -29,8 +29,9 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 
         async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
             result = await server.call_tool(name, arguments)
-            failed = getattr(result, "isError", None)
-            failed = result.is_error if failed is None else failed
+            # 2.x names it is_error (its camelCase alias warns); 1.x isError
+            failed = getattr(result, "is_error", None)
+            failed = result.isError if failed is None else failed
             return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
 
         yield Harness(server, list_names, call)

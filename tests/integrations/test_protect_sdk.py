@@ -121,7 +121,8 @@ def test_protect_accepts_a_renamed_server_only_by_its_accepted_name(tmp_path) ->
         async with stdio_client(params) as (read, write, *_), \
                 ClientSession(read, write) as session:
             init = await session.initialize()
-            info = getattr(init, "serverInfo", None) or init.server_info
+            # 2.x names it server_info (its camelCase alias warns); 1.x serverInfo
+            info = getattr(init, "server_info", None) or init.serverInfo
             server_info = {"name": info.name}
             if not lock.exists():
                 await parity.lock_tools(session, lock, server_info=server_info)
