@@ -18,9 +18,10 @@ pytestmark = pytest.mark.slow
 
 
 def result_text(result: Any) -> tuple[bool, str]:
-    failed = getattr(result, "isError", None)
+    # 2.x names it is_error (its camelCase alias warns); 1.x isError
+    failed = getattr(result, "is_error", None)
     if failed is None:
-        failed = result.is_error  # 2.x names it so
+        failed = result.isError
     return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
 
 
