@@ -42,14 +42,6 @@ def shown(path: str | os.PathLike[str]) -> str:
         return str(p)
 
 
-def load_manifests(pairs: Sequence[PairConfig]) -> dict[str, tuple[Manifest, Manifest]]:
-    """Both manifests of every pair; one error lists every missing file."""
-    require_manifests(pairs)
-    return {pair.name: (mf.load(pair.agent_manifest, side="agent"),
-                        mf.load(pair.server_manifest, side="server"))
-            for pair in pairs}
-
-
 def require_manifests(pairs: Sequence[PairConfig]) -> None:
     """Raise one error listing every manifest file of ``pairs`` that does not exist."""
     missing = [shown(p) for pair in pairs for p in (pair.agent_manifest, pair.server_manifest)
@@ -118,7 +110,7 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None,
             before = bl.load_at_ref(pair.baseline, against) or Baseline()
             growth = bl.growth(before, current)
         reports.append(PairReport(
-            pair=pair.name, verdict=bl.judge(list(result.findings), current),
+            pair=pair.name, verdict=bl.judge(result.findings, current),
             tools=result.tools, baseline=shown(pair.baseline),
             baseline_exists=exists, agent_source=shown(pair.agent_manifest),
             server_source=shown(pair.server_manifest), against=against, growth=growth))
@@ -243,5 +235,4 @@ def _locked(path: str | os.PathLike[str]) -> Any:
 
 
 __all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "init",
-           "load_manifests", "pair_findings", "pair_result", "require_manifests", "shown",
-           "shrink"]
+           "pair_findings", "pair_result", "require_manifests", "shown", "shrink"]

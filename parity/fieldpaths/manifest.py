@@ -263,10 +263,8 @@ def _check_tables(data: Mapping[str, Any], file: str) -> None:
         _PRINTED_PARENTS.clear()
     for name, tool in data["tools"].items():
         for direction in ("in", "out"):
-            table = tool[direction] or {}
-            if unvouched(table, _PRINTED_PARENTS):  # the place is worded only when needed
-                _check_table(table, file=file, where=f"$.tools.{name}.{direction}",
-                             parents=_PRINTED_PARENTS)
+            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}",
+                         parents=_PRINTED_PARENTS)
 
 
 #: printed path -> its printed parent (``fieldpath.unvouched``), for every file this process

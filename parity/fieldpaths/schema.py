@@ -77,7 +77,8 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     helper: list[_Walker] = []  # the general walk of the subschemas the direct path leaves
 
     def general() -> _Walker:
-        helper.append(_Walker(schema, tool, direction, limits, default_dialect, failed))
+        if not helper:
+            helper.append(_Walker(schema, tool, direction, limits, default_dialect, failed))
         return helper[0]
 
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
