@@ -28,7 +28,6 @@ from parity.fieldpaths.direct_fields import (
     MISSING,
     ONE_TYPE,
     NotPlain,
-    fresh,
     node_constraints,
     node_types,
     read_annotations,
@@ -71,10 +70,10 @@ _ANY: tuple[str, ...] = (ANY,)
 #: the keywords ``read_annotations`` reads (a root object usually has none of them)
 _ANNOTATED = frozenset({"description", "format", "default", "examples"})
 _STR = repeat(str)
-#: the keys of a bare leaf, and the fields of its entry by its type (a fresh ``extra`` each)
+#: the keys of a bare leaf, and the fields of its entry by its type (copied for each leaf)
 _BARE = frozenset({"type", "description"})
 _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
-    types: {**fresh(), "type": types, "closed": False if "object" in types else None}
+    types: {"type": types, "closed": False} if "object" in types else {"type": types}
     for types in (_ANY, *ONE_TYPE.values())}
 
 
@@ -96,7 +95,6 @@ def bare(schema: dict[str, Any]) -> dict[str, Any] | None:
         fields["description"] = text
     else:
         return None
-    fields["extra"] = {}
     return fields
 
 class Direct(Walk):
@@ -119,9 +117,7 @@ class Direct(Walk):
         if schema.__class__ is not dict or not schema:
             self.work += 1 + rel
             if schema is True or schema is False or (isinstance(schema, dict) and not schema):
-                fields = fresh()
-                fields["required"] = required
-                fields["extra"] = {}
+                fields: dict[str, Any] = {"required": required}
                 if patterns:
                     fields["patterns"] = patterns
                 if schema is False:
@@ -145,11 +141,9 @@ class Direct(Walk):
             except BaseException:
                 self.failed.add(id(schema))
                 raise
-        # most nodes: a type, a description, no children. The entry is a copy of the
-        # defaults with the fields this schema states (the rest stay as ``Entry()`` has them)
-        fields = fresh()
-        fields["required"] = required
-        fields["extra"] = {}
+        # most nodes: a type, a description, no children. The entry holds the fields this
+        # schema states; the others read as ``Entry()`` has them (``entry.adopt``)
+        fields = {"required": required}
         if patterns:
             fields["patterns"] = patterns
         get = schema.get
@@ -177,9 +171,7 @@ class Direct(Walk):
                 patterns: tuple[str, ...]) -> None:
         """A node with value keywords (an enum, bounds, ``nullable``) and nothing that could
         have children: its entry as ``_object`` makes it, without reading what it lacks."""
-        fields = fresh()
-        fields["required"] = required
-        fields["extra"] = {}
+        fields: dict[str, Any] = {"required": required}
         if patterns:
             fields["patterns"] = patterns
         get = schema.get
@@ -264,10 +256,7 @@ class Direct(Walk):
             return self._delegate(schema, key, depth, rel, required, patterns)
         objectish = may_be_object and (closed or bool(properties) or bool(groups)
                                        or typed_object)
-        fields = fresh()
-        fields["type"] = types
-        fields["required"] = required
-        fields["extra"] = {}
+        fields: dict[str, Any] = {"type": types, "required": required}
         if objectish:
             fields["closed"] = closed
         if enum is not None:

@@ -1,6 +1,6 @@
 """What the direct paths (``direct``, ``direct_unions``) read of one schema node's own
 keywords: its types, annotations and constraints, read exactly as ``keywords``' readers read
-them, into the fields of an ``Entry`` (a copy of ``entry.DEFAULTS``). A value the readers
+them, into the fields of an ``Entry`` (those a schema states: ``entry.adopt``). A value the readers
 would reject raises ``NotPlain``: the general walk then reads it and words the error.
 """
 
@@ -9,15 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import DEFAULTS
 from parity.fieldpaths.keywords import TYPE_NAMES, keep_examples
 
 #: a keyword's absence (``None`` may be its value)
 MISSING: Any = object()
 #: one type name -> the entry's type tuple
 ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
-#: a fresh copy of an ``Entry()``'s fields (set its own ``extra``)
-fresh = DEFAULTS.copy
 
 
 class NotPlain(Exception):

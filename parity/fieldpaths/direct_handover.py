@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from parity.fieldpaths.combine import to_entry, union
-from parity.fieldpaths.direct_fields import NotPlain, fresh
+from parity.fieldpaths.direct_fields import NotPlain
 from parity.fieldpaths.direct_keys import (
     Tail,
     index_text,
@@ -115,10 +115,7 @@ class Walk:
         """A required name with no schema: an open node, no subschema visited."""
         self.count += 1
         self.work += rel
-        fields = fresh()
-        fields["required"] = True
-        fields["extra"] = {}
-        self.table[key] = adopt(fields)
+        self.table[key] = adopt({"required": True})
 
     def _delegate(self, schema: dict[str, Any], key: Any, depth: int, rel: int,
                   required: bool, patterns: tuple[str, ...]) -> Tail:

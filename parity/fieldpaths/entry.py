@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from parity.fieldpaths import constraints as _constraints
@@ -57,7 +57,6 @@ class Entry:
     constraints: _constraints.Constraints = ()
     #: Strings of the schema's ``examples`` (sorted, at most 16): values it may hold.
     examples: tuple[str, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_any(self) -> bool:
@@ -146,20 +145,19 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "type": type, "required": required, "closed": closed, "enum": enum, "format": format,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
-        "unsupported": unsupported, "constraints": constraints, "examples": examples,
-        "extra": {}})
+        "unsupported": unsupported, "constraints": constraints, "examples": examples})
     return entry
 
 
-#: the fields of ``Entry()``, to copy: a leaf sets a few of them and adopts the copy
-#: (``adopt``): most fields of most entries keep these values, and copying a table is
-#: cheaper than building one key by key. A copy must get its own ``extra`` dict.
+#: the fields of ``Entry()`` (every field's default is also a class attribute of ``Entry``)
 DEFAULTS: dict[str, Any] = dict(vars(Entry()))
 
 
 def adopt(fields: dict[str, Any]) -> Entry:
-    """The ``Entry`` whose fields are ``fields`` (a copy of ``DEFAULTS`` with some set, and a
-    fresh ``extra``), taken as they are: equal to ``Entry(**fields)``."""
+    """The ``Entry`` whose fields are ``fields``, taken as they are: equal to
+    ``Entry(**fields)``. A field ``fields`` lacks reads as its default, from the class (the
+    direct walk sets only what a schema states: most fields of most entries keep their
+    defaults, and a small dict is cheaper to build and to keep than a full one)."""
     entry = _new(Entry)
     _set(entry, "__dict__", fields)
     return entry

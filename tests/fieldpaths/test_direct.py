@@ -5,6 +5,7 @@ random schemas. ``general`` turns the direct path off (whole schemas and subsche
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import importlib.util
 import json
@@ -196,16 +197,21 @@ def test_make_entry_is_entry():
                   patterns=("^a",), recursive="#", unresolved=("x",), unsupported=("not",),
                   constraints=(("maxLength", 3),), examples=("a", "b"))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
-    assert set(FIELDS) - {"extra"} == set(values)
+    assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.with_required(False) == dataclasses.replace(built, required=False)
     assert made.with_required(True) is made
     assert tuple(DEFAULTS) == FIELDS
-    fields = {**DEFAULTS, "extra": {}}
-    adopted, blank = adopt(fields), Entry()
-    assert adopted == blank and repr(adopted) == repr(blank) and adopted.extra is fields["extra"]
-    assert adopt({**DEFAULTS, **values, "extra": {}}) == built
+    for fields in (DEFAULTS.copy(), {}):  # a field left out reads as its default
+        adopted, blank = adopt(fields), Entry()
+        assert adopted == blank and hash(adopted) == hash(blank) and repr(adopted) == repr(blank)
+    for name, value in values.items():  # each field alone, the others read as defaults
+        alone = adopt({name: value})
+        assert alone == dataclasses.replace(blank, **{name: value})
+        assert repr(alone) == repr(Entry(**{name: value}))
+    assert adopt(dict(values)) == built and adopt({**DEFAULTS, **values}) == built
+    assert copy.deepcopy(adopt({"required": True})) == Entry(required=True)
 
 
 # -- random plain schemas ------------------------------------------------------------------
