@@ -71,7 +71,7 @@ _ANY: tuple[str, ...] = (ANY,)
 _ANNOTATED = frozenset({"description", "format", "default", "examples"})
 _STR = repeat(str)
 #: the keys of a bare leaf, and the fields of its entry by its type (copied for each leaf)
-_BARE = frozenset({"type", "description"})
+BARE = frozenset({"type", "description"})
 _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
     types: {"type": types, "closed": False} if "object" in types else {"type": types}
     for types in (_ANY, *ONE_TYPE.values())}
@@ -80,7 +80,7 @@ _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
 def bare(schema: dict[str, Any]) -> dict[str, Any] | None:
     """The fields of a bare leaf's entry as ``Direct.node`` reads them (not required, no
     patterns), for a child walked without the call to ``node``: ``schema`` (a dict of
-    ``_BARE`` keys at most: the caller tests that, cheaper than a call) holds a type name and
+    ``BARE`` keys at most: the caller tests that, cheaper than a call) holds a type name and
     a description string at most (its work: the visit and its keys). ``None`` otherwise."""
     found = schema.get("type", _ANY)
     if found is not _ANY:
@@ -283,7 +283,7 @@ class Direct(Walk):
         node, prop, table = self.node, self.prop, self.table
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
             sub = properties.get(name, MISSING)
-            leaf = bare(sub) if sub.__class__ is dict and sub.keys() <= _BARE else None
+            leaf = bare(sub) if sub.__class__ is dict and sub.keys() <= BARE else None
             if leaf is not None:  # the commonest child: ``node`` without the call
                 self.count += 1
                 self.work += 1 + rel + len(sub)
@@ -299,7 +299,7 @@ class Direct(Walk):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
         if items is not MISSING and items is not False:
-            leaf = bare(items) if items.__class__ is dict and items.keys() <= _BARE else None
+            leaf = bare(items) if items.__class__ is dict and items.keys() <= BARE else None
             if leaf is not None:
                 self.count += 1
                 self.work += 1 + rel + len(items)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
-from parity.fieldpaths import direct
+from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.combine import (
     conjoin,
     to_entry,
@@ -73,6 +73,11 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
+    flat = direct_flat.table(schema, limits.max_depth, limits.max_paths, limits.max_work)
+    if flat is not None:  # the commonest schema, without setting up a walk
+        if work is not None:
+            work.spent = flat[1]
+        return flat[0]
     failed: set[int] = set()  # subschemas the direct path gave up on
     helper: list[_Walker] = []  # the general walk of the subschemas the direct path leaves
 

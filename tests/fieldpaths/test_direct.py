@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parity.errors import ParityError
-from parity.fieldpaths import direct
+from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.entry import DEFAULTS, FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
 from parity.fieldpaths.schema import Limits, Work, extract_paths
@@ -47,14 +47,15 @@ def snapshot(schema: Any, **kw: Any) -> tuple[Any, ...]:
 
 @contextlib.contextmanager
 def general_only() -> Iterator[None]:
-    saved = direct.whole_table, direct.is_plain
+    saved = direct.whole_table, direct.is_plain, direct_flat.table
 
     direct.whole_table = lambda *a, **k: None  # type: ignore[assignment]
     direct.is_plain = lambda *a, **k: False  # type: ignore[assignment]
+    direct_flat.table = lambda *a, **k: None  # type: ignore[assignment]
     try:
         yield
     finally:
-        direct.whole_table, direct.is_plain = saved
+        direct.whole_table, direct.is_plain, direct_flat.table = saved
 
 
 def general(schema: Any, **kw: Any) -> tuple[Any, ...]:
@@ -402,4 +403,81 @@ def test_bare_leaves_and_value_only_nodes_give_the_general_walks_result(children
                                                                         bounds):
     schema = {"type": "object", "required": sorted(children)[:1],
               "properties": {**children, "list": {"type": "array", "items": item}}}
+    assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
+
+
+# -- flat objects of bare leaves (``direct_flat``) -----------------------------------------
+
+def test_flat_schemas_of_the_real_corpus_take_the_flat_path_with_the_direct_walks_result():
+    schemas = [s for p in REAL for s in schemas_of(tools_in(p))]
+    flat = 0
+    for schema in schemas:
+        found = direct_flat.table(schema, 64, 10_000, 200_000)
+        if found is not None:
+            flat += 1
+            walked = direct.whole_table(schema, max_depth=64, max_paths=10_000,
+                                        max_work=200_000, failed=set())
+            assert walked is not None
+            assert list(found[0].items()) == list(walked[0].items()) and found[1] == walked[1]
+    assert flat >= len(schemas) * 2 // 3  # three in four real schemas are flat
+
+
+bare_ish = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["string", "integer", "object", "array", "null", "strng",
+                             ["string"], 3]),
+    "description": st.one_of(st.text(max_size=3), st.just(1), st.none()),
+    "format": st.just("uri"),
+})
+flat_ish = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["object", "object", "object", "array", ["object"], None]),
+    "properties": st.one_of(st.dictionaries(names, st.one_of(bare_ish, st.just(True)),
+                                            max_size=5), st.just([]), st.none()),
+    "required": st.one_of(st.lists(st.one_of(names, st.just(1)), max_size=3),
+                          st.booleans(), st.just("a"), st.none()),
+    "additionalProperties": st.one_of(st.booleans(), st.just({}), st.just(3),
+                                      st.just({"type": "string"})),
+    "description": st.one_of(st.text(max_size=3), st.just(2)),
+    "$schema": st.just(DRAFT7),
+    "title": st.text(max_size=2),
+    "nullable": st.booleans(),
+})
+
+
+@st.composite
+def flat(draw: Any) -> dict[str, Any]:
+    """A flat object of bare leaves (the flat path's to take, bounds permitting)."""
+    leaf = st.fixed_dictionaries({}, optional={
+        "type": st.sampled_from(["string", "integer", "number", "boolean", "object", "array",
+                                 "null"]),
+        "description": st.text(max_size=3)})
+    properties = draw(st.dictionaries(names, leaf, max_size=5))
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    schema.update(draw(st.fixed_dictionaries({}, optional={
+        "required": st.lists(st.sampled_from(sorted(properties) or [""]), max_size=3)
+        if properties else st.just([]),
+        "additionalProperties": st.sampled_from([True, False, {}]),
+        "description": st.text(max_size=3),
+        "$schema": st.just(DRAFT7),
+        "title": st.text(max_size=2)})))
+    return schema
+
+
+flat_limits = st.builds(Limits, max_depth=st.integers(0, 3), max_paths=st.integers(1, 8),
+                        max_alternatives=st.just(256), max_work=st.integers(1, 60))
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(flat(), flat_ish), st.one_of(st.none(), flat_limits, flat_limits))
+def test_random_flat_objects_give_the_direct_and_the_general_walks_result(schema, bounds):
+    """What the flat path takes, it takes as the direct walk does (the same entries, work and
+    bounds); what it leaves (another keyword, a leaf that is not bare, a bound) the walks
+    decide: either way extraction says what the general walk says."""
+    b = bounds or Limits()
+    found = direct_flat.table(schema, b.max_depth, b.max_paths, b.max_work)
+    if found is not None:
+        walked = direct.whole_table(schema, max_depth=b.max_depth, max_paths=b.max_paths,
+                                    max_work=b.max_work, failed=set())
+        assert walked is not None
+        assert list(found[0].items()) == list(walked[0].items()) and found[1] == walked[1]
+        assert list(map(repr, found[0].values())) == list(map(repr, walked[0].values()))
     assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)

@@ -1,0 +1,108 @@
+"""Extraction counted in instructions and cache misses (Valgrind's callgrind), not in time.
+
+    python benchmarks/instructions.py            # both workloads, a markdown table
+    python benchmarks/instructions.py --only real --runs 10
+
+Time on a shared machine moves by tens of percent between runs; callgrind's counts do not.
+This runs the two walks of ``run.py``'s extraction rows (parity's ``tool_tables`` and
+``naive.py``) under callgrind with its cache and branch simulation, and reports, per pass
+over a workload: instructions, first-level instruction-cache misses, data-cache misses and
+mispredicted branches, and parity's ratio to the naive walk for each. Each figure is the
+difference between a process that makes ``1 + runs`` passes and one that makes 1, so
+start-up and imports cancel out (a process run before them compiles the imports). It
+explains the time rows; it does not replace them (the targets are on time). It needs
+``valgrind`` on PATH, and takes a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+#: callgrind's event names, and how this report names them
+EVENTS = {"Ir": "instructions", "I1mr": "instruction-cache misses",
+          "D1mr": "data-cache read misses", "Bcm": "mispredicted branches",
+          "Bim": "mispredicted indirect branches"}
+CASES = {"real": "real corpus (226 tools)", "generated": "generated (200 tools)"}
+
+
+def child(walker: str, case: str, passes: int) -> None:
+    """Make ``passes`` passes of ``walker`` over ``case`` (after one untimed warm-up)."""
+    for path in (str(HERE), str(ROOT)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    import generate
+    import naive
+    import run
+
+    from parity.fieldpaths.schema import tool_tables
+
+    tools = (run.corpus_tools() if case == "real"
+             else generate.catalog(200, seed=generate.SEED + 1))
+    walk = tool_tables if walker == "parity" else naive.tool_tables
+    for _ in range(passes):
+        for tool in tools:
+            walk(tool)
+
+
+def counts(walker: str, case: str, passes: int, folder: Path) -> dict[str, int]:
+    """callgrind's totals for a process making ``passes`` passes."""
+    out = folder / f"{walker}.{case}.{passes}.out"
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    subprocess.run(["valgrind", "--tool=callgrind", "--cache-sim=yes", "--branch-sim=yes",
+                    f"--callgrind-out-file={out}", sys.executable, __file__, "--child",
+                    walker, case, str(passes)],
+                   check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    events: list[str] = []
+    for line in out.read_text().splitlines():
+        if line.startswith("events:"):
+            events = line.split()[1:]
+        elif line.startswith(("summary:", "totals:")):
+            return dict(zip(events, map(int, line.split()[1:]), strict=True))
+    raise SystemExit(f"{out}: no totals in callgrind's output")
+
+
+def per_pass(walker: str, case: str, runs: int, folder: Path) -> dict[str, float]:
+    # a first process compiles what the counted ones import (bytecode caches are written
+    # then): otherwise only the first counted process pays for it, and the difference lies
+    subprocess.run([sys.executable, __file__, "--child", walker, case, "1"], check=True,
+                   stdout=subprocess.DEVNULL)
+    one, more = counts(walker, case, 1, folder), counts(walker, case, 1 + runs, folder)
+    return {event: (more[event] - one[event]) / runs for event in EVENTS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=sorted(CASES), help="one workload")
+    parser.add_argument("--runs", type=int, default=5, help="passes counted (default 5)")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child[0], args.child[1], int(args.child[2]))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("instructions.py needs valgrind on PATH (apt install valgrind)", file=sys.stderr)
+        return 2
+    print("| workload | count per pass | parity | naive walk | ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory(prefix="parity-callgrind-") as tmp:
+        for case in [args.only] if args.only else list(CASES):
+            print(f"counting {case} ...", file=sys.stderr, flush=True)
+            ours = per_pass("parity", case, args.runs, Path(tmp))
+            floor = per_pass("naive", case, args.runs, Path(tmp))
+            for event, name in EVENTS.items():
+                ratio = ours[event] / floor[event] if floor[event] else float("inf")
+                print(f"| {CASES[case]} | {name} | {ours[event]:,.0f} | {floor[event]:,.0f} "
+                      f"| {ratio:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
