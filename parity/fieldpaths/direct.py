@@ -67,6 +67,9 @@ _NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
 #: keywords a node read by ``Direct._scalar`` cannot have: all but the value keywords
 _NOT_SCALAR = _NOT_LEAF - _CONSTRAINED - {"enum", "nullable"}
 _ANY: tuple[str, ...] = (ANY,)
+#: the keys of a list of one item schema read by ``Direct._list`` (``items`` among them)
+_LIST = frozenset({"type", "items", "description"})
+_ARRAY = ("array",)
 #: the keywords ``read_annotations`` reads (a root object usually has none of them)
 _ANNOTATED = frozenset({"description", "format", "default", "examples"})
 _STR = repeat(str)
@@ -137,6 +140,10 @@ class Direct(Walk):
                 if _NOT_SCALAR.isdisjoint(schema):
                     self._scalar(schema, key, required, patterns)
                     return None
+                if (schema.keys() <= _LIST and schema.get("type") == "array"
+                        and schema["type"].__class__ is str
+                        and schema["items"].__class__ is dict):
+                    return self._list(schema, key, depth, rel, required, patterns)
                 return self._object(schema, key, depth, rel, required, patterns)
             except BaseException:
                 self.failed.add(id(schema))
@@ -191,6 +198,30 @@ class Direct(Walk):
         if not _ANNOTATED.isdisjoint(schema):
             read_annotations(schema, fields)
         self.table[key] = adopt(fields)
+
+    def _list(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
+              patterns: tuple[str, ...]) -> Tail:
+        """An array typed so, with one item schema and a description at most (a list of
+        strings, of objects...): its entry and its items as ``_object`` makes them, without
+        reading the keywords it lacks."""
+        fields: dict[str, Any] = {"type": _ARRAY, "required": required}
+        if patterns:
+            fields["patterns"] = patterns
+        text = schema.get("description")
+        if text is not None and isinstance(text, str):
+            fields["description"] = text
+        self.table[key] = adopt(fields)
+        if self.count > self.max_paths or self.work > self.max_work or depth >= self.max_depth:
+            raise NotPlain  # past a bound, or an item deeper than the depth bound
+        items = schema["items"]
+        if items.keys() <= BARE:
+            leaf = bare(items)
+            if leaf is not None:
+                self.count += 1
+                self.work += 2 + rel + len(items)  # visited one level down, its keywords
+                self.table[self.items(key)] = adopt(leaf)
+                return ("items", None, None)
+        return ("items", None, self.node(items, self.items(key), depth + 1, rel + 1, False, ()))
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:

@@ -481,3 +481,22 @@ def test_random_flat_objects_give_the_direct_and_the_general_walks_result(schema
         assert list(found[0].items()) == list(walked[0].items()) and found[1] == walked[1]
         assert list(map(repr, found[0].values())) == list(map(repr, walked[0].values()))
     assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(leaf_keywords, st.just({}), st.just({"type": "object", "properties": {
+           "x": {"type": "string"}}, "required": ["x", "y"]}),
+                 st.just({"type": "array", "items": {"type": "string"}}), st.just([{}])),
+       st.one_of(st.text(max_size=2), st.integers(0, 1), st.none()),
+       st.sampled_from(["array", "string", ["array"], "object"]),
+       st.one_of(st.none(), limits, st.builds(Limits, max_depth=st.integers(0, 2))))
+def test_lists_of_one_item_schema_give_the_general_walks_result(item, text, kind, bounds):
+    """``Direct._list``: an array with one item schema and a description at most, nested,
+    as a map's values (with their patterns) and under bounds; other shapes go the long way."""
+    node: dict[str, Any] = {"type": kind, "items": item}
+    if text is not None:
+        node["description"] = text
+    schema = {"type": "object", "properties": {
+        "list": node, "lists": {"type": "array", "items": node},
+        "map": {"type": "object", "patternProperties": {"^p": node}}}}
+    assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
