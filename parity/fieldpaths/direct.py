@@ -207,21 +207,12 @@ class Direct(Walk):
         fields: dict[str, Any] = {"type": _ARRAY, "required": required}
         if patterns:
             fields["patterns"] = patterns
-        text = schema.get("description")
-        if text is not None and isinstance(text, str):
-            fields["description"] = text
+        read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         if self.count > self.max_paths or self.work > self.max_work or depth >= self.max_depth:
             raise NotPlain  # past a bound, or an item deeper than the depth bound
-        items = schema["items"]
-        if items.keys() <= BARE:
-            leaf = bare(items)
-            if leaf is not None:
-                self.count += 1
-                self.work += 2 + rel + len(items)  # visited one level down, its keywords
-                self.table[self.items(key)] = adopt(leaf)
-                return ("items", None, None)
-        return ("items", None, self.node(items, self.items(key), depth + 1, rel + 1, False, ()))
+        return ("items", None,
+                self.node(schema["items"], self.items(key), depth + 1, rel + 1, False, ()))
 
     def _object(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                 patterns: tuple[str, ...]) -> Tail:

@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths.direct import BARE, bare
+from parity.fieldpaths.direct_fields import read_annotations
 from parity.fieldpaths.direct_keys import prop_text
+from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 
 #: the keywords such a root may have: ``$schema`` and ``title`` change nothing below it
@@ -55,16 +57,9 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int,
         return None  # a map-value schema: a child the walk reads
     if properties and max_depth < 1:
         return None  # a child would be deeper than the bound
-    # the root's work as ``direct.Direct.node`` counts it: the visit, its keywords, the
-    # elements of its list and object values
-    work = 1 + len(schema)
-    for value in schema.values():
-        if value.__class__ is not str and isinstance(value, (dict, list)):
-            work += len(value)
+    work = visit_cost(schema)  # the root's, as ``direct.Direct.node`` counts it
     fields: dict[str, Any] = {"type": _OBJECT, "required": True, "closed": more is False}
-    text = schema.get("description")
-    if text is not None and isinstance(text, str):
-        fields["description"] = text
+    read_annotations(schema, fields)
     rows = [("", adopt(fields))]
     for name in properties:
         sub = properties[name]

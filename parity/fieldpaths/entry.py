@@ -149,15 +149,11 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
     return entry
 
 
-#: the fields of ``Entry()`` (every field's default is also a class attribute of ``Entry``)
-DEFAULTS: dict[str, Any] = dict(vars(Entry()))
-
-
 def adopt(fields: dict[str, Any]) -> Entry:
     """The ``Entry`` whose fields are ``fields``, taken as they are: equal to
-    ``Entry(**fields)``. A field ``fields`` lacks reads as its default, from the class (the
-    direct walk sets only what a schema states: most fields of most entries keep their
-    defaults, and a small dict is cheaper to build and to keep than a full one)."""
+    ``Entry(**fields)``. A field ``fields`` lacks reads as its default, a class attribute of
+    ``Entry`` (the direct walk sets only what a schema states: most fields of most entries
+    keep their defaults, and a small dict is cheaper to build and to keep than a full one)."""
     entry = _new(Entry)
     _set(entry, "__dict__", fields)
     return entry

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from parity.errors import ParityError
 from parity.fieldpaths import direct, direct_flat
-from parity.fieldpaths.entry import DEFAULTS, FIELDS, Entry, adopt, make_entry
+from parity.fieldpaths.entry import FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
 from parity.fieldpaths.schema import Limits, Work, extract_paths
 
@@ -203,15 +203,16 @@ def test_make_entry_is_entry():
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.with_required(False) == dataclasses.replace(built, required=False)
     assert made.with_required(True) is made
-    assert tuple(DEFAULTS) == FIELDS
-    for fields in (DEFAULTS.copy(), {}):  # a field left out reads as its default
+    defaults = dict(vars(Entry()))  # the fields of ``Entry()``
+    assert tuple(defaults) == FIELDS
+    for fields in (defaults.copy(), {}):  # a field left out reads as its default
         adopted, blank = adopt(fields), Entry()
         assert adopted == blank and hash(adopted) == hash(blank) and repr(adopted) == repr(blank)
     for name, value in values.items():  # each field alone, the others read as defaults
         alone = adopt({name: value})
         assert alone == dataclasses.replace(blank, **{name: value})
         assert repr(alone) == repr(Entry(**{name: value}))
-    assert adopt(dict(values)) == built and adopt({**DEFAULTS, **values}) == built
+    assert adopt(dict(values)) == built and adopt({**defaults, **values}) == built
     assert copy.deepcopy(adopt({"required": True})) == Entry(required=True)
 
 
