@@ -108,6 +108,23 @@ def test_ref_beside_siblings_in_2020_12_but_not_in_draft7():
     assert "enum" not in legacy["x"]
 
 
+def test_only_a_ref_beside_siblings_asks_an_undeclared_schema_for_its_dialect(monkeypatch):
+    # the dialect of a schema without `$schema` takes a scan of the whole document; it only
+    # changes what a `$ref` with siblings means (draft 7 reads nothing beside it)
+    from parity.fieldpaths import validators
+
+    scanned = []
+    monkeypatch.setattr(validators, "has_tuple_items",
+                        lambda root: scanned.append(root) or False)
+    defs = {"s": {"type": "string"}}
+    alone = table({"$defs": defs, "properties": {"x": {"$ref": "#/$defs/s"}}})
+    assert alone["x"]["type"] == ["string"]
+    assert scanned == []
+    beside = table({"$defs": defs, "properties": {"x": {"$ref": "#/$defs/s", "enum": ["a"]}}})
+    assert beside["x"]["enum"] == ["a"]
+    assert len(scanned) == 1
+
+
 def test_recursion_is_cut_at_reentry_and_marked():
     t = table({"$defs": {"Node": {"type": "object", "properties": {
         "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}},
