@@ -684,6 +684,8 @@ def bench_startup(s: Settings) -> Iterator[Row]:
                       "python -c 'import click, json'", med(tc), "<= 3x",
                       med(times) / med(tc) <= 3, reps=reps,
                       notes=f"exit code {done.returncode}; wall time of the process")
+    if _example_ready():
+        yield _extract_check_row(cmd, s)
     # What the pre-commit path imports.
     it_mod = importtime(["-c", "import parity.cli.commands.check"], ROOT)
     check_args = ["-m", "parity", "check"]
@@ -703,6 +705,37 @@ def bench_startup(s: Settings) -> Iterator[Row]:
                   "no mcp, pydantic or deepdiff", not it["heavy"], unit="s", ratio=None,
                   notes=(f"heavy: {', '.join(it['heavy'][:6]) or 'none'}; {it['modules']} "
                          f"modules; top-level cumulative: {top}"), extra=it)
+
+
+#: the least `parity extract --check` does on the bundled example: list its server's tools
+#: (a process that imports the MCP client and starts the server, as parity's seam does)
+_LIST_EXAMPLE = """
+from parity.config.settings import load_config
+from parity.mcp import fetch_tools
+from parity.sources.live import live_spec
+config = load_config(None)
+listing = fetch_tools(live_spec(config.servers["workflow"], root=config.root))
+assert listing.tools
+"""
+
+
+def _extract_check_row(cmd: list[str], s: Settings) -> Row:
+    """`parity extract --check` on the bundled example against its server listed alone: the
+    agent's stubs are read while the server boots (``parity.sources.side_by_side``)."""
+    args, floor = [*cmd, "extract", "--check"], [sys.executable, "-c", _LIST_EXAMPLE]
+    for command in (args, floor):  # warm-up; both must succeed
+        done = _run(command, ROOT)[1]
+        if done.returncode != 0:
+            raise InvalidBenchmark(f"{command[-2:]} failed ({done.returncode}): "
+                                   f"{done.stderr.strip()[-400:]}")
+    tp, tc = interleave(lambda: _run(args, ROOT), lambda: _run(floor, ROOT), s=s,
+                        budget=20 if s.quick else 60, max_reps=3 if s.quick else 9)
+    p, c = med(tp), med(tc)
+    return Row("startup", "`parity extract --check`, bundled example (stdio server, 6 stubs)",
+               p, "its server listed alone (python -c: fetch_tools)", c, "<= 1.5x",
+               p / c <= 1.5, reps=len(tp),
+               notes="wall time of the processes; parity also imports the agent's stubs, "
+                     "extracts both sides and compares the manifests")
 
 
 # -- memory --------------------------------------------------------------------------------

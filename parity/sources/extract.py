@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from parity.config.settings import Config, PairConfig, ServerConfig
 from parity.errors import FileFormatError, ParityError, SchemaError
 from parity.fieldpaths.manifest import Manifest, dumps, write
+from parity.sources.side_by_side import OUT_OF_PROCESS, pool
 
 #: Receives one line per step when progress is shown.
 Progress = Callable[[str], None]
@@ -102,12 +104,44 @@ class ExtractResult:
         return str(path)
 
 
+#: what listing one server gives: its definitions, those rejected, the manifest's ``source``
+_Listed = tuple[list[dict[str, Any]], list[str], str]
+
+
 @dataclass
 class _ServerCache:
-    """One listing per server, shared by the pairs that name it."""
+    """One listing per server, shared by the pairs that name it.
 
-    done: dict[int, tuple[list[dict[str, Any]], list[str], str] | ParityError] = field(
-        default_factory=dict)
+    ``start`` lists every server that runs out of process at once, before the first pair is
+    read (``side_by_side``): each boots while parity imports agents and lists the others.
+    Servers run in parity's own process (``object``) and files are read when first needed."""
+
+    done: dict[int, Future[_Listed]] = field(default_factory=dict)
+    pool: ThreadPoolExecutor | None = None
+
+    def start(self, servers: Sequence[ServerConfig], config: Config) -> None:
+        live = list({id(s): s for s in servers if s.kind in OUT_OF_PROCESS}.values())
+        self.pool = pool(len(live))
+        if self.pool is None:
+            return
+        for server in live:
+            self.done[id(server)] = self.pool.submit(_list_server, server, config)
+
+    def listing(self, server: ServerConfig, config: Config) -> _Listed:
+        """The listing of ``server``; raises the ``ParityError`` listing it raised."""
+        key = id(server)  # pairs naming one [servers] entry share the very same object
+        found = self.done.get(key)
+        if found is None:
+            found = self.done[key] = Future()
+            try:
+                found.set_result(_list_server(server, config))
+            except ParityError as exc:
+                found.set_exception(exc)
+        return found.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def extract_pair(pair: PairConfig, config: Config, *,
@@ -135,7 +169,7 @@ def extract_pair(pair: PairConfig, config: Config, *,
                     warnings=(*agent.warnings, *agent_left_out))
     problems.extend(agent_left_out)
 
-    definitions, rejected, source = _server_side(pair.server, config, _cache or _ServerCache())
+    definitions, rejected, source = (_cache or _ServerCache()).listing(pair.server, config)
     errors = []
     server = manifest_from_definitions(
         definitions, side="server", source=source, server=pair.server.name,
@@ -153,22 +187,7 @@ def _one_line(error: ParityError) -> str:
     return f"{error.message}{where}"
 
 
-def _server_side(server: ServerConfig, config: Config,
-                 cache: _ServerCache) -> tuple[list[dict[str, Any]], list[str], str]:
-    key = id(server)  # pairs naming one [servers] entry share the very same object
-    if key not in cache.done:
-        try:
-            cache.done[key] = _list_server(server, config)
-        except ParityError as exc:
-            cache.done[key] = exc
-    found = cache.done[key]
-    if isinstance(found, ParityError):
-        raise found
-    return found
-
-
-def _list_server(server: ServerConfig,
-                 config: Config) -> tuple[list[dict[str, Any]], list[str], str]:
+def _list_server(server: ServerConfig, config: Config) -> _Listed:
     from parity.core.redact import redact
     from parity.sources.server import server_definitions
 
@@ -212,11 +231,16 @@ def extract(config: Config, names: Sequence[str] = (), *, check: bool = False,
     """
     pairs = config.select_pairs(names)
     cache = _ServerCache()
+    cache.start([p.server for p in pairs], config)
     results: list[PairResult] = []
-    for i, pair in enumerate(pairs, 1):
-        if progress is not None:
-            progress(f"[{i}/{len(pairs)}] {pair.name}: extracting (server {pair.server.name!r})")
-        results.append(_one(pair, config, cache, check))
+    try:
+        for i, pair in enumerate(pairs, 1):
+            if progress is not None:
+                progress(f"[{i}/{len(pairs)}] {pair.name}: extracting "
+                         f"(server {pair.server.name!r})")
+            results.append(_one(pair, config, cache, check))
+    finally:
+        cache.close()
     return ExtractResult(tuple(results), check=check, root=config.root)
 
 

@@ -1,18 +1,20 @@
 """Lock and verify a server as a library: where its tools come from (``Target``), reading
-them live, and the two operations ``lock_server`` and ``verify_server``, which return values
-and never prompt or print (``parity lock`` and ``parity verify`` are thin shells over them).
+them live, and the two operations ``lock_server`` and ``verify_server`` (``verify_servers``
+for several), which return values and never prompt or print (``parity lock`` and
+``parity verify`` are thin shells over them).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from parity.errors import ConfigError, SourceError
+from parity.errors import ConfigError, ParityError, SourceError
 from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
+from parity.sources.side_by_side import OUT_OF_PROCESS, pool
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
@@ -142,5 +144,31 @@ def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:
                        accept_name=target.accept_name)
 
 
+def verify_servers(targets: Sequence[Target], *,
+                   lock_file: Callable[[Target], str | None] = lambda target: None,
+                   ) -> Iterator[tuple[Target, Drift | ParityError]]:
+    """``verify_server`` of each target, in their order: its ``Drift``, or the
+    ``ParityError`` it raised. Servers that run out of process are listed side by side
+    (``parity.sources.side_by_side``): each boots while the others are verified.
+    ``lock_file`` names a target's lock as messages show it."""
+    live = [t for t in targets if t.spec is not None and t.spec.kind in OUT_OF_PROCESS]
+    workers = pool(len(live))
+    started = {} if workers is None else {
+        id(t): workers.submit(verify_server, t, lock_file=lock_file(t)) for t in live}
+    try:
+        for target in targets:
+            found = started.get(id(target))
+            try:
+                drift = (found.result() if found is not None
+                         else verify_server(target, lock_file=lock_file(target)))
+            except ParityError as exc:
+                yield target, exc
+            else:
+                yield target, drift
+    finally:
+        if workers is not None:
+            workers.shutdown(wait=False, cancel_futures=True)
+
+
 __all__ = ["Target", "check_secrets", "configured_target", "lock_server", "read_for_lock",
-           "read_live", "verify_server"]
+           "read_live", "verify_server", "verify_servers"]

@@ -13,6 +13,7 @@ from parity.cli.main import main
 from parity.config.settings import load_config
 from parity.fieldpaths.manifest import load
 from parity.sources.extract import extract
+from tests.lockfixtures import ROOT
 
 _counter = itertools.count()
 
@@ -197,3 +198,60 @@ def test_unknown_pair_is_a_usage_error(tmp_path: Path,
     code, _, err = _run(["extract", "--config", str(config), "nope"], capsys)
     assert code == 2
     assert "unknown pair 'nope'" in err and "configured pairs: web" in err
+
+
+def _rendezvous(folder: Path, name: str, *others: str) -> str:
+    """A ``[servers.NAME]`` table: a real SDK server that serves only once every one of
+    ``others`` has started (``tests.servers.rendezvous``)."""
+    command = ["python", "-m", "tests.servers.rendezvous", str(folder), name, *others]
+    return (f"\n[servers.{name}]\nstdio = {json.dumps(command)}\n"
+            f"cwd = {json.dumps(str(ROOT))}\nstart_timeout = 60\n")
+
+
+def test_a_server_boots_while_the_agent_side_is_read(tmp_path: Path) -> None:
+    # the agent's module waits for the server's process to have started: read before the
+    # server is listed, as one after the other, it would never see it
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    (tmp_path / "waiting_agent.py").write_text(
+        "import time\nfrom pathlib import Path\n\n"
+        f"marker = Path({str(markers / 'srv.started')!r})\n"
+        "deadline = time.monotonic() + 30\n"
+        "while not marker.exists():\n"
+        "    if time.monotonic() > deadline:\n"
+        "        raise RuntimeError('the server had not started')\n"
+        "    time.sleep(0.05)\n\n"
+        "def ping(text: str) -> str:\n    return text\n\n"
+        "TOOLS = {'ping': ping}\n", encoding="utf-8")
+    (tmp_path / "parity.toml").write_text(_rendezvous(markers, "srv") + """
+[pairs.p]
+server = "srv"
+agent = {source = "waiting_agent:TOOLS"}
+""", encoding="utf-8")
+    result = extract(load_config(tmp_path / "parity.toml"))
+    assert [(r.pair, r.error, r.problems) for r in result.pairs] == [("p", None, ())]
+    assert sorted(load(tmp_path / "manifests" / "p.server.json").tools) == ["ping"]
+
+
+def test_servers_of_several_pairs_boot_side_by_side(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # each server waits for the other before it serves: listed one after the other, the
+    # first would give up waiting. Two processors, so two listings at once
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    config, _ = _project(tmp_path, _rendezvous(markers, "one", "two")
+                         + _rendezvous(markers, "two", "one") + """
+[pairs.first]
+server = "one"
+agent = {tools_file = "server_tools.json"}
+
+[pairs.second]
+server = "two"
+agent = {tools_file = "server_tools.json"}
+""")
+    result = extract(load_config(config))
+    assert [(r.pair, r.error) for r in result.pairs] == [
+        ("first", None), ("second", None), ("web", None)]
+    for pair in ("first", "second"):
+        assert sorted(load(tmp_path / "manifests" / f"{pair}.server.json").tools) == ["ping"]

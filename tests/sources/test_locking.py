@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from parity.sources.locking import Target, lock_server, verify_server
+from parity.errors import ParityError
+from parity.sources.locking import Target, lock_server, verify_server, verify_servers
+from tests.lockfixtures import stdio_spec
 
 TOOLS = {"tools": [{"name": "search", "inputSchema": {
     "type": "object", "properties": {"q": {"type": "string"}}}}]}
@@ -31,3 +33,27 @@ def test_lock_server_writes_then_is_up_to_date_then_asks_before_replacing(tmp_pa
     assert verify_server(target).withheld() == ("search",)
     assert lock_server(target, consent=lambda plan: True)["result"] == "written"
     assert not verify_server(target).drifted
+
+
+def test_verify_servers_lists_servers_side_by_side_and_keeps_their_order(tmp_path,
+                                                                       monkeypatch):
+    # two real SDK servers that each serve only once the other has started: verified one
+    # after the other, the first would give up waiting (tests.servers.rendezvous)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    targets = [
+        Target(name=name, lock_path=tmp_path / f"{name}.lock.json",
+               spec=stdio_spec("rendezvous", str(markers), name, other, name=name))
+        for name, other in (("one", "two"), ("two", "one"))]
+    for name in ("one", "two"):  # locked one at a time: each finds the other's marker
+        (markers / f"{name}.started").touch()
+    assert [lock_server(t)["result"] for t in targets] == ["written", "written"]
+    for marker in markers.iterdir():
+        marker.unlink()
+    broken = Target(name="gone", lock_path=tmp_path / "gone.lock.json",
+                    tools_file=tmp_path / "missing.json")
+    found = list(verify_servers([targets[0], broken, targets[1]]))
+    assert [t.name for t, _ in found] == ["one", "gone", "two"]
+    assert isinstance(found[1][1], ParityError)
+    assert [drift.drifted for _, drift in (found[0], found[2])] == [False, False]

@@ -1,6 +1,6 @@
 """``parity verify``: compare the tools of configured or ad-hoc servers with their locks.
 
-A thin shell over ``parity.sources.locking.verify_server``."""
+A thin shell over ``parity.sources.locking.verify_servers``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import click
 
 from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
 from parity.errors import ParityError
-from parity.sources.locking import verify_server
+from parity.sources.locking import verify_servers
 
 
 @click.command("verify")
@@ -40,15 +40,13 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
         targets = [dataclasses.replace(t, accept_name=accept_name) for t in targets]
     code = 0
     documents: list[dict[str, Any]] = []
-    for target in targets:
-        try:
-            drift = verify_server(target, lock_file=shown(target.lock_path))
-        except ParityError as exc:
-            message = redactor(target)(str(exc))
+    for target, drift in verify_servers(targets, lock_file=lambda t: shown(t.lock_path)):
+        if isinstance(drift, ParityError):
+            message = redactor(target)(str(drift))
             click.echo(f"parity: error: {message}", err=True)
             documents.append({"server": target.name, "lock": str(target.lock_path),
                               "error": message})
-            code = max(code, exc.exit_code)
+            code = max(code, drift.exit_code)
             continue
         show = redactor(target)
         for warning in drift.warnings:
