@@ -42,6 +42,7 @@ from parity.fieldpaths.direct_keys import (
     values_steps,
 )
 from parity.fieldpaths.direct_plain import BLOCKERS, is_plain
+from parity.fieldpaths.direct_refs import follow
 from parity.fieldpaths.direct_unions import (
     branches_are_leaves,
     leaf_union,
@@ -338,9 +339,12 @@ class Direct(Walk):
 
     def _union(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                patterns: tuple[str, ...]) -> Tail:
-        """A union of leaves (``direct_unions``); any other blocker: ``_delegate``."""
+        """A union of leaves (``direct_unions``), a ``$ref`` alone (``direct_refs``); any
+        other blocker: ``_delegate``."""
         keyword = union_keyword(schema)
         if keyword is None or not branches_are_leaves(schema, keyword):
+            if len(schema) == 1 and "$ref" in schema:  # pydantic's nested model
+                return follow(self, schema, key, depth, rel, required, patterns)
             return self._delegate(schema, key, depth, rel, required, patterns)
         entry, work, paths = leaf_union(schema, keyword, required, patterns, self.stack,
                                         self.max_alternatives)

@@ -117,6 +117,12 @@ class Walk:
         self.work += rel
         self.table[key] = adopt({"required": True})
 
+    def begin_handovers(self) -> None:
+        """Hold ``base`` and ``expanded`` as the general walk holds them, from the first
+        hand-over on (below the root alone)."""
+        if self.base is _ROOT:
+            self.base, self.expanded = ("#", self.root, 0), frozenset((id(self.root),))
+
     def _delegate(self, schema: dict[str, Any], key: Any, depth: int, rel: int,
                   required: bool, patterns: tuple[str, ...]) -> Tail:
         """A subschema the direct path does not read itself, below the root of a whole
@@ -128,8 +134,7 @@ class Walk:
         general = self.helper
         if general is None:
             general = self.helper = self.general()
-        if self.base is _ROOT:  # the first hand-over: below the root alone
-            self.base, self.expanded = ("#", self.root, 0), frozenset((id(self.root),))
+        self.begin_handovers()
         # ``node`` counted this node its own way: the general walk counts it instead
         self.count -= 1
         self.work -= rel + visit_cost(schema)

@@ -100,7 +100,9 @@ def test_random_references_and_combinators_give_the_general_walks_result(schema,
     assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
 
 
-def test_a_reference_is_read_by_the_general_walk_and_its_target_walked_directly(monkeypatch):
+def test_a_reference_beside_keywords_is_read_by_the_general_walk_and_its_target_walked_directly(
+        monkeypatch):
+    # (a reference alone is followed by the direct walk itself: test_direct_refs.py)
     walked = []
     original = direct.Direct.node
 
@@ -113,7 +115,8 @@ def test_a_reference_is_read_by_the_general_walk_and_its_target_walked_directly(
                               "properties": {"x": {"type": "string"},
                                              "deep": {"type": "array",
                                                       "items": {"$ref": "#/$defs/A"}}}}},
-              "type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}}
+              "type": "object",
+              "properties": {"a": {"$ref": "#/$defs/A", "description": "beside"}}}
     table = extract_paths(schema)
     # the target's children are walked directly, keyed by printed path (a whole schema)
     assert {"a.x", "a.deep", "a.deep[]"} <= set(walked)

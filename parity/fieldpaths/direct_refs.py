@@ -1,0 +1,103 @@
+"""A local ``$ref`` followed by the direct walk itself (``direct``), not handed over.
+
+Pydantic spells every nested model as ``{"$ref": "#/$defs/Model"}``, so tool schemas from
+Python servers hold many. The general walk reads such a node as the conjunction of its own
+facets (none) and its target's, and the direct walk then goes on below it: a hand-over costs
+several times the walk of the target itself. When the node is ``$ref`` alone, its target is
+found in the document by a JSON pointer (``pointers.local_target``, as the general walk finds
+it), is not already being expanded (a recursion) and has no blocker of its own (a reference,
+a combinator, an ``$id``, tuple ``items``), the direct walk walks the target in the node's
+place instead. It counts what the general walk counts: the reference visited and its one
+keyword read, the conjunction weighted as ``combine.weight`` weighs both sides
+(``own_weight``), then the target as any node. Anything else is handed over, as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parity.fieldpaths.direct_keys import Tail
+from parity.fieldpaths.direct_plain import BLOCKERS
+from parity.fieldpaths.entry import sorted_values
+from parity.fieldpaths.keywords import UNSUPPORTED_KEYWORDS, intersect_enum
+from parity.fieldpaths.pointers import MISS, local_target
+
+if TYPE_CHECKING:
+    from parity.fieldpaths.direct_handover import Walk
+
+_UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
+
+
+def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
+           required: bool, patterns: tuple[str, ...]) -> Tail:
+    """The node ``schema`` (``$ref`` alone, ``walk.node`` counted it) walked as its target,
+    or handed over (``Walk._delegate``) when that would not be the general walk's reading."""
+    ref = schema["$ref"]
+    if walk.general is None or not key or walk.over() or ref.__class__ is not str:
+        return walk._delegate(schema, key, depth, rel, required, patterns)
+    target = local_target(walk.root, ref)
+    if target is MISS or not BLOCKERS.isdisjoint(target) or isinstance(target.get("items"),
+                                                                       list):
+        return walk._delegate(schema, key, depth, rel, required, patterns)
+    walk.begin_handovers()
+    expanded = walk.expanded
+    if id(target) in expanded:  # a recursion: the general walk cuts it
+        return walk._delegate(schema, key, depth, rel, required, patterns)
+    below = expanded | {id(target)}
+    weight = own_weight(target, len(below))
+    if weight is None:  # a malformed keyword: the general walk words the error
+        return walk._delegate(schema, key, depth, rel, required, patterns)
+    # ``node`` counted the reference as a leaf: its visit and key (as the general walk
+    # does) and its entry's copies up the tree (``rel``: those are its target's). Then the
+    # conjunction of its own facets (weight 1 and the references expanded) with its target's
+    walk.count -= 1
+    walk.work += 1 + len(expanded) + weight - rel
+    saved = walk.base, walk.stack
+    walk.base, walk.expanded, walk.stack = (ref, target, depth), below, len(below)
+    try:
+        walk.node(target, key, depth, rel, required, patterns)
+    finally:
+        walk.base, walk.expanded, walk.stack = saved[0], expanded, saved[1]
+    return None  # a whole schema's walk needs no pointer (as ``_delegate``)
+
+
+def own_weight(schema: dict[str, Any], expanded: int) -> int | None:
+    """``combine.weight`` of the facets ``keywords``' readers make of ``schema``'s own
+    keywords below ``expanded`` references (its children are not read); ``None`` for a
+    malformed value it cannot count (any other one the readers reject, the walk of the
+    target rejects too). ``schema`` holds no blocker and no tuple ``items``."""
+    weight = 1 + expanded
+    if "required" in schema:
+        names = schema["required"]
+        if not isinstance(names, bool):
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                return None
+            weight += len(set(names))
+    if "properties" in schema:
+        if not isinstance(schema["properties"], dict):
+            return None
+        weight += len(schema["properties"])
+    if "patternProperties" in schema:
+        if not isinstance(schema["patternProperties"], dict):
+            return None
+        weight += 2 * len(schema["patternProperties"])  # a map-value schema and a pattern
+    if "additionalProperties" in schema:
+        extra = schema["additionalProperties"]
+        weight += extra is not False and extra is not True and extra != {}
+    if "items" in schema:
+        weight += schema["items"] is not False
+    if "prefixItems" in schema:
+        if not isinstance(schema["prefixItems"], list):
+            return None
+        weight += len(schema["prefixItems"])
+    late = schema.get("unevaluatedProperties", True)
+    weight += len(_UNSUPPORTED & schema.keys()) + (late is not False and late is not True
+                                                   and late != {})
+    enum: tuple[Any, ...] | None = None
+    if "enum" in schema:
+        if not isinstance(schema["enum"], list):
+            return None
+        enum = sorted_values(schema["enum"])
+    if "const" in schema:
+        enum = intersect_enum(enum, (schema["const"],))
+    return weight + len(enum or ())
