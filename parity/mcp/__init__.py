@@ -3,8 +3,9 @@
 Its public API, re-exported here (import from ``parity.mcp``):
 
 * ``spec``: ``ServerSpec`` (how to reach one server), ``Listing``, ``CallFailure``;
-* ``session``: ``open_session`` / ``AdapterSession`` (parity's own raw JSON-RPC session) and
-  ``fetch_tools`` (every tool of a live server, synchronously);
+* ``session``: ``open_session`` / ``AdapterSession`` (parity's own raw JSON-RPC session),
+  ``fetch_tools`` (every tool of a live server, synchronously; ``list_tools`` in an event
+  loop) and ``fetching`` (several servers listed side by side);
 * ``sdk_session``: ``wrap_session``, ``message_handler``, ``ListChangedHandler`` for the
   agent's own SDK session;
 * ``servers``: ``new_server``, ``run_stdio``, ``run_http``, ``lowlevel_server`` to write MCP
@@ -22,7 +23,14 @@ from __future__ import annotations
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.sdk_session import ListChangedHandler, SdkSession, message_handler, wrap_session
 from parity.mcp.servers import lowlevel_server, new_server, run_http, run_stdio
-from parity.mcp.session import AdapterSession, fetch_tools, open_session, with_stderr_tail
+from parity.mcp.session import (
+    AdapterSession,
+    fetch_tools,
+    fetching,
+    list_tools,
+    open_session,
+    with_stderr_tail,
+)
 from parity.mcp.spec import FAILURE_KINDS, CallFailure, Listing, ServerSpec
 
 __all__ = [
@@ -35,6 +43,8 @@ __all__ = [
     "SdkSession",
     "ServerSpec",
     "fetch_tools",
+    "fetching",
+    "list_tools",
     "lowlevel_server",
     "message_handler",
     "new_server",

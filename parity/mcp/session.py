@@ -2,7 +2,8 @@
 
 ``open_session(spec)`` starts or reaches the server and runs ``initialize``; the
 ``AdapterSession`` it yields lists tools and calls them as raw wire JSON. ``fetch_tools`` is
-the synchronous entry point extraction and ``parity lock`` use.
+the synchronous entry point extraction and ``parity lock`` use; ``fetching`` lists several
+servers side by side.
 
 Secrets (env and header values) are redacted from every message, from stderr tails and from
 ``call_tool_raw`` results and errors. Tool definitions are returned untouched: redacting them
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 import anyio
+from anyio.from_thread import start_blocking_portal
 
 from parity.core.redact import redact, redact_json
 from parity.errors import SourceError
@@ -192,20 +195,37 @@ def fetch_tools(spec: ServerSpec) -> Listing:
     ``spec.start_timeout`` bounds starting and ``initialize``; ``spec.list_timeout`` bounds
     the whole paginated ``tools/list``. Never hangs and never shows a traceback: a server
     that does not start, hangs or exits gives a ``SourceError`` with its stderr tail."""
+    return anyio.run(list_tools, spec)
+
+
+async def list_tools(spec: ServerSpec) -> Listing:
+    """``fetch_tools`` in the caller's event loop."""
     where = spec.url if spec.kind == "url" else " ".join(spec.command) or spec.object_ref
     where = redact(str(where), spec.secrets)
     phase = "starting"
+    try:
+        async with open_session(spec) as session:
+            phase = "listing the tools of"
+            return await session.list_tools_raw()
+    except CallFailure as exc:
+        raise _source_error(spec, where, phase, exc) from None
 
-    async def run() -> Listing:
-        nonlocal phase
-        try:
-            async with open_session(spec) as session:
-                phase = "listing the tools of"
-                return await session.list_tools_raw()
-        except CallFailure as exc:
-            raise _source_error(spec, where, phase, exc) from None
 
-    return anyio.run(run)
+@contextlib.contextmanager
+def fetching(specs: Sequence[ServerSpec], *, at_once: int) -> Iterator[list[Future[Listing]]]:
+    """``fetch_tools`` of every spec, side by side, while the caller goes on: in one event
+    loop run by a thread of its own (``anyio``'s blocking portal), at most ``at_once``
+    listings at a time. The futures are in ``specs``' order. Leaving the block by an
+    exception (an interruption too) cancels the listings still running, which stops their
+    servers; leaving it normally waits for them."""
+    with start_blocking_portal(name="parity-list") as portal:
+        limit = portal.call(anyio.Semaphore, max(1, at_once))
+
+        async def one(spec: ServerSpec) -> Listing:
+            async with limit:
+                return await list_tools(spec)
+
+        yield [portal.start_task_soon(one, spec) for spec in specs]
 
 
 def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) -> SourceError:

@@ -14,17 +14,21 @@ with the tool-id forms each manifest records.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parity.config.settings import Config, PairConfig, ServerConfig
 from parity.errors import FileFormatError, ParityError, SchemaError
 from parity.fieldpaths.manifest import Manifest, dumps, write
-from parity.sources.side_by_side import OUT_OF_PROCESS, pool
+from parity.sources.side_by_side import OUT_OF_PROCESS, at_once
+
+if TYPE_CHECKING:
+    from parity.mcp import Listing, ServerSpec
 
 #: Receives one line per step when progress is shown.
 Progress = Callable[[str], None]
@@ -112,36 +116,47 @@ _Listed = tuple[list[dict[str, Any]], list[str], str]
 class _ServerCache:
     """One listing per server, shared by the pairs that name it.
 
-    ``start`` lists every server that runs out of process at once, before the first pair is
-    read (``side_by_side``): each boots while parity imports agents and lists the others.
-    Servers run in parity's own process (``object``) and files are read when first needed."""
+    Within ``start``, every server that runs in a process of its own is listed side by side
+    from the first pair on (``parity.sources.side_by_side``): each boots while parity imports
+    agents and lists the others. Servers run in parity's own process (``object``) and files
+    are read when their pair is reached."""
 
-    done: dict[int, Future[_Listed]] = field(default_factory=dict)
-    pool: ThreadPoolExecutor | None = None
+    done: dict[int, _Listed | ParityError] = field(default_factory=dict)
+    #: listings started together, by server
+    started: dict[int, Future[Listing]] = field(default_factory=dict)
 
-    def start(self, servers: Sequence[ServerConfig], config: Config) -> None:
-        live = list({id(s): s for s in servers if s.kind in OUT_OF_PROCESS}.values())
-        self.pool = pool(len(live))
-        if self.pool is None:
+    @contextlib.contextmanager
+    def start(self, servers: Sequence[ServerConfig], config: Config) -> Iterator[None]:
+        from parity.sources.live import live_spec
+
+        specs: dict[int, ServerSpec] = {}
+        for server in servers:
+            if server.kind in OUT_OF_PROCESS and id(server) not in specs:
+                with contextlib.suppress(ParityError):  # said when its pair is reached
+                    specs[id(server)] = live_spec(server, root=config.root)
+        if not specs:
+            yield
             return
-        for server in live:
-            self.done[id(server)] = self.pool.submit(_list_server, server, config)
+        from parity.mcp import fetching
+
+        with fetching(list(specs.values()), at_once=at_once(len(specs))) as futures:
+            self.started = dict(zip(specs, futures, strict=True))
+            yield
 
     def listing(self, server: ServerConfig, config: Config) -> _Listed:
         """The listing of ``server``; raises the ``ParityError`` listing it raised."""
         key = id(server)  # pairs naming one [servers] entry share the very same object
-        found = self.done.get(key)
-        if found is None:
-            found = self.done[key] = Future()
+        if key not in self.done:
+            started = self.started.get(key)
             try:
-                found.set_result(_list_server(server, config))
+                self.done[key] = _list_server(
+                    server, config, None if started is None else (lambda spec: started.result()))
             except ParityError as exc:
-                found.set_exception(exc)
-        return found.result()
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+                self.done[key] = exc
+        found = self.done[key]
+        if isinstance(found, ParityError):
+            raise found
+        return found
 
 
 def extract_pair(pair: PairConfig, config: Config, *,
@@ -187,12 +202,13 @@ def _one_line(error: ParityError) -> str:
     return f"{error.message}{where}"
 
 
-def _list_server(server: ServerConfig, config: Config) -> _Listed:
+def _list_server(server: ServerConfig, config: Config,
+                 fetch: Callable[[ServerSpec], Listing] | None = None) -> _Listed:
     from parity.core.redact import redact
     from parity.sources.server import server_definitions
 
     # `python` in a stdio command runs as sys.executable: parity.sources.live.live_spec does that
-    listing = server_definitions(server, root=config.root)
+    listing = server_definitions(server, root=config.root, fetch=fetch)
     rejected = [f"{name!r}: {reason}" for name, reason in listing.rejected]
     tools = sorted(listing.tools, key=lambda d: str(d.get("name")))
     return tools, rejected, redact(server_source(server, config.root), server.secrets)
@@ -231,16 +247,13 @@ def extract(config: Config, names: Sequence[str] = (), *, check: bool = False,
     """
     pairs = config.select_pairs(names)
     cache = _ServerCache()
-    cache.start([p.server for p in pairs], config)
     results: list[PairResult] = []
-    try:
+    with cache.start([p.server for p in pairs], config):
         for i, pair in enumerate(pairs, 1):
             if progress is not None:
                 progress(f"[{i}/{len(pairs)}] {pair.name}: extracting "
                          f"(server {pair.server.name!r})")
             results.append(_one(pair, config, cache, check))
-    finally:
-        cache.close()
     return ExtractResult(tuple(results), check=check, root=config.root)
 
 

@@ -6,18 +6,21 @@ for several), which return values and never prompt or print (``parity lock`` and
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import ConfigError, ParityError, SourceError
 from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
-from parity.sources.side_by_side import OUT_OF_PROCESS, pool
+from parity.sources.side_by_side import OUT_OF_PROCESS, at_once
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
+    from parity.mcp import Listing, ServerSpec
     from parity.pinning.drift import Drift
     from parity.pinning.lock import Lock
 
@@ -66,9 +69,11 @@ def configured_target(config: Config, server: ServerConfig, surface: str | None 
                   accept_name=server.accept_reported_name)
 
 
-def read_live(target: Target, *, name: str | None = None) -> Lock:
+def read_live(target: Target, *, name: str | None = None,
+              fetch: Callable[[ServerSpec], Listing] | None = None) -> Lock:
     """The target's tools as a ``Lock`` value (not written). ``name`` is the fallback name
-    when the target has none (e.g. the existing lock's)."""
+    when the target has none (e.g. the existing lock's). ``fetch`` lists a live server
+    (default: ``parity.mcp.fetch_tools``)."""
     from parity.pinning.lock import build, from_listing
 
     if target.tools_file is not None:
@@ -80,11 +85,9 @@ def read_live(target: Target, *, name: str | None = None) -> Lock:
     from parity.mcp import fetch_tools
     from parity.sources.server import explain_missing_module
 
-    spec = target.spec
-    if target.capabilities is not None:
-        spec = dataclasses.replace(spec, capabilities=target.capabilities)
+    spec = listing_spec(target)
     try:
-        listing = fetch_tools(spec)
+        listing = (fetch or fetch_tools)(spec)
     except SourceError as exc:
         raise explain_missing_module(exc, kind=spec.kind, cwd=spec.cwd,
                                      key=target.key) from None
@@ -92,6 +95,14 @@ def read_live(target: Target, *, name: str | None = None) -> Lock:
     server = target.name or name or (reported if isinstance(reported, str) and reported
                                      else target.spec.name)
     return from_listing(server, listing)
+
+
+def listing_spec(target: Target) -> ServerSpec:
+    """How a live target is listed: its spec, with the client capabilities it declares."""
+    spec: ServerSpec = target.spec
+    if target.capabilities is None:
+        return spec
+    return dataclasses.replace(spec, capabilities=target.capabilities)
 
 
 def check_secrets(target: Target, text: str, *, action: str = "not written") -> None:
@@ -127,16 +138,16 @@ def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda pl
     return lock_result(plan, written=reason == "written", reason=reason)
 
 
-def verify_server(target: Target, *, lock_file: str | None = None) -> Drift:
+def verify_server(target: Target, *, lock_file: str | None = None,
+                  fetch: Callable[[ServerSpec], Listing] | None = None) -> Drift:
     """Load the target's lock (failing closed), read its live tools (listed under the
-    lock's client capabilities) and compare them; the ``Drift``."""
+    lock's client capabilities) and compare them; the ``Drift``. ``fetch`` lists a live
+    server (default: ``parity.mcp.fetch_tools``)."""
     from parity.pinning.lock import load, server_text
 
     lock = load(target.lock_path)
-    if target.capabilities is None and lock.client_capabilities is not None:
-        # list as the lock was listed: a server may show other tools to other capabilities
-        target = dataclasses.replace(target, capabilities=lock.client_capabilities)
-    live = read_live(target, name=lock.server)
+    target = _listed_as_locked(target, lock)
+    live = read_live(target, name=lock.server, fetch=fetch)
     # what the server said, not the rendered lock: rendering would hash every tool
     check_secrets(target, server_text(live), action="not compared")
     return verify_lock(lock, live, surface=target.surface,  # type: ignore[arg-type]
@@ -151,23 +162,47 @@ def verify_servers(targets: Sequence[Target], *,
     ``ParityError`` it raised. Servers that run out of process are listed side by side
     (``parity.sources.side_by_side``): each boots while the others are verified.
     ``lock_file`` names a target's lock as messages show it."""
-    live = [t for t in targets if t.spec is not None and t.spec.kind in OUT_OF_PROCESS]
-    workers = pool(len(live))
-    started = {} if workers is None else {
-        id(t): workers.submit(verify_server, t, lock_file=lock_file(t)) for t in live}
-    try:
+    from parity.pinning.lock import load
+
+    specs: dict[int, ServerSpec] = {}
+    for target in targets:
+        if target.spec is not None and target.spec.kind in OUT_OF_PROCESS:
+            with contextlib.suppress(ParityError):  # verify_server says it in its turn
+                specs[id(target)] = listing_spec(
+                    _listed_as_locked(target, load(target.lock_path)))
+    with _fetching(specs) as started:
         for target in targets:
             found = started.get(id(target))
             try:
-                drift = (found.result() if found is not None
-                         else verify_server(target, lock_file=lock_file(target)))
+                drift = verify_server(target, lock_file=lock_file(target),
+                                      fetch=None if found is None else _result_of(found))
             except ParityError as exc:
                 yield target, exc
             else:
                 yield target, drift
-    finally:
-        if workers is not None:
-            workers.shutdown(wait=False, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _fetching(specs: dict[int, ServerSpec]) -> Iterator[dict[int, Future[Listing]]]:
+    if not specs:
+        yield {}
+        return
+    from parity.mcp import fetching
+
+    with fetching(list(specs.values()), at_once=at_once(len(specs))) as futures:
+        yield dict(zip(specs, futures, strict=True))
+
+
+def _result_of(future: Future[Listing]) -> Callable[[ServerSpec], Listing]:
+    """A ``fetch`` that answers with a listing started before (its spec is the same)."""
+    return lambda spec: future.result()
+
+
+def _listed_as_locked(target: Target, lock: Lock) -> Target:
+    """List as the lock was listed: a server may show other tools to other capabilities."""
+    if target.capabilities is None and lock.client_capabilities is not None:
+        return dataclasses.replace(target, capabilities=lock.client_capabilities)
+    return target
 
 
 __all__ = ["Target", "check_secrets", "configured_target", "lock_server", "read_for_lock",

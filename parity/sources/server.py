@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 from parity.errors import SourceError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from parity.config.settings import ServerConfig
-    from parity.mcp import Listing
+    from parity.mcp import Listing, ServerSpec
 
 
 #: what a Python server prints when it cannot import its own modules
@@ -50,7 +52,8 @@ def explain_missing_module(exc: SourceError, *, kind: str, cwd: Path | None,
         file=exc.file, location=exc.location, hint=advice)
 
 
-def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
+def server_definitions(server: ServerConfig, *, root: Path,
+                       fetch: Callable[[ServerSpec], Listing] | None = None) -> Listing:
     """Every tool definition of ``server`` as a ``parity.mcp.Listing``.
 
     ``root`` is the configuration's folder (``Config.root``): module references are imported
@@ -58,6 +61,8 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
     field kept); ``Listing.rejected`` names definitions a live server listed that are not
     tool objects. File and model sources have no ``server_info``. Raises ``SourceError``
     (server unreachable, hung, crashed; bad reference) or ``FileFormatError`` (bad file).
+    ``fetch`` lists a live server (default: ``parity.mcp.fetch_tools``; ``parity extract``
+    passes listings it started side by side).
     """
     from parity.mcp import Listing
 
@@ -68,7 +73,7 @@ def server_definitions(server: ServerConfig, *, root: Path) -> Listing:
 
         spec = live_spec(server, root=root)
         try:
-            return fetch_tools(spec)
+            return (fetch or fetch_tools)(spec)
         except SourceError as exc:
             raise explain_missing_module(exc, kind=server.kind, cwd=server.cwd,
                                          key=key) from None

@@ -1,14 +1,16 @@
 """A real SDK server that proves it runs side by side with something else.
 
-``python -m tests.servers.rendezvous DIR NAME [OTHER...]`` writes ``DIR/NAME.started`` as
-soon as it runs, then waits (``--wait`` seconds, 30 by default) for ``DIR/OTHER.started`` of
-every OTHER before it serves stdio, and exits (code 1, with a message on stderr) if one never
-appears: started one after another, two servers that wait for each other cannot both serve.
+``python -m tests.servers.rendezvous DIR NAME [OTHER...]`` writes ``DIR/NAME.started`` (its
+process id) as soon as it runs, then waits (``--wait`` seconds, 30 by default) for
+``DIR/OTHER.started`` of every OTHER before it serves stdio, and exits (code 1, with a
+message on stderr) if one never appears: started one after another, two servers that wait
+for each other cannot both serve.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -40,7 +42,7 @@ def main() -> None:
     parser.add_argument("others", nargs="*")
     parser.add_argument("--wait", type=float, default=30.0)
     args = parser.parse_args()
-    (args.folder / f"{args.name}.started").touch()
+    (args.folder / f"{args.name}.started").write_text(str(os.getpid()), encoding="utf-8")
     for other in args.others:
         if not wait_for(args.folder / f"{other}.started", args.wait):
             sys.exit(f"{args.name}: {other} did not start while I waited")

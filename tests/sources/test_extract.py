@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -200,12 +204,14 @@ def test_unknown_pair_is_a_usage_error(tmp_path: Path,
     assert "unknown pair 'nope'" in err and "configured pairs: web" in err
 
 
-def _rendezvous(folder: Path, name: str, *others: str) -> str:
+def _rendezvous(folder: Path, name: str, *others: str, wait: float = 30,
+                start_timeout: float = 60) -> str:
     """A ``[servers.NAME]`` table: a real SDK server that serves only once every one of
     ``others`` has started (``tests.servers.rendezvous``)."""
-    command = ["python", "-m", "tests.servers.rendezvous", str(folder), name, *others]
+    command = ["python", "-m", "tests.servers.rendezvous", str(folder), name, *others,
+               "--wait", str(wait)]
     return (f"\n[servers.{name}]\nstdio = {json.dumps(command)}\n"
-            f"cwd = {json.dumps(str(ROOT))}\nstart_timeout = 60\n")
+            f"cwd = {json.dumps(str(ROOT))}\nstart_timeout = {start_timeout}\n")
 
 
 def test_a_server_boots_while_the_agent_side_is_read(tmp_path: Path) -> None:
@@ -255,3 +261,42 @@ agent = {tools_file = "server_tools.json"}
         ("first", None), ("second", None), ("web", None)]
     for pair in ("first", "second"):
         assert sorted(load(tmp_path / "manifests" / f"{pair}.server.json").tools) == ["ping"]
+
+
+def test_an_interrupted_extraction_stops_the_servers_it_started(tmp_path: Path) -> None:
+    # a server that waits 15 minutes for a peer that never comes; parity alone is
+    # interrupted (Ctrl-C), and must stop the listing it started rather than wait for it
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    (tmp_path / "parity.toml").write_text(_rendezvous(markers, "slow", "never", wait=900,
+                                                      start_timeout=900) + """
+[pairs.p]
+server = "slow"
+agent = {tools_file = "tools.json"}
+""", encoding="utf-8")
+    (tmp_path / "tools.json").write_text('{"tools": []}', encoding="utf-8")
+    parity = subprocess.Popen([sys.executable, "-m", "parity", "extract"], cwd=tmp_path,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started = markers / "slow.started"
+    for _ in range(1200):  # the server has started once it wrote its process id
+        if started.exists() and started.read_text(encoding="utf-8"):
+            break
+        time.sleep(0.05)
+    server = int(started.read_text(encoding="utf-8"))
+    parity.send_signal(signal.SIGINT)
+    try:
+        _, err = parity.communicate(timeout=90)
+    except subprocess.TimeoutExpired:  # it waits for the listing (up to start_timeout)
+        parity.kill()
+        os.kill(server, signal.SIGKILL)
+        pytest.fail("interrupted, parity still waited for the server it had started")
+    assert parity.returncode == 1 and "Aborted" in err
+    for _ in range(600):
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(server, signal.SIGKILL)
+        pytest.fail("the server parity started was left running")
