@@ -24,6 +24,7 @@ from itertools import repeat
 from typing import Any
 
 from parity.fieldpaths import constraints
+from parity.fieldpaths.direct_branches import walk_branches
 from parity.fieldpaths.direct_fields import (
     MISSING,
     ONE_TYPE,
@@ -339,13 +340,15 @@ class Direct(Walk):
 
     def _union(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
                patterns: tuple[str, ...]) -> Tail:
-        """A union of leaves (``direct_unions``), a ``$ref`` alone (``direct_refs``); any
-        other blocker: ``_delegate``."""
+        """A union of leaves (``direct_unions``) or of objects (``direct_branches``), a
+        ``$ref`` alone (``direct_refs``); any other blocker: ``_delegate``."""
         keyword = union_keyword(schema)
-        if keyword is None or not branches_are_leaves(schema, keyword):
+        if keyword is None:
             if len(schema) == 1 and "$ref" in schema:  # pydantic's nested model
                 return follow(self, schema, key, depth, rel, required, patterns)
             return self._delegate(schema, key, depth, rel, required, patterns)
+        if not branches_are_leaves(schema, keyword):  # a union of objects, most often
+            return walk_branches(self, schema, keyword, key, depth, rel, required, patterns)
         entry, work, paths = leaf_union(schema, keyword, required, patterns, self.stack,
                                         self.max_alternatives)
         self.count += paths - 1  # ``node`` counted the node itself

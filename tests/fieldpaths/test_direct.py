@@ -286,9 +286,9 @@ def test_random_plain_schemas_give_the_general_walks_result(schema, bounds):
 DEFS = {"A": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
         "T": {"type": "object", "properties": {"kids": {"type": "array",
                                                         "items": {"$ref": "#/$defs/T"}}}}}
-#: nodes the direct path does not reproduce: below the root, the general walk takes each one
-#: and the direct path goes on around it; but the first, a reference alone to a plain
-#: target, which the direct walk follows itself (``direct_refs``)
+#: nodes the direct path long left to the general walk (below the root, the general walk
+#: takes each one and the direct path goes on around it), and a few it now reads itself
+#: (``WALKED_DIRECTLY``): mixed into random schemas, they hold the two walks together
 OTHERS: list[Any] = [
     {"$ref": "#/$defs/A"},
     {"$ref": "#/$defs/T", "description": "a tree"},
@@ -305,6 +305,9 @@ OTHERS: list[Any] = [
      "properties": {"self": {"$ref": "#"}}},
     {"anyOf": [{"type": "string"}, {"type": "null"}]},
 ]
+#: the ones the direct walk reads itself: a reference alone to a plain target
+#: (``direct_refs``), unions of objects (``direct_branches``) and of leaves (``direct_unions``)
+WALKED_DIRECTLY = [OTHERS[0], OTHERS[4], OTHERS[5], OTHERS[-1]]
 #: names a pointer must escape, a path must quote
 ODD = ["plain", "a/b", "t~1", "dotted.name", "sp ace", "é", ""]
 
@@ -339,7 +342,7 @@ def test_other_subschemas_are_walked_generally_inside_a_direct_walk(node, monkey
     schema = placed(node)
     with contextlib.suppress(ParityError):
         extract_paths(schema)
-    if node is OTHERS[-1] or node is OTHERS[0]:  # a union of leaves, a plain reference
+    if any(node is walked for walked in WALKED_DIRECTLY):
         assert not delegated
     elif node is OTHERS[-3]:  # an error: the first one ends the walk
         assert delegated == ['""']

@@ -1,0 +1,114 @@
+"""A union of objects walked branch by branch by the direct walk (``direct``).
+
+``oneOf``/``anyOf`` of inline objects (a discriminated union, an optional model
+``anyOf: [{object}, {"type": "null"}]``) is read by the general walk as facets: the node's own,
+one per branch, each branch conjoined with the node's. The direct walk then walks each
+alternative's children and the alternatives' tables are merged (``combine.union``). When the
+node holds nothing but its one union keyword and annotations (``description``, ``default``,
+any key no reader reads, like ``title``), and every branch is a non-empty object with no
+blocker of its own (no reference, combinator, ``$id``, tuple ``items``, several map-value
+schemas), the facets are not needed: each branch is walked by the direct walk as a node in
+the union's place, its entry given the node's annotations as the conjunction gives them, and
+the tables merged as the general walk merges them. The work counted is the general walk's:
+the node and each branch visited, the conjunctions weighted as ``combine.weight`` weighs them
+(``direct_refs.own_weight``), each alternative's entries, their union. Anything else is handed
+over (``Walk._delegate``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from parity.fieldpaths.combine import union
+from parity.fieldpaths.direct_keys import Tail, pointer_of
+from parity.fieldpaths.direct_plain import BLOCKERS
+from parity.fieldpaths.direct_refs import own_weight
+from parity.fieldpaths.fieldpath import Steps, parse
+from parity.fieldpaths.keywords import KEYWORDS
+
+if TYPE_CHECKING:
+    from parity.fieldpaths.direct_handover import Walk
+    from parity.fieldpaths.entry import Entry
+
+#: the keywords a union node may state beside its union for its branches to be walked here
+_ANNOTATIONS = frozenset({"description", "default"})
+
+
+def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, depth: int,
+                  rel: int, required: bool, patterns: tuple[str, ...]) -> Tail:
+    """The union node ``schema`` (``walk.node`` counted it) walked branch by branch, or
+    handed over when that would not be the general walk's reading."""
+    branches = schema[keyword]
+    if (walk.general is None or not key or walk.over()
+            or schema.keys() & BLOCKERS != {keyword}
+            or not _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
+            or not isinstance(branches, list) or not branches
+            or len(branches) > walk.max_alternatives):
+        return walk._delegate(schema, key, depth, rel, required, patterns)
+    walk.begin_handovers()
+    expanded = len(walk.expanded)
+    weights = 0
+    for branch in branches:
+        weight = _branch_weight(branch, expanded)
+        if weight is None:
+            return walk._delegate(schema, key, depth, rel, required, patterns)
+        weights += weight
+    # ``node`` counted the union as a leaf: its visit and keys, as the general walk does, and
+    # its entry's copies up the tree (``rel``: the union's entries are copied instead). Each
+    # alternative is the conjunction of the node's facets (weight 1 and the references
+    # expanded) with a branch's
+    walk.count -= 1
+    walk.work += (1 + expanded) * len(branches) + weights - rel
+    steps = parse(key)
+    at, below, start = walk.base
+    where = pointer_of(below, steps[start:], at)
+    outer, saved, tables = walk.table, walk.base, []
+    if len(branches) == 1:  # one alternative: a node like any other, copied up the tree
+        walk.base = (f"{where}/{keyword}/0", branches[0], depth)
+        try:
+            walk.node(branches[0], key, depth, rel, required, patterns)
+        finally:
+            walk.base = saved
+        walk.table[key] = _annotated(walk.table[key], schema)
+        return None
+    try:
+        for position, branch in enumerate(branches):
+            walk.table = {}
+            walk.base = (f"{where}/{keyword}/{position}", branch, depth)
+            # rel 0: an alternative's entries are not copied up the tree, the union's are
+            walk.node(branch, key, depth, 0, required, patterns)
+            walk.table[key] = _annotated(walk.table[key], schema)
+            tables.append({parse(path): entry for path, entry in walk.table.items()})
+    finally:
+        walk.table, walk.base = outer, saved
+    walk.work += sum(map(len, tables)) * len(tables)
+    merged: dict[Steps, Entry] = union(tables, steps)
+    walk._take(merged, rel)
+    return None  # a whole schema's walk needs no pointer (as ``_delegate``)
+
+
+def _branch_weight(branch: Any, expanded: int) -> int | None:
+    """``combine.weight`` of a branch's facets; ``None``: not a branch walked here."""
+    if branch.__class__ is not dict or not branch or not BLOCKERS.isdisjoint(branch):
+        return None
+    if isinstance(branch.get("items"), list):
+        return None
+    groups = branch.get("patternProperties", {})
+    extra = branch.get("additionalProperties", True)
+    if not isinstance(groups, dict) or len(groups) + (
+            extra is not False and extra is not True and extra != {}) > 1:
+        return None  # several map-value schemas: the general walk unions them
+    return own_weight(branch, expanded)
+
+
+def _annotated(entry: Entry, schema: dict[str, Any]) -> Entry:
+    """A branch's entry conjoined with the union node's annotations (``combine.conjoin``:
+    the node's description and default come first)."""
+    changes: dict[str, Any] = {}
+    description = schema.get("description")
+    if isinstance(description, str):
+        changes["description"] = description
+    if "default" in schema:
+        changes["default"], changes["has_default"] = schema["default"], True
+    return dataclasses.replace(entry, **changes) if changes else entry
