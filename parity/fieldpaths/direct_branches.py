@@ -7,12 +7,13 @@ alternative's children and the alternatives' tables are merged (``combine.union`
 node holds nothing but its one union keyword and annotations (``description``, ``default``,
 any key no reader reads, like ``title``), and every branch is a non-empty object with no
 blocker of its own (no reference, combinator, ``$id``, tuple ``items``, several map-value
-schemas), the facets are not needed: each branch is walked by the direct walk as a node in
-the union's place, its entry given the node's annotations as the conjunction gives them, and
-the tables merged as the general walk merges them. The work counted is the general walk's:
-the node and each branch visited, the conjunctions weighted as ``combine.weight`` weighs them
-(``direct_refs.own_weight``), each alternative's entries, their union. Anything else is handed
-over (``Walk._delegate``).
+schemas) or a ``$ref`` alone that ``direct_refs`` follows (pydantic's ``Optional[Model]``,
+``anyOf: [{"$ref": ...}, {"type": "null"}]``), the facets are not needed: each branch is
+walked by the direct walk as a node in the union's place, its entry given the node's
+annotations as the conjunction gives them, and the tables merged as the general walk merges
+them. The work counted is the general walk's: the node and each branch visited, the
+conjunctions weighted as ``combine.weight`` weighs them (``direct_refs.own_weight``), each
+alternative's entries, their union. Anything else is handed over (``Walk._delegate``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from parity.fieldpaths.combine import union
 from parity.fieldpaths.direct_keys import Tail, pointer_of
 from parity.fieldpaths.direct_plain import BLOCKERS
-from parity.fieldpaths.direct_refs import own_weight
+from parity.fieldpaths.direct_refs import followed, own_weight
 from parity.fieldpaths.fieldpath import Steps, parse
 from parity.fieldpaths.keywords import KEYWORDS
 
@@ -50,7 +51,7 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     expanded = len(walk.expanded)
     weights = 0
     for branch in branches:
-        weight = _branch_weight(branch, expanded)
+        weight = _branch_weight(walk, branch, expanded)
         if weight is None:
             return walk._delegate(schema, key, depth, rel, required, patterns)
         weights += weight
@@ -88,8 +89,13 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     return None  # a whole schema's walk needs no pointer (as ``_delegate``)
 
 
-def _branch_weight(branch: Any, expanded: int) -> int | None:
-    """``combine.weight`` of a branch's facets; ``None``: not a branch walked here."""
+def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
+    """``combine.weight`` of a branch's facets; ``None``: not a branch walked here. A branch
+    that is a ``$ref`` alone (pydantic's ``Optional[Model]``) is its target's, one
+    reference deeper, when ``direct_refs.follow`` follows it."""
+    if branch.__class__ is dict and len(branch) == 1 and "$ref" in branch:
+        target = followed(walk, branch)
+        return None if target is None else own_weight(target, expanded + 1)
     if branch.__class__ is not dict or not branch or not BLOCKERS.isdisjoint(branch):
         return None
     if isinstance(branch.get("items"), list):

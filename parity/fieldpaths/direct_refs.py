@@ -32,20 +32,14 @@ def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
            required: bool, patterns: tuple[str, ...]) -> Tail:
     """The node ``schema`` (``$ref`` alone, ``walk.node`` counted it) walked as its target,
     or handed over (``Walk._delegate``) when that would not be the general walk's reading."""
-    ref = schema["$ref"]
-    if walk.general is None or not key or walk.over() or ref.__class__ is not str:
-        return walk._delegate(schema, key, depth, rel, required, patterns)
-    target = local_target(walk.root, ref)
-    if target is MISS or not BLOCKERS.isdisjoint(target) or isinstance(target.get("items"),
-                                                                       list):
+    if not key or walk.over():
         return walk._delegate(schema, key, depth, rel, required, patterns)
     walk.begin_handovers()
+    target = followed(walk, schema)
     expanded = walk.expanded
-    if id(target) in expanded:  # a recursion: the general walk cuts it
-        return walk._delegate(schema, key, depth, rel, required, patterns)
     below = expanded | {id(target)}
-    weight = own_weight(target, len(below))
-    if weight is None:  # a malformed keyword: the general walk words the error
+    weight = None if target is None else own_weight(target, len(below))
+    if weight is None:  # not followed, or a malformed keyword the general walk words
         return walk._delegate(schema, key, depth, rel, required, patterns)
     # ``node`` counted the reference as a leaf: its visit and key (as the general walk
     # does) and its entry's copies up the tree (``rel``: those are its target's). Then the
@@ -53,12 +47,26 @@ def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
     walk.count -= 1
     walk.work += 1 + len(expanded) + weight - rel
     saved = walk.base, walk.stack
-    walk.base, walk.expanded, walk.stack = (ref, target, depth), below, len(below)
+    walk.base, walk.expanded, walk.stack = (schema["$ref"], target, depth), below, len(below)
     try:
         walk.node(target, key, depth, rel, required, patterns)
     finally:
         walk.base, walk.expanded, walk.stack = saved[0], expanded, saved[1]
     return None  # a whole schema's walk needs no pointer (as ``_delegate``)
+
+
+def followed(walk: Walk, schema: dict[str, Any]) -> Any:
+    """The target ``follow`` walks for ``schema`` (``$ref`` alone), or ``None``: a reference
+    that is not a local pointer, a target with a blocker or tuple ``items``, one already
+    being expanded (a recursion: the general walk cuts it). After ``begin_handovers``."""
+    ref = schema["$ref"]
+    if walk.general is None or ref.__class__ is not str:
+        return None
+    target = local_target(walk.root, ref)
+    if (target is MISS or not BLOCKERS.isdisjoint(target)
+            or isinstance(target.get("items"), list) or id(target) in walk.expanded):
+        return None
+    return target
 
 
 def own_weight(schema: dict[str, Any], expanded: int) -> int | None:

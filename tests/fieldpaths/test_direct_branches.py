@@ -34,8 +34,10 @@ MAP = {"type": "object", "additionalProperties": {"type": "integer"}, "descripti
 NULL = {"type": "null"}
 #: a reference beside a keyword: handed over wherever it is met
 BESIDE = {"$ref": "#/$defs/A", "description": "beside"}
-#: a union with a reference for a branch: handed over too
+#: a union with a reference for a branch (the reference followed)
 REF_BRANCH = {"oneOf": [CLOSED, {"$ref": "#/$defs/A"}]}
+#: a union below its own target: met again, handed over
+RECURSIVE = {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}
 MALFORMED = {"oneOf": [OPEN, {"type": "object", "required": "kind"}]}
 
 WALKED = [
@@ -45,11 +47,15 @@ WALKED = [
         "deep": REF_BRANCH, "more": BESIDE}}]},
     {"oneOf": [{"properties": {"x": {"type": "string"}}, "required": ["x"]},
                {"type": "string", "description": "not an object"}], "description": 3},
+    # pydantic's Optional[Model], and a linked list of them: the recursion is handed over
+    {"anyOf": [{"$ref": "#/$defs/A"}, NULL], "default": None, "title": "A"},
+    {"anyOf": [{"$ref": "#/$defs/Node"}, NULL], "default": None},
 ]
 HANDED_OVER = [
     {"anyOf": [OPEN, NULL], "type": "object"},  # a keyword beside the union
     {"anyOf": [OPEN, NULL], "required": ["a"]},
-    {"anyOf": [{"$ref": "#/$defs/A"}, NULL]},  # a reference as a branch
+    {"anyOf": [{"$ref": "#/$defs/missing"}, NULL]},  # a reference not followed
+    {"anyOf": [{"$ref": "#/$defs/A", "description": "beside"}, NULL]},
     {"anyOf": [OPEN, {}]},  # an empty branch
     {"anyOf": [OPEN, True]},
     {"oneOf": [OPEN, {"type": "array", "items": [{"type": "string"}]}]},  # a tuple
@@ -60,7 +66,10 @@ HANDED_OVER = [
 
 
 def document(node: Any) -> dict[str, Any]:
-    return {"$defs": {"A": {"type": "object", "properties": {"z": {"type": "boolean"}}}},
+    return {"$defs": {"A": {"type": "object", "properties": {"z": {"type": "boolean"}}},
+                      "Node": {"type": "object", "required": ["value"],
+                               "properties": {"value": {"type": "integer"},
+                                              "next": RECURSIVE}}},
             "type": "object", "required": ["u"],
             "properties": {"u": node, "list": {"type": "array", "items": node},
                            "map": {"type": "object", "additionalProperties": node},
@@ -94,8 +103,10 @@ def walked(schema: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[bool, list[Any
 def test_a_union_of_objects_is_walked_without_a_hand_over(node, monkeypatch):
     schema = document(node)
     finished, nodes = walked(schema, monkeypatch)
-    # only what a branch holds goes to the general walk
-    assert finished and all(n is BESIDE or n is REF_BRANCH for n in nodes)
+    # only what a branch holds goes to the general walk: a reference beside a keyword, a
+    # union met again below its own target
+    assert finished and all(n is BESIDE or n is RECURSIVE for n in nodes)
+    assert (node is WALKED[-1]) == any(n is RECURSIVE for n in nodes)
     for dialect in (None, DRAFT7):
         assert_same(schema, str(node), default_dialect=dialect)
 
@@ -150,14 +161,17 @@ annotations = st.fixed_dictionaries({}, optional={
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["anyOf", "oneOf"]), st.lists(branch, min_size=1, max_size=4),
-       annotations, st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]), names)
-def test_random_unions_of_objects_under_every_bound(keyword, branches, notes, bounds, dialect,
-                                                    name):
-    """Random branches (malformed values included) and annotations, at several depths:
-    everything extraction says is the general walk's."""
+@given(st.sampled_from(["anyOf", "oneOf"]),
+       st.lists(st.one_of(branch, st.just({"$ref": "#/$defs/S"})), min_size=1, max_size=4),
+       branch, annotations, st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]),
+       names)
+def test_random_unions_of_objects_under_every_bound(keyword, branches, target, notes, bounds,
+                                                    dialect, name):
+    """Random branches (malformed values included), references to a random target among
+    them, and annotations, at several depths: everything extraction says is the general
+    walk's."""
     node = {keyword: branches, **notes}
-    schema = {"type": "object", "properties": {name: node, "list": {"type": "array",
-                                                                     "items": node}}}
+    schema = {"$defs": {"S": target}, "type": "object",
+              "properties": {name: node, "list": {"type": "array", "items": node}}}
     assert (snapshot(schema, limits=bounds, default_dialect=dialect)
             == general(schema, limits=bounds, default_dialect=dialect))
