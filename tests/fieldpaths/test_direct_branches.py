@@ -23,6 +23,7 @@ from tests.fieldpaths.test_direct import (
     scalars,
     snapshot,
 )
+from tests.fieldpaths.test_direct_refs import direct_walks_finished
 
 CLOSED = {"type": "object", "additionalProperties": False, "required": ["kind", "a"],
           "properties": {"kind": {"const": "a"}, "a": {"type": "string", "maxLength": 4}}}
@@ -79,13 +80,8 @@ def document(node: Any) -> dict[str, Any]:
 def walked(schema: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[bool, list[Any]]:
     """Whether the direct walk of a whole schema finished (no fall-back to the general walk
     for all of it), and the nodes it handed over, in order."""
-    finished, nodes = [], []
-    whole_table, delegate = direct.whole_table, direct.Direct._delegate
-
-    def spied_whole(*args: Any, **kwargs: Any) -> Any:
-        found = whole_table(*args, **kwargs)
-        finished.append(found is not None)
-        return found
+    nodes: list[Any] = []
+    delegate = direct.Direct._delegate
 
     def spied_delegate(self: direct.Direct, node: Any, *args: Any) -> Any:
         if self.general is not None:
@@ -93,7 +89,7 @@ def walked(schema: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[bool, list[Any
         return delegate(self, node, *args)
 
     with monkeypatch.context() as patched:
-        patched.setattr(direct, "whole_table", spied_whole)
+        finished = direct_walks_finished(patched)
         patched.setattr(direct.Direct, "_delegate", spied_delegate)
         snapshot(schema)
     return finished == [True], nodes
@@ -138,15 +134,7 @@ def test_a_union_counts_the_paths_the_general_walk_counts(monkeypatch):
     schema = document(WALKED[0])
     fewest = next(n for n in range(1, 200)
                   if general(schema, limits=Limits(max_paths=n))[0] != "error")
-    finished = []
-    original = direct.whole_table
-
-    def spied(*args: Any, **kwargs: Any) -> Any:
-        found = original(*args, **kwargs)
-        finished.append(found is not None)
-        return found
-
-    monkeypatch.setattr(direct, "whole_table", spied)
+    finished = direct_walks_finished(monkeypatch)
     for bound in (fewest, fewest - 1):
         limit = Limits(max_paths=bound)
         assert snapshot(schema, limits=limit) == general(schema, limits=limit)

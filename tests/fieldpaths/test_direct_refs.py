@@ -43,6 +43,21 @@ def handed_over(schema: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return keys
 
 
+def direct_walks_finished(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, whether each whole schema's direct walk finished (``False``: it gave up
+    and the general walk took all of it), in order."""
+    finished: list[bool] = []
+    original = direct.whole_table
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        found = original(*args, **kwargs)
+        finished.append(found is not None)
+        return found
+
+    monkeypatch.setattr(direct, "whole_table", spied)
+    return finished
+
+
 one_level = st.builds(lambda k, s: {**k, **s}, keywords, extend(st.just({"type": "string"})))
 
 
@@ -156,15 +171,7 @@ def test_a_followed_reference_counts_the_paths_the_general_walk_counts(monkeypat
     # general walk: the same table, at the general walk's cost)
     schema = document("#/$defs/Model")
     paths = len(extract_paths(schema))
-    finished = []
-    original = direct.whole_table
-
-    def spied(*args: Any, **kwargs: Any) -> Any:
-        found = original(*args, **kwargs)
-        finished.append(found is not None)
-        return found
-
-    monkeypatch.setattr(direct, "whole_table", spied)
+    finished = direct_walks_finished(monkeypatch)
     assert len(extract_paths(schema, limits=Limits(max_paths=paths))) == paths
     assert finished == [True]
     with pytest.raises(Exception, match="more than"):
