@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from parity.config.settings import Config, PairConfig, ServerConfig
 from parity.errors import FileFormatError, ParityError, SchemaError
 from parity.fieldpaths.manifest import Manifest, dumps, write
-from parity.sources.side_by_side import OUT_OF_PROCESS, at_once
+from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
 
 if TYPE_CHECKING:
     from parity.mcp import Listing, ServerSpec
@@ -134,13 +134,7 @@ class _ServerCache:
             if server.kind in OUT_OF_PROCESS and id(server) not in specs:
                 with contextlib.suppress(ParityError):  # said when its pair is reached
                     specs[id(server)] = live_spec(server, root=config.root)
-        if not specs:
-            yield
-            return
-        from parity.mcp import fetching
-
-        with fetching(list(specs.values()), at_once=at_once(len(specs))) as futures:
-            self.started = dict(zip(specs, futures, strict=True))
+        with listed_together(specs) as self.started:
             yield
 
     def listing(self, server: ServerConfig, config: Config) -> _Listed:
@@ -150,7 +144,7 @@ class _ServerCache:
             started = self.started.get(key)
             try:
                 self.done[key] = _list_server(
-                    server, config, None if started is None else (lambda spec: started.result()))
+                    server, config, None if started is None else answered_by(started))
             except ParityError as exc:
                 self.done[key] = exc
         found = self.done[key]

@@ -9,14 +9,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import ConfigError, ParityError, SourceError
 from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
-from parity.sources.side_by_side import OUT_OF_PROCESS, at_once
+from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
@@ -170,32 +169,16 @@ def verify_servers(targets: Sequence[Target], *,
             with contextlib.suppress(ParityError):  # verify_server says it in its turn
                 specs[id(target)] = listing_spec(
                     _listed_as_locked(target, load(target.lock_path)))
-    with _fetching(specs) as started:
+    with listed_together(specs) as started:
         for target in targets:
             found = started.get(id(target))
             try:
                 drift = verify_server(target, lock_file=lock_file(target),
-                                      fetch=None if found is None else _result_of(found))
+                                      fetch=None if found is None else answered_by(found))
             except ParityError as exc:
                 yield target, exc
             else:
                 yield target, drift
-
-
-@contextlib.contextmanager
-def _fetching(specs: dict[int, ServerSpec]) -> Iterator[dict[int, Future[Listing]]]:
-    if not specs:
-        yield {}
-        return
-    from parity.mcp import fetching
-
-    with fetching(list(specs.values()), at_once=at_once(len(specs))) as futures:
-        yield dict(zip(specs, futures, strict=True))
-
-
-def _result_of(future: Future[Listing]) -> Callable[[ServerSpec], Listing]:
-    """A ``fetch`` that answers with a listing started before (its spec is the same)."""
-    return lambda spec: future.result()
 
 
 def _listed_as_locked(target: Target, lock: Lock) -> Target:

@@ -10,7 +10,16 @@ cancels the listings still running and stops their servers.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from parity.mcp import Listing, ServerSpec
+
+K = TypeVar("K", bound=Hashable)
 
 #: server kinds that run in a process of their own (``object`` runs inside parity's)
 OUT_OF_PROCESS = frozenset({"stdio", "url"})
@@ -20,3 +29,22 @@ def at_once(listings: int) -> int:
     """How many of ``listings`` run at a time: one per processor at most, so that servers
     booting together stay within their ``start_timeout``."""
     return max(1, min(listings, os.cpu_count() or 1))
+
+
+@contextlib.contextmanager
+def listed_together(specs: Mapping[K, ServerSpec]) -> Iterator[dict[K, Future[Listing]]]:
+    """Every spec listed side by side (``parity.mcp.fetching``, ``at_once`` at a time), the
+    futures keyed as ``specs``. Without specs nothing is started (nor the SDK imported)."""
+    if not specs:
+        yield {}
+        return
+    from parity.mcp import fetching
+
+    with fetching(list(specs.values()), at_once=at_once(len(specs))) as futures:
+        yield dict(zip(specs, futures, strict=True))
+
+
+def answered_by(future: Future[Listing]) -> Callable[[ServerSpec], Listing]:
+    """A ``fetch`` (``server_definitions``, ``read_live``) that answers with a listing
+    started before, for the same spec."""
+    return lambda spec: future.result()
