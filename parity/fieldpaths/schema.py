@@ -303,12 +303,10 @@ class _Walker:
             resolver = (resolver or self.root_resolver()).in_subresource(
                 self.spec.create_resource(schema))
         ref_key = next((k for k in ("$ref", "$dynamicRef", "$recursiveRef") if k in schema), None)
-        own = schema
-        # draft 7 and older read nothing beside `$ref`. Only a `$ref` with siblings asks for
-        # the dialect (a scan of the whole document when undeclared); its own key is read
-        # in every dialect, so it counts the same work either way
-        if ref_key == "$ref" and len(schema) > 1 and self.legacy:
-            own = {"$ref": schema["$ref"]}
+        # draft 7 reads nothing beside `$ref`: only then is the dialect (a scan of the whole
+        # document when undeclared) asked for; the `$ref` key is read in every dialect
+        own = ({"$ref": schema["$ref"]} if ref_key == "$ref" and len(schema) > 1
+               and self.legacy else schema)
         base = self._own_facets(own, resolver, pointer, stack)
         alternatives = [base]
         if ref_key is not None:
