@@ -96,9 +96,7 @@ def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
     if branch.__class__ is dict and len(branch) == 1 and "$ref" in branch:
         target = followed(walk, branch)
         return None if target is None else own_weight(target, expanded + 1)
-    if branch.__class__ is not dict or not branch or not BLOCKERS.isdisjoint(branch):
-        return None
-    if isinstance(branch.get("items"), list):
+    if branch.__class__ is not dict or not branch:
         return None
     groups = branch.get("patternProperties", {})
     extra = branch.get("additionalProperties", True)

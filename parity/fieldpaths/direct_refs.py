@@ -37,10 +37,10 @@ def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
     walk.begin_handovers()
     target = followed(walk, schema)
     expanded = walk.expanded
-    below = expanded | {id(target)}
-    weight = None if target is None else own_weight(target, len(below))
-    if weight is None:  # not followed, or a malformed keyword the general walk words
+    weight = None if target is None else own_weight(target, len(expanded) + 1)
+    if weight is None:  # not followed, or not a node read in place
         return walk._delegate(schema, key, depth, rel, required, patterns)
+    below = expanded | {id(target)}
     # ``node`` counted the reference as a leaf: its visit and key (as the general walk
     # does) and its entry's copies up the tree (``rel``: those are its target's). Then the
     # conjunction of its own facets (weight 1 and the references expanded) with its target's
@@ -57,23 +57,26 @@ def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
 
 def followed(walk: Walk, schema: dict[str, Any]) -> Any:
     """The target ``follow`` walks for ``schema`` (``$ref`` alone), or ``None``: a reference
-    that is not a local pointer, a target with a blocker or tuple ``items``, one already
-    being expanded (a recursion: the general walk cuts it). After ``begin_handovers``."""
+    that is not a local pointer, or one already being expanded (a recursion: the general
+    walk cuts it). After ``begin_handovers``. Whether the target is read in place is
+    ``own_weight``'s answer."""
     ref = schema["$ref"]
     if walk.general is None or ref.__class__ is not str:
         return None
     target = local_target(walk.root, ref)
-    if (target is MISS or not BLOCKERS.isdisjoint(target)
-            or isinstance(target.get("items"), list) or id(target) in walk.expanded):
+    if target is MISS or id(target) in walk.expanded:
         return None
     return target
 
 
 def own_weight(schema: dict[str, Any], expanded: int) -> int | None:
     """``combine.weight`` of the facets ``keywords``' readers make of ``schema``'s own
-    keywords below ``expanded`` references (its children are not read); ``None`` for a
-    malformed value it cannot count (any other one the readers reject, the walk of the
-    target rejects too). ``schema`` holds no blocker and no tuple ``items``."""
+    keywords below ``expanded`` references (its children are not read); ``None`` for a node
+    the direct walk does not read in place: one with a blocker of its own or tuple
+    ``items``, or a malformed value it cannot count (any other one the readers reject, the
+    walk of the node rejects too)."""
+    if not BLOCKERS.isdisjoint(schema) or isinstance(schema.get("items"), list):
+        return None
     weight = 1 + expanded
     if "required" in schema:
         names = schema["required"]
