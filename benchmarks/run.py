@@ -255,24 +255,27 @@ def check_folder(folder: Path, *, remember: bool = False) -> Any:
 
 
 @contextlib.contextmanager
-def no_validation_cache() -> Iterator[None]:
-    """parity remembers valid files by content hash (``parity.core.validate``); this turns the
-    cache off, as for a file that just changed, and forgets the entries and printed paths
-    this process found valid in earlier rounds, as a new `parity check` process would."""
+def empty_cache() -> Iterator[None]:
+    """parity remembers verdicts on files by content hash (``parity.core.validate``): that
+    a file is valid, and that it is laid out as parity writes it. This points the cache at
+    a new empty folder, as for files that just changed, and forgets the entries and printed
+    paths this process found valid in earlier rounds, as a new `parity check` process
+    would: everything is checked, and the verdicts are written."""
     from parity.core.validate import forget_entry_verdicts
     from parity.fieldpaths.manifest import forget_checked_paths
 
     forget_entry_verdicts()
     forget_checked_paths()
-    before = os.environ.get("PARITY_NO_CACHE")
-    os.environ["PARITY_NO_CACHE"] = "1"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["PARITY_NO_CACHE"]
-        else:
-            os.environ["PARITY_NO_CACHE"] = before
+    before = os.environ.get("PARITY_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix="parity-bench-cache-") as folder:
+        os.environ["PARITY_CACHE_DIR"] = folder
+        try:
+            yield
+        finally:
+            if before is None:
+                del os.environ["PARITY_CACHE_DIR"]
+            else:
+                os.environ["PARITY_CACHE_DIR"] = before
 
 
 def expected_baseline(pf: PairFiles) -> Any:
@@ -381,7 +384,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
             check_verdict(check_folder(pf.folder), pf)
 
         def from_files_cold(pf: PairFiles = pf) -> None:
-            with no_validation_cache():
+            with empty_cache():
                 from_files(pf)
 
         def unchanged(pf: PairFiles = pf) -> None:
@@ -434,14 +437,15 @@ def bench_diff(s: Settings) -> Iterator[Row]:
         yield file_rows[n]
         if previous is not None:
             yield _linearity("from files", previous[0], n, timed_f[0], timed_f[2], sizes)
-        s.log(f"  diff {n:,}: load + diff + judge from files, validation cache off")
+        s.log(f"  diff {n:,}: load + diff + judge from files, cache empty")
         timed_c = interleave(from_files_cold, json_floor, s=s, budget=budget)
         cold, floor_c = med(timed_c[0]), med(timed_c[1])
-        yield Row("diff", f"the same, {n:,} tools, validation cache off (changed files)", cold,
+        yield Row("diff", f"the same, {n:,} tools, cache empty (changed files)", cold,
                   "json.loads of the two manifests", floor_c, "<= 3x the floor",
                   cold / floor_c <= 3, reps=len(timed_c[0]),
-                  notes="PARITY_NO_CACHE=1: both manifests and the baseline validated, as on "
-                        "the first check after they change")
+                  notes="a new empty PARITY_CACHE_DIR each call, as on the first check after "
+                        "the files change: both manifests and the baseline validated, each "
+                        "manifest's layout checked, the verdicts written")
         s.log(f"  diff {n:,}: parity check on unchanged manifests (findings remembered)")
         unchanged(pf)  # the first check after the files were written remembers the findings
         timed_u = interleave(unchanged, json_floor, s=s, budget=budget)
@@ -780,9 +784,11 @@ def bench_memory(s: Settings) -> Iterator[Row]:
         bl.write(expected_baseline(pf), pf.baseline)
     results = {}
     for mode in ("parity", "json", "bare"):
-        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child-memory",
-                               mode, str(pf.folder)], capture_output=True, text=True,
-                              check=False, env={**os.environ, "PARITY_NO_CACHE": "1"})
+        with tempfile.TemporaryDirectory(prefix="parity-bench-cache-") as cache:
+            done = subprocess.run(  # a first check after the files changed: cache empty
+                [sys.executable, str(Path(__file__).resolve()), "--child-memory", mode,
+                 str(pf.folder)], capture_output=True, text=True, check=False,
+                env={**os.environ, "PARITY_CACHE_DIR": cache})
         if done.returncode != 0:
             raise InvalidBenchmark(f"memory child {mode} failed: {done.stderr[-400:]}")
         results[mode] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -793,8 +799,8 @@ def bench_memory(s: Settings) -> Iterator[Row]:
     size = (pf.agent_manifest.stat().st_size + pf.server_manifest.stat().st_size) / 2**20
     yield Row("memory", f"peak RSS, load + diff + judge, {n:,} tools", p,
               "json.loads of the same two manifests", c, "<= 1.5x", p / c <= 1.5, unit="MB",
-              reps=1, notes=f"peak RSS (VmHWM) of a subprocess, validation cache off "
-                    f"(validation included); manifest files {size:.0f} MB; the "
+              reps=1, notes=f"peak RSS (VmHWM) of a subprocess, cache empty (validation "
+                    f"and the layout check included); manifest files {size:.0f} MB; the "
                     f"interpreter with parity's modules and no data: "
                     f"{results['bare']['maxrss_kb'] / 1024:.0f} MB")
 

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -172,6 +173,40 @@ def cache_dir() -> Path | None:
         return Path(os.environ["PARITY_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME")
     return (Path(base) if base else Path.home() / ".cache") / "parity"
+
+
+@dataclass(frozen=True)
+class TextVerdict:
+    """A yes-or-no verdict about a file's exact bytes beyond its validity (an ``aspect``,
+    such as being laid out as parity writes it), remembered beside validity's verdicts:
+    a pure function of the bytes, and only ever remembered for bytes found valid."""
+
+    #: where the verdict's marker is (``.yes`` or ``.no`` beside it)
+    marker: Path
+
+    def recalled(self) -> bool | None:
+        """The remembered verdict; ``None``: never decided for these bytes."""
+        for verdict in (True, False):
+            if self._path(verdict).exists():
+                return verdict
+        return None
+
+    def remember(self, verdict: bool) -> None:
+        with contextlib.suppress(OSError):  # a read-only cache only costs speed
+            self.marker.parent.mkdir(parents=True, exist_ok=True)
+            self._path(verdict).touch()  # an empty file: created whole or not at all
+
+    def _path(self, verdict: bool) -> Path:
+        return self.marker.with_suffix(".yes" if verdict else ".no")
+
+
+def text_verdict(text: bytes, schema_name: str, aspect: str) -> TextVerdict | None:
+    """Where a verdict ``aspect`` about the file ``text`` (valid against ``schema_name``) is
+    remembered; ``None`` when the cache is off (``cache_dir``)."""
+    marker = _marker(None, schema_name, text)
+    if marker is None:
+        return None
+    return TextVerdict(marker.parent.with_name(f"{marker.parent.name}.{aspect}") / marker.name)
 
 
 def _marker(data: Any, schema_name: str, text: str | bytes | None = None) -> Path | None:

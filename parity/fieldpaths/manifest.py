@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from parity.core.collector import paused
-from parity.core.jsonio import compact, dump_lines, read_json, value_key, write_atomic
-from parity.core.validate import check_format, validate_file
+from parity.core.jsonio import compact, dump_lines, read_bytes, read_json, value_key, write_atomic
+from parity.core.validate import check_format, text_verdict, validate_file
 from parity.errors import FileFormatError, ParityError
+from parity.fieldpaths import manifest_text
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import unvouched
+from parity.fieldpaths.manifest_text import ManifestText
 
 FORMAT = "parity.manifest/1"
 Side = Literal["agent", "server"]
@@ -35,10 +37,12 @@ class ToolManifest:
 
     A tool read from a file keeps its tables as the file holds them (``raw_tables``) and
     builds their entries on first use: a diff compares tables that agree as plain data and
-    never builds them. Immutable, and equal to a tool built from the same entries."""
+    never builds them. A tool cut from a laid-out file (``manifest_text``) keeps even the
+    tables' text (``table_texts``), parsed on first use. Immutable, and equal to a tool
+    built from the same entries."""
 
-    __slots__ = ("_built_in", "_built_out", "_raw", "_seen", "description", "hash",
-                 "invalid", "name", "observed", "paths_checked")
+    __slots__ = ("_built_in", "_built_out", "_built_raw", "_raw", "_seen", "_text",
+                 "description", "hash", "invalid", "name", "observed", "paths_checked")
     name: str
     hash: str
     description: str | None
@@ -46,6 +50,8 @@ class ToolManifest:
     invalid: tuple[str, ...]
     paths_checked: bool
     _raw: tuple[RawTable, RawTable | None] | None
+    _text: tuple[bytes, bytes | None] | None
+    _built_raw: tuple[RawTable, RawTable | None] | None
     _seen: dict[bytes | str, Entry]
     _built_in: Table | None
     _built_out: Table | None
@@ -55,9 +61,10 @@ class ToolManifest:
                  observed: bool = False, invalid: tuple[str, ...] = (), *,
                  raw: tuple[RawTable, RawTable | None] | None = None,
                  seen: dict[bytes | str, Entry] | None = None,
-                 paths_checked: bool = False) -> None:
-        if (in_ is None) == (raw is None):
-            raise TypeError("a ToolManifest takes its tables built (in_, out) or raw")
+                 paths_checked: bool = False,
+                 text: tuple[bytes, bytes | None] | None = None) -> None:
+        if (in_ is not None) + (raw is not None) + (text is not None) != 1:
+            raise TypeError("a ToolManifest takes its tables built (in_, out), raw or as text")
         init = object.__setattr__
         init(self, "name", name)
         init(self, "hash", hash)
@@ -69,8 +76,11 @@ class ToolManifest:
         init(self, "invalid", invalid)
         #: the raw tables passed the manifest file's checks: every path is printed as parity
         #: prints it and has its parent in the table
-        init(self, "paths_checked", paths_checked and raw is not None)
+        init(self, "paths_checked", paths_checked and in_ is None)
         init(self, "_raw", raw)
+        #: the tables' JSON text, as a laid-out file holds them (``manifest_text``)
+        init(self, "_text", text)
+        init(self, "_built_raw", None)
         init(self, "_seen", {} if seen is None else seen)
         init(self, "_built_in", in_)
         init(self, "_built_out", out)
@@ -84,32 +94,49 @@ class ToolManifest:
 
     @property
     def out(self) -> Table | None:
-        if self._raw is None:
+        raw = self.raw_tables
+        if raw is None:
             return self._built_out
-        if self._built_out is None and self._raw[1] is not None:
-            self._built_out = _table(self._raw[1], self._seen)
+        if self._built_out is None and raw[1] is not None:
+            self._built_out = _table(raw[1], self._seen)
         return self._built_out
 
     @property
     def has_out(self) -> bool:
         """An ``out`` table exists (an output schema was declared or recorded): ``out is not
-        None``, without building it."""
+        None``, without building it or parsing it."""
+        if self._text is not None:
+            return self._text[1] is not None
         return self._built_out is not None if self._raw is None else self._raw[1] is not None
 
     def keyed_tables(self) -> tuple[Mapping[str, object], Mapping[str, object] | None]:
         """The ``in`` and ``out`` tables for looking up printed paths: as read from the
         file when there is one, so no entry is built."""
-        return self._raw if self._raw is not None else (self.in_, self.out)
+        raw = self.raw_tables
+        return raw if raw is not None else (self.in_, self.out)
 
     @property
     def raw_tables(self) -> tuple[RawTable, RawTable | None] | None:
         """The ``in`` and ``out`` tables as read from a file, or ``None`` (built in memory)."""
-        return self._raw
+        if self._raw is not None or self._text is None:
+            return self._raw
+        if self._built_raw is None:
+            in_text, out_text = self._text
+            self._built_raw = (manifest_text.parse_table(in_text),
+                               None if out_text is None else manifest_text.parse_table(out_text))
+        return self._built_raw
+
+    @property
+    def table_texts(self) -> tuple[bytes, bytes | None] | None:
+        """The ``in`` and ``out`` tables' JSON text as a laid-out file holds them (``None``
+        for no ``out`` table), or ``None``: the tool was not cut from such a file."""
+        return self._text
 
     def _raw_pair(self) -> tuple[RawTable, RawTable | None]:
-        if self._raw is None:  # pragma: no cover - the constructor makes one of them
+        raw = self.raw_tables
+        if raw is None:  # pragma: no cover - the constructor makes one of them
             raise TypeError("a ToolManifest without tables")
-        return self._raw
+        return raw
 
     def as_observed(self) -> ToolManifest:
         """The same tool, its ``out`` table recorded from a real call of the stub."""
@@ -205,15 +232,28 @@ class Manifest:
         # A manifest repeats a few entry shapes thousands of times (1,348 distinct among
         # 24,126 in a 1,000-tool benchmark); entries are immutable, so equal ones are shared.
         entries: dict[bytes | str, Entry] = {}
-        return cls(
-            side=data["side"],
-            source=data["source"],
-            tools={n: ToolManifest.from_json(n, t, entries, checked=checked)
-                   for n, t in data["tools"].items()},
-            server=data.get("server"),
-            tool_id_form=data.get("tool_id_form"),
-            warnings=tuple(data.get("warnings", ())),
-        )
+        return cls.of(data, {n: ToolManifest.from_json(n, t, entries, checked=checked)
+                             for n, t in data["tools"].items()})
+
+    @classmethod
+    def from_text(cls, text: ManifestText) -> Manifest:
+        """A manifest from a laid-out file cut by ``manifest_text.split``: each tool keeps
+        its tables' text (``ToolManifest.table_texts``)."""
+        entries: dict[bytes | str, Entry] = {}
+        return cls.of(text.header, {
+            name: ToolManifest(
+                name, tool.header["hash"], description=tool.header.get("description"),
+                observed=bool(tool.header.get("observed", False)),
+                invalid=tuple(tool.header.get("invalid", ())), text=(tool.in_, tool.out),
+                seen=entries, paths_checked=True)
+            for name, tool in text.tools.items()})
+
+    @classmethod
+    def of(cls, header: Mapping[str, Any], tools: Mapping[str, ToolManifest]) -> Manifest:
+        """A manifest of ``tools`` with the rest of its file's data ``header``."""
+        return cls(side=header["side"], source=header["source"], tools=tools,
+                   server=header.get("server"), tool_id_form=header.get("tool_id_form"),
+                   warnings=tuple(header.get("warnings", ())))
 
 
 def _table(raw: Mapping[str, Any], seen: dict[bytes | str, Entry]) -> Table:
@@ -246,15 +286,30 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     ``content``: the file's bytes, already read by the caller (what it hashed is then
     exactly what is loaded)."""
     file = os.fspath(path)
+    if content is None:
+        content = read_bytes(file, what="manifest")
+    # a file once found valid and laid out as parity writes it is cut, not parsed
+    layout = text_verdict(content, "manifest.v1.json", "laid-out")
+    if layout is not None and layout.recalled():
+        text = manifest_text.split(content)
+        if text is not None:  # always, for the bytes found laid out
+            _check_side(text.header["side"], side, file)
+            return Manifest.from_text(text)
     data, content = read_json(file, what="manifest", content=content)
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
                   also=lambda: _check_tables(data, file), text=content)
-    if side is not None and data["side"] != side:
-        raise FileFormatError(f"this is the {data['side']} manifest where the {side} manifest "
+    _check_side(data["side"], side, file)
+    if layout is not None and layout.recalled() is None:
+        layout.remember(manifest_text.laid_out(content, data))
+    return Manifest.from_json(data, checked=True)
+
+
+def _check_side(found: str, side: Side | None, file: str) -> None:
+    if side is not None and found != side:
+        raise FileFormatError(f"this is the {found} manifest where the {side} manifest "
                               "belongs", file=file, location="$.side",
                               hint="check the pair's manifest paths, or run `parity extract`")
-    return Manifest.from_json(data, checked=True)
 
 
 def _check_tables(data: Mapping[str, Any], file: str) -> None:

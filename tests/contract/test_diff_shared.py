@@ -25,9 +25,10 @@ from parity.contract.diff import diff_manifests, sort_findings
 from parity.contract.rules import RULES, Finding
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules.tools import match_tools
-from parity.errors import ParityError
+from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.manifest import Manifest, ToolManifest
+from parity.fieldpaths.manifest import Manifest, ToolManifest, _check_tables, dumps
+from parity.fieldpaths.manifest_text import laid_out, split
 from parity.fieldpaths.tooldefs import manifest_from_definitions
 
 
@@ -54,12 +55,31 @@ def as_read(manifest: Manifest) -> Manifest:
     return Manifest.from_json(json.loads(json.dumps(manifest.to_json())))
 
 
+def as_cut(manifest: Manifest) -> Manifest | None:
+    """The manifest as cut from its laid-out file: tables kept as text, parsed on use;
+    ``None`` when no file could hold it (a path without its parent: the checks of
+    ``manifest.load`` refuse it before any file is cut)."""
+    content = dumps(manifest).encode()
+    data = json.loads(content)
+    try:
+        _check_tables(data, "m.json")
+    except FileFormatError:
+        return None
+    text = split(content)
+    assert text is not None and laid_out(content, data)
+    return Manifest.from_text(text)
+
+
 def same_as_reference(agent: Manifest, server: Manifest) -> list[Finding]:
     found = diff_manifests(agent, server)
     expected = whole(reference(agent, server))
     assert whole(found) == expected
     # read from JSON, agreeing tables are compared as data, without building entries
     assert whole(diff_manifests(as_read(agent), as_read(server))) == expected
+    # cut from laid-out files, agreeing tables are compared as text, without parsing them
+    cut = as_cut(agent), as_cut(server)
+    if cut[0] is not None and cut[1] is not None:
+        assert whole(diff_manifests(*cut)) == expected
     return found
 
 

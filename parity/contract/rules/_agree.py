@@ -15,6 +15,7 @@ from typing import Any
 from parity.fieldpaths.entry import Entry, canonical_value
 from parity.fieldpaths.fieldpath import Steps, unvouched
 from parity.fieldpaths.manifest import RawTable, Table
+from parity.fieldpaths.manifest_text import entries_of, table_lines
 
 
 class PathCache:
@@ -80,6 +81,21 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
     if not _enums_same_as_json(_enums_of(mine), reader, other):
         return False
     return paths_checked or not unvouched(reader, paths.parents)
+
+
+def agree_text(reader: bytes, other: bytes, paths: PathCache) -> bool:
+    """``agree_raw`` for two tables as the text of laid-out manifest files holds them
+    (``manifest_text``: one entry per line, whose files passed every check). Equal text
+    agrees; otherwise only the lines that differ are parsed and compared: an equal line
+    is the same entry, at the same place, on both sides."""
+    if reader == other:
+        return True
+    mine, theirs = table_lines(reader), table_lines(other)
+    if len(mine) != len(theirs):
+        return False  # not the same paths
+    differ = list(map(ne, mine, theirs))
+    return agree_raw(entries_of(list(compress(mine, differ))),
+                     entries_of(list(compress(theirs, differ))), paths, paths_checked=True)
 
 
 def _enums_same_as_json(enums: list[Any], reader: RawTable, other: RawTable) -> bool:

@@ -19,11 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from parity.contract.rules._agree import (
-    PathCache,
-    agree,
-    agree_raw,
-)
+from parity.contract.rules._agree import PathCache, agree, agree_raw, agree_text
 from parity.contract.rules._idpaths import IdPaths
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import (
@@ -279,8 +275,15 @@ class ToolPair:
         """Both tools were read from files and their tables of ``side`` (0: in, 1: out)
         agree as the files hold them, or (``out``) one side has none: nothing to align,
         and no entry to build."""
+        if not self._shortcut:
+            return False
+        mine_text, theirs_text = self.agent.table_texts, self.server.table_texts
+        if mine_text is not None and theirs_text is not None:  # no table parsed yet
+            reader_text, other_text = mine_text[side], theirs_text[side]
+            return reader_text is None or other_text is None or agree_text(
+                reader_text, other_text, self._paths)
         mine, theirs = self.agent.raw_tables, self.server.raw_tables
-        if not self._shortcut or mine is None or theirs is None:
+        if mine is None or theirs is None:
             return False
         reader, other = mine[side], theirs[side]
         checked = self.agent.paths_checked and self.server.paths_checked
