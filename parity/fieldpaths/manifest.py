@@ -289,7 +289,8 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     if content is None:
         content = read_bytes(file, what="manifest")
     # a file once found valid and laid out as parity writes it is cut, not parsed
-    layout = text_verdict(content, "manifest.v1.json", "laid-out")
+    layout = text_verdict(content, "manifest.v1.json", "laid-out") \
+        if len(content) >= CUT_FROM_BYTES else None
     if layout is not None and layout.recalled():
         text = manifest_text.split(content)
         if text is not None:  # always, for the bytes found laid out
@@ -303,6 +304,12 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     if layout is not None and layout.recalled() is None:
         layout.remember(manifest_text.laid_out(content, data))
     return Manifest.from_json(data, checked=True)
+
+
+#: files from this size on are cut when laid out (``manifest_text``): finding the layout
+#: costs about two parses, once per content, and saves most of a parse at every later load;
+#: a smaller file parses in a few milliseconds
+CUT_FROM_BYTES = 1 << 20
 
 
 def _check_side(found: str, side: Side | None, file: str) -> None:

@@ -219,6 +219,7 @@ def cache(tmp_path, monkeypatch):
     folder = tmp_path / "cache"
     monkeypatch.setenv("PARITY_CACHE_DIR", str(folder))
     monkeypatch.delenv("PARITY_NO_CACHE", raising=False)
+    monkeypatch.setattr(mf, "CUT_FROM_BYTES", 0)  # these files are small
     return folder
 
 
@@ -269,3 +270,15 @@ def test_no_verdict_is_kept_with_the_cache_off(tmp_path, cache, monkeypatch):
     for _ in range(2):
         assert all(t.table_texts is None for t in mf.load(path).tools.values())
     assert not cache.exists()
+
+
+def test_a_small_file_is_parsed_every_time(tmp_path, cache, monkeypatch):
+    path = tmp_path / "m.json"
+    mf.write(manifest_from_definitions(TOOLS, side="server", source="s"), path)
+    monkeypatch.setattr(mf, "CUT_FROM_BYTES", path.stat().st_size + 1)
+    for _ in range(2):
+        assert all(t.table_texts is None for t in mf.load(path).tools.values())
+    assert _verdicts(cache) == []  # its layout is not even looked at
+    monkeypatch.setattr(mf, "CUT_FROM_BYTES", path.stat().st_size)
+    mf.load(path)
+    assert all(t.table_texts is not None for t in mf.load(path).tools.values())
