@@ -107,7 +107,11 @@ def _main(argv: list[str] | None) -> int:
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        # Ctrl-C, which click turns into this (its prompts too, keeping it as the context)
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            click.echo("parity: interrupted", err=True)
+            return 130
         click.echo("Aborted.", err=True)
         return 1
     except ParityError as exc:  # raised outside a command, e.g. while loading one

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from parity.core.interrupts import noting_sigint
 from parity.errors import SourceError
 from parity.sources.observe import observe, schema_of_value
 from parity.sources.tools import (
@@ -88,7 +89,7 @@ def resolve_ref(ref: str, root: Path | None = None, *, key: str | None = None) -
     if not sep or not module_name or not attribute:
         raise SourceError(f"{ref!r} is not a 'module:attribute' reference", location=where,
                           hint="write it as package.module:name, e.g. myagent.tools:TOOLS")
-    with _on_path(root):
+    with _on_path(root), noting_sigint() as interrupted:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -99,7 +100,10 @@ def resolve_ref(ref: str, root: Path | None = None, *, key: str | None = None) -
                      f"{f' (looked in {root} and sys.path)' if root else ''}") from None
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
             # the user's module raised while importing; even sys.exit() or an interrupt
-            # there is its mistake, reported (exit 2), not parity's exit code
+            # there is its mistake, reported (exit 2), not parity's exit code; Ctrl-C
+            # meanwhile is the user's interruption
+            if isinstance(exc, KeyboardInterrupt) and interrupted():
+                raise
             raise SourceError(f"cannot import {ref!r}: importing {module_name!r} raised "
                               f"{type(exc).__name__}: {exc}", location=where,
                               hint="fix the error in that module") from None
@@ -203,14 +207,22 @@ def _model_definition(tool: str, ref: ModelRef, root: Path | None, key: str) -> 
 def calling_user_code(what: str, *, location: str) -> Iterator[None]:
     """Run code of the user's own module (reading its tool objects, describing its models).
     ``sys.exit()`` or an interrupt raised there is that code's mistake, as while importing
-    it (``resolve_ref``): a ``SourceError`` naming it and the exception (exit 2)."""
-    try:
-        yield
-    except (SystemExit, KeyboardInterrupt) as exc:
-        raise SourceError(f"{what}: parity called it and it raised {type(exc).__name__}"
-                          f"{f': {exc}' if str(exc) else ''}", location=location,
-                          hint="fix that code: a module parity reads must not exit or "
-                               "raise KeyboardInterrupt") from None
+    it (``resolve_ref``): a ``SourceError`` naming it and the exception (exit 2). Ctrl-C
+    meanwhile is an interruption, as anywhere else."""
+    with noting_sigint() as interrupted:
+        try:
+            yield
+        except (SystemExit, KeyboardInterrupt) as exc:
+            if isinstance(exc, KeyboardInterrupt) and interrupted():
+                raise
+            raise _raised(what, exc, location) from None
+
+
+def _raised(what: str, exc: BaseException, location: str) -> SourceError:
+    return SourceError(f"{what}: parity called it and it raised {type(exc).__name__}"
+                       f"{f': {exc}' if str(exc) else ''}", location=location,
+                       hint="fix that code: a module parity reads must not exit or raise "
+                            "KeyboardInterrupt")
 
 
 def _model_class(value: Any, ref: str, tool: str) -> Any:

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from parity.core.interrupts import noting_sigint
 from parity.errors import SourceError
 from parity.fieldpaths.fieldpath import ITEMS, Prop, Steps, render
 from parity.fieldpaths.keywords import keep_examples
@@ -35,19 +36,23 @@ def observe(tool: AgentTool, arguments: Mapping[str, Any], *,
         raise SourceError(f"tool {tool.name!r}: cannot observe a tool with nothing to call",
                           location=f"observe.{tool.name}",
                           hint="observe needs an agent `source` of callables or tool objects")
-    try:
-        result = tool.call(arguments)
-        if inspect.isawaitable(result):
-            result = _run(result)
-    except SourceError:
-        raise
-    except (Exception, SystemExit, KeyboardInterrupt) as exc:
-        # the stub's own failure, reported by name; even its sys.exit() or an interrupt it
-        # raises is its mistake (exit 2), not parity's exit code
-        said = f": {exc}" if str(exc) else ""
-        raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}{said} "
-                          "when called with the observe arguments",
-                          location=f"observe.{tool.name}", hint=OBSERVE_HINT) from None
+    with noting_sigint() as interrupted:
+        try:
+            result = tool.call(arguments)
+            if inspect.isawaitable(result):
+                result = _run(result)
+        except SourceError:
+            raise
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:
+            # the stub's own failure, reported by name; even its sys.exit() or an interrupt
+            # it raises is its mistake (exit 2), not parity's exit code; Ctrl-C meanwhile is
+            # the user's interruption
+            if isinstance(exc, KeyboardInterrupt) and interrupted():
+                raise
+            said = f": {exc}" if str(exc) else ""
+            raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}"
+                              f"{said} when called with the observe arguments",
+                              location=f"observe.{tool.name}", hint=OBSERVE_HINT) from None
     try:
         value = to_jsonable_python(result, by_alias=True)
     except Exception as exc:  # a result with no JSON form

@@ -185,6 +185,38 @@ def test_a_module_raising_while_called_is_named(tmp_path, capsys, where, raise_)
     assert raise_.split("(")[0] in out, out
 
 
+#: user code that is interrupted by Ctrl-C (a real SIGINT to the process) while it runs
+CTRL_C = ("import os, signal, time\n\n"
+          "def _interrupt():\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(30)\n\n")
+
+
+@pytest.mark.parametrize("where", ["import", *CALLED])
+def test_ctrl_c_while_user_code_runs_is_an_interruption(tmp_path, where) -> None:
+    """The same exception as a module raising ``KeyboardInterrupt`` itself, but the user's
+    Ctrl-C: a plain interruption (exit 130), not the module's mistake (exit 2)."""
+    import os
+    import subprocess
+
+    module = f"ctrl_c_{where.replace(' ', '_')}"
+    if where == "import":
+        code_text, agent = "_interrupt()\n", f'agent = {{ source = "{module}:TOOLS" }}'
+    else:
+        code_text, agent, _ = CALLED[where]
+        code_text = code_text.replace("raise {raise_}", "_interrupt()")
+    (tmp_path / f"{module}.py").write_text(CTRL_C + code_text, encoding="utf-8")
+    write_tools(tmp_path)
+    (tmp_path / "parity.toml").write_text(
+        f"[servers.wf]\n{GOOD_SERVER}\n[pairs.wf]\nserver = \"wf\"\n"
+        f"{agent.replace('{module}', module)}\n", encoding="utf-8")
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "parity", "extract"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,  # a hang guard only
+                          env={**os.environ, "PYTHONPATH": str(repo)})
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert "parity: interrupted" in done.stderr, done.stderr
+    assert "KeyboardInterrupt" not in done.stderr and "Traceback" not in done.stderr
+
+
 def test_an_in_process_server_tool_exiting_is_named(tmp_path) -> None:
     """An ``object`` server's tool calls ``sys.exit(7)`` while the probe calls it: one
     message naming where, exit 2 (not the tool's 7), as a real process."""
