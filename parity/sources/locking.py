@@ -6,16 +6,15 @@ for several), which return values and never prompt or print (``parity lock`` and
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import ConfigError, ParityError, SourceError
 from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
-from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
+from parity.sources.side_by_side import in_turn
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
@@ -111,13 +110,29 @@ def check_secrets(target: Target, text: str, *, action: str = "not written") -> 
     check_clean(str(target.lock_path), text, extra=target.secrets, action=action)
 
 
-def read_for_lock(target: Target, *, lock_file: str | None = None) -> Relock:
-    """Read the target's live tools (refusing echoed secrets) and plan the re-pin."""
+def read_for_lock(target: Target, *, lock_file: str | None = None,
+                  fetch: Callable[[ServerSpec], Listing] | None = None) -> Relock:
+    """Read the target's live tools (refusing echoed secrets) and plan the re-pin. ``fetch``
+    lists a live server (default: ``parity.mcp.fetch_tools``)."""
     from parity.pinning.lock import dumps
 
-    live = read_live(target)
+    live = read_live(target, fetch=fetch)
     check_secrets(target, dumps(live))
     return plan_lock(live, target.lock_path, lock_file=lock_file)
+
+
+def plans_for_lock(targets: Sequence[Target], *,
+                   lock_file: Callable[[Target], str | None] = lambda target: None,
+                   ) -> Generator[tuple[Target, Relock | ParityError], None, None]:
+    """``read_for_lock`` of each target, in their order: its plan, or the ``ParityError`` it
+    raised. Servers that run out of process are listed side by side
+    (``parity.sources.side_by_side``): each boots while the caller handles the plans before
+    it, questions to a person included. ``lock_file`` names a target's lock as messages
+    show it."""
+    return in_turn(targets, lambda target: None if target.spec is None
+                   else listing_spec(target),
+                   lambda target, fetch: read_for_lock(target, lock_file=lock_file(target),
+                                                       fetch=fetch))
 
 
 def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda plan: False,
@@ -156,29 +171,27 @@ def verify_server(target: Target, *, lock_file: str | None = None,
 
 def verify_servers(targets: Sequence[Target], *,
                    lock_file: Callable[[Target], str | None] = lambda target: None,
-                   ) -> Iterator[tuple[Target, Drift | ParityError]]:
+                   ) -> Generator[tuple[Target, Drift | ParityError], None, None]:
     """``verify_server`` of each target, in their order: its ``Drift``, or the
     ``ParityError`` it raised. Servers that run out of process are listed side by side
     (``parity.sources.side_by_side``): each boots while the others are verified.
     ``lock_file`` names a target's lock as messages show it."""
+    return in_turn(targets, _verify_listing,
+                   lambda target, fetch: verify_server(target, lock_file=lock_file(target),
+                                                       fetch=fetch))
+
+
+def _verify_listing(target: Target) -> ServerSpec | None:
+    """How ``verify_server`` will list the target: under its lock's client capabilities
+    (``None``: no live server, or a lock that ``verify_server`` will refuse in its turn)."""
     from parity.pinning.lock import load
 
-    specs: dict[int, ServerSpec] = {}
-    for target in targets:
-        if target.spec is not None and target.spec.kind in OUT_OF_PROCESS:
-            with contextlib.suppress(ParityError):  # verify_server says it in its turn
-                specs[id(target)] = listing_spec(
-                    _listed_as_locked(target, load(target.lock_path)))
-    with listed_together(specs) as started:
-        for target in targets:
-            found = started.get(id(target))
-            try:
-                drift = verify_server(target, lock_file=lock_file(target),
-                                      fetch=None if found is None else answered_by(found))
-            except ParityError as exc:
-                yield target, exc
-            else:
-                yield target, drift
+    if target.spec is None:
+        return None
+    try:
+        return listing_spec(_listed_as_locked(target, load(target.lock_path)))
+    except ParityError:
+        return None
 
 
 def _listed_as_locked(target: Target, lock: Lock) -> Target:
@@ -188,5 +201,5 @@ def _listed_as_locked(target: Target, lock: Lock) -> Target:
     return target
 
 
-__all__ = ["Target", "check_secrets", "configured_target", "lock_server", "read_for_lock",
-           "read_live", "verify_server", "verify_servers"]
+__all__ = ["Target", "check_secrets", "configured_target", "lock_server", "plans_for_lock",
+           "read_for_lock", "read_live", "verify_server", "verify_servers"]

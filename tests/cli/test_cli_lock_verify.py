@@ -192,3 +192,36 @@ def test_a_server_missing_a_module_points_at_cwd(tmp_path, capsys) -> None:
     assert code == 2
     assert "ModuleNotFoundError" in err and f"it ran in {tmp_path}" in err
     assert "hint: set `cwd` in [servers.w]" in err and "start_timeout" not in err
+
+
+def _rendezvous(folder: Path, name: str, other: str) -> str:
+    """A server that serves only once ``other`` has started (``tests.servers.rendezvous``)."""
+    command = [sys.executable, "-m", "tests.servers.rendezvous", str(folder), name, other,
+               "--wait", "30"]
+    return f"\n[servers.{name}]\nstdio = {json.dumps(command)}\ncwd = {json.dumps(str(ROOT))}\n"
+
+
+def test_lock_lists_servers_side_by_side_and_asks_in_order(tmp_path, capsys,
+                                                         monkeypatch) -> None:
+    """Two servers that each wait for the other to start: locked one after the other, the
+    first would give up. The person is asked about each in the configuration's order."""
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    config = tmp_path / "parity.toml"
+    config.write_text(_rendezvous(markers, "one", "two") + _rendezvous(markers, "two", "one"),
+                      encoding="utf-8")
+    code, out, err = run(capsys, "lock", "--config", str(config))
+    assert code == 0, err
+    assert out.index("server 'one': locked") < out.index("server 'two': locked"), out
+    for marker in markers.iterdir():
+        marker.unlink()
+    for name in ("one", "two"):  # locks that cannot be read: a question each
+        (tmp_path / "manifests" / f"{name}.lock.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", _Terminal("y\nn\n"))
+    code, out, err = run(capsys, "lock", "--config", str(config))
+    assert code == 1, err  # the second was declined
+    assert err.count("Replace it?") == 2, err
+    assert err.index("one.lock.json") < err.index("two.lock.json"), err
+    assert "two.lock.json not overwritten" in err and "one.lock.json not" not in err, err
+    assert "server 'one': locked" in out, out

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from parity.errors import ParityError
-from parity.sources.locking import Target, lock_server, verify_server, verify_servers
+from parity.sources.locking import (Target, lock_server, plans_for_lock, verify_server,
+                                   verify_servers)
 from tests.lockfixtures import stdio_spec
 
 TOOLS = {"tools": [{"name": "search", "inputSchema": {
@@ -57,3 +58,22 @@ def test_verify_servers_lists_servers_side_by_side_and_keeps_their_order(tmp_pat
     assert [t.name for t, _ in found] == ["one", "gone", "two"]
     assert isinstance(found[1][1], ParityError)
     assert [drift.drifted for _, drift in (found[0], found[2])] == [False, False]
+
+
+def test_plans_for_lock_lists_servers_side_by_side_and_keeps_their_order(tmp_path,
+                                                                       monkeypatch):
+    # as above, for `parity lock`: locked one after the other, the first would give up
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    targets = [
+        Target(name=name, lock_path=tmp_path / f"{name}.lock.json",
+               spec=stdio_spec("rendezvous", str(markers), name, other, name=name))
+        for name, other in (("one", "two"), ("two", "one"))]
+    broken = Target(name="gone", lock_path=tmp_path / "gone.lock.json",
+                    tools_file=tmp_path / "missing.json")
+    found = list(plans_for_lock([targets[0], broken, targets[1]]))
+    assert [t.name for t, _ in found] == ["one", "gone", "two"]
+    assert isinstance(found[1][1], ParityError)
+    plans = [plan for _, plan in (found[0], found[2])]
+    assert [(p.state, p.live.server) for p in plans] == [("new", "one"), ("new", "two")]

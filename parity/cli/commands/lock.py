@@ -5,6 +5,7 @@ A thin shell over ``parity.sources.locking`` and ``parity.pinning.pin``: it show
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ import click
 from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
 from parity.errors import ParityError
 from parity.pinning.pin import Relock, commit_lock, lock_result
-from parity.sources.locking import Target, read_for_lock
+from parity.sources.locking import Target, plans_for_lock
 
 
 @click.command("lock")
@@ -44,16 +45,19 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
         targets = [dataclasses.replace(t, capabilities=declared) for t in targets]
     code = 0
     results: list[dict[str, Any]] = []
-    for target in targets:
-        try:
-            result = lock_target(target, yes=yes, fmt=fmt)
-        except ParityError as exc:
-            click.echo(f"parity: error: {redactor(target)(str(exc))}", err=True)
-            code = max(code, exc.exit_code)
-            continue
-        results.append(result)
-        if result["result"] == "declined":
-            code = max(code, 1)
+    # closed on the way out, even by Ctrl-C at a question: listings still running stop
+    with contextlib.closing(plans_for_lock(
+            targets, lock_file=lambda t: shown(t.lock_path))) as plans:
+        for target, plan in plans:
+            try:
+                result = lock_target(target, plan, yes=yes, fmt=fmt)
+            except ParityError as exc:
+                click.echo(f"parity: error: {redactor(target)(str(exc))}", err=True)
+                code = max(code, exc.exit_code)
+                continue
+            results.append(result)
+            if result["result"] == "declined":
+                code = max(code, 1)
     if fmt == "json":
         click.echo(json.dumps({"format": "parity.lock-result/1", "servers": results},
                               indent=2, sort_keys=True, ensure_ascii=False))
@@ -76,11 +80,14 @@ def _confirm(question: str, lock_path: Path) -> bool:
     return False
 
 
-def lock_target(target: Target, *, yes: bool, fmt: str) -> dict[str, Any]:
-    """Lock one target: show the plan, ask when it replaces something, write. The server is
-    listed and the person asked without the file's lock; ``commit_lock`` re-reads and
-    writes under it, so no other writer's lock is lost or replaced unasked."""
-    plan = read_for_lock(target, lock_file=shown(target.lock_path))
+def lock_target(target: Target, plan: Relock | ParityError, *, yes: bool,
+                fmt: str) -> dict[str, Any]:
+    """Lock one target by its ``plan`` (``read_for_lock``; raised when it is an error):
+    show it, ask when it replaces something, write. The server is listed and the person
+    asked without the file's lock; ``commit_lock`` re-reads and writes under it, so no other
+    writer's lock is lost or replaced unasked."""
+    if isinstance(plan, ParityError):
+        raise plan
     show = redactor(target)
     for warning in plan.live.warnings:
         click.echo(f"parity: warning: {show(warning)}", err=True)
