@@ -8,6 +8,8 @@ A generated corpus: ``MISTAKES`` (a configuration that is wrong in one way) time
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -185,6 +187,14 @@ def test_a_module_raising_while_called_is_named(tmp_path, capsys, where, raise_)
     assert raise_.split("(")[0] in out, out
 
 
+def parity_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``parity ARGV`` run as a process of its own in ``cwd``."""
+    repo = Path(__file__).resolve().parents[2]
+    return subprocess.run([sys.executable, "-m", "parity", *argv], cwd=cwd,
+                          capture_output=True, text=True, timeout=120,  # a hang guard only
+                          env={**os.environ, "PYTHONPATH": str(repo)})
+
+
 #: user code that is interrupted by Ctrl-C (a real SIGINT to the process) while it runs
 CTRL_C = ("import os, signal, time\n\n"
           "def _interrupt():\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(30)\n\n")
@@ -194,9 +204,6 @@ CTRL_C = ("import os, signal, time\n\n"
 def test_ctrl_c_while_user_code_runs_is_an_interruption(tmp_path, where) -> None:
     """The same exception as a module raising ``KeyboardInterrupt`` itself, but the user's
     Ctrl-C: a plain interruption (exit 130), not the module's mistake (exit 2)."""
-    import os
-    import subprocess
-
     module = f"ctrl_c_{where.replace(' ', '_')}"
     if where == "import":
         code_text, agent = "_interrupt()\n", f'agent = {{ source = "{module}:TOOLS" }}'
@@ -208,10 +215,7 @@ def test_ctrl_c_while_user_code_runs_is_an_interruption(tmp_path, where) -> None
     (tmp_path / "parity.toml").write_text(
         f"[servers.wf]\n{GOOD_SERVER}\n[pairs.wf]\nserver = \"wf\"\n"
         f"{agent.replace('{module}', module)}\n", encoding="utf-8")
-    repo = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-m", "parity", "extract"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120,  # a hang guard only
-                          env={**os.environ, "PYTHONPATH": str(repo)})
+    done = parity_process("extract", cwd=tmp_path)
     assert done.returncode == 130, done.stdout + done.stderr
     assert "parity: interrupted" in done.stderr, done.stderr
     assert "KeyboardInterrupt" not in done.stderr and "Traceback" not in done.stderr
@@ -220,9 +224,6 @@ def test_ctrl_c_while_user_code_runs_is_an_interruption(tmp_path, where) -> None
 def test_an_in_process_server_tool_exiting_is_named(tmp_path) -> None:
     """An ``object`` server's tool calls ``sys.exit(7)`` while the probe calls it: one
     message naming where, exit 2 (not the tool's 7), as a real process."""
-    import os
-    import subprocess
-
     (tmp_path / "exiting.py").write_text(
         "from parity.mcp import new_server\n\nserver = new_server('exiting')\n\n"
         "@server.tool(annotations={'readOnlyHint': True})\n"
@@ -230,10 +231,7 @@ def test_an_in_process_server_tool_exiting_is_named(tmp_path) -> None:
         encoding="utf-8")
     (tmp_path / "parity.toml").write_text('[servers.exiting]\nobject = "exiting:server"\n',
                                           encoding="utf-8")
-    repo = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-m", "parity", "probe"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120,  # a hang guard only
-                          env={**os.environ, "PYTHONPATH": str(repo)})
+    done = parity_process("probe", cwd=tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "exiting.py:8 (bye) raised SystemExit(7)" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from parity.errors import ParityError
-from parity.sources.locking import (Target, lock_server, plans_for_lock, verify_server,
-                                   verify_servers)
+from parity.sources.locking import (
+    Target,
+    lock_server,
+    plans_for_lock,
+    verify_server,
+    verify_servers,
+)
 from tests.lockfixtures import stdio_spec
 
 TOOLS = {"tools": [{"name": "search", "inputSchema": {
@@ -36,44 +42,39 @@ def test_lock_server_writes_then_is_up_to_date_then_asks_before_replacing(tmp_pa
     assert not verify_server(target).drifted
 
 
-def test_verify_servers_lists_servers_side_by_side_and_keeps_their_order(tmp_path,
-                                                                       monkeypatch):
-    # two real SDK servers that each serve only once the other has started: verified one
-    # after the other, the first would give up waiting (tests.servers.rendezvous)
+def _side_by_side(tmp_path, monkeypatch) -> tuple[list[Target], Path]:
+    """Two real SDK servers that each serve only once the other has started
+    (``tests.servers.rendezvous``): listed one after the other, the first would give up
+    waiting. Between them, a target that fails. Also the folder of their markers."""
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     markers = tmp_path / "markers"
     markers.mkdir()
-    targets = [
-        Target(name=name, lock_path=tmp_path / f"{name}.lock.json",
-               spec=stdio_spec("rendezvous", str(markers), name, other, name=name))
-        for name, other in (("one", "two"), ("two", "one"))]
-    for name in ("one", "two"):  # locked one at a time: each finds the other's marker
-        (markers / f"{name}.started").touch()
-    assert [lock_server(t)["result"] for t in targets] == ["written", "written"]
-    for marker in markers.iterdir():
-        marker.unlink()
+    one, two = (Target(name=name, lock_path=tmp_path / f"{name}.lock.json",
+                       spec=stdio_spec("rendezvous", str(markers), name, other, name=name))
+                for name, other in (("one", "two"), ("two", "one")))
     broken = Target(name="gone", lock_path=tmp_path / "gone.lock.json",
                     tools_file=tmp_path / "missing.json")
-    found = list(verify_servers([targets[0], broken, targets[1]]))
+    return [one, broken, two], markers
+
+
+def test_verify_servers_lists_servers_side_by_side_and_keeps_their_order(tmp_path,
+                                                                       monkeypatch):
+    targets, markers = _side_by_side(tmp_path, monkeypatch)
+    for name in ("one", "two"):  # locked one at a time: each finds the other's marker
+        (markers / f"{name}.started").touch()
+    assert [lock_server(t)["result"] for t in targets[::2]] == ["written", "written"]
+    for marker in markers.iterdir():
+        marker.unlink()
+    found = list(verify_servers(targets))
     assert [t.name for t, _ in found] == ["one", "gone", "two"]
     assert isinstance(found[1][1], ParityError)
-    assert [drift.drifted for _, drift in (found[0], found[2])] == [False, False]
+    assert [drift.drifted for _, drift in found[::2]] == [False, False]
 
 
 def test_plans_for_lock_lists_servers_side_by_side_and_keeps_their_order(tmp_path,
                                                                        monkeypatch):
-    # as above, for `parity lock`: locked one after the other, the first would give up
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
-    markers = tmp_path / "markers"
-    markers.mkdir()
-    targets = [
-        Target(name=name, lock_path=tmp_path / f"{name}.lock.json",
-               spec=stdio_spec("rendezvous", str(markers), name, other, name=name))
-        for name, other in (("one", "two"), ("two", "one"))]
-    broken = Target(name="gone", lock_path=tmp_path / "gone.lock.json",
-                    tools_file=tmp_path / "missing.json")
-    found = list(plans_for_lock([targets[0], broken, targets[1]]))
+    found = list(plans_for_lock(_side_by_side(tmp_path, monkeypatch)[0]))
     assert [t.name for t, _ in found] == ["one", "gone", "two"]
     assert isinstance(found[1][1], ParityError)
-    plans = [plan for _, plan in (found[0], found[2])]
+    plans = [plan for _, plan in found[::2]]
     assert [(p.state, p.live.server) for p in plans] == [("new", "one"), ("new", "two")]
