@@ -21,6 +21,10 @@ from parity.fieldpaths.fieldpath import unvouched
 from parity.fieldpaths.manifest_text import ManifestText
 
 FORMAT = "parity.manifest/1"
+#: files from this size on are cut when laid out (``manifest_text``): finding the layout
+#: costs about two parses, once per content, and saves most of a parse at every later load;
+#: a smaller file parses in a few milliseconds
+CUT_FROM_BYTES = 1 << 20
 Side = Literal["agent", "server"]
 #: A field-path table: printed path -> entry. The root object is the empty path ``""``.
 Table = dict[str, Entry]
@@ -284,7 +288,11 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
 
     With ``side`` given, a manifest of the other side (two files swapped) is refused too.
     ``content``: the file's bytes, already read by the caller (what it hashed is then
-    exactly what is loaded)."""
+    exactly what is loaded).
+
+    Bytes found valid and laid out as parity writes them before (a verdict remembered by
+    content, for files of ``CUT_FROM_BYTES`` or more) are cut along their lines, not parsed
+    (``manifest_text``): each tool keeps its tables as text until they are read."""
     file = os.fspath(path)
     if content is None:
         content = read_bytes(file, what="manifest")
@@ -305,11 +313,6 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
         layout.remember(manifest_text.laid_out(content, data))
     return Manifest.from_json(data, checked=True)
 
-
-#: files from this size on are cut when laid out (``manifest_text``): finding the layout
-#: costs about two parses, once per content, and saves most of a parse at every later load;
-#: a smaller file parses in a few milliseconds
-CUT_FROM_BYTES = 1 << 20
 
 
 def _check_side(found: str, side: Side | None, file: str) -> None:

@@ -274,7 +274,8 @@ class ToolPair:
     def _agree_raw(self, side: int) -> bool:
         """Both tools were read from files and their tables of ``side`` (0: in, 1: out)
         agree as the files hold them, or (``out``) one side has none: nothing to align,
-        and no entry to build."""
+        and no entry to build. Tables cut from laid-out files are compared as their text
+        (``agree_text``), tables parsed as their data (``agree_raw``)."""
         if not self._shortcut:
             return False
         mine_text, theirs_text = self.agent.table_texts, self.server.table_texts
