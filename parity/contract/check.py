@@ -22,6 +22,7 @@ from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
 from parity.core.collector import paused
 from parity.core.jsonio import read_bytes
+from parity.core.validate import cache_dir, text_digest
 from parity.errors import ConfigError, ParityError
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.manifest import Manifest
@@ -58,16 +59,21 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
     ``remember=False`` always loads and diffs (and remembers nothing)."""
     agent_bytes = read_bytes(pair.agent_manifest, what="manifest")
     server_bytes = read_bytes(pair.server_manifest, what="manifest")
-    name = remembered.key(agent_bytes, server_bytes, pair.id_paths) if remember else None
+    # each file hashed once: for the remembered findings and for the verdicts on it
+    digests = (None, None) if cache_dir() is None else (text_digest(agent_bytes),
+                                                        text_digest(server_bytes))
+    name = remembered.key(digests[0], digests[1], pair.id_paths) \
+        if remember and digests[0] is not None and digests[1] is not None else None
     if name is not None:
         found = remembered.recall(name)
         if found is not None:
             return found
     # loaded from the very bytes hashed: a file rewritten meanwhile cannot be remembered
     # under the old content's name
-    agent = mf.load(pair.agent_manifest, side="agent", content=agent_bytes)
+    agent = mf.load(pair.agent_manifest, side="agent", content=agent_bytes, digest=digests[0])
     del agent_bytes  # a large file's bytes, freed before the next one is parsed (peak memory)
-    server = mf.load(pair.server_manifest, side="server", content=server_bytes)
+    server = mf.load(pair.server_manifest, side="server", content=server_bytes,
+                     digest=digests[1])
     del server_bytes
     result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server))
     if name is not None:

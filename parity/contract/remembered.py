@@ -47,7 +47,8 @@ class PairFindings:
 
 
 def key(agent: bytes, server: bytes, id_paths: Sequence[str]) -> str | None:
-    """The name under which the diff of these exact manifests is remembered; ``None`` when
+    """The name under which the diff of the manifests whose SHA-256 digests
+    (``validate.text_digest``) are ``agent`` and ``server`` is remembered; ``None`` when
     nothing is (``PARITY_NO_CACHE``)."""
     if cache_dir() is None:
         return None

@@ -34,7 +34,7 @@ def _validator(name: str) -> Any:
 
 def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str,
                   also: Callable[[], None] | None = None,
-                  text: str | bytes | None = None) -> None:
+                  text: str | bytes | None = None, digest: bytes | None = None) -> None:
     """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
 
     Validation is a pure function of the schema and the content, so a verdict of "valid" is
@@ -43,9 +43,9 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
     ``also`` runs further checks of the same content that the schema cannot express; they
     are part of the remembered verdict. ``text``, the file's text (or bytes) that ``data`` was
     parsed from, is hashed instead of re-serializing ``data`` (the same text always parses
-    alike).
+    alike); ``digest``, its ``text_digest`` when the caller has it already.
     """
-    marker = _marker(data, schema_name, text)
+    marker = _marker(data, schema_name, text, digest)
     if marker is not None and marker.exists():
         return
     if _compiled_accepts(data, schema_name):
@@ -200,33 +200,37 @@ class TextVerdict:
         return self.marker.with_suffix(".yes" if verdict else ".no")
 
 
-def text_verdict(text: bytes, schema_name: str, aspect: str) -> TextVerdict | None:
+def text_verdict(text: bytes, schema_name: str, aspect: str, *,
+                 digest: bytes | None = None) -> TextVerdict | None:
     """Where a verdict ``aspect`` about the file ``text`` (valid against ``schema_name``) is
-    remembered; ``None`` when the cache is off (``cache_dir``)."""
-    marker = _marker(None, schema_name, text)
+    remembered; ``None`` when the cache is off (``cache_dir``). ``digest``: the text's
+    ``text_digest``, when the caller has it already."""
+    marker = _marker(None, schema_name, text, digest)
     if marker is None:
         return None
     return TextVerdict(marker.parent.with_name(f"{marker.parent.name}.{aspect}") / marker.name)
 
 
-def _marker(data: Any, schema_name: str, text: str | bytes | None = None) -> Path | None:
+def _marker(data: Any, schema_name: str, text: str | bytes | None = None,
+            digest: bytes | None = None) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
     from parity import __version__
 
-    digest = hashlib.sha256()
-    digest.update(__version__.encode())  # checks beyond the schema change with parity
-    digest.update(_schema_digest(schema_name).encode())
+    key = hashlib.sha256()
+    key.update(__version__.encode())  # checks beyond the schema change with parity
+    key.update(_schema_digest(schema_name).encode())
     if text is not None:
-        digest.update(b"text:" + _text_digest(text))
+        key.update(b"text:" + (text_digest(text) if digest is None else digest))
     else:
-        digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
-    return folder / "validated" / schema_name.removesuffix(".json") / digest.hexdigest()
+        key.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+    return folder / "validated" / schema_name.removesuffix(".json") / key.hexdigest()
 
 
-def _text_digest(text: str | bytes) -> bytes:
-    """SHA-256 of a file's bytes (text is hashed as UTF-8)."""
+def text_digest(text: str | bytes) -> bytes:
+    """SHA-256 of a file's bytes (text is hashed as UTF-8): what verdicts on the file are
+    remembered by."""
     content = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     return hashlib.sha256(content).digest()
 

@@ -283,12 +283,13 @@ def write(manifest: Manifest, path: str | os.PathLike[str]) -> None:
 
 @paused()  # its data is acyclic: see core.collector
 def load(path: str | os.PathLike[str], *, side: Side | None = None,
-         content: bytes | None = None) -> Manifest:
+         content: bytes | None = None, digest: bytes | None = None) -> Manifest:
     """Read and validate a manifest file; raise ``FileFormatError`` with file and location.
 
     With ``side`` given, a manifest of the other side (two files swapped) is refused too.
     ``content``: the file's bytes, already read by the caller (what it hashed is then
-    exactly what is loaded).
+    exactly what is loaded); ``digest``: their ``validate.text_digest``, if the caller has it
+    (a large file is then not hashed again).
 
     Bytes found valid and laid out as parity writes them before (a verdict remembered by
     content, for files of ``CUT_FROM_BYTES`` or more) are cut along their lines, not parsed
@@ -297,7 +298,7 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     if content is None:
         content = read_bytes(file, what="manifest")
     # a file once found valid and laid out as parity writes it is cut, not parsed
-    layout = text_verdict(content, "manifest.v1.json", "laid-out") \
+    layout = text_verdict(content, "manifest.v1.json", "laid-out", digest=digest) \
         if len(content) >= CUT_FROM_BYTES else None
     if layout is not None and layout.recalled():
         text = manifest_text.split(content)
@@ -307,7 +308,7 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     data, content = read_json(file, what="manifest", content=content)
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
-                  also=lambda: _check_tables(data, file), text=content)
+                  also=lambda: _check_tables(data, file), text=content, digest=digest)
     _check_side(data["side"], side, file)
     if layout is not None and layout.recalled() is None:
         layout.remember(manifest_text.laid_out(content, data))

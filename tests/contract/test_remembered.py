@@ -16,6 +16,7 @@ from parity.contract import remembered
 from parity.contract.remembered import PairFindings
 from parity.contract.report.json import report_json
 from parity.contract.rules import Finding
+from parity.core.validate import text_digest
 from parity.errors import ParityError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,8 +40,8 @@ def _remembered_files(tmp_path: Path) -> list[Path]:
 
 
 def _key(pair) -> str:
-    name = remembered.key(Path(pair.agent_manifest).read_bytes(),
-                          Path(pair.server_manifest).read_bytes(), pair.id_paths)
+    name = remembered.key(text_digest(Path(pair.agent_manifest).read_bytes()),
+                          text_digest(Path(pair.server_manifest).read_bytes()), pair.id_paths)
     assert name is not None
     return name
 
@@ -178,3 +179,28 @@ def test_the_code_is_part_of_the_key(tmp_path) -> None:
     module.write_text("A = 22\n")
     after = list(remembered._sources(tmp_path))
     assert before[0].startswith("pkg/rules.py 6 ") and after[0].startswith("pkg/rules.py 7 ")
+
+
+@pytest.mark.parametrize("remember", [True, False])
+def test_each_manifest_is_hashed_once_per_check(pair, monkeypatch, remember) -> None:
+    """The same digest names the remembered findings and the verdicts on each file (valid,
+    laid out): a large file is not hashed twice."""
+    import hashlib
+
+    from parity.fieldpaths import manifest as mf
+
+    monkeypatch.setattr(mf, "CUT_FROM_BYTES", 0)  # the example's files are small
+    manifests = {Path(pair.agent_manifest).read_bytes(), Path(pair.server_manifest).read_bytes()}
+    hashed: list[bytes] = []
+    real = hashlib.sha256
+
+    def spy(data: bytes = b"", **kwargs):
+        if data in manifests:
+            hashed.append(data)
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(hashlib, "sha256", spy)
+    for _ in range(3):  # the first check validates, the next ones find the verdicts
+        hashed.clear()
+        checking.check([pair], remember=remember)
+        assert sorted(hashed) == sorted(manifests)

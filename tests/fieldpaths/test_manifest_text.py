@@ -178,6 +178,8 @@ _TABLE = st.dictionaries(st.sampled_from(["a", "b", "c", "d", 'q"', "é"]), _ENT
 
 
 def _text_of(table: dict[str, Any]) -> bytes:
+    """The text of ``table`` (with a root entry, unless it has its own) as the ``in`` table
+    of a laid-out file."""
     data = {"format": mf.FORMAT, "side": "agent", "source": "s", "tools": {
         "t": {"hash": "h", "in": {"": {"required": True, "type": ["object"]}, **table},
               "out": None}}}
@@ -206,6 +208,12 @@ def test_text_agreement_is_raw_agreement(mine, theirs, overlap):
     ({"a": {"required": True}}, {"b": {"required": True}}, False),
     ({"a": {"required": True}}, {"a": {"required": False}}, False),
     ({"a": {"required": True}, "b": {"required": True}}, {"a": {"required": True}}, False),
+    # the root's line alone differs (the usual pair: the agent's own descriptions)
+    ({"": {"required": True, "description": "x"}, "a": {"required": True}},
+     {"": {"required": True, "description": "y"}, "a": {"required": True}}, True),
+    ({"": {"required": True, "closed": True}, "a": {"required": True}},
+     {"": {"required": True, "closed": False}, "a": {"required": True}}, False),
+    ({"": {"required": True, "enum": [1]}}, {"": {"required": True, "enum": [True]}}, False),
 ])
 def test_lines_that_differ_are_compared_as_json(mine, theirs, agrees):
     assert agree_text(_text_of(mine), _text_of(theirs), PathCache()) is agrees
