@@ -300,7 +300,8 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     # a file once found valid and laid out as parity writes it is cut, not parsed
     layout = text_verdict(content, "manifest.v1.json", "laid-out", digest=digest) \
         if len(content) >= CUT_FROM_BYTES else None
-    if layout is not None and layout.recalled():
+    laid_out = None if layout is None else layout.recalled()
+    if laid_out:
         text = manifest_text.split(content)
         if text is not None:  # always, for the bytes found laid out
             _check_side(text.header["side"], side, file)
@@ -310,7 +311,7 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
                   also=lambda: _check_tables(data, file), text=content, digest=digest)
     _check_side(data["side"], side, file)
-    if layout is not None and layout.recalled() is None:
+    if layout is not None and laid_out is None:  # never decided for these bytes
         layout.remember(manifest_text.laid_out(content, data))
     return Manifest.from_json(data, checked=True)
 
