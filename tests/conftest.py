@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +23,11 @@ REPO = Path(__file__).resolve().parent.parent
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# A suite started in the background (``cmd &``) inherits SIGINT ignored, and so would every
+# parity process it starts: the Ctrl-C tests need it delivered, as in a terminal.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def free_port() -> int:
