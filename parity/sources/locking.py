@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from parity.errors import ConfigError, ParityError, SourceError
 from parity.pinning.pin import Relock, commit_lock, lock_result, plan_lock, verify_lock
-from parity.sources.side_by_side import in_turn
+from parity.sources.side_by_side import Fetch, in_turn
 
 if TYPE_CHECKING:
     from parity.config.settings import Config, ServerConfig
@@ -153,13 +153,16 @@ def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda pl
 
 
 def verify_server(target: Target, *, lock_file: str | None = None,
-                  fetch: Callable[[ServerSpec], Listing] | None = None) -> Drift:
+                  fetch: Callable[[ServerSpec], Listing] | None = None,
+                  lock: Lock | None = None) -> Drift:
     """Load the target's lock (failing closed), read its live tools (listed under the
     lock's client capabilities) and compare them; the ``Drift``. ``fetch`` lists a live
-    server (default: ``parity.mcp.fetch_tools``)."""
+    server (default: ``parity.mcp.fetch_tools``); ``lock``: the target's lock, loaded
+    already."""
     from parity.pinning.lock import load, server_text
 
-    lock = load(target.lock_path)
+    if lock is None:
+        lock = load(target.lock_path)
     target = _listed_as_locked(target, lock)
     live = read_live(target, name=lock.server, fetch=fetch)
     # what the server said, not the rendered lock: rendering would hash every tool
@@ -176,22 +179,35 @@ def verify_servers(targets: Sequence[Target], *,
     ``ParityError`` it raised. Servers that run out of process are listed side by side
     (``parity.sources.side_by_side``): each boots while the others are verified.
     ``lock_file`` names a target's lock as messages show it."""
-    return in_turn(targets, _verify_listing,
-                   lambda target, fetch: verify_server(target, lock_file=lock_file(target),
-                                                       fetch=fetch))
+    # each lock read once: the listing is started under the lock it is then compared with
+    loaded = [(target, _loaded_lock(target)) for target in targets]
+
+    def verify(item: tuple[Target, Lock | ParityError], fetch: Fetch | None) -> Drift:
+        target, lock = item
+        if isinstance(lock, ParityError):
+            raise lock
+        return verify_server(target, lock_file=lock_file(target), fetch=fetch, lock=lock)
+
+    for (target, _), result in in_turn(loaded, _verify_listing, verify):
+        yield target, result
 
 
-def _verify_listing(target: Target) -> ServerSpec | None:
-    """How ``verify_server`` will list the target: under its lock's client capabilities
-    (``None``: no live server, or a lock that ``verify_server`` will refuse in its turn)."""
+def _loaded_lock(target: Target) -> Lock | ParityError:
     from parity.pinning.lock import load
 
-    if target.spec is None:
-        return None
     try:
-        return listing_spec(_listed_as_locked(target, load(target.lock_path)))
-    except ParityError:
+        return load(target.lock_path)
+    except ParityError as exc:  # refused in the target's turn, in order with the others
+        return exc
+
+
+def _verify_listing(item: tuple[Target, Lock | ParityError]) -> ServerSpec | None:
+    """How ``verify_server`` will list the target: under its lock's client capabilities
+    (``None``: no live server, or a lock that ``verify_server`` will refuse in its turn)."""
+    target, lock = item
+    if target.spec is None or isinstance(lock, ParityError):
         return None
+    return listing_spec(_listed_as_locked(target, lock))
 
 
 def _listed_as_locked(target: Target, lock: Lock) -> Target:

@@ -78,3 +78,20 @@ def test_plans_for_lock_lists_servers_side_by_side_and_keeps_their_order(tmp_pat
     assert isinstance(found[1][1], ParityError)
     plans = [plan for _, plan in found[::2]]
     assert [(p.state, p.live.server) for p in plans] == [("new", "one"), ("new", "two")]
+
+
+def test_verify_servers_reads_each_lock_once(tmp_path, monkeypatch):
+    # the listing starts under the lock's capabilities, and the tools are then compared
+    # with that same lock: read twice, a lock rewritten in between would mix two locks
+    target = Target(name="demo", lock_path=tmp_path / "demo.lock.json",
+                    spec=stdio_spec("demo", name="demo"))
+    assert lock_server(target)["result"] == "written"
+    import parity.pinning.lock as lock_module
+
+    real, read = lock_module.load, []
+    monkeypatch.setattr(lock_module, "load",
+                        lambda path, *args, **kwargs: read.append(path) or real(path, *args,
+                                                                                 **kwargs))
+    [(_, drift)] = verify_servers([target])
+    assert not isinstance(drift, ParityError) and not drift.drifted
+    assert read == [target.lock_path]
