@@ -16,13 +16,16 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.properties import draws
+
 REPO = Path(__file__).resolve().parent.parent
 
 # In CI (``CI`` set), the property tests draw the same examples on every run, so a failure
 # there repeats on any machine with ``CI=1``; elsewhere they keep drawing new ones.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# ``PARITY_EXAMPLES`` scales how many examples each draws (``tests.properties``).
+settings.register_profile("parity", max_examples=draws(100))
+settings.register_profile("ci", derandomize=True, print_blob=True, max_examples=draws(100))
+settings.load_profile("ci" if os.environ.get("CI") else "parity")
 
 # A suite started in the background (``cmd &``) inherits SIGINT ignored, and so would every
 # parity process it starts: the Ctrl-C tests need it delivered, as in a terminal.

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from parity.contract.diff import compared_tools, diff_manifests, sort_findings
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions
+from tests.properties import draws
 
 PHASES_AGENT = {"type": "object", "required": ["phases"], "properties": {
     "phases": {"type": "array", "items": {
@@ -157,7 +158,7 @@ def reorder(value: Any, rnd: random.Random) -> Any:
     return value
 
 
-_settings = settings(max_examples=80, deadline=None,
+_settings = settings(max_examples=draws(80), deadline=None,
                      suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from parity.core.canonical import canonical_json, es6_number
 from parity.errors import ValueDomainError
+from tests.properties import draws
 
 _KEY_CHARS = st.sampled_from(["a", "b", "é", "\x00", "\x1f", "\x7f", "\u2028", "\u2029",
                               "\ud7ff", "\ue000", "\uff21", "\ufb01", "\uffff", "😀",
@@ -46,13 +47,13 @@ def _same(value) -> None:
         assert got == expected
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=draws(1500), deadline=None)
 @given(VALUES)
 def test_identical_to_rfc8785(value) -> None:
     _same(value)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=draws(3000), deadline=None)
 @given(st.integers(min_value=0, max_value=2**64 - 1))
 def test_every_float_prints_as_rfc8785(bits) -> None:
     f = struct.unpack("<d", bits.to_bytes(8, "little"))[0]

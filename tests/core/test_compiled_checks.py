@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from parity.core import validate as v
 from parity.core.validate import shipped_schema
 from parity.schemas.checks import generate
+from tests.properties import draws
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = {
@@ -80,7 +81,7 @@ def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_compiled_check_never_accepts_what_jsonschema_rejects(name: str, data: Any) -> None:
     document = json.loads(EXAMPLES[name].read_text(encoding="utf-8"))

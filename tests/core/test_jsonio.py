@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from parity.core import jsonio
 from parity.errors import FileFormatError
+from tests.properties import draws
 
 
 @pytest.mark.parametrize(("text", "pointer", "what"), [
@@ -97,7 +98,7 @@ _JSON_VALUES = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=draws(300), deadline=None)
 @given(_JSON_VALUES, st.sampled_from([None, 0, 2]), st.booleans())
 def test_the_fast_reading_is_the_checked_one(value, indent, ascii_only):
     text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
@@ -107,7 +108,7 @@ def test_the_fast_reading_is_the_checked_one(value, indent, ascii_only):
     assert _same(jsonio.loads(text.encode()), _checked(text))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=draws(300), deadline=None)
 @given(st.from_regex(r"\A-?(0|[1-9][0-9]{0,20})(\.[0-9]{1,25})?([eE][-+]?[0-9]{1,3})?\Z"))
 def test_number_literals_read_alike_or_take_the_checked_reading(literal):
     """Every JSON number literal: orjson reads it as ``json.loads`` does, or the fast reading
@@ -177,7 +178,7 @@ def test_value_key_tells_apart_values_equal_in_python_but_not_in_json(a, b):
     assert a == b and jsonio.value_key(a) != jsonio.value_key(b)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=draws(300), deadline=None)
 @given(_JSON_VALUES, _JSON_VALUES)
 def test_values_sharing_a_key_are_the_same_json(a, b):
     if jsonio.value_key(a) == jsonio.value_key(b):

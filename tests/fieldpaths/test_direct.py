@@ -23,6 +23,7 @@ from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.entry import FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
 from parity.fieldpaths.schema import Limits, Work, extract_paths
+from tests.properties import draws
 
 HERE = Path(__file__).resolve().parents[1]
 REPO = HERE.parent
@@ -267,7 +268,7 @@ limits = st.builds(Limits, max_depth=st.integers(1, 6), max_paths=st.integers(1,
                    max_alternatives=st.just(256), max_work=st.integers(5, 400))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plain, st.one_of(st.none(), limits))
 def test_random_plain_schemas_give_the_general_walks_result(schema, bounds):
     """Tables, unsupported keywords, constraints, enums, defaults, closed flags, work, and the
@@ -373,7 +374,7 @@ mixed = st.recursive(st.one_of(st.booleans(), keywords, st.just({}), others, oth
                      extend, max_leaves=10)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mixed, st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]))
 def test_random_schemas_mixing_plain_and_other_subschemas(schema, bounds, dialect):
     """Plain schemas with references, unions, conjunctions, maps of patterns and tuples
@@ -401,7 +402,7 @@ leaf_keywords = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(names, leaf_keywords, max_size=4), leaf_keywords,
        st.one_of(st.none(), limits))
 def test_bare_leaves_and_value_only_nodes_give_the_general_walks_result(children, item,
@@ -471,7 +472,7 @@ flat_limits = st.builds(Limits, max_depth=st.integers(0, 3), max_paths=st.intege
                         max_alternatives=st.just(256), max_work=st.integers(1, 60))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(flat(), flat_ish), st.one_of(st.none(), flat_limits, flat_limits))
 def test_random_flat_objects_give_the_direct_and_the_general_walks_result(schema, bounds):
     """What the flat path takes, it takes as the direct walk does (the same entries, work and
@@ -488,7 +489,7 @@ def test_random_flat_objects_give_the_direct_and_the_general_walks_result(schema
     assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(leaf_keywords, st.just({}), st.just({"type": "object", "properties": {
            "x": {"type": "string"}}, "required": ["x", "y"]}),
                  st.just({"type": "array", "items": {"type": "string"}}), st.just([{}])),

@@ -24,6 +24,7 @@ from tests.fieldpaths.test_direct import (
     snapshot,
 )
 from tests.fieldpaths.test_direct_refs import direct_walks_finished
+from tests.properties import draws
 
 CLOSED = {"type": "object", "additionalProperties": False, "required": ["kind", "a"],
           "properties": {"kind": {"const": "a"}, "a": {"type": "string", "maxLength": 4}}}
@@ -148,7 +149,7 @@ annotations = st.fixed_dictionaries({}, optional={
     "title": st.text(max_size=2)})
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["anyOf", "oneOf"]),
        st.lists(st.one_of(branch, st.just({"$ref": "#/$defs/S"})), min_size=1, max_size=4),
        branch, annotations, st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]),

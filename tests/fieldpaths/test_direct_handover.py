@@ -21,6 +21,7 @@ from tests.fieldpaths.test_direct import (
     names,
     snapshot,
 )
+from tests.properties import draws
 
 TARGETS = ["#/$defs/A", "#/$defs/B", "#/$defs/R", "#/definitions/D"]
 #: mostly the definitions, then the odd ones: missing, the root, a pointer into a definition,
@@ -92,7 +93,7 @@ documents = st.builds(
     st.dictionaries(names, nodes, min_size=1, max_size=3), st.booleans())
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, st.one_of(st.none(), limits))
 def test_random_references_and_combinators_give_the_general_walks_result(schema, bounds):
     """References (local, chained, recursive, missing, remote, malformed), ``allOf`` and

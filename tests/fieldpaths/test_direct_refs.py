@@ -25,6 +25,7 @@ from tests.fieldpaths.test_direct import (
     limits,
     snapshot,
 )
+from tests.properties import draws
 
 
 def handed_over(schema: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
@@ -61,7 +62,7 @@ def direct_walks_finished(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 one_level = st.builds(lambda k, s: {**k, **s}, keywords, extend(st.just({"type": "string"})))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(one_level, st.integers(1, 4))
 def test_own_weight_is_the_weight_of_the_general_walks_facets(schema, expanded):
     """``combine.weight`` of what ``keywords``' readers make of a node's own keywords."""
@@ -152,7 +153,7 @@ def test_errors_in_and_below_a_target_are_the_general_walks(monkeypatch):
     assert found[3] == "#/$defs/BadInside/properties/x/type"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.recursive(st.one_of(keywords, st.just({})), extend, max_leaves=8),
        st.one_of(st.none(), limits), st.sampled_from([None, DRAFT7]))
 def test_random_targets_followed_under_every_bound(target, bounds, dialect):

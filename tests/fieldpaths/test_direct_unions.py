@@ -14,6 +14,7 @@ from parity.fieldpaths import direct
 from parity.fieldpaths.direct_unions import branches_are_leaves, union_keyword
 from parity.fieldpaths.schema import Limits, extract_paths
 from tests.fieldpaths.test_direct import assert_same, general, keywords, snapshot
+from tests.properties import draws
 
 NULL = {"type": "null"}
 
@@ -140,7 +141,7 @@ limits = st.builds(Limits, max_depth=st.integers(1, 4), max_paths=st.integers(1,
                    max_alternatives=st.integers(1, 4), max_work=st.integers(5, 300))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(unions, st.one_of(st.none(), limits))
 def test_random_unions_of_leaves_give_the_general_walks_result(node, bounds):
     """Types, enums, consts, constraints, defaults, formats, descriptions and examples merged

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from parity.fieldpaths.pointers import MISS, local_target
 from parity.fieldpaths.validators import dialect_of, offline_registry
+from tests.properties import draws
 
 HERE = Path(__file__).resolve().parents[1]
 # the bundled subset, and the full suite where ../shared/corpus is beside the checkout
@@ -88,7 +89,7 @@ def pointers_in(node: Any, prefix: str = "#") -> list[str]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=draws(300), deadline=None)
 @given(st.dictionaries(keys, documents, max_size=4), st.data(),
        st.sampled_from(["https://json-schema.org/draft/2020-12/schema", DRAFT7,
                         "http://json-schema.org/draft-04/schema#"]))

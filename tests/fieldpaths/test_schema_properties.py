@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from parity.errors import ParityError
 from parity.fieldpaths.schema import Limits, extract_paths
+from tests.properties import draws
 
 names = st.text(alphabet="abcxyz_.- ", min_size=0, max_size=4)
 leaf = st.one_of(
@@ -73,13 +74,13 @@ def shuffled(value, rng):
     return value
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=draws(150), deadline=None)
 @given(schemas)
 def test_extraction_terminates_and_is_deterministic(schema):
     assert snapshot(schema) == snapshot(json.loads(json.dumps(schema)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=draws(150), deadline=None)
 @given(schemas, st.integers(0, 2**16))
 def test_key_and_required_order_never_matter(schema, seed):
     assert snapshot(shuffled(schema, random.Random(seed))) == snapshot(schema)

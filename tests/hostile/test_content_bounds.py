@@ -20,6 +20,7 @@ from parity.fieldpaths import schema as schema_module
 from parity.fieldpaths.schema import Limits, Work, extract_paths
 from parity.pinning.drift import explain_tool
 from tests.hostile.servers.content import fan_out
+from tests.properties import draws
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -112,7 +113,7 @@ random_schema = st.builds(lambda defs, body: {"$defs": dict(zip(DEFS, defs, stri
                           st.lists(node, min_size=4, max_size=4), node)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_schema, st.integers(50, 3_000))
 def test_random_schemas_terminate_within_the_work_bound(schema, max_work):
     visits = 0

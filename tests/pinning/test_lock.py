@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from parity.errors import FileFormatError, SourceError
 from parity.pinning import lock as L
+from tests.properties import draws
 
 SEARCH: dict[str, Any] = {
     "name": "search",
@@ -213,7 +214,7 @@ def _shuffle(value: Any, rnd: Any, key: str | None = None) -> Any:
     return value
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(150), suppress_health_check=[HealthCheck.too_slow])
 @given(definitions(), st.randoms(use_true_random=False))
 def test_hashes_invariant_under_every_normalization(d, rnd) -> None:
     noisy = _shuffle(d, rnd)  # key order and `required` order
@@ -246,7 +247,7 @@ def _get(value: Any, at: tuple[Any, ...]) -> Any:
     return value
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=draws(300), suppress_health_check=[HealthCheck.too_slow])
 @given(definitions(), st.data())
 def test_hash_changes_under_any_other_single_change(d, data) -> None:
     before = _hashes(d)[1]

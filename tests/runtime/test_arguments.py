@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parity.runtime.arguments import generate_arguments, generate_instance
+from tests.properties import draws
 
 # tools/list of published servers (@modelcontextprotocol/server-filesystem, server-memory,
 # server-everything 2026.8.31, mcp-server-time 2026.10.19), captured by tests/published
@@ -130,7 +131,7 @@ _schemas = st.recursive(_leaf, lambda inner: st.one_of(
     max_leaves=6)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=draws(60), deadline=None)
 @given(_schemas)
 def test_any_generated_value_is_valid(schema: dict) -> None:
     generated = generate_instance(schema, seed="h")
