@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import json
 import os
 from collections.abc import Callable
@@ -12,6 +13,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from parity.core.jsonio import value_key
 from parity.errors import FileFormatError
@@ -82,8 +85,6 @@ def _compiled_accepts(data: Any, schema_name: str) -> bool:
 
 @cache
 def _compiled(module: str) -> Callable[[Any], Any]:
-    import importlib
-
     check: Callable[[Any], Any] = importlib.import_module(
         f"parity.schemas.checks.{module}").validate
     return check
@@ -100,23 +101,88 @@ def _accepts(check: Callable[[Any], Any], data: Any) -> bool:
 def _each_distinct_entry(data: Any, valid: Callable[[Any], bool]) -> bool:
     """``valid`` holds for every field-path entry of a manifest whose skeleton is valid,
     each distinct entry checked once (a manifest repeats a few shapes thousands of times,
-    and the two manifests of a pair share nearly all of theirs: see ``_VALID_ENTRIES``)."""
+    and the two manifests of a pair share nearly all of theirs: see ``_VALID_ENTRIES``), and
+    through its stand-in (``stand_in``): entries that differ only in their descriptions,
+    defaults or bounds are checked once between them."""
+    shapes = _entry_shapes()
+    known = _VALID_ENTRIES
     for tool in data["tools"].values():
         for table in (tool["in"], tool["out"] or {}):
-            for value in table.values():
-                key = value_key(value)
-                if key not in _VALID_ENTRIES:
-                    if not valid(value):
+            values = list(table.values())
+            try:  # one C call per table: most tables hold no entry not seen already
+                keys: list[bytes | str] = list(map(orjson.dumps, values))
+            except orjson.JSONEncodeError:
+                keys = list(map(value_key, values))
+            if known.issuperset(keys):
+                continue
+            for key, value in zip(keys, values, strict=True):
+                if key in known:
+                    continue
+                standing = stand_in(value, shapes)
+                standing_key = value_key(standing)
+                if standing_key not in known:
+                    if not valid(standing):
                         return False
-                    if len(_VALID_ENTRIES) >= _VALID_ENTRIES_KEPT:
-                        _VALID_ENTRIES.clear()
-                    _VALID_ENTRIES.add(key)
+                    _remember_valid(standing_key)
+                _remember_valid(key)
     return True
 
 
+def _remember_valid(key: bytes | str) -> None:
+    if len(_VALID_ENTRIES) >= _VALID_ENTRIES_KEPT:
+        _VALID_ENTRIES.clear()
+    _VALID_ENTRIES.add(key)
+
+
+@cache
+def _entry_shapes() -> dict[str, Any]:
+    shapes: dict[str, Any] = importlib.import_module(
+        "parity.schemas.checks.manifest_v1_entry").SHAPES
+    return shapes
+
+
+def stand_in(value: Any, shapes: dict[str, Any]) -> Any:
+    """``value`` (an object) with each property ``shapes`` names replaced by a stand-in of
+    the same validity: the one value of its JSON type that stands for all the others, where
+    the property's schema is that type alone (``parity.schemas.checks.generate.value_shapes``
+    derives ``shapes`` from the schema). A value of another type is kept: it stays as
+    invalid as it was. Valid exactly when ``value`` is, for any validator of the schema."""
+    if value.__class__ is not dict:
+        return value
+    out = {}
+    for key, item in value.items():
+        shape = shapes.get(key)
+        if shape is None:
+            out[key] = item
+        elif shape.__class__ is dict:
+            out[key] = stand_in(item, shape)
+        else:
+            out[key] = _STAND_INS[shape] if _OF_TYPE[shape](item) else item
+    return out
+
+
+#: a JSON type (``value_shapes``' names) -> whether a parsed value is of it
+_OF_TYPE: dict[str, Callable[[Any], bool]] = {
+    "any": lambda v: True,
+    "string": lambda v: v.__class__ is str,
+    "boolean": lambda v: v is True or v is False,
+    "integer": lambda v: v.__class__ is int or (v.__class__ is float and v.is_integer()),
+    "number": lambda v: v.__class__ is int or v.__class__ is float,
+    "null": lambda v: v is None,
+    "array": lambda v: v.__class__ is list,
+    "object": lambda v: v.__class__ is dict,
+    "string[]": lambda v: v.__class__ is list and all(i.__class__ is str for i in v),
+}
+#: the value that stands for every other of its type
+_STAND_INS: dict[str, Any] = {"any": None, "string": "", "boolean": True, "integer": 0,
+                              "number": 0, "null": None, "array": [], "object": {},
+                              "string[]": []}
+
+
 #: Field-path entries this process found valid against ``$defs/entry``, by ``value_key``
-#: (exact JSON): validity is a function of the entry alone, and every ``valid`` passed to
-#: ``_each_distinct_entry`` decides the same thing. Bounded: cleared when full.
+#: (exact JSON), and their stand-ins: validity is a function of the entry alone, and every
+#: ``valid`` passed to ``_each_distinct_entry`` decides the same thing. Bounded: cleared when
+#: full.
 _VALID_ENTRIES: set[bytes | str] = set()
 _VALID_ENTRIES_KEPT = 1 << 17
 

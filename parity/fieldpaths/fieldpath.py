@@ -197,6 +197,11 @@ def printed_parent(text: str) -> object:
     """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
     path as parity prints it when its parent is; ``UNPRINTED`` when ``text`` is not valid,
     or not as parity would print it."""
+    cut = text.rfind(".")
+    if cut != 0:  # the commonest last step, an ASCII name, without the regex (NAME's subset)
+        last = text[cut + 1:]
+        if last.isidentifier() and last.isascii():
+            return text[:cut] if cut > 0 else ""
     if not text:
         return ""
     if text.endswith(("[]", "{}")):
@@ -243,7 +248,7 @@ def unvouched(table: Mapping[str, object], parents: dict[str, object]) -> list[s
         for i, text in enumerate(texts):
             if ups[i] is None:
                 up = printed_parent(text)
-                ups[i] = parents[text] = own.get(up, up) if isinstance(up, str) else up
+                ups[i] = parents[text] = own.get(up, up) if up.__class__ is str else up
     if all(map(table.__contains__, ups)):
         return []
     return [text for text, up in zip(texts, ups, strict=True) if up not in table]

@@ -104,3 +104,53 @@ def test_a_compiled_check_never_accepts_what_jsonschema_rejects(name: str, data:
     if v._compiled_accepts(mutated, name):
         errors = list(Draft202012Validator(shipped_schema(name)).iter_errors(mutated))
         assert errors == [], f"compiled check accepted what jsonschema rejects: {errors[0]}"
+
+
+def _entry_document(entry: Any) -> dict[str, Any]:
+    return {"tools": {"t": {"in": {"": entry}, "out": None}}}
+
+
+@settings(max_examples=draws(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_stand_in_is_valid_exactly_when_its_entry_is(data: Any) -> None:
+    """``validate.stand_in`` keeps an entry's validity: judged by jsonschema on the schema's
+    entry part, over entries of the bundled manifests changed at random."""
+    schema = v.manifest_parts(shipped_schema("manifest.v1.json"))[1]
+    validator = Draft202012Validator(schema)
+    entries = [entry for path in (EXAMPLES["manifest.v1.json"],
+                                  REPO / "manifests" / "workflow.agent.json")
+               for tool in json.loads(path.read_text(encoding="utf-8"))["tools"].values()
+               for table in (tool["in"], tool["out"] or {}) for entry in table.values()]
+    entry = copy.deepcopy(data.draw(st.sampled_from(entries)))
+    shapes = v._entry_shapes()
+    keys = sorted({*shapes, *shapes["constraints"], "type", "examples", "minLength"})
+    for _ in range(data.draw(st.integers(1, 3))):
+        key = data.draw(st.sampled_from(keys))
+        value = data.draw(_JSON | st.sampled_from(["", "x", 0, -1, 2.5, True, [], ["a"]]))
+        if key in shapes["constraints"] or key == "minLength":
+            if not isinstance(entry.get("constraints"), dict):
+                entry["constraints"] = {}
+            entry["constraints"][key] = value
+        elif data.draw(st.booleans()):
+            entry[key] = value
+        else:
+            entry.pop(key, None)
+    assert validator.is_valid(v.stand_in(entry, shapes)) == validator.is_valid(entry)
+
+
+def test_value_shapes_look_through_type_alone_and_nothing_else() -> None:
+    shapes = generate.value_shapes({"type": "object", "required": ["a"], "properties": {
+        "a": {"type": "string", "description": "kept as a type"}, "b": True,
+        "c": {"type": "string", "maxLength": 3}, "d": {"type": ["string", "null"]},
+        "e": {"type": "array", "items": {"type": "string"}},
+        "f": {"type": "array", "items": {"type": "string"}, "maxItems": 2},
+        "g": {"$ref": "#/$defs/g"}}, "$defs": {"g": {
+            "type": "object", "properties": {"h": {"type": "number"}, "i": {"enum": [1]}}}}})
+    assert shapes == {"a": "string", "b": "any", "e": "string[]", "g": {"h": "number"}}
+    for reads_values in ({"allOf": [{}]}, {"propertyNames": {"maxLength": 1}},
+                         {"dependentSchemas": {}}, {"minProperties": 1}):
+        assert generate.value_shapes({"type": "object", "properties": {
+            "a": {"type": "string"}}, **reads_values}) is None
+    entry = v._entry_shapes()
+    assert "type" not in entry and "examples" not in entry  # constrained beyond their type
+    assert "minLength" not in entry["constraints"]

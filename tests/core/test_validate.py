@@ -108,3 +108,36 @@ def test_entries_found_valid_in_one_manifest_vouch_only_for_the_same_json(tmp_pa
     path.write_text(json.dumps(data))
     with pytest.raises(FileFormatError, match=r"\$\.tools\.t\.in\.x\.constraints"):
         manifest.load(path)
+
+
+def test_entries_that_share_a_stand_in_are_checked_once_and_a_wrong_type_still_fails():
+    """Entries differing only in values their schema constrains by type alone (descriptions,
+    defaults, bounds) share a stand-in, checked once; a value of another type is kept in
+    the stand-in, so it is refused however many valid entries share the rest."""
+    from parity.core import validate
+
+    def document(*entries):
+        table = {"": {"type": ["object"], "required": True, "closed": False}}
+        table.update({f"p{i}": e for i, e in enumerate(entries)})
+        return {"tools": {"t": {"in": table, "out": None}}}
+
+    def leaf(**fields):
+        return {"type": ["integer"], "required": False, **fields}
+
+    validate.forget_entry_verdicts()
+    checked: list[object] = []
+    valid = validate._compiled("manifest_v1_entry")
+
+    def counting(entry):
+        checked.append(entry)
+        return validate._accepts(valid, entry)
+
+    same_shape = [leaf(description=f"the {n}th", default=n, constraints={"minimum": n})
+                  for n in range(5)]
+    assert validate._each_distinct_entry(document(*same_shape), counting)
+    assert len(checked) == 2  # the root's stand-in, and the five leaves'
+    assert not validate._each_distinct_entry(document(leaf(description=5)), counting)
+    assert not validate._each_distinct_entry(
+        document(leaf(constraints={"minimum": True})), counting)
+    assert not validate._each_distinct_entry(
+        document(leaf(constraints={"minLength": -1})), counting)

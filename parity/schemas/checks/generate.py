@@ -79,6 +79,61 @@ def _typed_consts(node: Any) -> Any:
     return out
 
 
+#: the keywords of an object schema that value shapes may look through: none of them reads a
+#: property's value, only its key (``additionalProperties`` leaves unknown keys' values kept)
+_KEY_ONLY = frozenset({"type", "required", "additionalProperties", "properties", "$schema",
+                       "$defs", "description", "title"})
+_ANNOTATIONS = frozenset({"description", "title"})
+#: JSON types whose every value is as valid as any other under ``{"type": name}``
+_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
+
+
+def value_shapes(schema: Any, root: Any = None) -> dict[str, Any] | None:
+    """For an object schema whose keywords read keys only (``_KEY_ONLY``): property -> how
+    its value may be replaced by a stand-in of the same validity. ``"any"``: the property's
+    schema is ``true``; a JSON type name: the schema is that type alone (and annotations), so
+    every value of the type is as valid as any other; ``"string[]"``: an array of strings
+    alone; a mapping: an object property, the same one level down. Properties constrained
+    otherwise are left out (their values are kept). ``None`` when ``schema`` is no such
+    object schema. ``parity.core.validate`` checks a stand-in entry instead of each entry
+    that differs from it only in such values (descriptions, defaults, bounds)."""
+    root = schema if root is None else root
+    schema = _local_target(schema, root)
+    if not isinstance(schema, dict) or schema.get("type") != "object" \
+            or not schema.keys() <= _KEY_ONLY:
+        return None
+    shapes: dict[str, Any] = {}
+    for name, sub in schema.get("properties", {}).items():
+        sub = _local_target(sub, root)
+        if sub is True or sub == {}:
+            shapes[name] = "any"
+        elif not isinstance(sub, dict) or not sub.keys() - _ANNOTATIONS <= {"type", "items"}:
+            continue
+        elif sub.get("type") == "array" and "items" in sub:
+            if {k: v for k, v in sub["items"].items() if k not in _ANNOTATIONS} \
+                    == {"type": "string"}:
+                shapes[name] = "string[]"
+        elif isinstance(sub.get("type"), str) and sub["type"] in _TYPES and "items" not in sub:
+            shapes[name] = sub["type"]
+    for name, sub in schema.get("properties", {}).items():
+        nested = value_shapes(sub, root) if name not in shapes else None
+        if nested:
+            shapes[name] = nested
+    return shapes
+
+
+def _local_target(schema: Any, root: Any) -> Any:
+    """``schema``, or what its lone ``$ref`` to ``#/$defs/NAME`` names (with ``$schema`` and
+    ``$defs`` beside it at most)."""
+    if isinstance(schema, dict) and isinstance(schema.get("$ref"), str) \
+            and schema.keys() <= {"$ref", "$schema", "$defs"}:
+        prefix = "#/$defs/"
+        ref = schema["$ref"]
+        if ref.startswith(prefix) and "/" not in ref[len(prefix):] and "~" not in ref:
+            return root.get("$defs", {}).get(ref[len(prefix):], schema)
+    return schema
+
+
 def generated(name: str, part: int | None = None) -> str:
     """The module text compiled from the shipped schema ``name`` (or one of its parts)."""
     import fastjsonschema
@@ -99,9 +154,15 @@ def generated(name: str, part: int | None = None) -> str:
     code = code.replace(_IMPORT, _LOCAL)
     entry = code[code.index("def validate_"):].split("(", 1)[0].removeprefix("def ")
     what = name if part is None else f"{name} (part {part} of manifest_parts)"
+    shapes = value_shapes(schema) if part == 1 else None
     return (f'"""Generated from parity/schemas/{what} by parity.schemas.checks.generate: '
             'do not edit."""\n# ruff: noqa\n# mypy: ignore-errors\n' + code +
-            f"\n\nvalidate = {entry}\n")
+            f"\n\nvalidate = {entry}\n"
+            + ("" if shapes is None else f"SHAPES = {_sorted(shapes)!r}\n"))
+
+
+def _sorted(shapes: dict[str, Any]) -> dict[str, Any]:
+    return {k: _sorted(v) if isinstance(v, dict) else v for k, v in sorted(shapes.items())}
 
 
 def main(argv: list[str]) -> int:

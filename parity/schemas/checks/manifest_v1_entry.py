@@ -219,3 +219,4 @@ def validate____defs_constraints(data, custom_formats={}, name_prefix=None):
     return data
 
 validate = validate____defs_entry
+SHAPES = {'closed': 'boolean', 'constraints': {'exclusiveMaximum': 'number', 'exclusiveMinimum': 'number', 'maximum': 'number', 'minimum': 'number'}, 'default': 'any', 'description': 'string', 'enum': 'array', 'format': 'string', 'patterns': 'string[]', 'recursive': 'string', 'required': 'boolean', 'unresolved': 'string[]', 'unsupported': 'string[]'}
