@@ -154,6 +154,7 @@ def generated(name: str, part: int | None = None) -> str:
     code = code.replace(_IMPORT, _LOCAL)
     entry = code[code.index("def validate_"):].split("(", 1)[0].removeprefix("def ")
     what = name if part is None else f"{name} (part {part} of manifest_parts)"
+    # part 1 is one field-path entry: the check that runs once per distinct entry
     shapes = value_shapes(schema) if part == 1 else None
     return (f'"""Generated from parity/schemas/{what} by parity.schemas.checks.generate: '
             'do not edit."""\n# ruff: noqa\n# mypy: ignore-errors\n' + code +
