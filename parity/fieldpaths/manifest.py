@@ -316,7 +316,6 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     return Manifest.from_json(data, checked=True)
 
 
-
 def _check_side(found: str, side: Side | None, file: str) -> None:
     if side is not None and found != side:
         raise FileFormatError(f"this is the {found} manifest where the {side} manifest "

@@ -104,22 +104,27 @@ def value_shapes(schema: Any, root: Any = None) -> dict[str, Any] | None:
         return None
     shapes: dict[str, Any] = {}
     for name, sub in schema.get("properties", {}).items():
-        sub = _local_target(sub, root)
-        if sub is True or sub == {}:
-            shapes[name] = "any"
-        elif not isinstance(sub, dict) or not sub.keys() - _ANNOTATIONS <= {"type", "items"}:
-            continue
-        elif sub.get("type") == "array" and "items" in sub:
-            if {k: v for k, v in sub["items"].items() if k not in _ANNOTATIONS} \
-                    == {"type": "string"}:
-                shapes[name] = "string[]"
-        elif isinstance(sub.get("type"), str) and sub["type"] in _TYPES and "items" not in sub:
-            shapes[name] = sub["type"]
-    for name, sub in schema.get("properties", {}).items():
-        nested = value_shapes(sub, root) if name not in shapes else None
-        if nested:
-            shapes[name] = nested
+        shape = _value_shape(_local_target(sub, root), root)
+        if shape:
+            shapes[name] = shape
     return shapes
+
+
+def _value_shape(sub: Any, root: Any) -> str | dict[str, Any] | None:
+    """How one property's value may stand in (``value_shapes``); ``None``: it may not."""
+    if sub is True or sub == {}:
+        return "any"
+    if not isinstance(sub, dict):
+        return None
+    if sub.keys() - _ANNOTATIONS <= {"type", "items"}:
+        kind, items = sub.get("type"), sub.get("items")
+        if kind == "array" and isinstance(items, dict):
+            plain = {k: v for k, v in items.items() if k not in _ANNOTATIONS}
+            return "string[]" if plain == {"type": "string"} else None
+        if isinstance(kind, str) and kind in _TYPES and "items" not in sub:
+            return kind
+        return None
+    return value_shapes(sub, root)
 
 
 def _local_target(schema: Any, root: Any) -> Any:
