@@ -23,15 +23,17 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from parity.fieldpaths import constraints
 from parity.fieldpaths.direct_branches import walk_branches
 from parity.fieldpaths.direct_fields import (
+    ANNOTATED,
+    CONSTRAINED,
     MISSING,
     ONE_TYPE,
     NotPlain,
     node_constraints,
     node_types,
     read_annotations,
+    scalar_fields,
 )
 from parity.fieldpaths.direct_handover import General, Walk
 from parity.fieldpaths.direct_keys import (
@@ -59,21 +61,19 @@ __all__ = ["BLOCKERS", "Direct", "DirectSteps", "NotPlain", "is_plain", "pointer
            "whole_table"]
 
 _UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
-_CONSTRAINED = frozenset(constraints.KEYWORDS)
 #: keywords that are rare in tool schemas: one set test skips all of them
 _RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "prefixItems"}
 #: keywords a node without children or value constraints cannot have
-_NOT_LEAF = BLOCKERS | _RARE | _CONSTRAINED | {
+_NOT_LEAF = BLOCKERS | _RARE | CONSTRAINED | {
     "enum", "required", "properties", "additionalProperties", "items", "additionalItems",
     "nullable"}
-#: keywords a node read by ``Direct._scalar`` cannot have: all but the value keywords
-_NOT_SCALAR = _NOT_LEAF - _CONSTRAINED - {"enum", "nullable"}
+#: keywords a node read by ``direct_fields.scalar_fields`` cannot have: all but the value
+#: keywords
+NOT_SCALAR = _NOT_LEAF - CONSTRAINED - {"enum", "nullable"}
 _ANY: tuple[str, ...] = (ANY,)
 #: the keys of a list of one item schema read by ``Direct._list`` (``items`` among them)
 _LIST = frozenset({"type", "items", "description"})
 _ARRAY = ("array",)
-#: the keywords ``read_annotations`` reads (a root object usually has none of them)
-_ANNOTATED = frozenset({"description", "format", "default", "examples"})
 _STR = repeat(str)
 #: the keys of a bare leaf, and the fields of its entry by its type (copied for each leaf)
 BARE = frozenset({"type", "description"})
@@ -139,8 +139,8 @@ class Direct(Walk):
         self.work += cost
         if not _NOT_LEAF.isdisjoint(schema):
             try:
-                if _NOT_SCALAR.isdisjoint(schema):
-                    self._scalar(schema, key, required, patterns)
+                if NOT_SCALAR.isdisjoint(schema):
+                    self.table[key] = adopt(scalar_fields(schema, required, patterns))
                     return None
                 if (schema.keys() <= _LIST and schema.get("type") == "array"
                         and schema["type"].__class__ is str
@@ -175,31 +175,6 @@ class Direct(Walk):
             read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         return None
-
-    def _scalar(self, schema: dict[str, Any], key: Any, required: bool,
-                patterns: tuple[str, ...]) -> None:
-        """A node with value keywords (an enum, bounds, ``nullable``) and nothing that could
-        have children: its entry as ``_object`` makes it, without reading what it lacks."""
-        fields: dict[str, Any] = {"required": required}
-        if patterns:
-            fields["patterns"] = patterns
-        get = schema.get
-        found = get("type", MISSING)
-        if found is not MISSING:
-            types = node_types(found, get("nullable") is True)
-            fields["type"] = types
-            if "object" in types:  # typed an object: open (nothing closes it)
-                fields["closed"] = False
-        found = get("enum", MISSING)
-        if found is not MISSING:
-            if not isinstance(found, list):
-                raise NotPlain
-            fields["enum"] = sorted_values(found)
-        if not _CONSTRAINED.isdisjoint(schema):
-            fields["constraints"] = node_constraints(schema)
-        if not _ANNOTATED.isdisjoint(schema):
-            read_annotations(schema, fields)
-        self.table[key] = adopt(fields)
 
     def _list(self, schema: dict[str, Any], key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> Tail:
@@ -289,9 +264,9 @@ class Direct(Walk):
             fields["patterns"] = patterns
         if unsupported:
             fields["unsupported"] = unsupported
-        if not _CONSTRAINED.isdisjoint(schema):
+        if not CONSTRAINED.isdisjoint(schema):
             fields["constraints"] = node_constraints(schema)
-        if not _ANNOTATED.isdisjoint(schema):
+        if not ANNOTATED.isdisjoint(schema):
             read_annotations(schema, fields)
         self.table[key] = adopt(fields)
         if self.count > self.max_paths or self.work > self.max_work:

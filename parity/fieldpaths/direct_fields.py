@@ -9,12 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths import constraints
+from parity.fieldpaths.entry import sorted_values
 from parity.fieldpaths.keywords import TYPE_NAMES, keep_examples
 
 #: a keyword's absence (``None`` may be its value)
 MISSING: Any = object()
 #: one type name -> the entry's type tuple
 ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
+#: the keywords of value constraints (bounds, lengths, ``pattern``...)
+CONSTRAINED = frozenset(constraints.KEYWORDS)
+#: the keywords ``read_annotations`` reads (a root object usually has none of them)
+ANNOTATED = frozenset({"description", "format", "default", "examples"})
 
 
 class NotPlain(Exception):
@@ -62,3 +67,30 @@ def node_constraints(schema: dict[str, Any]) -> constraints.Constraints:
         return constraints.canonical(constraints.read(schema))
     except constraints.ConstraintError:
         raise NotPlain from None
+
+
+def scalar_fields(schema: dict[str, Any], required: bool,
+                  patterns: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of the entry of a node that cannot have children (no keyword of
+    ``direct.NOT_SCALAR``): its type, enum, value constraints and annotations, without
+    reading what it lacks. A value the readers would reject raises ``NotPlain``."""
+    fields: dict[str, Any] = {"required": required}
+    if patterns:
+        fields["patterns"] = patterns
+    get = schema.get
+    found = get("type", MISSING)
+    if found is not MISSING:
+        types = node_types(found, get("nullable") is True)
+        fields["type"] = types
+        if "object" in types:  # typed an object: open (nothing closes it)
+            fields["closed"] = False
+    found = get("enum", MISSING)
+    if found is not MISSING:
+        if not isinstance(found, list):
+            raise NotPlain
+        fields["enum"] = sorted_values(found)
+    if not CONSTRAINED.isdisjoint(schema):
+        fields["constraints"] = node_constraints(schema)
+    if not ANNOTATED.isdisjoint(schema):
+        read_annotations(schema, fields)
+    return fields
