@@ -4,11 +4,12 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
-from parity.fieldpaths.fieldpath import Prop, Steps
+from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keywords import Facets, intersect_enum, keep_examples
 
 
@@ -74,16 +75,41 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
     """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
-    where every alternative in which the parent is an object requires it."""
-    paths: dict[Steps, None] = {}
+    where every alternative in which the parent is an object requires it. The tables hold
+    the node at ``steps`` and its subtree."""
+    below = len(steps)
+    return _union(tables, lambda path: path[:-1]
+                  if len(path) > below and isinstance(path[-1], Prop) else None)
+
+
+def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
+    """``union`` of tables keyed by printed path (a direct walk's), of the node printed
+    ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
+    is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
+    return _union(tables, lambda path: printed_parent(path)
+                  if path != key and path[-1] not in "]}" else None)
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+
+
+def _union(tables: list[dict[_Key, Entry]],
+           holder_of: Callable[[_Key], object]) -> dict[_Key, Entry]:
+    """``union``, given the key of the object holding a path as a property (``None`` for a
+    path that is not a property below the union's node)."""
+    paths: dict[_Key, None] = {}
     for t in tables:
         paths.update(dict.fromkeys(t))
-    out: dict[Steps, Entry] = {}
+    out: dict[_Key, Entry] = {}
     for path in paths:
         present = [t[path] for t in tables if path in t]
-        merged = merge_union(present)
-        if len(path) > len(steps) and isinstance(path[-1], Prop):
-            holder = path[:-1]
+        # a path of one alternative alone is its entry, as the walks make entries (what
+        # ``merge_union`` would normalize already is), but for constraints of a kind its
+        # type excludes, which a union drops
+        merged = present[0] if len(present) == 1 and not present[0].constraints \
+            else merge_union(present)
+        holder = holder_of(path)
+        if holder is not None:
             covering = [t for t in tables if holder in t and may_be_object(t[holder])]
             merged = merged.with_required(
                 all(path in t and t[path].required for t in covering))

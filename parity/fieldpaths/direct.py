@@ -69,7 +69,7 @@ _NOT_LEAF = BLOCKERS | _RARE | CONSTRAINED | {
     "nullable"}
 #: keywords a node read by ``direct_fields.scalar_fields`` cannot have: all but the value
 #: keywords
-NOT_SCALAR = _NOT_LEAF - CONSTRAINED - {"enum", "nullable"}
+NOT_SCALAR = _NOT_LEAF - CONSTRAINED - {"enum", "nullable", "const"}
 _ANY: tuple[str, ...] = (ANY,)
 #: the keys of a list of one item schema read by ``Direct._list`` (``items`` among them)
 _LIST = frozenset({"type", "items", "description"})

@@ -21,11 +21,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from parity.fieldpaths.combine import union
+from parity.fieldpaths.combine import union_printed
 from parity.fieldpaths.direct_keys import Tail, pointer_of
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import followed, own_weight
-from parity.fieldpaths.fieldpath import Steps, parse
+from parity.fieldpaths.fieldpath import parse
 from parity.fieldpaths.keywords import KEYWORDS
 
 if TYPE_CHECKING:
@@ -80,12 +80,11 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
             # rel 0: an alternative's entries are not copied up the tree, the union's are
             walk.node(branch, key, depth, 0, required, patterns)
             walk.table[key] = _annotated(walk.table[key], schema)
-            tables.append({parse(path): entry for path, entry in walk.table.items()})
+            tables.append(walk.table)
     finally:
         walk.table, walk.base = outer, saved
     walk.work += sum(map(len, tables)) * len(tables)
-    merged: dict[Steps, Entry] = union(tables, steps)
-    walk._take(merged, rel)
+    walk.take_printed(union_printed(tables, key), rel)
     return None  # a whole schema's walk needs no pointer (as ``_delegate``)
 
 

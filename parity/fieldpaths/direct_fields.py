@@ -10,7 +10,7 @@ from typing import Any
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import sorted_values
-from parity.fieldpaths.keywords import TYPE_NAMES, keep_examples
+from parity.fieldpaths.keywords import TYPE_NAMES, intersect_enum, keep_examples
 
 #: a keyword's absence (``None`` may be its value)
 MISSING: Any = object()
@@ -72,8 +72,9 @@ def node_constraints(schema: dict[str, Any]) -> constraints.Constraints:
 def scalar_fields(schema: dict[str, Any], required: bool,
                   patterns: tuple[str, ...]) -> dict[str, Any]:
     """The fields of the entry of a node that cannot have children (no keyword of
-    ``direct.NOT_SCALAR``): its type, enum, value constraints and annotations, without
-    reading what it lacks. A value the readers would reject raises ``NotPlain``."""
+    ``direct.NOT_SCALAR``): its type, enum (and ``const``), value constraints and
+    annotations, without reading what it lacks. A value the readers would reject raises
+    ``NotPlain``."""
     fields: dict[str, Any] = {"required": required}
     if patterns:
         fields["patterns"] = patterns
@@ -89,6 +90,9 @@ def scalar_fields(schema: dict[str, Any], required: bool,
         if not isinstance(found, list):
             raise NotPlain
         fields["enum"] = sorted_values(found)
+    found = get("const", MISSING)
+    if found is not MISSING:  # a discriminator's tag, most often
+        fields["enum"] = intersect_enum(fields.get("enum"), (found,))
     if not CONSTRAINED.isdisjoint(schema):
         fields["constraints"] = node_constraints(schema)
     if not ANNOTATED.isdisjoint(schema):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from parity.fieldpaths.combine import to_entry, union
+from parity.fieldpaths.combine import to_entry, union_printed
 from parity.fieldpaths.direct_fields import NotPlain
 from parity.fieldpaths.direct_keys import (
     Tail,
@@ -149,22 +149,22 @@ class Walk:
         elif len(alternatives) == 1:
             self._emit(alternatives[0], key, depth, rel, required, patterns)
         else:
-            self._alternatives(alternatives, key, steps, depth, rel, required, patterns)
+            self._alternatives(alternatives, key, depth, rel, required, patterns)
         return None  # a whole schema's walk needs no pointer: the general walk words errors
 
-    def _alternatives(self, alternatives: list[Facets], key: Any, steps: Steps, depth: int,
-                      rel: int, required: bool, patterns: tuple[str, ...]) -> None:
+    def _alternatives(self, alternatives: list[Facets], key: str, depth: int, rel: int,
+                      required: bool, patterns: tuple[str, ...]) -> None:
         """Each alternative's subtree walked as ``_emit`` walks one, then their union
-        (``combine.union``, counted as ``schema._Walker._union`` counts it)."""
+        (``combine.union_printed``, counted as ``schema._Walker._union`` counts it)."""
         outer, tables = self.table, []
         for facets in alternatives:
             self.table = {}
             # rel 0: an alternative's entries are not copied up the tree, the union's are
             self._emit(facets, key, depth, 0, required, patterns)
-            tables.append({parse(path): entry for path, entry in self.table.items()})
+            tables.append(self.table)
         self.table = outer
         self.work += sum(map(len, tables)) * len(tables)
-        self._take(union(tables, steps), rel)
+        self.take_printed(union_printed(tables, key), rel)
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -223,3 +223,9 @@ class Walk:
         self.work += rel * len(table)  # its entries' copies into each ancestor's table
         for path, entry in table.items():
             self.table[render(path)] = entry
+
+    def take_printed(self, table: dict[str, Entry], rel: int) -> None:
+        """A table keyed by printed path (a union of this walk's alternatives), below ``rel``
+        levels of this walk."""
+        self.work += rel * len(table)
+        self.table.update(table)
