@@ -9,7 +9,8 @@ several for a union), the node's entry is ``combine.to_entry`` of it and its chi
 walked directly again, each from the subschema the facets name, with the references the
 general walk would hold as expanded; a child that is a conjunction of several subschemas, or
 found through another resolver (a nested ``$id``), goes to the general walk whole. Several
-alternatives are then merged by ``combine.union``. Several map-value schemas (their union is
+alternatives are then merged by ``combine.union_printed`` (``combine.union`` on the printed
+paths this walk keys by). Several map-value schemas (their union is
 the general walk's): the general walk emits the node's whole subtree. The
 counters (paths, work) stay the general walk's throughout: each step is the general walk's own
 or counted as it counts it.

@@ -437,6 +437,8 @@ def test_flat_schemas_of_the_real_corpus_take_the_flat_path_with_the_direct_walk
     {"type": "array", "items": {"type": "string", "format": "date"}, "description": "Dates."},
     {"type": "array", "items": {}},
     {"type": "array", "items": {"type": "integer", "enum": [3, 1, 2]}},
+    {"const": "a"},
+    {"type": "string", "enum": ["a", "b"], "const": "b"},
 ])
 def test_leaves_with_value_keywords_and_lists_of_leaves_take_the_flat_path(child):
     """The shapes the flat path reads besides bare leaves, taken (not left to the walks) with
@@ -507,6 +509,7 @@ flat_leaf = st.one_of(
                                    max_size=2)),
         "description": st.text(max_size=2),
         "enum": st.lists(scalars, max_size=3),
+        "const": scalars,
         "minimum": st.integers(-2, 2),
         "maxLength": st.integers(0, 5),
         "pattern": st.just("^a"),
