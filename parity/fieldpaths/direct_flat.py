@@ -1,17 +1,18 @@
 """The commonest whole schema, read in one call: an object whose properties are all leaves
 (a type name and a description; or value keywords and annotations: an enum, bounds, a
-format, a default) or lists of such leaves (``{"type": "array", "items": {leaf}}``). Of the
-249 schemas of the real corpus, 186 are objects of bare leaves alone (four paths each on
-average), and 43 more are such objects.
+format, a default), unions of leaves (pydantic's ``Optional[str]``,
+``{"anyOf": [{"type": "string"}, {"type": "null"}]}``) or lists of leaves
+(``{"type": "array", "items": {leaf}}``). Of the 249 schemas of the real corpus, 186 are
+objects of bare leaves alone (four paths each on average), and 44 more are such objects.
 
 For them the direct walk's setup (a walk, its counters, the root's reading of every keyword
 a node may have) costs more than their entries. ``table`` gives exactly what
 ``direct.whole_table`` gives (the same entries, work and number of paths, its bounds
-included): each leaf's entry is read by the direct walk's own readers
-(``direct.bare``, ``direct_fields.scalar_fields``). For anything else, and past a bound, it
-gives ``None``: the direct walk takes the schema and decides as it always did. The tests
-hold the three together (this, the direct walk and the general walk) on the corpora and on
-random schemas.
+included): each leaf's entry is read by the direct walk's own readers (``direct.bare``,
+``direct_fields.scalar_fields``, ``direct_unions.leaf_union``). For anything else, and past
+a bound, it gives ``None``: the direct walk takes the schema and decides as it always did.
+The tests hold the three together (this, the direct walk and the general walk) on the
+corpora and on random schemas.
 """
 
 from __future__ import annotations
@@ -27,7 +28,12 @@ from parity.fieldpaths.direct_fields import (
     scalar_fields,
 )
 from parity.fieldpaths.direct_keys import prop_text
-from parity.fieldpaths.direct_unions import visit_cost
+from parity.fieldpaths.direct_unions import (
+    branches_are_leaves,
+    leaf_union,
+    union_keyword,
+    visit_cost,
+)
 from parity.fieldpaths.entry import Entry, adopt
 
 #: the keywords such a root may have: ``$schema`` and ``title`` change nothing below it
@@ -35,16 +41,18 @@ ROOT_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperti
                            "description", "$schema", "title"})
 _OBJECT = ("object",)
 _ARRAY = ("array",)
-#: the keys of a list of leaves (``direct.Direct._list``'s shape)
-_LIST = frozenset({"type", "items", "description"})
+#: the keys of a list of leaves read here: its items and annotations (``Direct._list`` or
+#: ``Direct._object`` reads it, to the same entry; pydantic gives a list a title)
+_LIST = frozenset({"type", "items", "title"}) | ANNOTATED
 _MISSING: Any = object()
 _STR = repeat(str)
 
 
-def table(schema: Any, max_depth: int, max_paths: int, max_work: int,
+def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_alternatives: int,
           ) -> tuple[dict[str, Entry], int] | None:
     """The table of ``schema`` sorted by printed path, and the work it cost, when it is a
-    flat object of leaves and lists of leaves within the bounds; ``None`` otherwise."""
+    flat object of leaves, unions of leaves and lists of leaves within the bounds; ``None``
+    otherwise."""
     if schema.__class__ is not dict or not schema.keys() <= ROOT_KEYWORDS:
         return None
     kind = schema.get("type")
@@ -77,6 +85,7 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int,
         read_annotations(schema, fields)
     rows = [("", adopt(fields))]
     lists = False
+    alternatives = 0
     try:
         for name in properties:
             sub = properties[name]
@@ -93,6 +102,14 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int,
                 continue
             if NOT_SCALAR.isdisjoint(sub):
                 rows.append((key, adopt(scalar_fields(sub, name in wanted, ()))))
+            elif (keyword := union_keyword(sub)) is not None \
+                    and branches_are_leaves(sub, keyword):
+                # the stack of references being expanded holds the root's alone (1)
+                entry, spent, paths = leaf_union(sub, keyword, name in wanted, (), 1,
+                                                 max_alternatives)
+                rows.append((key, entry))
+                work += spent
+                alternatives += paths - 1  # each alternative counts as a path
             else:  # a list of leaves, or something the walk reads
                 items = sub.get("items")
                 if (not sub.keys() <= _LIST or sub.get("type") != "array"
@@ -112,7 +129,7 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int,
         return None
     if lists and max_depth < 2:
         return None  # an item would be deeper than the bound
-    if len(rows) > max_paths or work > max_work:
+    if len(rows) + alternatives > max_paths or work > max_work:
         return None  # the walk stops where the bound is passed
     rows.sort()  # printed paths are distinct: the entries are never compared
     return dict(rows), work

@@ -73,7 +73,8 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
-    flat = direct_flat.table(schema, limits.max_depth, limits.max_paths, limits.max_work)
+    flat = direct_flat.table(schema, limits.max_depth, limits.max_paths, limits.max_work,
+                             limits.max_alternatives)
     if flat is not None:  # the commonest schema, without setting up a walk
         if work is not None:
             work.spent = flat[1]
