@@ -8,11 +8,12 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from parity.errors import ParityError
 from parity.runtime.drill.faults import Transport
@@ -103,22 +104,47 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+class _Tail:
+    """The last bytes a subprocess wrote to a pipe, read as they come: a server's log (an
+    access line per request, a traceback per failed call) must not fill the pipe, or the
+    server blocks on its next write and stops answering."""
+
+    def __init__(self, stream: IO[bytes], keep: int = 4096) -> None:
+        self.kept = b""
+        self._keep = keep
+        self._thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _drain(self, stream: IO[bytes]) -> None:
+        with contextlib.suppress(OSError, ValueError):  # the pipe closed under the read
+            while chunk := stream.read1(65536):  # type: ignore[attr-defined]
+                self.kept = (self.kept + chunk)[-self._keep:]
+
+    def finished(self, timeout: float) -> bool:
+        """Whether the pipe reached its end (all its writers gone) within ``timeout``."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+
 @contextlib.contextmanager
 def serve_subprocess(command: Sequence[str], port: int, *, cwd: Path | None = None,
                      env: Mapping[str, str] | None = None,
                      timeout: float = 30.0) -> Iterator[subprocess.Popen[bytes]]:
-    """Run an HTTP server subprocess until it accepts on 127.0.0.1:``port``; stop it after."""
+    """Run an HTTP server subprocess until it accepts on 127.0.0.1:``port``; stop it after.
+    Its standard error is read all along (the last lines name why it failed to start)."""
     process = subprocess.Popen(list(command), cwd=cwd, env={**os.environ, **(env or {})},
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True)
+    stderr = cast(IO[bytes], process.stderr)  # stderr=PIPE
+    tail = _Tail(stderr)
     try:
         deadline = time.monotonic() + timeout
         while True:
             if process.poll() is not None:
-                tail = (process.stderr.read() if process.stderr else b"")[-2000:]
+                tail.finished(2.0)
+                last = tail.kept.decode("utf-8", "replace").strip().splitlines()
                 raise DrillError(f"the HTTP server exited with code {process.returncode} "
-                                 "before listening", hint=tail.decode("utf-8", "replace")
-                                 .strip().splitlines()[-1] if tail.strip() else None)
+                                 "before listening", hint=last[-1] if last else None)
             with contextlib.suppress(OSError), \
                     socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 break
@@ -134,8 +160,9 @@ def serve_subprocess(command: Sequence[str], port: int, *, cwd: Path | None = No
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)
-        if process.stderr:
-            process.stderr.close()
+        # a child the server left may hold the pipe open: the reader is a daemon, left to it
+        if tail.finished(1.0):
+            stderr.close()
 
 
 __all__ = [
