@@ -23,7 +23,7 @@ from typing import Any
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.combine import intersect_types, merge_union
-from parity.fieldpaths.direct_fields import MISSING, NotPlain, node_types
+from parity.fieldpaths.direct_fields import CONSTRAINED, MISSING, NotPlain, node_types
 from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
 from parity.fieldpaths.keywords import KEYWORDS, intersect_enum, keep_examples
 
@@ -37,7 +37,6 @@ _READ = frozenset({"type", "enum", "const", "format", "default", "description", 
 _BLOCKING = (KEYWORDS.keys() - _READ) | {"$ref", "$dynamicRef", "$recursiveRef", "$id",
                                          "allOf", "anyOf", "oneOf"}
 
-_CONSTRAINED = frozenset(constraints.KEYWORDS)
 #: what one leaf says: types (``None``: any), enum, format, default, has_default,
 #: description, examples, constraints (as ``constraints.read`` gives them)
 Leaf = tuple[Any, ...]
@@ -92,7 +91,7 @@ def _read(schema: dict[str, Any]) -> Leaf:
     default = get("default", MISSING)
     examples = get("examples")
     stated: dict[str, Any] = {}
-    if not _CONSTRAINED.isdisjoint(schema):  # most leaves state none: no reading them
+    if not CONSTRAINED.isdisjoint(schema):  # most leaves state none: no reading them
         try:
             stated = constraints.read(schema)
         except constraints.ConstraintError:
