@@ -77,16 +77,18 @@ _ARRAY = ("array",)
 _STR = repeat(str)
 #: the keys of a bare leaf, and the fields of its entry by its type (copied for each leaf)
 BARE = frozenset({"type", "description"})
+_new = object.__new__
+_set = object.__setattr__
 _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
     types: {"type": types, "closed": False} if "object" in types else {"type": types}
     for types in (_ANY, *ONE_TYPE.values())}
 
 
-def bare(schema: dict[str, Any]) -> dict[str, Any] | None:
-    """The fields of a bare leaf's entry as ``Direct.node`` reads them (not required, no
-    patterns), for a child walked without the call to ``node``: ``schema`` (a dict of
-    ``BARE`` keys at most: the caller tests that, cheaper than a call) holds a type name and
-    a description string at most (its work: the visit and its keys). ``None`` otherwise."""
+def bare(schema: dict[str, Any], required: bool) -> Entry | None:
+    """The entry of a bare leaf as ``Direct.node`` reads it (no patterns), for a child
+    walked without the call to ``node``: ``schema`` (a dict of ``BARE`` keys at most: the
+    caller tests that, cheaper than a call) holds a type name and a description string at
+    most (its work: the visit and its keys). ``None`` otherwise."""
     found = schema.get("type", _ANY)
     if found is not _ANY:
         found = ONE_TYPE.get(found) if found.__class__ is str else None
@@ -100,7 +102,12 @@ def bare(schema: dict[str, Any]) -> dict[str, Any] | None:
         fields["description"] = text
     else:
         return None
-    return fields
+    fields["required"] = required
+    # ``entry.adopt`` without its call: the commonest entry of all
+    entry = _new(Entry)
+    _set(entry, "__dict__", fields)
+    return entry
+
 
 class Direct(Walk):
     """One direct walk: entries keyed by printed path (a whole schema) or by steps (a plain
@@ -282,12 +289,12 @@ class Direct(Walk):
         node, prop, table = self.node, self.prop, self.table
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
             sub = properties.get(name, MISSING)
-            leaf = bare(sub) if sub.__class__ is dict and sub.keys() <= BARE else None
+            leaf = (bare(sub, name in wanted) if sub.__class__ is dict and sub.keys() <= BARE
+                    else None)
             if leaf is not None:  # the commonest child: ``node`` without the call
                 self.count += 1
                 self.work += 1 + rel + len(sub)
-                leaf["required"] = name in wanted
-                table[prop(key, name)] = adopt(leaf)
+                table[prop(key, name)] = leaf
                 last = ("properties", name, None)
             elif sub is not MISSING:
                 last = ("properties", name, node(sub, prop(key, name), depth, rel,
@@ -298,11 +305,12 @@ class Direct(Walk):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
         if items is not MISSING and items is not False:
-            leaf = bare(items) if items.__class__ is dict and items.keys() <= BARE else None
+            leaf = (bare(items, False) if items.__class__ is dict and items.keys() <= BARE
+                    else None)
             if leaf is not None:
                 self.count += 1
                 self.work += 1 + rel + len(items)
-                table[self.items(key)] = adopt(leaf)
+                table[self.items(key)] = leaf
                 last = ("items", None, None)
             else:
                 last = ("items", None, self.node(items, self.items(key), depth, rel, False, ()))

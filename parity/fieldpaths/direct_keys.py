@@ -14,15 +14,16 @@ from parity.fieldpaths.keywords import escape_token
 Tail = Any
 
 
-_PRINTED: dict[str, str] = {}  # property name -> as printed in a path (names repeat a lot)
+#: property name -> as printed in a path (names repeat a lot; read inline by ``direct_flat``)
+PRINTED: dict[str, str] = {}
 
 
 def prop_text(key: str, name: str) -> str:
-    printed = _PRINTED.get(name)
+    printed = PRINTED.get(name)
     if printed is None:
         printed = render_prop(name)
-        if len(_PRINTED) < 4096:
-            _PRINTED[name] = printed
+        if len(PRINTED) < 4096:
+            PRINTED[name] = printed
     return f"{key}.{printed}" if key else printed
 
 
