@@ -75,26 +75,27 @@ _ANY: tuple[str, ...] = (ANY,)
 _LIST = frozenset({"type", "items", "description"})
 _ARRAY = ("array",)
 _STR = repeat(str)
-#: the keys of a bare leaf, and the fields of its entry by its type (copied for each leaf)
-BARE = frozenset({"type", "description"})
 _new = object.__new__
 _set = object.__setattr__
+#: the fields of a bare leaf's entry by its type (copied for each leaf)
 _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
     types: {"type": types, "closed": False} if "object" in types else {"type": types}
     for types in (_ANY, *ONE_TYPE.values())}
 
 
 def bare(schema: dict[str, Any], required: bool) -> Entry | None:
-    """The entry of a bare leaf as ``Direct.node`` reads it (no patterns), for a child
-    walked without the call to ``node``: ``schema`` (a dict of ``BARE`` keys at most: the
-    caller tests that, cheaper than a call) holds a type name and a description string at
-    most (its work: the visit and its keys). ``None`` otherwise."""
+    """The entry of a bare leaf (a type name, a description string, at most) as
+    ``Direct.node`` reads it (no patterns), for a child walked without the call to ``node``
+    (its work: the visit and its keys). ``None`` for any other node, or a value to reject:
+    the caller reads it the long way, which rejects what must be."""
     found = schema.get("type", _ANY)
+    text = schema.get("description")
+    if len(schema) != (found is not _ANY) + (text is not None):
+        return None  # another key (or a null description)
     if found is not _ANY:
         found = ONE_TYPE.get(found) if found.__class__ is str else None
         if found is None:
             return None
-    text = schema.get("description")
     if text is None:
         fields = _LEAVES[found].copy()
     elif text.__class__ is str:
@@ -289,8 +290,7 @@ class Direct(Walk):
         node, prop, table = self.node, self.prop, self.table
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
             sub = properties.get(name, MISSING)
-            leaf = (bare(sub, name in wanted) if sub.__class__ is dict and sub.keys() <= BARE
-                    else None)
+            leaf = bare(sub, name in wanted) if sub.__class__ is dict else None
             if leaf is not None:  # the commonest child: ``node`` without the call
                 self.count += 1
                 self.work += 1 + rel + len(sub)
@@ -305,8 +305,7 @@ class Direct(Walk):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
         if items is not MISSING and items is not False:
-            leaf = (bare(items, False) if items.__class__ is dict and items.keys() <= BARE
-                    else None)
+            leaf = bare(items, False) if items.__class__ is dict else None
             if leaf is not None:
                 self.count += 1
                 self.work += 1 + rel + len(items)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from parity.fieldpaths.direct import BARE, NOT_SCALAR, bare
+from parity.fieldpaths.direct import NOT_SCALAR, bare
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
     CONSTRAINED,
@@ -79,10 +79,10 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_altern
 
 def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
-            ) -> tuple[int, int]:
+            work: int = 0) -> tuple[int, int]:
     """Put the entries of the object ``schema`` (its keys checked by the caller) and of its
-    subtree in ``rows``; its work and the alternatives of its unions (each counts as a path).
-    ``NotPlain`` for anything the walks must read."""
+    subtree in ``rows``; ``work`` and its own added, and the alternatives of its unions
+    (each counts as a path). ``NotPlain`` for anything the walks must read."""
     kind = schema.get("type")
     if kind.__class__ is not str or kind != "object":
         raise NotPlain
@@ -107,7 +107,7 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
         raise NotPlain  # a map-value schema: a child the walk reads
     if properties and depth >= deepest:
         raise NotPlain  # a child would be deeper than the bound
-    work = depth + visit_cost(schema)  # as ``direct.Direct.node`` counts it
+    work += depth + visit_cost(schema)  # as ``direct.Direct.node`` counts it
     fields: dict[str, Any] = {"type": _OBJECT, "required": required, "closed": more is False}
     if not ANNOTATED.isdisjoint(schema):
         read_annotations(schema, fields)
@@ -122,15 +122,19 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
         below = PRINTED.get(name) or prop_text("", name)
         if key:
             below = f"{key}.{below}"
-        if sub.keys() <= BARE:  # the commonest: a type and a description at most
-            leaf = bare(sub, name in wanted)
-            if leaf is None:
-                raise NotPlain
+        leaf = bare(sub, name in wanted)
+        if leaf is not None:  # the commonest: a type and a description at most
             rows.append((below, leaf))
             work += depth + 1 + len(sub)  # the visit, its keywords (strings)
             continue
         if NOT_SCALAR.isdisjoint(sub):
             rows.append((below, adopt(scalar_fields(sub, name in wanted, ()))))
+        elif sub.get("type") == "array":  # before unions: lists are far commoner
+            spent, more_alternatives = _list(sub, below, name in wanted, depth, rows, deepest,
+                                             max_alternatives)
+            work += spent
+            alternatives += more_alternatives
+            continue
         elif (keyword := union_keyword(sub)) is not None \
                 and branches_are_leaves(sub, keyword):
             # the stack of references being expanded holds the root's alone (1)
@@ -139,12 +143,6 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows.append((below, entry))
             work += spent
             alternatives += paths - 1
-        elif sub.get("type") == "array":
-            spent, more_alternatives = _list(sub, below, name in wanted, depth, rows, deepest,
-                                             max_alternatives)
-            work += spent
-            alternatives += more_alternatives
-            continue
         elif sub.keys() <= OBJECT_KEYWORDS:
             spent, more_alternatives = _object(sub, below, name in wanted, depth, rows,
                                                deepest, max_alternatives)
@@ -170,22 +168,19 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     fields: dict[str, Any] = {"type": _ARRAY, "required": required}
     if not CONSTRAINED.isdisjoint(schema):
         fields["constraints"] = node_constraints(schema)
-    read_annotations(schema, fields)
+    if not ANNOTATED.isdisjoint(schema):
+        read_annotations(schema, fields)
     rows.append((key, adopt(fields)))
     work = depth + visit_cost(schema)
     below = key + "[]"
     depth += 1
-    if items.keys() <= BARE:
-        item = bare(items, False)
-    elif NOT_SCALAR.isdisjoint(items):
-        item = adopt(scalar_fields(items, False, ()))
-    elif items.keys() <= OBJECT_KEYWORDS:
-        spent, alternatives = _object(items, below, False, depth, rows, deepest,
-                                      max_alternatives)
-        return work + spent, alternatives
-    else:
-        raise NotPlain
-    if item is None:
-        raise NotPlain
-    rows.append((below, item))
-    return work + depth + visit_cost(items), 0
+    item = bare(items, False)
+    if item is not None:  # its values are strings
+        rows.append((below, item))
+        return work + depth + 1 + len(items), 0
+    if NOT_SCALAR.isdisjoint(items):
+        rows.append((below, adopt(scalar_fields(items, False, ()))))
+        return work + depth + visit_cost(items), 0
+    if items.keys() <= OBJECT_KEYWORDS:
+        return _object(items, below, False, depth, rows, deepest, max_alternatives, work)
+    raise NotPlain

@@ -68,7 +68,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
 
     Raises ``SchemaError`` for input that is not a schema and ``BoundsError`` past the limits.
     """
-    if not isinstance(schema, (dict, bool)):
+    if schema.__class__ is not dict and not isinstance(schema, (dict, bool)):
         raise SchemaError(f"tool {tool!r}: {direction}: not a JSON Schema: expected an object "
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
@@ -121,7 +121,9 @@ def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
     ``inputSchema`` (invalid for the spec; ``tooldefs.invalid_parts`` names it) is read as
     an open object: the tool takes arguments nobody described.
     """
-    name = str(definition.get("name", "<unnamed>"))
+    name = definition.get("name", "<unnamed>")
+    if name.__class__ is not str:
+        name = str(name)
     in_schema = definition.get("inputSchema")
     if in_schema is None:
         in_schema = {"type": "object"}
