@@ -54,6 +54,8 @@ _ARRAY = ("array",)
 #: ``Direct._object`` reads it, to the same entry; pydantic gives a list a title)
 _LIST = frozenset({"type", "items", "title"}) | ANNOTATED | CONSTRAINED
 _MISSING: Any = object()
+#: no ``properties``: none (an empty dict no schema holds, told apart by identity)
+_MISSING_PROPERTIES: dict[str, Any] = {}
 _STR = repeat(str)
 
 
@@ -86,11 +88,13 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
     kind = schema.get("type")
     if kind.__class__ is not str or kind != "object":
         raise NotPlain
-    properties = schema.get("properties", _MISSING)
-    if properties is _MISSING:
-        properties = {}
-    elif properties.__class__ is not dict:
+    properties = schema.get("properties", _MISSING_PROPERTIES)
+    if properties.__class__ is not dict:
         raise NotPlain
+    # the visit and its keyword values, as ``direct.Direct.node`` counts it (``visit_cost``,
+    # whose loop over the values costs more than these few sums)
+    work += depth + 1 + len(schema) + len(properties)
+    rest = len(schema) - 1 - (properties is not _MISSING_PROPERTIES)
     names = schema.get("required", _MISSING)
     if names.__class__ is list:
         if not all(map(isinstance, names, _STR)):
@@ -98,16 +102,27 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
         wanted = set(names)
         if not wanted <= properties.keys():
             raise NotPlain  # a required name without a schema: the walk's ``_undescribed``
-    elif names is _MISSING or names is True or names is False:
+        work += len(names)
+        rest -= 1
+    elif names is _MISSING:
         wanted = set()
+    elif names is True or names is False:
+        wanted = set()
+        rest -= 1
     else:
         raise NotPlain
-    more = schema.get("additionalProperties", True)
-    if more is not True and more is not False and more != {}:
+    more = schema.get("additionalProperties", _MISSING)
+    if more is _MISSING:
+        more = True
+    elif more is True or more is False or more == {}:
+        rest -= 1
+    else:
         raise NotPlain  # a map-value schema: a child the walk reads
+    if rest:  # annotations: their values may be lists or objects
+        work += visit_cost(schema) - 1 - len(schema) - len(properties) - (
+            len(names) if names.__class__ is list else 0)
     if properties and depth >= deepest:
         raise NotPlain  # a child would be deeper than the bound
-    work += depth + visit_cost(schema)  # as ``direct.Direct.node`` counts it
     fields: dict[str, Any] = {"type": _OBJECT, "required": required, "closed": more is False}
     if not ANNOTATED.isdisjoint(schema):
         read_annotations(schema, fields)
@@ -171,7 +186,10 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     if not ANNOTATED.isdisjoint(schema):
         read_annotations(schema, fields)
     rows.append((key, adopt(fields)))
-    work = depth + visit_cost(schema)
+    if len(schema) == 2 + ("description" in fields):  # no other value but the items
+        work = depth + 1 + len(schema) + len(items)
+    else:
+        work = depth + visit_cost(schema)
     below = key + "[]"
     depth += 1
     item = bare(items, False)
