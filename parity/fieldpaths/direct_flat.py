@@ -43,11 +43,10 @@ from parity.fieldpaths.direct_unions import (
 )
 from parity.fieldpaths.entry import Entry, adopt
 
-#: the keywords an object read here may have (the root's ``$schema`` changes nothing below
-#: it; ``title`` is read by nobody)
-OBJECT_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties",
-                             "title"}) | ANNOTATED
-ROOT_KEYWORDS = OBJECT_KEYWORDS | {"$schema"}
+#: the keywords an object read here may have (``$schema`` at the root alone: it changes
+#: nothing below it; ``title`` is read by nobody)
+KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "title",
+                      "$schema"}) | ANNOTATED
 _OBJECT = ("object",)
 _ARRAY = ("array",)
 #: the keys of a list read here: its items, annotations and bounds (``Direct._list`` or
@@ -64,7 +63,7 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_altern
     """The table of ``schema`` sorted by printed path, and the work it cost, when it is an
     object of leaves, unions of leaves, lists and objects of the same within the bounds;
     ``None`` otherwise."""
-    if schema.__class__ is not dict or not schema.keys() <= ROOT_KEYWORDS:
+    if schema.__class__ is not dict:
         return None
     rows: list[tuple[str, Entry]] = []
     try:
@@ -82,9 +81,9 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_altern
 def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
             work: int = 0) -> tuple[int, int]:
-    """Put the entries of the object ``schema`` (its keys checked by the caller) and of its
-    subtree in ``rows``; ``work`` and its own added, and the alternatives of its unions
-    (each counts as a path). ``NotPlain`` for anything the walks must read."""
+    """Put the entries of the object ``schema`` and of its subtree in ``rows``; ``work`` and
+    its own added, and the alternatives of its unions (each counts as a path). ``NotPlain``
+    for anything the walks must read."""
     kind = schema.get("type")
     if kind.__class__ is not str or kind != "object":
         raise NotPlain
@@ -118,13 +117,14 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
         rest -= 1
     else:
         raise NotPlain  # a map-value schema: a child the walk reads
-    if rest:  # annotations: their values may be lists or objects
-        work += visit_cost(schema) - 1 - len(schema) - len(properties) - (
-            len(names) if names.__class__ is list else 0)
     if properties and depth >= deepest:
         raise NotPlain  # a child would be deeper than the bound
     fields: dict[str, Any] = {"type": _OBJECT, "required": required, "closed": more is False}
-    if not ANNOTATED.isdisjoint(schema):
+    if rest:  # other keys: annotations (their values may be lists or objects), or not ours
+        if not schema.keys() <= KEYWORDS or (depth and "$schema" in schema):
+            raise NotPlain
+        work += visit_cost(schema) - 1 - len(schema) - len(properties) - (
+            len(names) if names.__class__ is list else 0)
         read_annotations(schema, fields)
     rows.append((key, adopt(fields)))
     alternatives = 0
@@ -158,14 +158,12 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows.append((below, entry))
             work += spent
             alternatives += paths - 1
-        elif sub.keys() <= OBJECT_KEYWORDS:
+        else:  # an object, or what ``_object`` refuses
             spent, more_alternatives = _object(sub, below, name in wanted, depth, rows,
                                                deepest, max_alternatives)
             work += spent
             alternatives += more_alternatives
             continue
-        else:
-            raise NotPlain
         work += depth + visit_cost(sub)  # the visit, its keywords
     return work, alternatives
 
@@ -199,6 +197,4 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     if NOT_SCALAR.isdisjoint(items):
         rows.append((below, adopt(scalar_fields(items, False, ()))))
         return work + depth + visit_cost(items), 0
-    if items.keys() <= OBJECT_KEYWORDS:
-        return _object(items, below, False, depth, rows, deepest, max_alternatives, work)
-    raise NotPlain
+    return _object(items, below, False, depth, rows, deepest, max_alternatives, work)
