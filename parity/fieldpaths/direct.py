@@ -51,7 +51,7 @@ from parity.fieldpaths.direct_unions import (
     leaf_union,
     union_keyword,
 )
-from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
+from parity.fieldpaths.entry import ANY, Entry, adopt, set_dict, sorted_values
 from parity.fieldpaths.keywords import (
     UNSUPPORTED_KEYWORDS,
     intersect_enum,
@@ -76,7 +76,6 @@ _LIST = frozenset({"type", "items", "description"})
 _ARRAY = ("array",)
 _STR = repeat(str)
 _new = object.__new__
-_set = object.__setattr__
 #: the fields of a bare leaf's entry by its type (copied for each leaf)
 _LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
     types: {"type": types, "closed": False} if "object" in types else {"type": types}
@@ -106,7 +105,7 @@ def bare(schema: dict[str, Any], required: bool) -> Entry | None:
     fields["required"] = required
     # ``entry.adopt`` without its call: the commonest entry of all
     entry = _new(Entry)
-    _set(entry, "__dict__", fields)
+    set_dict(entry, fields)
     return entry
 
 

@@ -124,7 +124,9 @@ class Entry:
 
 
 _new = object.__new__
-_set = object.__setattr__
+#: sets an instance's ``__dict__`` (the descriptor itself: cheaper than ``object.__setattr__``,
+#: which finds it on every call; a frozen dataclass refuses ``entry.__dict__ = ...``)
+set_dict = Entry.__dict__["__dict__"].__set__
 #: every field of ``Entry`` in declaration order (``make_entry`` sets exactly these)
 FIELDS = tuple(f.name for f in fields(Entry))
 
@@ -141,7 +143,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
     that was a fifth of extraction's time. The result is equal to, hashes like and prints like
     ``Entry(...)`` with the same arguments (a test holds the two together)."""
     entry = _new(Entry)
-    _set(entry, "__dict__", {
+    set_dict(entry, {
         "type": type, "required": required, "closed": closed, "enum": enum, "format": format,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
@@ -155,7 +157,7 @@ def adopt(fields: dict[str, Any]) -> Entry:
     ``Entry`` (the direct walk sets only what a schema states: most fields of most entries
     keep their defaults, and a small dict is cheaper to build and to keep than a full one)."""
     entry = _new(Entry)
-    _set(entry, "__dict__", fields)
+    set_dict(entry, fields)
     return entry
 
 
