@@ -63,8 +63,8 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_altern
     """The table of ``schema`` sorted by printed path, and the work it cost, when it is an
     object of leaves, unions of leaves, lists and objects of the same within the bounds;
     ``None`` otherwise."""
-    if schema.__class__ is not dict:
-        return None
+    if schema.__class__ is not dict or "$defs" in schema or "definitions" in schema:
+        return None  # definitions are there to be referenced: not flat, and said at once
     rows: list[tuple[str, Entry]] = []
     try:
         work, alternatives = _object(schema, "", True, 0, rows,

@@ -127,6 +127,15 @@ def test_what_the_flat_path_leaves_to_the_walks(child):
     assert snapshot(schema) == general(schema)
 
 
+@pytest.mark.parametrize("defs", ["$defs", "definitions"])
+def test_a_root_with_definitions_is_left_to_the_walks_at_once(defs):
+    """Definitions are there to be referenced (pydantic's nested models): the flat path does
+    not read such a root, even when nothing refers to them."""
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, defs: {"A": {}}}
+    assert direct_flat.table(schema, 64, 10_000, 200_000, 256) is None
+    assert snapshot(schema) == general(schema)
+
+
 def test_a_pydantic_model_of_optional_listed_and_nested_fields_takes_the_flat_path():
     """What pydantic (and so FastMCP) writes for a tool's arguments: titles everywhere,
     ``Optional`` as a union with null, ``Literal`` as an enum, a list with a default, and a
