@@ -136,10 +136,10 @@ def test_a_root_with_definitions_is_left_to_the_walks_at_once(defs):
     assert snapshot(schema) == general(schema)
 
 
-def test_a_pydantic_model_of_optional_listed_and_nested_fields_takes_the_flat_path():
+def test_a_pydantic_model_of_optional_and_listed_fields_takes_the_flat_path():
     """What pydantic (and so FastMCP) writes for a tool's arguments: titles everywhere,
-    ``Optional`` as a union with null, ``Literal`` as an enum, a list with a default, and a
-    nested model inlined (``$defs`` and ``$ref`` are the walks' to follow)."""
+    ``Optional`` as a union with null, ``Literal`` as an enum, a list with a default and a
+    bound (a nested model is a ``$ref`` into ``$defs``: the walks' to follow)."""
     from typing import Literal
 
     import pydantic
