@@ -121,9 +121,7 @@ def tool_tables(definition: Mapping[str, Any], *, limits: Limits | None = None,
     ``inputSchema`` (invalid for the spec; ``tooldefs.invalid_parts`` names it) is read as
     an open object: the tool takes arguments nobody described.
     """
-    name = definition.get("name", "<unnamed>")
-    if name.__class__ is not str:
-        name = str(name)
+    name = str(definition.get("name", "<unnamed>"))
     in_schema = definition.get("inputSchema")
     if in_schema is None:
         in_schema = {"type": "object"}
