@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -126,7 +126,7 @@ class Entry:
 _new = object.__new__
 #: sets an instance's ``__dict__`` (the descriptor itself: cheaper than ``object.__setattr__``,
 #: which finds it on every call; a frozen dataclass refuses ``entry.__dict__ = ...``)
-set_dict = Entry.__dict__["__dict__"].__set__
+set_dict: Callable[[Entry, dict[str, Any]], None] = Entry.__dict__["__dict__"].__set__
 #: every field of ``Entry`` in declaration order (``make_entry`` sets exactly these)
 FIELDS = tuple(f.name for f in fields(Entry))
 
