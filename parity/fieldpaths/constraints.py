@@ -25,6 +25,8 @@ KIND = {**dict.fromkeys(NUMBER_KEYWORDS, "number"), **dict.fromkeys(STRING_KEYWO
 _LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
 _UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
 _COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+#: the bounds any number may be (draft-04's boolean ``exclusiveMinimum`` is not an ``int``)
+_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
 
 Constraints = tuple[tuple[str, Any], ...]
 
@@ -49,6 +51,11 @@ def read(schema: Mapping[str, Any]) -> dict[str, Any]:
         if keyword not in schema:
             continue
         value = schema[keyword]
+        # the commonest bound, an int (never a bool: its class is ``bool``), read at once
+        if value.__class__ is int and (keyword in _BOUNDS or (keyword in _COUNTS
+                                                                and value >= 0)):
+            out[keyword] = value
+            continue
         if keyword == "pattern":
             if not isinstance(value, str):
                 raise ConstraintError("`pattern` must be a string")

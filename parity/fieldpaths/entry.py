@@ -23,10 +23,22 @@ def canonical_value(value: Any) -> str:
     return _CANONICAL.encode(value)
 
 
+#: what ``_CANONICAL.encode`` returns for a ``str`` (the C function it calls, without the
+#: method call around it) and for an ``int`` (``int.__repr__``, as its C encoder writes one)
+_STR_TEXT = json.encoder.encode_basestring
+_INT_TEXT = int.__repr__
+
+
 def sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
+    """``values`` without repeats, in canonical order (by ``canonical_value``); of values
+    with the same text, the last is kept."""
     encode = _CANONICAL.encode
-    unique = {encode(v): v for v in values}
-    return tuple(unique[k] for k in sorted(unique))
+    unique = {}
+    for value in values:
+        kind = value.__class__
+        unique[_STR_TEXT(value) if kind is str else _INT_TEXT(value) if kind is int
+               else encode(value)] = value
+    return tuple(map(unique.__getitem__, sorted(unique)))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,45 @@
+"""``parity.fieldpaths.entry``: the canonical order of enum values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parity.fieldpaths.entry import canonical_value, sorted_values
+from tests.properties import draws
+
+
+class Text(str):
+    """A ``str`` subclass (a value built in Python, not parsed): encoded the long way."""
+
+
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(-3, 12),
+    st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([1.0, -0.0, 1e16, 0.1]),
+    st.text(), st.text(alphabet='a"\\\n\u00e9\u2028 !/', max_size=4),
+    st.builds(Text, st.text(alphabet='ab"', max_size=3)))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=2), inner, max_size=3)),
+    max_leaves=6)
+
+
+def reference(found: list[Any]) -> tuple[Any, ...]:
+    """The order's definition: by canonical JSON text, the last of equal texts kept."""
+    unique = {canonical_value(v): v for v in found}
+    return tuple(unique[k] for k in sorted(unique))
+
+
+@settings(max_examples=draws(500), deadline=None)
+@given(st.lists(values, max_size=8))
+def test_sorted_values_is_the_canonical_order(found):
+    assert list(map(repr, sorted_values(found))) == list(map(repr, reference(found)))
+    assert [type(v) for v in sorted_values(found)] == [type(v) for v in reference(found)]
+
+
+def test_strings_and_numbers_sort_by_their_json_text():
+    # '"a b"' < '"a"': the space sorts before the closing quote; "10" < "9" as texts
+    assert sorted_values(["a", "a b", "b"]) == ("a b", "a", "b")
+    assert sorted_values([9, 10, True, None, 9]) == (10, 9, None, True)
+    assert sorted_values([1, 1.0]) == (1, 1.0)  # two texts: "1" and "1.0"
