@@ -80,20 +80,17 @@ def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_altern
 
 def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
-            work: int = 0) -> tuple[int, int]:
-    """Put the entries of the object ``schema`` and of its subtree in ``rows``; ``work`` and
-    its own added, and the alternatives of its unions (each counts as a path). ``NotPlain``
-    for anything the walks must read."""
+            ) -> tuple[int, int]:
+    """Put the entries of the object ``schema`` and of its subtree in ``rows``; their work
+    and the alternatives of their unions (each counts as a path). ``NotPlain`` for anything
+    the walks must read."""
     kind = schema.get("type")
     if kind.__class__ is not str or kind != "object":
         raise NotPlain
     properties = schema.get("properties", _MISSING_PROPERTIES)
     if properties.__class__ is not dict:
         raise NotPlain
-    # the visit and its keyword values, as ``direct.Direct.node`` counts it (``visit_cost``,
-    # whose loop over the values costs more than these few sums)
-    work += depth + 1 + len(schema) + len(properties)
-    rest = len(schema) - 1 - (properties is not _MISSING_PROPERTIES)
+    rest = len(schema) - 1 - (properties is not _MISSING_PROPERTIES)  # keys not read yet
     names = schema.get("required", _MISSING)
     if names.__class__ is list:
         if not all(map(isinstance, names, _STR)):
@@ -101,7 +98,6 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
         wanted = set(names)
         if not wanted <= properties.keys():
             raise NotPlain  # a required name without a schema: the walk's ``_undescribed``
-        work += len(names)
         rest -= 1
     elif names is _MISSING:
         wanted = set()
@@ -120,12 +116,15 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
     if properties and depth >= deepest:
         raise NotPlain  # a child would be deeper than the bound
     fields: dict[str, Any] = {"type": _OBJECT, "required": required, "closed": more is False}
+    # the visit and its keyword values, as ``direct.Direct.node`` counts it
     if rest:  # other keys: annotations (their values may be lists or objects), or not ours
         if not schema.keys() <= KEYWORDS or (depth and "$schema" in schema):
             raise NotPlain
-        work += visit_cost(schema) - 1 - len(schema) - len(properties) - (
-            len(names) if names.__class__ is list else 0)
+        work = depth + visit_cost(schema)
         read_annotations(schema, fields)
+    else:  # ``visit_cost`` without its loop: its only values with a length are these
+        work = depth + 1 + len(schema) + len(properties) + (
+            len(names) if names.__class__ is list else 0)
     rows.append((key, adopt(fields)))
     alternatives = 0
     depth += 1  # the children's
@@ -197,4 +196,5 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     if NOT_SCALAR.isdisjoint(items):
         rows.append((below, adopt(scalar_fields(items, False, ()))))
         return work + depth + visit_cost(items), 0
-    return _object(items, below, False, depth, rows, deepest, max_alternatives, work)
+    spent, alternatives = _object(items, below, False, depth, rows, deepest, max_alternatives)
+    return work + spent, alternatives
