@@ -20,11 +20,17 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",
 
 def canonical_value(value: Any) -> str:
     """The sort key and identity of an enum value: canonical JSON text."""
+    kind = value.__class__
+    if kind is str:
+        return _STR_TEXT(value)
+    if kind is int:
+        return _INT_TEXT(value)
     return _CANONICAL.encode(value)
 
 
 #: what ``_CANONICAL.encode`` returns for a ``str`` (the C function it calls, without the
-#: method call around it) and for an ``int`` (``int.__repr__``, as its C encoder writes one)
+#: method call around it) and for an ``int`` (``int.__repr__``, as its C encoder writes one):
+#: most enum values are one or the other
 _STR_TEXT = json.encoder.encode_basestring
 _INT_TEXT = int.__repr__
 
@@ -32,12 +38,7 @@ _INT_TEXT = int.__repr__
 def sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
     """``values`` without repeats, in canonical order (by ``canonical_value``); of values
     with the same text, the last is kept."""
-    encode = _CANONICAL.encode
-    unique = {}
-    for value in values:
-        kind = value.__class__
-        unique[_STR_TEXT(value) if kind is str else _INT_TEXT(value) if kind is int
-               else encode(value)] = value
+    unique = {canonical_value(v): v for v in values}
     return tuple(map(unique.__getitem__, sorted(unique)))
 
 

@@ -1,7 +1,8 @@
-"""``parity.fieldpaths.entry``: the canonical order of enum values."""
+"""``parity.fieldpaths.entry``: the canonical text and order of enum values."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -25,10 +26,21 @@ values = st.recursive(scalars, lambda inner: st.one_of(
     max_leaves=6)
 
 
+def text(value: Any) -> str:
+    """The canonical text's definition: JSON, keys sorted, no spaces, not escaped to ASCII."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def reference(found: list[Any]) -> tuple[Any, ...]:
     """The order's definition: by canonical JSON text, the last of equal texts kept."""
-    unique = {canonical_value(v): v for v in found}
+    unique = {text(v): v for v in found}
     return tuple(unique[k] for k in sorted(unique))
+
+
+@settings(max_examples=draws(500), deadline=None)
+@given(values)
+def test_canonical_value_is_the_json_text(value):
+    assert canonical_value(value) == text(value)
 
 
 @settings(max_examples=draws(500), deadline=None)
