@@ -10,8 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parity.fieldpaths import direct
-from parity.fieldpaths.direct_unions import branches_are_leaves, union_keyword
+from parity.fieldpaths import direct, direct_unions
+from parity.fieldpaths.direct_unions import (
+    branches_are_leaves,
+    leaf_union,
+    typed_only,
+    union_keyword,
+)
 from parity.fieldpaths.schema import Limits, extract_paths
 from tests.fieldpaths.test_direct import assert_same, general, keywords, snapshot
 from tests.properties import draws
@@ -56,6 +61,23 @@ UNIONS: list[Any] = [
     {"anyOf": [{"type": "integer", "nullable": True}]},  # one branch: no union to merge
     {"oneOf": [{"type": "string", "minLength": 1}, {"type": "array", "maxItems": 3},
                {"type": "number", "multipleOf": 2}, {"type": "number", "multipleOf": 3}]},
+    # branches of one type name each (``typed_only``)
+    {"anyOf": [{"type": "integer"}, {"type": "number"}, {"type": "integer"}], "description": 3},
+    {"oneOf": [{"type": "array"}, {"type": "boolean"}], "default": {"a": [1]}, "title": "T"},
+    {"anyOf": [{"type": "object"}, {"type": "string"}], "description": "d", "default": None},
+]
+
+#: unions ``typed_only`` reads, then unions of leaves it leaves to the long way
+TYPED_ONLY = [UNIONS[0], UNIONS[1], UNIONS[-3], UNIONS[-2], UNIONS[-1],
+              {"anyOf": [{"type": "object"}, NULL]}]
+NOT_TYPED_ONLY = [
+    {"anyOf": [{"type": "string"}]},  # one branch: no union to merge
+    {"anyOf": [{"type": "string", "description": "s"}, NULL]},
+    {"anyOf": [{"type": ["string", "integer"]}, NULL]},
+    {"anyOf": [{"type": "string"}, {"enum": [None]}]},
+    {"anyOf": [{"type": "string"}, NULL], "type": ["string", "null"]},
+    {"anyOf": [{"type": "string"}, NULL], "format": "uri"},
+    {"anyOf": [{"type": "string"}, NULL], "examples": ["a"]},
 ]
 
 #: unions the direct path leaves to the general walk (which may reject them)
@@ -102,6 +124,28 @@ def test_the_bounds_on_a_union_of_leaves_are_the_general_walks():
 def test_a_nullable_scalar_is_one_entry():
     table = extract_paths({"type": "object", "properties": {"x": UNIONS[0]}})
     assert table["x"].type == ("null", "string") and table["x"].has_default
+
+
+@pytest.mark.parametrize("node", TYPED_ONLY, ids=lambda n: str(n)[:60])
+def test_a_union_of_type_names_takes_the_shortcut_to_the_long_ways_result(node, monkeypatch):
+    keyword = union_keyword(node)
+    assert keyword is not None
+    for required, patterns, stack in ((True, (), 1), (False, ("^b", "^a", "^b"), 3)):
+        short = typed_only(node, keyword, required, patterns, stack)
+        assert short is not None
+        with monkeypatch.context() as patched:
+            patched.setattr(direct_unions, "typed_only", lambda *args: None)
+            long = leaf_union(node, keyword, required, patterns, stack, 256)
+        assert short == long and repr(short[0]) == repr(long[0])
+
+
+@pytest.mark.parametrize("node", NOT_TYPED_ONLY, ids=lambda n: str(n)[:60])
+def test_other_unions_of_leaves_take_the_long_way(node):
+    keyword = union_keyword(node)
+    assert keyword is not None and branches_are_leaves(node, keyword)
+    assert typed_only(node, keyword, True, (), 1) is None
+    assert_same(node, "root")
+    assert_same(wrapped(node), "wrapped")
 
 
 def test_union_keyword_and_leaves():
