@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
+from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keywords import Facets, intersect_enum, keep_examples
 
@@ -101,6 +101,8 @@ def _union(tables: list[dict[_Key, Entry]],
     for t in tables:
         paths.update(dict.fromkeys(t))
     out: dict[_Key, Entry] = {}
+    # the alternatives in which a holder may be an object: the same for all its properties
+    coverings: dict[object, list[dict[_Key, Entry]]] = {}
     for path in paths:
         present = [t[path] for t in tables if path in t]
         # a path of one alternative alone is its entry, as the walks make entries (what
@@ -110,9 +112,17 @@ def _union(tables: list[dict[_Key, Entry]],
             else merge_union(present)
         holder = holder_of(path)
         if holder is not None:
-            covering = [t for t in tables if holder in t and may_be_object(t[holder])]
-            merged = merged.with_required(
-                all(path in t and t[path].required for t in covering))
+            covering = coverings.get(holder)
+            if covering is None:
+                covering = coverings[holder] = [t for t in tables
+                                                if holder in t and may_be_object(t[holder])]
+            required = True
+            for t in covering:
+                found = t.get(path)
+                if found is None or not found.required:
+                    required = False
+                    break
+            merged = merged.with_required(required)
         out[path] = merged
     return out
 
@@ -157,7 +167,7 @@ def merge_union(entries: list[Entry]) -> Entry:
         stated = stated or bool(e.constraints)
         examples = examples or bool(e.examples)
     return make_entry(
-        normalize_types(types),
+        (ANY,) if ANY in types else tuple(sorted(types)),  # ``normalize_types``
         first.required,
         all(closed_flags) if closed_flags else None,
         None if values is None else sorted_values(values),
@@ -165,10 +175,10 @@ def merge_union(entries: list[Entry]) -> Entry:
         first.default,
         first.has_default,
         description,
-        tuple(sorted(patterns)),
+        tuple(sorted(patterns)) if patterns else (),
         recursive,
-        tuple(sorted(unresolved)),
-        tuple(sorted(unsupported)),
+        tuple(sorted(unresolved)) if unresolved else (),
+        tuple(sorted(unsupported)) if unsupported else (),
         # none stated anywhere (the common case): nothing survives, nothing to keep
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
         if stated else (),
