@@ -50,6 +50,7 @@ from parity.fieldpaths.direct_unions import (
     branches_are_leaves,
     leaf_union,
     union_keyword,
+    visit_cost,
 )
 from parity.fieldpaths.entry import ANY, Entry, adopt, set_dict, sorted_values
 from parity.fieldpaths.keywords import (
@@ -207,7 +208,9 @@ class Direct(Walk):
         if found is MISSING:
             types, typed_object, may_be_object = _ANY, False, True
         else:
-            types = node_types(found, get("nullable") is True)
+            one = ONE_TYPE.get(found) if found.__class__ is str else None
+            types = (one if one is not None and "nullable" not in schema
+                     else node_types(found, get("nullable") is True))
             typed_object = may_be_object = "object" in types
         enum = get("enum", MISSING)
         if enum is not MISSING:
@@ -294,6 +297,16 @@ class Direct(Walk):
                 self.count += 1
                 self.work += 1 + rel + len(sub)
                 table[prop(key, name)] = leaf
+                last = ("properties", name, None)
+            elif (sub.__class__ is dict and NOT_SCALAR.isdisjoint(sub)
+                  and not _NOT_LEAF.isdisjoint(sub)):  # a scalar: ``node`` without the call
+                self.count += 1
+                self.work += rel + visit_cost(sub)
+                try:
+                    table[prop(key, name)] = adopt(scalar_fields(sub, name in wanted, ()))
+                except BaseException:
+                    self.failed.add(id(sub))
+                    raise
                 last = ("properties", name, None)
             elif sub is not MISSING:
                 last = ("properties", name, node(sub, prop(key, name), depth, rel,
