@@ -2,6 +2,7 @@
 
     python benchmarks/instructions.py            # both workloads, a markdown table
     python benchmarks/instructions.py --only real --runs 10
+    python benchmarks/instructions.py --by-construct --runs 2   # where generated's go
 
 Time on a shared machine moves by tens of percent between runs; callgrind's counts do not.
 This runs the two walks of ``run.py``'s extraction rows (parity's ``tool_tables`` and
@@ -12,6 +13,12 @@ difference between a process that makes ``1 + runs`` passes and one that makes 1
 start-up and imports cancel out (a process run before them compiles the imports). It
 explains the time rows; it does not replace them (the targets are on time). It needs
 ``valgrind`` on PATH, and takes a few minutes.
+
+``--by-construct`` counts parity's instructions on the generated workload again with each
+construct of ``CONSTRUCTS`` replaced, wherever it occurs, by a bare leaf (its subtree
+included; ``$ref`` with the root's ``$defs``): what is left says what the construct costs,
+and the naive walk's count beside it what it costs the floor (nothing, for the unions and
+``allOf`` it does not read).
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -31,6 +40,48 @@ EVENTS = {"Ir": "instructions", "I1mr": "instruction-cache misses",
           "D1mr": "data-cache read misses", "Bcm": "mispredicted branches",
           "Bim": "mispredicted indirect branches"}
 CASES = {"real": "real corpus (226 tools)", "generated": "generated (200 tools)"}
+_BARE = {"type": "string", "description": "A stand-in."}
+
+
+def _object_branch(branch: Any) -> bool:
+    return isinstance(branch, dict) and "properties" in branch
+
+
+def _union_of(node: dict[str, Any], objects: bool) -> bool:
+    return any(isinstance(node.get(k), list)
+               and any(map(_object_branch, node[k])) == objects for k in ("anyOf", "oneOf"))
+
+
+#: the constructs ``--by-construct`` replaces: name -> whether a node is one
+CONSTRUCTS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "union-of-objects": lambda node: _union_of(node, True),
+    "all-of": lambda node: "allOf" in node,
+    "ref": lambda node: "$ref" in node,
+    "union-of-leaves": lambda node: _union_of(node, False),
+    "pattern-map": lambda node: "patternProperties" in node,
+    "map": lambda node: isinstance(node.get("additionalProperties"), dict),
+}
+
+
+def without(node: Any, construct: str) -> Any:
+    """``node`` with every node ``construct`` names replaced by a bare leaf."""
+    if not isinstance(node, dict):
+        return node
+    if CONSTRUCTS[construct](node):
+        return dict(_BARE)
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("properties", "$defs", "patternProperties") and isinstance(value, dict):
+            out[key] = {name: without(sub, construct) for name, sub in value.items()}
+        elif key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
+            out[key] = [without(sub, construct) for sub in value]
+        elif key in ("items", "additionalProperties"):
+            out[key] = without(value, construct)
+        else:
+            out[key] = value
+    if construct == "ref":
+        out.pop("$defs", None)
+    return out
 
 
 def child(walker: str, case: str, passes: int) -> None:
@@ -46,17 +97,27 @@ def child(walker: str, case: str, passes: int) -> None:
 
     tools = (run.corpus_tools() if case == "real"
              else generate.catalog(200, seed=generate.SEED + 1))
+    if case.startswith("generated:"):  # without a construct (``--by-construct``)
+        construct = case.partition(":")[2]
+        for tool in tools:
+            for direction in ("inputSchema", "outputSchema"):
+                if direction in tool:
+                    tool[direction] = without(tool[direction], construct)
     walk = tool_tables if walker == "parity" else naive.tool_tables
     for _ in range(passes):
         for tool in tools:
             walk(tool)
 
 
-def counts(walker: str, case: str, passes: int, folder: Path) -> dict[str, int]:
-    """callgrind's totals for a process making ``passes`` passes."""
+def counts(walker: str, case: str, passes: int, folder: Path, *,
+           simulate: bool = True) -> dict[str, int]:
+    """callgrind's totals for a process making ``passes`` passes (``simulate``: with the
+    cache and branch simulation, several times slower; without it, instructions alone)."""
     out = folder / f"{walker}.{case}.{passes}.out"
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    subprocess.run(["valgrind", "--tool=callgrind", "--cache-sim=yes", "--branch-sim=yes",
+    simulated = "yes" if simulate else "no"
+    subprocess.run(["valgrind", "--tool=callgrind", f"--cache-sim={simulated}",
+                    f"--branch-sim={simulated}",
                     f"--callgrind-out-file={out}", sys.executable, __file__, "--child",
                     walker, case, str(passes)],
                    check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -69,19 +130,23 @@ def counts(walker: str, case: str, passes: int, folder: Path) -> dict[str, int]:
     raise SystemExit(f"{out}: no totals in callgrind's output")
 
 
-def per_pass(walker: str, case: str, runs: int, folder: Path) -> dict[str, float]:
+def per_pass(walker: str, case: str, runs: int, folder: Path, *,
+             simulate: bool = True) -> dict[str, float]:
     # a first process compiles what the counted ones import (bytecode caches are written
     # then): otherwise only the first counted process pays for it, and the difference lies
     subprocess.run([sys.executable, __file__, "--child", walker, case, "1"], check=True,
                    stdout=subprocess.DEVNULL)
-    one, more = counts(walker, case, 1, folder), counts(walker, case, 1 + runs, folder)
-    return {event: (more[event] - one[event]) / runs for event in EVENTS}
+    one = counts(walker, case, 1, folder, simulate=simulate)
+    more = counts(walker, case, 1 + runs, folder, simulate=simulate)
+    return {event: (more[event] - one[event]) / runs for event in EVENTS if event in one}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=sorted(CASES), help="one workload")
     parser.add_argument("--runs", type=int, default=5, help="passes counted (default 5)")
+    parser.add_argument("--by-construct", action="store_true",
+                        help="generated: parity's instructions without each construct")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -90,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("instructions.py needs valgrind on PATH (apt install valgrind)", file=sys.stderr)
         return 2
+    if args.by_construct:
+        return by_construct(args.runs)
     print("| workload | count per pass | parity | naive walk | ratio |")
     print("| --- | --- | --- | --- | --- |")
     with tempfile.TemporaryDirectory(prefix="parity-callgrind-") as tmp:
@@ -101,6 +168,26 @@ def main(argv: list[str] | None = None) -> int:
                 ratio = ours[event] / floor[event] if floor[event] else float("inf")
                 print(f"| {CASES[case]} | {name} | {ours[event]:,.0f} | {floor[event]:,.0f} "
                       f"| {ratio:.2f} |")
+    return 0
+
+
+def by_construct(runs: int) -> int:
+    """The generated workload's instructions per pass, whole and without each construct."""
+    print("| generated (200 tools) without | parity | less | share | naive walk |")
+    print("| --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory(prefix="parity-callgrind-") as tmp:
+        def count(walker: str, case: str) -> float:  # instructions alone: no simulation
+            return per_pass(walker, case, runs, Path(tmp), simulate=False)["Ir"]
+
+        whole = count("parity", "generated")
+        print(f"| (nothing) | {whole:,.0f} | | | {count('naive', 'generated'):,.0f} |",
+              flush=True)
+        for construct in CONSTRUCTS:
+            print(f"counting without {construct} ...", file=sys.stderr, flush=True)
+            case = f"generated:{construct}"
+            ours, floor = count("parity", case), count("naive", case)
+            print(f"| {construct} | {ours:,.0f} | {whole - ours:,.0f} | "
+                  f"{(whole - ours) / whole:.0%} | {floor:,.0f} |", flush=True)
     return 0
 
 

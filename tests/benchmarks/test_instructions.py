@@ -1,0 +1,72 @@
+"""benchmarks/instructions.py's ``--by-construct`` workloads: each construct of the generated
+catalog replaced by a bare leaf wherever it is, the rest kept, each schema still one parity
+reads. (The counts themselves need valgrind: not run here.)"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from parity.fieldpaths.schema import extract_paths
+from tests.fieldpaths.test_direct import REPO, generated
+
+
+def _instructions() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_instructions",
+                                                  REPO / "benchmarks" / "instructions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_instructions", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+instructions = _instructions()
+
+
+def nodes(node: Any) -> Iterator[dict[str, Any]]:
+    """Every schema object below ``node`` the walks reach, ``node`` included."""
+    if not isinstance(node, dict):
+        return
+    yield node
+    for key, value in node.items():
+        if key in ("properties", "$defs", "patternProperties") and isinstance(value, dict):
+            for sub in value.values():
+                yield from nodes(sub)
+        elif key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
+            for sub in value:
+                yield from nodes(sub)
+        elif key in ("items", "additionalProperties"):
+            yield from nodes(value)
+
+
+@pytest.mark.parametrize("construct", sorted(instructions.CONSTRUCTS))
+def test_a_construct_is_replaced_everywhere_and_the_rest_kept(construct):
+    tools = generated(80)
+    is_one = instructions.CONSTRUCTS[construct]
+    found = 0
+    for tool in tools:
+        for direction in ("inputSchema", "outputSchema"):
+            if direction not in tool:
+                continue
+            before = tool[direction]
+            kept = copy.deepcopy(before)
+            after = instructions.without(before, construct)
+            assert before == kept  # the catalog is not changed in place
+            found += sum(map(is_one, nodes(before)))
+            assert not any(map(is_one, nodes(after)))
+            assert after["properties"].keys() == before["properties"].keys()
+            warnings: list[str] = []
+            extract_paths(after, warnings=warnings)  # every reference left still resolves
+            assert warnings == []
+            if construct == "ref":
+                assert "$defs" not in after
+            elif not any(map(is_one, nodes(before))):
+                assert after == before
+    assert found >= 5  # the generated catalog has the construct to replace
