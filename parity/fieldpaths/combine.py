@@ -86,8 +86,38 @@ def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
     """``union`` of tables keyed by printed path (a direct walk's), of the node printed
     ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
     is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
+    if len(tables) == 2:
+        return _union_of_two(tables[0], tables[1], key)
     return _union(tables, lambda path: printed_parent(path)
                   if path != key and path[-1] not in "]}" else None)
+
+
+def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[str, Entry]:
+    """``_union`` of two printed tables, spelled out for two (an optional model, a
+    discriminated union of two objects: most unions), without its lists and calls per path."""
+    out: dict[str, Entry] = {}
+    # a holder -> whether it may be an object in ``a``, in ``b``
+    covers: dict[object, tuple[bool, bool]] = {}
+    for path in {**dict.fromkeys(a), **dict.fromkeys(b)}:  # ``_union``'s order
+        x, y = a.get(path), b.get(path)
+        if x is not None and y is not None:
+            merged = merge_union([x, y])
+        else:  # in one table alone: its entry, but for what a union drops (``_union``)
+            merged = a[path] if y is None else y
+            if merged.constraints:
+                merged = merge_union([merged])
+        if path != key and path[-1] not in "]}":
+            holder = printed_parent(path)
+            cover = covers.get(holder)
+            if cover is None:  # (``UNPRINTED``, not a str, is in neither)
+                in_a = a.get(holder) if holder.__class__ is str else None
+                in_b = b.get(holder) if holder.__class__ is str else None
+                cover = covers[holder] = (in_a is not None and may_be_object(in_a),
+                                          in_b is not None and may_be_object(in_b))
+            merged = merged.with_required((not cover[0] or (x is not None and x.required))
+                                          and (not cover[1] or (y is not None and y.required)))
+        out[path] = merged
+    return out
 
 
 _Key = TypeVar("_Key", bound=Hashable)

@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from parity.errors import ParityError
 from parity.fieldpaths import constraints
-from parity.fieldpaths.combine import merge_union
+from parity.fieldpaths.combine import merge_union, union, union_printed
 from parity.fieldpaths.entry import make_entry
+from parity.fieldpaths.fieldpath import parse, render
 from parity.fieldpaths.keywords import keep_examples
 from parity.fieldpaths.schema import extract_paths
 from tests.fieldpaths.test_direct import DEFS, mixed, plain
@@ -98,3 +99,30 @@ def test_an_entry_the_walks_make_is_its_own_union(schema):
     kept = make_entry(("string",), False, None, None, None, None, False, None, (), None, (),
                       (), (("minimum", 1),))
     assert merge_union([kept]) != kept  # why entries with constraints take the long way
+
+
+def _subtree(schema, required):
+    """The table of ``schema`` as the property ``u`` of an object, ``u`` and below."""
+    root = {"$defs": DEFS, "type": "object", "properties": {"u": schema}}
+    if required:
+        root["required"] = ["u"]
+    try:
+        table = extract_paths(root, tool="t")
+    except ParityError:
+        return None
+    return {path: entry for path, entry in table.items()
+            if path == "u" or path.startswith(("u.", "u["))}
+
+
+@settings(max_examples=draws(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.one_of(plain, mixed), st.booleans()), min_size=2, max_size=3))
+def test_a_union_of_printed_tables_is_the_union_of_their_steps(alternatives):
+    """``union_printed`` (two tables: spelled out for two) gives ``union``'s entries, in its
+    order: types, enums and constraints merged, required where every alternative in which
+    the holder may be an object requires it."""
+    tables = [_subtree(schema, required) for schema, required in alternatives]
+    if any(t is None for t in tables):
+        return
+    by_steps = union([{parse(p): e for p, e in t.items()} for t in tables], parse("u"))
+    printed = union_printed(tables, "u")
+    assert list(printed.items()) == [(render(steps), e) for steps, e in by_steps.items()]
