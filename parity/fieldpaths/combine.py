@@ -165,6 +165,8 @@ def merge_union(entries: list[Entry]) -> Entry:
 
     One pass over the alternatives (a union is merged at every node of every alternative):
     the sets it gathers are united only where some alternative has something."""
+    if len(entries) == 2:
+        return _merge_two(entries[0], entries[1])
     first = entries[0]
     types: set[str] = set()
     values: list[Any] | None = []
@@ -213,6 +215,37 @@ def merge_union(entries: list[Entry]) -> Entry:
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
         if stated else (),
         keep_examples(*(e.examples for e in entries)) if examples else (),
+    )
+
+
+def _merge_two(x: Entry, y: Entry) -> Entry:
+    """``merge_union([x, y])`` without its loop: most unions have two alternatives, and
+    every path both hold is merged."""
+    types = {*x.type, *y.type}
+    closed, other = x.closed, y.closed
+    if closed is None:
+        closed = other
+    elif other is not None:
+        closed = closed and other
+    enum = None if x.enum is None or y.enum is None else sorted_values([*x.enum, *y.enum])
+    return make_entry(
+        (ANY,) if ANY in types else tuple(sorted(types)),  # ``normalize_types``
+        x.required,
+        closed,
+        enum,
+        x.format if x.format == y.format else None,
+        x.default,
+        x.has_default,
+        x.description if x.description is not None else y.description,
+        tuple(sorted({*x.patterns, *y.patterns})) if x.patterns or y.patterns else (),
+        x.recursive if x.recursive is not None else y.recursive,
+        tuple(sorted({*x.unresolved, *y.unresolved})) if x.unresolved or y.unresolved else (),
+        tuple(sorted({*x.unsupported, *y.unsupported}))
+        if x.unsupported or y.unsupported else (),
+        constraints.canonical(constraints.union(((x.type, dict(x.constraints)),
+                                                 (y.type, dict(y.constraints)))))
+        if x.constraints or y.constraints else (),
+        keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
     )
 
 
