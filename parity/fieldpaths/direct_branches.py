@@ -22,10 +22,10 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from parity.fieldpaths.combine import union_printed
-from parity.fieldpaths.direct_keys import Tail, pointer_of
+from parity.fieldpaths.direct_handover import Branch
+from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import followed, own_weight
-from parity.fieldpaths.fieldpath import parse
 from parity.fieldpaths.keywords import KEYWORDS
 
 if TYPE_CHECKING:
@@ -61,12 +61,9 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     # expanded) with a branch's
     walk.count -= 1
     walk.work += (1 + expanded) * len(branches) + weights - rel
-    steps = parse(key)
-    at, below, start = walk.base
-    where = pointer_of(below, steps[start:], at)
     outer, saved, tables = walk.table, walk.base, []
     if len(branches) == 1:  # one alternative: a node like any other, copied up the tree
-        walk.base = (f"{where}/{keyword}/0", branches[0], depth)
+        walk.base = (Branch(saved, key, keyword, 0), branches[0], depth)
         try:
             walk.node(branches[0], key, depth, rel, required, patterns)
         finally:
@@ -76,7 +73,7 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     try:
         for position, branch in enumerate(branches):
             walk.table = {}
-            walk.base = (f"{where}/{keyword}/{position}", branch, depth)
+            walk.base = (Branch(saved, key, keyword, position), branch, depth)
             # rel 0: an alternative's entries are not copied up the tree, the union's are
             walk.node(branch, key, depth, 0, required, patterns)
             walk.table[key] = _annotated(walk.table[key], schema)

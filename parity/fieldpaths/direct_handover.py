@@ -19,7 +19,7 @@ or counted as it counts it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from parity.fieldpaths.combine import to_entry, union_printed
 from parity.fieldpaths.direct_fields import NotPlain
@@ -59,8 +59,32 @@ class GeneralWalk(Protocol):
 
 #: the general walk of a whole schema, built when first needed
 General = Callable[[], GeneralWalk]
+#: where a walk counts pointers from: (the pointer of a subschema, or the ``Branch`` that
+#: spells it, the subschema, its depth)
+Base = tuple[Any, Any, int]
 #: a walk's ``base`` and ``expanded`` before its first hand-over (they are built then)
-_ROOT: tuple[str, Any, int] = ("#", None, 0)
+_ROOT: Base = ("#", None, 0)
+
+
+class Branch(NamedTuple):
+    """The pointer of a union's branch (``direct_branches``), spelled only when a hand-over
+    below it needs it (``base_pointer``): most unions have none."""
+
+    outer: Base  # the union node's walk's base
+    key: str  # the union node's printed path
+    keyword: str
+    position: int
+
+
+def base_pointer(base: Base) -> tuple[str, Any, int]:
+    """``base`` with its pointer spelled."""
+    at, below, start = base
+    if at.__class__ is Branch:
+        outer, key, keyword, position = at
+        outer_at, outer_below, outer_start = base_pointer(outer)
+        where = pointer_of(outer_below, parse(key)[outer_start:], outer_at)
+        at = f"{where}/{keyword}/{position}"
+    return at, below, start
 _UNSET: frozenset[int] = frozenset()
 
 
@@ -140,7 +164,7 @@ class Walk:
         self.count -= 1
         self.work -= rel + visit_cost(schema)
         steps = parse(key)
-        at, below, start = self.base
+        at, below, start = base_pointer(self.base)
         sub = Sub(schema, None, pointer_of(below, steps[start:], at))
         alternatives, self.work = general.collect(sub, self.expanded, self.work)
         if any(len(f.values) > 1 for f in alternatives):

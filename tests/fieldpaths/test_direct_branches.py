@@ -41,6 +41,9 @@ REF_BRANCH = {"oneOf": [CLOSED, {"$ref": "#/$defs/A"}]}
 #: a union below its own target: met again, handed over
 RECURSIVE = {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}
 MALFORMED = {"oneOf": [OPEN, {"type": "object", "required": "kind"}]}
+#: a reference not resolved locally: handed over, and its warning names its pointer (below a
+#: union's branch, and below a branch of a union inside a branch)
+FAR = {"$ref": "https://example.invalid/far.json", "description": "far"}
 
 WALKED = [
     {"oneOf": [CLOSED, OPEN]},
@@ -52,6 +55,9 @@ WALKED = [
     # pydantic's Optional[Model], and a linked list of them: the recursion is handed over
     {"anyOf": [{"$ref": "#/$defs/A"}, NULL], "default": None, "title": "A"},
     {"anyOf": [{"$ref": "#/$defs/Node"}, NULL], "default": None},
+    {"oneOf": [CLOSED, {"type": "object", "properties": {
+        "far": FAR, "deeper": {"anyOf": [NULL, {"type": "object", "properties": {
+            "far": FAR}}]}}}]},
 ]
 HANDED_OVER = [
     {"anyOf": [OPEN, NULL], "type": "object"},  # a keyword beside the union
@@ -101,9 +107,9 @@ def test_a_union_of_objects_is_walked_without_a_hand_over(node, monkeypatch):
     schema = document(node)
     finished, nodes = walked(schema, monkeypatch)
     # only what a branch holds goes to the general walk: a reference beside a keyword, a
-    # union met again below its own target
-    assert finished and all(n is BESIDE or n is RECURSIVE for n in nodes)
-    assert (node is WALKED[-1]) == any(n is RECURSIVE for n in nodes)
+    # union met again below its own target, a reference not resolved locally
+    assert finished and all(n is BESIDE or n is RECURSIVE or n is FAR for n in nodes)
+    assert (node is WALKED[-2]) == any(n is RECURSIVE for n in nodes)
     for dialect in (None, DRAFT7):
         assert_same(schema, str(node), default_dialect=dialect)
 
@@ -164,3 +170,12 @@ def test_random_unions_of_objects_under_every_bound(keyword, branches, target, n
               "properties": {name: node, "list": {"type": "array", "items": node}}}
     assert (snapshot(schema, limits=bounds, default_dialect=dialect)
             == general(schema, limits=bounds, default_dialect=dialect))
+
+
+def test_a_hand_over_below_a_branch_names_the_branchs_pointer():
+    """The pointer of a branch is spelled only when a hand-over below it needs it
+    (``direct_handover.Branch``): as the general walk spells it, in its warnings."""
+    warnings = snapshot(document(WALKED[-1]))[1]
+    assert ("$ref 'https://example.invalid/far.json' at "
+            "#/properties/u/oneOf/1/properties/deeper/anyOf/1/properties/far") in str(warnings)
+    assert "at #/properties/deep/properties/d/oneOf/1/properties/far cannot" in str(warnings)
