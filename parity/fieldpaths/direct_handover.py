@@ -64,6 +64,7 @@ General = Callable[[], GeneralWalk]
 Base = tuple[Any, Any, int]
 #: a walk's ``base`` and ``expanded`` before its first hand-over (they are built then)
 _ROOT: Base = ("#", None, 0)
+_UNSET: frozenset[int] = frozenset()
 
 
 class Branch(NamedTuple):
@@ -85,7 +86,6 @@ def base_pointer(base: Base) -> tuple[str, Any, int]:
         where = pointer_of(outer_below, parse(key)[outer_start:], outer_at)
         at = f"{where}/{keyword}/{position}"
     return at, below, start
-_UNSET: frozenset[int] = frozenset()
 
 
 class Walk:
