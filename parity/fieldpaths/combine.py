@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import ANY, Entry, make_entry, sorted_values
+from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keywords import Facets, intersect_enum, keep_examples
 
@@ -109,9 +109,8 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
         if path != key and path[-1] not in "]}":
             holder = printed_parent(path)
             cover = covers.get(holder)
-            if cover is None:  # (``UNPRINTED``, not a str, is in neither)
-                in_a = a.get(holder) if holder.__class__ is str else None
-                in_b = b.get(holder) if holder.__class__ is str else None
+            if cover is None:  # (``UNPRINTED`` is in neither)
+                in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
                 cover = covers[holder] = (in_a is not None and may_be_object(in_a),
                                           in_b is not None and may_be_object(in_b))
             merged = merged.with_required((not cover[0] or (x is not None and x.required))
@@ -199,7 +198,7 @@ def merge_union(entries: list[Entry]) -> Entry:
         stated = stated or bool(e.constraints)
         examples = examples or bool(e.examples)
     return make_entry(
-        (ANY,) if ANY in types else tuple(sorted(types)),  # ``normalize_types``
+        normalize_types(types),
         first.required,
         all(closed_flags) if closed_flags else None,
         None if values is None else sorted_values(values),
@@ -229,7 +228,7 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         closed = closed and other
     enum = None if x.enum is None or y.enum is None else sorted_values([*x.enum, *y.enum])
     return make_entry(
-        (ANY,) if ANY in types else tuple(sorted(types)),  # ``normalize_types``
+        normalize_types(types),
         x.required,
         closed,
         enum,
