@@ -8,6 +8,7 @@ JSON Schema 2020-12 (see ``SAFE_KEYWORDS``) is refused here rather than compiled
 from __future__ import annotations
 
 import json
+import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -36,6 +37,12 @@ _LOCAL = ('class JsonSchemaValueException(ValueError):\n'
           '    def __init__(self, message, value=None, name=None, definition=None, rule=None):\n'
           '        super().__init__(message)\n\n\n'
           'JsonSchemaValuesException = JsonSchemaValueException')
+#: fastjsonschema names each array item and map value it descends into with
+#: ``"...{local}".format(**locals())``, evaluated for every one, valid or not: a dict of the
+#: function's locals each time (a third of the manifest skeleton's check). The same text as
+#: an f-string reads the one local.
+_FORMAT_LOCALS = re.compile(r'"([^"\\{}]*)\{([A-Za-z_][A-Za-z0-9_]*)\}([^"\\{}]*)"'
+                            r"\.format\(\*\*locals\(\)\)")
 
 
 def unsafe_keywords(schema: Any) -> list[str]:
@@ -156,7 +163,10 @@ def generated(name: str, part: int | None = None) -> str:
     code = fastjsonschema.compile_to_code(_typed_consts(schema))
     if _IMPORT not in code:
         raise SystemExit("fastjsonschema's generated code changed: review generate.py")
-    code = code.replace(_IMPORT, _LOCAL)
+    code = _FORMAT_LOCALS.sub(r'f"\1{\2}\3"', code.replace(_IMPORT, _LOCAL))
+    if "locals()" in code:
+        raise SystemExit("fastjsonschema's generated code reads locals() in a new way: "
+                         "review generate.py")
     entry = code[code.index("def validate_"):].split("(", 1)[0].removeprefix("def ")
     what = name if part is None else f"{name} (part {part} of manifest_parts)"
     # part 1 is one field-path entry: the check that runs once per distinct entry

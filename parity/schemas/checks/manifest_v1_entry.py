@@ -39,7 +39,7 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must contain unique items", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, rule='uniqueItems')
                 for data__type_x, data__type_item in enumerate(data__type):
                     if not (isinstance(data__type_item, str) and data__type_item == 'any' or isinstance(data__type_item, str) and data__type_item == 'array' or isinstance(data__type_item, str) and data__type_item == 'boolean' or isinstance(data__type_item, str) and data__type_item == 'integer' or isinstance(data__type_item, str) and data__type_item == 'null' or isinstance(data__type_item, str) and data__type_item == 'number' or isinstance(data__type_item, str) and data__type_item == 'object' or isinstance(data__type_item, str) and data__type_item == 'string'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type[{data__type_x}]".format(**locals()) + " must be one of ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']", value=data__type_item, name="" + (name_prefix or "data") + ".type[{data__type_x}]".format(**locals()) + "", definition={'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}, rule='enum')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".type[{data__type_x}]" + " must be one of ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']", value=data__type_item, name="" + (name_prefix or "data") + f".type[{data__type_x}]" + "", definition={'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}, rule='enum')
         if "required" in data_keys:
             data_keys.remove("required")
             data__required = data["required"]
@@ -79,7 +79,7 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                 data__patterns_len = len(data__patterns)
                 for data__patterns_x, data__patterns_item in enumerate(data__patterns):
                     if not isinstance(data__patterns_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + "", definition={'type': 'string'}, rule='type')
         if "recursive" in data_keys:
             data_keys.remove("recursive")
             data__recursive = data["recursive"]
@@ -95,7 +95,7 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                 data__unresolved_len = len(data__unresolved)
                 for data__unresolved_x, data__unresolved_item in enumerate(data__unresolved):
                     if not isinstance(data__unresolved_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".unresolved[{data__unresolved_x}]".format(**locals()) + " must be string", value=data__unresolved_item, name="" + (name_prefix or "data") + ".unresolved[{data__unresolved_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".unresolved[{data__unresolved_x}]" + " must be string", value=data__unresolved_item, name="" + (name_prefix or "data") + f".unresolved[{data__unresolved_x}]" + "", definition={'type': 'string'}, rule='type')
         if "unsupported" in data_keys:
             data_keys.remove("unsupported")
             data__unsupported = data["unsupported"]
@@ -106,7 +106,7 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                 data__unsupported_len = len(data__unsupported)
                 for data__unsupported_x, data__unsupported_item in enumerate(data__unsupported):
                     if not isinstance(data__unsupported_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".unsupported[{data__unsupported_x}]".format(**locals()) + " must be string", value=data__unsupported_item, name="" + (name_prefix or "data") + ".unsupported[{data__unsupported_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".unsupported[{data__unsupported_x}]" + " must be string", value=data__unsupported_item, name="" + (name_prefix or "data") + f".unsupported[{data__unsupported_x}]" + "", definition={'type': 'string'}, rule='type')
         if "constraints" in data_keys:
             data_keys.remove("constraints")
             data__constraints = data["constraints"]
@@ -123,7 +123,7 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".examples must contain less than or equal to 16 items", value=data__examples, name="" + (name_prefix or "data") + ".examples", definition={'type': 'array', 'items': {'type': 'string'}, 'maxItems': 16}, rule='maxItems')
                 for data__examples_x, data__examples_item in enumerate(data__examples):
                     if not isinstance(data__examples_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".examples[{data__examples_x}]".format(**locals()) + " must be string", value=data__examples_item, name="" + (name_prefix or "data") + ".examples[{data__examples_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".examples[{data__examples_x}]" + " must be string", value=data__examples_item, name="" + (name_prefix or "data") + f".examples[{data__examples_x}]" + "", definition={'type': 'string'}, rule='type')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'required'], 'additionalProperties': False, 'properties': {'type': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, 'required': {'type': 'boolean'}, 'closed': {'type': 'boolean'}, 'enum': {'type': 'array'}, 'format': {'type': 'string'}, 'default': True, 'description': {'type': 'string'}, 'patterns': {'type': 'array', 'items': {'type': 'string'}}, 'recursive': {'type': 'string'}, 'unresolved': {'type': 'array', 'items': {'type': 'string'}}, 'unsupported': {'type': 'array', 'items': {'type': 'string'}}, 'constraints': {'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}, 'examples': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 16}}}, rule='additionalProperties')
     return data
@@ -146,7 +146,7 @@ def validate____defs_constraints(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern must contain at least 1 items", value=data__pattern, name="" + (name_prefix or "data") + ".pattern", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, rule='minItems')
                 for data__pattern_x, data__pattern_item in enumerate(data__pattern):
                     if not isinstance(data__pattern_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern[{data__pattern_x}]".format(**locals()) + " must be string", value=data__pattern_item, name="" + (name_prefix or "data") + ".pattern[{data__pattern_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".pattern[{data__pattern_x}]" + " must be string", value=data__pattern_item, name="" + (name_prefix or "data") + f".pattern[{data__pattern_x}]" + "", definition={'type': 'string'}, rule='type')
         if "minLength" in data_keys:
             data_keys.remove("minLength")
             data__minLength = data["minLength"]
