@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
+from parity.fieldpaths.direct_allof import walk_all_of
 from parity.fieldpaths.direct_branches import walk_branches
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
@@ -340,6 +341,8 @@ class Direct(Walk):
         if keyword is None:
             if len(schema) == 1 and "$ref" in schema:  # pydantic's nested model
                 return follow(self, schema, key, depth, rel, required, patterns)
+            if "allOf" in schema:
+                return walk_all_of(self, schema, key, depth, rel, required, patterns)
             return self._delegate(schema, key, depth, rel, required, patterns)
         if not branches_are_leaves(schema, keyword):  # a union of objects, most often
             return walk_branches(self, schema, keyword, key, depth, rel, required, patterns)

@@ -69,10 +69,15 @@ def pointer(base: str, tail: Tail) -> str:
 def pointer_of(root: Any, steps: Steps, start: str = "#") -> str:
     """The JSON pointer of the subschema at ``steps`` below ``root`` (whose pointer is
     ``start``), as the general walk spells it (the direct walk reaches map values through one
-    keyword per node)."""
+    keyword per node, and the properties of an ``allOf`` it reads as one object through
+    their branch: ``direct_allof``)."""
     parts, node = [start], root
     for step in steps:
         if isinstance(step, Prop):
+            if step.name not in node.get("properties", ()):  # an ``allOf`` branch's
+                position, node = next((i, b) for i, b in enumerate(node["allOf"])
+                                      if step.name in b.get("properties", ()))
+                parts.append(f"/allOf/{position}")
             parts.append(f"/properties/{escape_token(step.name)}")
             node = node["properties"][step.name]
         elif isinstance(step, Index):
