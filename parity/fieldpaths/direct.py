@@ -3,11 +3,12 @@
 A *plain* (sub)schema uses no reference (``$ref``, ``$dynamicRef``, ``$recursiveRef``), no
 nested ``$id``, no combinator (``allOf``, ``anyOf``, ``oneOf``) but a union of leaves
 (``direct_unions``), no array-valued ``items`` (its meaning depends on the dialect) and at most
-one map-value schema per node. Nearly every real tool schema is plain. For those,
-``parity.fieldpaths.schema``'s general walk (facets, merges, unions) is mostly overhead: this
-module reads each node's keywords once and builds its ``Entry`` directly. In a whole schema,
-a subschema below the root that is not plain is handed to the general walk (``_delegate``)
-and the walk goes on around it: the general walk's cost stays where it is needed.
+one map-value schema per node (several are walked below the root: ``direct_maps``). Nearly
+every real tool schema is plain. For those, ``parity.fieldpaths.schema``'s general walk
+(facets, merges, unions) is mostly overhead: this module reads each node's keywords once and
+builds its ``Entry`` directly. In a whole schema, a subschema below the root that is not
+plain is handed to the general walk (``_delegate``) and the walk goes on around it: the
+general walk's cost stays where it is needed.
 
 The contract is byte identity: a table from here equals the general walk's table, and the
 work spent (``Limits.max_work``'s units: each subschema visited, each keyword value element,
@@ -45,6 +46,7 @@ from parity.fieldpaths.direct_keys import (
     prop_steps,
     values_steps,
 )
+from parity.fieldpaths.direct_maps import walk_groups
 from parity.fieldpaths.direct_plain import BLOCKERS, is_plain
 from parity.fieldpaths.direct_refs import follow
 from parity.fieldpaths.direct_unions import (
@@ -259,8 +261,8 @@ class Direct(Walk):
                 prefix = []
             elif not isinstance(prefix, list):
                 raise NotPlain
-        if len(groups) > 1:  # alternatives: the general walk unions them
-            return self._delegate(schema, key, depth, rel, required, patterns)
+        if len(groups) > 1 and (self.general is None or not key):
+            return self._delegate(schema, key, depth, rel, required, patterns)  # NotPlain
         items = get("items", MISSING)
         if isinstance(items, list):  # a tuple or an error, by dialect
             return self._delegate(schema, key, depth, rel, required, patterns)
@@ -326,6 +328,9 @@ class Direct(Walk):
                 last = ("items", None, None)
             else:
                 last = ("items", None, self.node(items, self.items(key), depth, rel, False, ()))
+        if len(groups) > 1:  # alternatives: unioned as the general walk unions them
+            walk_groups(self, schema, groups, key, depth, rel)
+            return None  # a whole schema's walk needs no pointer (as ``_delegate``)
         if groups:
             keyword, pattern, group_patterns = groups[0]
             sub = extra if pattern is None else schema["patternProperties"][pattern]

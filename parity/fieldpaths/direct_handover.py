@@ -68,13 +68,14 @@ _UNSET: frozenset[int] = frozenset()
 
 
 class Branch(NamedTuple):
-    """The pointer of a union's branch (``direct_branches``), spelled only when a hand-over
-    below it needs it (``base_pointer``): most unions have none."""
+    """The pointer of a union's branch (``direct_branches``) or of a map's value schema
+    (``direct_maps``), spelled only when a hand-over below it needs it (``base_pointer``):
+    most have none."""
 
-    outer: Base  # the union node's walk's base
-    key: str  # the union node's printed path
+    outer: Base  # the union node's (the map's) walk's base
+    key: str  # the union node's (the map's) printed path
     keyword: str
-    position: int
+    position: int | str | None  # a branch's, a pattern's escaped; ``None``: the keyword's
 
 
 def base_pointer(base: Base) -> tuple[str, Any, int]:
@@ -84,7 +85,7 @@ def base_pointer(base: Base) -> tuple[str, Any, int]:
         outer, key, keyword, position = at
         outer_at, outer_below, outer_start = base_pointer(outer)
         where = pointer_of(outer_below, parse(key)[outer_start:], outer_at)
-        at = f"{where}/{keyword}/{position}"
+        at = f"{where}/{keyword}" if position is None else f"{where}/{keyword}/{position}"
     return at, below, start
 
 

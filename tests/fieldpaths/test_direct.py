@@ -300,6 +300,8 @@ OTHERS: list[Any] = [
     {"anyOf": [{"type": "object", "properties": {"x": {"type": "string"}}}, {"type": "null"}]},
     {"allOf": [{"properties": {"a": {"type": "string"}}}, {"required": ["a", "b"]}]},
     {"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {}}},
+    {"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}},
+               {"properties": {"b": {"$ref": "#/$defs/A"}}}]},
     {"type": "array", "items": [{"type": "string"}], "additionalItems": {"type": "integer"}},
     {"anyOf": []},
     {"$id": "https://example.com/inner.json", "type": "object",
@@ -307,8 +309,10 @@ OTHERS: list[Any] = [
     {"anyOf": [{"type": "string"}, {"type": "null"}]},
 ]
 #: the ones the direct walk reads itself: a reference alone to a plain target
-#: (``direct_refs``), unions of objects (``direct_branches``) and of leaves (``direct_unions``)
-WALKED_DIRECTLY = [OTHERS[0], OTHERS[4], OTHERS[5], OTHERS[-1]]
+#: (``direct_refs``), unions of objects (``direct_branches``), a map of several value
+#: schemas (``direct_maps``), an ``allOf`` of objects (``direct_allof``) and a union of
+#: leaves (``direct_unions``)
+WALKED_DIRECTLY = [OTHERS[0], OTHERS[4], OTHERS[5], OTHERS[7], OTHERS[8], OTHERS[-1]]
 #: names a pointer must escape, a path must quote
 ODD = ["plain", "a/b", "t~1", "dotted.name", "sp ace", "é", ""]
 
