@@ -19,6 +19,7 @@ alternative's entries, their union. Anything else is handed over (``Walk._delega
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from parity.fieldpaths.combine import union_printed
@@ -61,8 +62,8 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     # expanded) with a branch's
     walk.count -= 1
     walk.work += (1 + expanded) * len(branches) + weights - rel
-    outer, saved, tables = walk.table, walk.base, []
     if len(branches) == 1:  # one alternative: a node like any other, copied up the tree
+        saved = walk.base
         walk.base = (Branch(saved, key, keyword, 0), branches[0], depth)
         try:
             walk.node(branches[0], key, depth, rel, required, patterns)
@@ -70,19 +71,34 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
             walk.base = saved
         walk.table[key] = _annotated(walk.table[key], schema)
         return None
+    walk_alternatives(walk, [(keyword, position, branch)
+                             for position, branch in enumerate(branches)],
+                      key, key, depth, rel, required, patterns, node=schema)
+    return None  # a whole schema's walk needs no pointer (as ``_delegate``)
+
+
+def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | None, Any]],
+                      holder: Any, key: Any, depth: int, rel: int, required: bool,
+                      patterns: tuple[str, ...], node: dict[str, Any] | None = None) -> None:
+    """Alternatives at ``key``, each ``(keyword, position, schema)`` under the node at
+    ``holder`` (its pointer, spelled by ``Branch`` if a hand-over below needs it), each walked
+    into a table of its own and the tables unioned as the general walk unions them: each
+    alternative's entries and their union counted, the union's entries copied up the tree
+    (``rel``). ``node``: the union node whose annotations each alternative's entry takes."""
+    outer, saved, tables = walk.table, walk.base, []
     try:
-        for position, branch in enumerate(branches):
+        for keyword, position, schema in alternatives:
             walk.table = {}
-            walk.base = (Branch(saved, key, keyword, position), branch, depth)
+            walk.base = (Branch(saved, holder, keyword, position), schema, depth)
             # rel 0: an alternative's entries are not copied up the tree, the union's are
-            walk.node(branch, key, depth, 0, required, patterns)
-            walk.table[key] = _annotated(walk.table[key], schema)
+            walk.node(schema, key, depth, 0, required, patterns)
+            if node is not None:
+                walk.table[key] = _annotated(walk.table[key], node)
             tables.append(walk.table)
     finally:
         walk.table, walk.base = outer, saved
     walk.work += sum(map(len, tables)) * len(tables)
     walk.take_printed(union_printed(tables, key), rel)
-    return None  # a whole schema's walk needs no pointer (as ``_delegate``)
 
 
 def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
