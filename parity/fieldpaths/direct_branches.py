@@ -22,7 +22,6 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from parity.fieldpaths.combine import union_printed
 from parity.fieldpaths.direct_handover import Branch
 from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS
@@ -97,8 +96,7 @@ def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | 
             tables.append(walk.table)
     finally:
         walk.table, walk.base = outer, saved
-    walk.work += sum(map(len, tables)) * len(tables)
-    walk.take_printed(union_printed(tables, key), rel)
+    walk.take_union(tables, key, rel)
 
 
 def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:

@@ -181,7 +181,7 @@ class Walk:
     def _alternatives(self, alternatives: list[Facets], key: str, depth: int, rel: int,
                       required: bool, patterns: tuple[str, ...]) -> None:
         """Each alternative's subtree walked as ``_emit`` walks one, then their union
-        (``combine.union_printed``, counted as ``schema._Walker._union`` counts it)."""
+        (``take_union``)."""
         outer, tables = self.table, []
         for facets in alternatives:
             self.table = {}
@@ -189,8 +189,7 @@ class Walk:
             self._emit(facets, key, depth, 0, required, patterns)
             tables.append(self.table)
         self.table = outer
-        self.work += sum(map(len, tables)) * len(tables)
-        self.take_printed(union_printed(tables, key), rel)
+        self.take_union(tables, key, rel)
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -250,8 +249,11 @@ class Walk:
         for path, entry in table.items():
             self.table[render(path)] = entry
 
-    def take_printed(self, table: dict[str, Entry], rel: int) -> None:
-        """A table keyed by printed path (a union of this walk's alternatives), below ``rel``
-        levels of this walk."""
-        self.work += rel * len(table)
-        self.table.update(table)
+    def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int) -> None:
+        """The union of alternatives' tables keyed by printed path, of the node at ``key``
+        (``combine.union_printed``), counted as ``schema._Walker._union`` counts it, below
+        ``rel`` levels of this walk."""
+        self.work += sum(map(len, tables)) * len(tables)
+        union = union_printed(tables, key)
+        self.work += rel * len(union)
+        self.table.update(union)
