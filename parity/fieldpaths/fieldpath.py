@@ -197,11 +197,11 @@ def printed_parent(text: str) -> object:
     """The printed parent of ``text`` (the root is its own), such that ``text`` is a valid
     path as parity prints it when its parent is; ``UNPRINTED`` when ``text`` is not valid,
     or not as parity would print it."""
-    cut = text.rfind(".")
-    if cut != 0:  # the commonest last step, an ASCII name, without the regex (NAME's subset)
-        last = text[cut + 1:]
-        if last.isidentifier() and last.isascii():
-            return text[:cut] if cut > 0 else ""
+    # the commonest last step, an ASCII name, without the regex (NAME's subset); one
+    # rpartition costs less than rfind and two slices
+    head, dot, last = text.rpartition(".")
+    if last.isidentifier() and last.isascii() and (head or not dot):
+        return head
     if not text:
         return ""
     if text.endswith(("[]", "{}")):

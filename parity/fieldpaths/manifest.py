@@ -327,10 +327,13 @@ def _check_tables(data: Mapping[str, Any], file: str) -> None:
     # tools, and the two manifests of a pair, repeat paths: each distinct one is read once
     if len(_PRINTED_PARENTS) >= _PRINTED_PARENTS_KEPT:
         _PRINTED_PARENTS.clear()
+    parents = _PRINTED_PARENTS
     for name, tool in data["tools"].items():
         for direction in ("in", "out"):
-            _check_table(tool[direction] or {}, file=file, where=f"$.tools.{name}.{direction}",
-                         parents=_PRINTED_PARENTS)
+            table = tool[direction] or {}
+            if unvouched(table, parents):  # the place is spelled for a refusal alone
+                _check_table(table, file=file, where=f"$.tools.{name}.{direction}",
+                             parents=parents)
 
 
 #: printed path -> its printed parent (``fieldpath.unvouched``), for every file this process
