@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from parity.fieldpaths.entry import Entry
 
 #: the keywords a union node may state beside its union for its branches to be walked here
-_ANNOTATIONS = frozenset({"description", "default"})
+#: (``direct_flat`` walks them on the same terms)
+ANNOTATIONS = frozenset({"description", "default"})
 
 
 def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, depth: int,
@@ -43,7 +44,7 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
     branches = schema[keyword]
     if (walk.general is None or not key or walk.over()
             or schema.keys() & BLOCKERS != {keyword}
-            or not _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
+            or not ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
             or not isinstance(branches, list) or not branches
             or len(branches) > walk.max_alternatives):
         return walk._delegate(schema, key, depth, rel, required, patterns)
@@ -68,7 +69,7 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
             walk.node(branches[0], key, depth, rel, required, patterns)
         finally:
             walk.base = saved
-        walk.table[key] = _annotated(walk.table[key], schema)
+        walk.table[key] = annotated(walk.table[key], schema)
         return None
     walk_alternatives(walk, [(keyword, position, branch)
                              for position, branch in enumerate(branches)],
@@ -92,7 +93,7 @@ def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | 
             # rel 0: an alternative's entries are not copied up the tree, the union's are
             walk.node(schema, key, depth, 0, required, patterns)
             if node is not None:
-                walk.table[key] = _annotated(walk.table[key], node)
+                walk.table[key] = annotated(walk.table[key], node)
             tables.append(walk.table)
     finally:
         walk.table, walk.base = outer, saved
@@ -116,7 +117,7 @@ def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
     return own_weight(branch, expanded)
 
 
-def _annotated(entry: Entry, schema: dict[str, Any]) -> Entry:
+def annotated(entry: Entry, schema: dict[str, Any]) -> Entry:
     """A branch's entry conjoined with the union node's annotations (``combine.conjoin``:
     the node's description and default come first)."""
     changes: dict[str, Any] = {}

@@ -4,9 +4,11 @@ format, a default), unions of leaves (pydantic's ``Optional[str]``,
 ``{"anyOf": [{"type": "string"}, {"type": "null"}]}``), lists (``{"type": "array",
 "items": ...}``, with bounds on the list or not) and objects, each list and object holding
 the same again: an object of leaves (a viewport), a list of leaves (tags), a list of objects
-(the edits of a file, the entities of a graph, the ``content`` of an output). Of the 249
-schemas of the real corpus, 186 are objects of bare leaves alone (four paths each on
-average), and all but one of the 63 others are such objects.
+(the edits of a file, the entities of a graph, the ``content`` of an output); and unions
+of such objects written inline (a discriminated union, an optional object: ``_objects``),
+as schemas generated from TypeScript types spell them. Of the 249 schemas of the real
+corpus, 186 are objects of bare leaves alone (four paths each on average), and all but one
+of the 63 others are such objects.
 
 For them the direct walk's setup (a walk, its counters, the root's reading of every keyword
 a node may have) costs more than their entries. ``table`` gives exactly what
@@ -24,7 +26,9 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
+from parity.fieldpaths.combine import union_printed
 from parity.fieldpaths.direct import NOT_SCALAR, bare
+from parity.fieldpaths.direct_branches import ANNOTATIONS, annotated
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
     CONSTRAINED,
@@ -34,7 +38,8 @@ from parity.fieldpaths.direct_fields import (
     scalar_fields,
 )
 from parity.fieldpaths.direct_keys import PRINTED, prop_text
-from parity.fieldpaths.direct_plain import DEEPEST
+from parity.fieldpaths.direct_plain import BLOCKERS, DEEPEST
+from parity.fieldpaths.direct_refs import own_weight
 from parity.fieldpaths.direct_unions import (
     branches_are_leaves,
     leaf_union,
@@ -42,6 +47,7 @@ from parity.fieldpaths.direct_unions import (
     visit_cost,
 )
 from parity.fieldpaths.entry import Entry, adopt
+from parity.fieldpaths.keywords import KEYWORDS as READERS
 
 #: the keywords an object read here may have (``$schema`` at the root alone: it changes
 #: nothing below it; ``title`` is read by nobody)
@@ -149,8 +155,13 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             work += spent
             alternatives += more_alternatives
             continue
-        elif (keyword := union_keyword(sub)) is not None \
-                and branches_are_leaves(sub, keyword):
+        elif (keyword := union_keyword(sub)) is not None:
+            if not branches_are_leaves(sub, keyword):  # a union of objects
+                spent, more_alternatives = _objects(sub, keyword, below, name in wanted,
+                                                    depth, rows, deepest, max_alternatives)
+                work += spent
+                alternatives += more_alternatives
+                continue
             # the stack of references being expanded holds the root's alone (1)
             entry, spent, paths = leaf_union(sub, keyword, name in wanted, (), 1,
                                              max_alternatives)
@@ -196,5 +207,58 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     if NOT_SCALAR.isdisjoint(items):
         rows.append((below, adopt(scalar_fields(items, False, ()))))
         return work + depth + visit_cost(items), 0
-    spent, alternatives = _object(items, below, False, depth, rows, deepest, max_alternatives)
+    keyword = union_keyword(items)
+    if keyword is not None and not branches_are_leaves(items, keyword):  # a list of unions
+        spent, alternatives = _objects(items, keyword, below, False, depth, rows, deepest,
+                                       max_alternatives)
+    else:
+        spent, alternatives = _object(items, below, False, depth, rows, deepest,
+                                      max_alternatives)
     return work + spent, alternatives
+
+
+def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, depth: int,
+             rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
+             ) -> tuple[int, int]:
+    """A union of objects (a discriminated union, an optional object) read as
+    ``direct_branches.walk_branches`` reads it: each branch walked here into rows of its
+    own, its root given the node's annotations, the tables unioned (``combine``). The work
+    is the general walk's: the node visited, each alternative the conjunction of the node's
+    facets (weight 1, and 1 for the root's reference expanded) with its branch's, each
+    branch walked below no copy up the tree (a walk here counts ``depth`` copies for every
+    entry it makes: they are taken back), the union counted and its entries copied up
+    ``depth`` levels. Its alternatives: the paths the branches counted beyond the union's."""
+    branches = schema[keyword]
+    if (schema.keys() & BLOCKERS != {keyword}
+            or not ANNOTATIONS.issuperset(schema.keys() & READERS.keys())
+            or branches.__class__ is not list or len(branches) < 2
+            or len(branches) > max_alternatives):
+        raise NotPlain  # (one branch: a node like any other, left to the walks)
+    work = visit_cost(schema) + 2 * len(branches)
+    tables = []
+    counted = 0
+    for branch in branches:
+        if branch.__class__ is not dict or not branch:
+            raise NotPlain
+        weight = own_weight(branch, 1)
+        if weight is None:
+            raise NotPlain
+        own: list[tuple[str, Entry]] = []
+        leaf = bare(branch, required)
+        if leaf is not None:  # the null of an optional object
+            own.append((key, leaf))
+            spent, more = depth + 1 + len(branch), 0
+        elif NOT_SCALAR.isdisjoint(branch):
+            own.append((key, adopt(scalar_fields(branch, required, ()))))
+            spent, more = depth + visit_cost(branch), 0
+        else:
+            spent, more = _object(branch, key, required, depth, own, deepest, max_alternatives)
+        work += weight + spent - depth * len(own)
+        counted += len(own) + more
+        table = dict(own)
+        table[key] = annotated(table[key], schema)
+        tables.append(table)
+    work += sum(map(len, tables)) * len(tables)
+    union = union_printed(tables, key)
+    rows.extend(union.items())
+    return work + depth * len(union), counted - len(union)
