@@ -37,7 +37,7 @@ from parity.fieldpaths.direct_fields import (
     read_annotations,
     scalar_fields,
 )
-from parity.fieldpaths.direct_handover import General, Walk
+from parity.fieldpaths.direct_handover import General, ReadBranch, Walk
 from parity.fieldpaths.direct_keys import (
     Tail,
     index_steps,
@@ -366,18 +366,20 @@ class Direct(Walk):
 
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
                 failed: set[int], max_alternatives: int = 256, general: General | None = None,
-                ) -> tuple[dict[str, Entry], int] | None:
+                read_branch: ReadBranch | None = None) -> tuple[dict[str, Entry], int] | None:
     """The table of a schema, sorted by printed path, and the work it cost; ``None`` when the
     general walk must take all of it (``failed`` learns where the direct path gave up).
 
     Without ``general`` the schema must be plain; with it, each subschema below the root that
     is not is walked by ``general`` and the rest directly (the same result: each subschema's
-    table, work and paths are the general walk's)."""
+    table, work and paths are the general walk's). ``read_branch`` reads a union's branch
+    in one go where it can (``direct_flat.branch_table``: the same result again)."""
     if general is None and isinstance(schema, dict) and ("$defs" in schema
                                                          or "definitions" in schema):
         return None  # definitions are there to be referenced: not plain
     walk = Direct(schema, max_depth, max_paths, max_work, failed, max_alternatives)
     walk.general = general
+    walk.read_branch = read_branch
     try:
         walk.node(schema, "", 0, 0, True, ())
     except Exception:  # NotPlain or any error: the general walk decides

@@ -86,12 +86,22 @@ def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | 
     alternative's entries and their union counted, the union's entries copied up the tree
     (``rel``). ``node``: the union node whose annotations each alternative's entry takes."""
     outer, saved, tables = walk.table, walk.base, []
+    # a plain branch below the root's reference alone is read in one go (``direct_flat``)
+    read = walk.read_branch if (walk.stack == 1 and not patterns
+                                and key.__class__ is str) else None
     try:
         for keyword, position, schema in alternatives:
-            walk.table = {}
-            walk.base = (Branch(saved, holder, keyword, position), schema, depth)
-            # rel 0: an alternative's entries are not copied up the tree, the union's are
-            walk.node(schema, key, depth, 0, required, patterns)
+            found = None if read is None else read(schema, key, required, depth,
+                                                   walk.max_depth, walk.max_alternatives)
+            if found is not None:
+                walk.table, work, paths = found
+                walk.work += work
+                walk.count += paths
+            else:
+                walk.table = {}
+                walk.base = (Branch(saved, holder, keyword, position), schema, depth)
+                # rel 0: an alternative's entries are not copied up the tree, the union's are
+                walk.node(schema, key, depth, 0, required, patterns)
             if node is not None:
                 walk.table[key] = annotated(walk.table[key], node)
             tables.append(walk.table)

@@ -244,15 +244,7 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
         if weight is None:
             raise NotPlain
         own: list[tuple[str, Entry]] = []
-        leaf = bare(branch, required)
-        if leaf is not None:  # the null of an optional object
-            own.append((key, leaf))
-            spent, more = depth + 1 + len(branch), 0
-        elif NOT_SCALAR.isdisjoint(branch):
-            own.append((key, adopt(scalar_fields(branch, required, ()))))
-            spent, more = depth + visit_cost(branch), 0
-        else:
-            spent, more = _object(branch, key, required, depth, own, deepest, max_alternatives)
+        spent, more = _branch(branch, key, required, depth, own, deepest, max_alternatives)
         work += weight + spent - depth * len(own)
         counted += len(own) + more
         table = dict(own)
@@ -262,3 +254,33 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
     union = union_printed(tables, key)
     rows.extend(union.items())
     return work + depth * len(union), counted - len(union)
+
+
+def branch_table(schema: Any, key: str, required: bool, depth: int, max_depth: int,
+                 max_alternatives: int) -> tuple[dict[str, Entry], int, int] | None:
+    """A union's branch at ``key``, ``depth`` levels down, read as the direct walk reads it
+    below no copy up the tree and no reference but the root's (``direct_handover.ReadBranch``):
+    its table, work and paths; ``None`` for a branch this module does not read."""
+    if schema.__class__ is not dict or not schema:
+        return None
+    own: list[tuple[str, Entry]] = []
+    try:
+        spent, more = _branch(schema, key, required, depth, own,
+                              max_depth if max_depth < DEEPEST else DEEPEST, max_alternatives)
+    except NotPlain:
+        return None
+    return dict(own), spent - depth * len(own), len(own) + more
+
+
+def _branch(schema: dict[str, Any], key: str, required: bool, depth: int,
+            rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
+            ) -> tuple[int, int]:
+    """A union's branch: a leaf (the null of an optional object) or an object."""
+    leaf = bare(schema, required)
+    if leaf is not None:
+        rows.append((key, leaf))
+        return depth + 1 + len(schema), 0
+    if NOT_SCALAR.isdisjoint(schema):
+        rows.append((key, adopt(scalar_fields(schema, required, ()))))
+        return depth + visit_cost(schema), 0
+    return _object(schema, key, required, depth, rows, deepest, max_alternatives)

@@ -59,6 +59,12 @@ class GeneralWalk(Protocol):
 
 #: the general walk of a whole schema, built when first needed
 General = Callable[[], GeneralWalk]
+#: a union's branch at a printed key read in one go (``direct_flat.branch_table``):
+#: ``(schema, key, required, depth, max_depth, max_alternatives)`` -> its table, work and
+#: paths as ``Walk.node`` counts them below no copy up the tree and no reference but the
+#: root's; ``None``: the walk reads it
+ReadBranch = Callable[[Any, str, bool, int, int, int],
+                      "tuple[dict[str, Entry], int, int] | None"]
 #: where a walk counts pointers from: (the pointer of a subschema, or the ``Branch`` that
 #: spells it, the subschema, its depth)
 Base = tuple[Any, Any, int]
@@ -101,8 +107,8 @@ class Walk:
 
     # slots: a walk is built per schema and its counters are read and written per node
     __slots__ = ("base", "count", "expanded", "failed", "general", "helper",
-                 "max_alternatives", "max_depth", "max_paths", "max_work", "root", "stack",
-                 "table", "work")
+                 "max_alternatives", "max_depth", "max_paths", "max_work", "read_branch",
+                 "root", "stack", "table", "work")
 
     def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
                  failed: set[int], max_alternatives: int = 256) -> None:
@@ -119,6 +125,8 @@ class Walk:
         #: the general walk, for a whole schema (``_delegate``), and the one it built
         self.general: General | None = None
         self.helper: GeneralWalk | None = None
+        #: how a union's branch is read in one go, where it can be (``direct_flat``)
+        self.read_branch: ReadBranch | None = None
         self.max_depth = min(max_depth, DEEPEST)
         self.max_paths = max_paths
         self.max_work = max_work

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parity.fieldpaths import direct
+from parity.fieldpaths import direct, direct_flat
+from parity.fieldpaths.direct_flat import branch_table
 from parity.fieldpaths.schema import Limits, extract_paths
 from tests.fieldpaths.test_direct import (
     DRAFT7,
@@ -146,6 +147,35 @@ def test_a_union_counts_the_paths_the_general_walk_counts(monkeypatch):
         limit = Limits(max_paths=bound)
         assert snapshot(schema, limits=limit) == general(schema, limits=limit)
     assert finished == [True, False]
+
+
+def test_plain_branches_are_read_in_one_go_below_the_roots_reference_alone(monkeypatch):
+    """The branches of a union met below the root's reference alone, objects of leaves,
+    lists and unions of leaves, are read by ``direct_flat.branch_table`` (at a property, in
+    a list, in a map, deeper); met again below a followed reference, by the walk. Either
+    way extraction says what the general walk says."""
+    read: list[tuple[Any, bool]] = []
+
+    def spied(schema: Any, *args: Any) -> Any:
+        found = branch_table(schema, *args)
+        read.append((schema, found is not None))
+        return found
+
+    monkeypatch.setattr(direct_flat, "branch_table", spied)
+    plain = {"type": "object", "required": ["kind"], "properties": {
+        "kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": "string"}},
+        "inner": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}
+    node = {"oneOf": [CLOSED, plain, NULL, OPEN], "description": "d"}
+    snapshot(document(node))
+    # at each of the four places, OPEN (a required name without a schema) left to the walk
+    assert sorted((id(b), found) for b, found in read) == sorted(
+        [(id(CLOSED), True), (id(plain), True), (id(NULL), True), (id(OPEN), False)] * 4)
+    assert_same(document(node), "plain branches")
+    read.clear()
+    below = {"$defs": {"D": {"type": "object", "properties": {"u": node}}},
+             "type": "object", "properties": {"d": {"$ref": "#/$defs/D"}}}
+    assert_same(below, "below a reference")
+    assert read == []
 
 
 branch = st.builds(lambda k, s: {**k, **s}, keywords, extend(st.one_of(
