@@ -33,21 +33,27 @@ if TYPE_CHECKING:
     from parity.fieldpaths.entry import Entry
 
 #: the keywords a union node may state beside its union for its branches to be walked here
-#: (``direct_flat`` walks them on the same terms)
-ANNOTATIONS = frozenset({"description", "default"})
+_ANNOTATIONS = frozenset({"description", "default"})
+
+
+def reads_branches(schema: dict[str, Any], keyword: str, max_alternatives: int) -> bool:
+    """Whether the union node ``schema`` holds nothing but its union keyword and annotations,
+    and from one to ``max_alternatives`` branches: its branches may be walked one by one, as
+    nodes in its place (here, and by ``direct_flat``)."""
+    branches = schema[keyword]
+    return (schema.keys() & BLOCKERS == {keyword}
+            and _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
+            and isinstance(branches, list) and 0 < len(branches) <= max_alternatives)
 
 
 def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, depth: int,
                   rel: int, required: bool, patterns: tuple[str, ...]) -> Tail:
     """The union node ``schema`` (``walk.node`` counted it) walked branch by branch, or
     handed over when that would not be the general walk's reading."""
-    branches = schema[keyword]
     if (walk.general is None or not key or walk.over()
-            or schema.keys() & BLOCKERS != {keyword}
-            or not ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
-            or not isinstance(branches, list) or not branches
-            or len(branches) > walk.max_alternatives):
+            or not reads_branches(schema, keyword, walk.max_alternatives)):
         return walk._delegate(schema, key, depth, rel, required, patterns)
+    branches = schema[keyword]
     walk.begin_handovers()
     expanded = len(walk.expanded)
     weights = 0

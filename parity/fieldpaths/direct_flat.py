@@ -26,9 +26,8 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from parity.fieldpaths.combine import union_printed
 from parity.fieldpaths.direct import NOT_SCALAR, bare
-from parity.fieldpaths.direct_branches import ANNOTATIONS, annotated
+from parity.fieldpaths.direct_branches import annotated, reads_branches
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
     CONSTRAINED,
@@ -37,8 +36,9 @@ from parity.fieldpaths.direct_fields import (
     read_annotations,
     scalar_fields,
 )
+from parity.fieldpaths.direct_handover import counted_union
 from parity.fieldpaths.direct_keys import PRINTED, prop_text
-from parity.fieldpaths.direct_plain import BLOCKERS, DEEPEST
+from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_refs import own_weight
 from parity.fieldpaths.direct_unions import (
     branches_are_leaves,
@@ -47,7 +47,6 @@ from parity.fieldpaths.direct_unions import (
     visit_cost,
 )
 from parity.fieldpaths.entry import Entry, adopt
-from parity.fieldpaths.keywords import KEYWORDS as READERS
 
 #: the keywords an object read here may have (``$schema`` at the root alone: it changes
 #: nothing below it; ``title`` is read by nobody)
@@ -228,12 +227,9 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
     branch walked below no copy up the tree (a walk here counts ``depth`` copies for every
     entry it makes: they are taken back), the union counted and its entries copied up
     ``depth`` levels. Its alternatives: the paths the branches counted beyond the union's."""
-    branches = schema[keyword]
-    if (schema.keys() & BLOCKERS != {keyword}
-            or not ANNOTATIONS.issuperset(schema.keys() & READERS.keys())
-            or branches.__class__ is not list or len(branches) < 2
-            or len(branches) > max_alternatives):
+    if not reads_branches(schema, keyword, max_alternatives) or len(schema[keyword]) < 2:
         raise NotPlain  # (one branch: a node like any other, left to the walks)
+    branches = schema[keyword]
     work = visit_cost(schema) + 2 * len(branches)
     tables = []
     counted = 0
@@ -250,10 +246,9 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
         table = dict(own)
         table[key] = annotated(table[key], schema)
         tables.append(table)
-    work += sum(map(len, tables)) * len(tables)
-    union = union_printed(tables, key)
+    union, spent = counted_union(tables, key, depth)
     rows.extend(union.items())
-    return work + depth * len(union), counted - len(union)
+    return work + spent, counted - len(union)
 
 
 def branch_table(schema: Any, key: str, required: bool, depth: int, max_depth: int,

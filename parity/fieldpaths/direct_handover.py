@@ -258,10 +258,16 @@ class Walk:
             self.table[render(path)] = entry
 
     def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int) -> None:
-        """The union of alternatives' tables keyed by printed path, of the node at ``key``
-        (``combine.union_printed``), counted as ``schema._Walker._union`` counts it, below
-        ``rel`` levels of this walk."""
-        self.work += sum(map(len, tables)) * len(tables)
-        union = union_printed(tables, key)
-        self.work += rel * len(union)
+        """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
+        union, work = counted_union(tables, key, rel)
+        self.work += work
         self.table.update(union)
+
+
+def counted_union(tables: list[dict[str, Entry]], key: str,
+                  rel: int) -> tuple[dict[str, Entry], int]:
+    """The union of alternatives' tables keyed by printed path, of the node at ``key``
+    (``combine.union_printed``), and its work as ``schema._Walker._union`` counts it: each
+    alternative's entries once per alternative, the union's copied up ``rel`` levels."""
+    union = union_printed(tables, key)
+    return union, sum(map(len, tables)) * len(tables) + rel * len(union)
