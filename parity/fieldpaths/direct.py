@@ -37,7 +37,7 @@ from parity.fieldpaths.direct_fields import (
     read_annotations,
     scalar_fields,
 )
-from parity.fieldpaths.direct_handover import General, ReadBranch, Walk
+from parity.fieldpaths.direct_handover import Begun, General, ReadBranch, Walk, in_walk_order
 from parity.fieldpaths.direct_keys import (
     Tail,
     index_steps,
@@ -366,14 +366,16 @@ class Direct(Walk):
 
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
                 failed: set[int], max_alternatives: int = 256, general: General | None = None,
-                read_branch: ReadBranch | None = None) -> tuple[dict[str, Entry], int] | None:
+                read_branch: ReadBranch | None = None, begun: Begun | None = None,
+                ) -> tuple[dict[str, Entry], int] | None:
     """The table of a schema, sorted by printed path, and the work it cost; ``None`` when the
     general walk must take all of it (``failed`` learns where the direct path gave up).
 
     Without ``general`` the schema must be plain; with it, each subschema below the root that
     is not is walked by ``general`` and the rest directly (the same result: each subschema's
     table, work and paths are the general walk's). ``read_branch`` reads a union's branch
-    in one go where it can (``direct_flat.branch_table``: the same result again)."""
+    in one go where it can (``direct_flat.branch_table``: the same result again); ``begun``:
+    the schema read by ``direct_flat.read``, whose pending children are walked here."""
     if general is None and isinstance(schema, dict) and ("$defs" in schema
                                                          or "definitions" in schema):
         return None  # definitions are there to be referenced: not plain
@@ -381,7 +383,13 @@ def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
     walk.general = general
     walk.read_branch = read_branch
     try:
-        walk.node(schema, "", 0, 0, True, ())
+        if begun is None:
+            walk.node(schema, "", 0, 0, True, ())
+        else:  # the rest of a flat reading: each child as ``node`` walks it in place
+            walk.table.update(begun[0])
+            walk.work, walk.count = begun[1], begun[2]
+            for sub, key, required, depth in in_walk_order(begun[3]):
+                walk.node(sub, key, depth, depth, required, ())
     except Exception:  # NotPlain or any error: the general walk decides
         return None
     if walk.over():

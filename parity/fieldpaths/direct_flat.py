@@ -17,8 +17,14 @@ included): each leaf's entry is read by the direct walk's own readers (``direct.
 ``direct_fields.scalar_fields``, ``direct_unions.leaf_union``), each node's work is what
 ``direct.Direct.node`` counts for it ``depth`` levels down. For anything else, and past a
 bound, it gives ``None``: the direct walk takes the schema and decides as it always did.
-The tests hold the three together (this, the direct walk and the general walk) on the
-corpora and on random schemas.
+
+``read`` is what extraction calls: the same reading, but a child it does not read (a
+``$ref`` into the root's ``$defs``, a map, ``allOf``, a union whose branches it does not
+read whole) is left *pending*, its entries taken back, and the rest read on; the direct
+walk then walks each pending child in place (``direct.whole_table(begun=...)``, in the
+order it meets them), so a schema with a few such children costs their walk, not the
+walk of all of it. The tests hold the three together (this, the direct walk and the
+general walk) on the corpora and on random schemas.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from parity.fieldpaths.direct_fields import (
     read_annotations,
     scalar_fields,
 )
-from parity.fieldpaths.direct_handover import counted_union
+from parity.fieldpaths.direct_handover import Begun, Pending, counted_union
 from parity.fieldpaths.direct_keys import PRINTED, prop_text
 from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_refs import own_weight
@@ -48,10 +54,12 @@ from parity.fieldpaths.direct_unions import (
 )
 from parity.fieldpaths.entry import Entry, adopt
 
-#: the keywords an object read here may have (``$schema`` at the root alone: it changes
-#: nothing below it; ``title`` is read by nobody)
-KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "title",
-                      "$schema"}) | ANNOTATED
+#: the keywords only the root may have: ``$schema`` (it changes nothing below it) and the
+#: definitions references name (the walk follows them)
+ROOT_ONLY = frozenset({"$schema", "$defs", "definitions"})
+#: the keywords an object read here may have (``title`` is read by nobody)
+KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "title"}
+                     ) | ANNOTATED | ROOT_ONLY
 _OBJECT = ("object",)
 _ARRAY = ("array",)
 #: the keys of a list read here: its items, annotations and bounds (``Direct._list`` or
@@ -63,32 +71,45 @@ _MISSING_PROPERTIES: dict[str, Any] = {}
 _STR = repeat(str)
 
 
+def read(schema: Any, max_depth: int, max_alternatives: int) -> Begun | None:
+    """``schema`` read from its root as ``table`` reads it, but a child this module does not
+    read (a reference, a map, ``allOf``, a malformed value...) is left pending instead of
+    leaving the whole schema; ``None`` for a root it does not read."""
+    if schema.__class__ is not dict:
+        return None
+    rows: list[tuple[str, Entry]] = []
+    pending: list[Pending] = []
+    try:
+        work, alternatives = _object(schema, "", True, 0, rows,
+                                     max_depth if max_depth < DEEPEST else DEEPEST,
+                                     max_alternatives, pending)
+    except NotPlain:
+        return None
+    return rows, work, len(rows) + alternatives, pending
+
+
 def table(schema: Any, max_depth: int, max_paths: int, max_work: int, max_alternatives: int,
           ) -> tuple[dict[str, Entry], int] | None:
     """The table of ``schema`` sorted by printed path, and the work it cost, when it is an
     object of leaves, unions of leaves, lists and objects of the same within the bounds;
     ``None`` otherwise."""
-    if schema.__class__ is not dict or "$defs" in schema or "definitions" in schema:
-        return None  # definitions are there to be referenced: not flat, and said at once
-    rows: list[tuple[str, Entry]] = []
-    try:
-        work, alternatives = _object(schema, "", True, 0, rows,
-                                     max_depth if max_depth < DEEPEST else DEEPEST,
-                                     max_alternatives)
-    except NotPlain:  # a value the readers reject, another shape, a depth: the walk decides
+    begun = read(schema, max_depth, max_alternatives)
+    if begun is None:
         return None
-    if len(rows) + alternatives > max_paths or work > max_work:
-        return None  # the walk stops where the bound is passed
+    rows, work, paths, pending = begun
+    if pending or paths > max_paths or work > max_work:
+        return None  # the walk decides (and stops where a bound is passed)
     rows.sort()  # printed paths are distinct: the entries are never compared
     return dict(rows), work
 
 
 def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
-            ) -> tuple[int, int]:
+            pending: list[Pending] | None) -> tuple[int, int]:
     """Put the entries of the object ``schema`` and of its subtree in ``rows``; their work
-    and the alternatives of their unions (each counts as a path). ``NotPlain`` for anything
-    the walks must read."""
+    and the alternatives of their unions (each counts as a path). A child the walks must
+    read goes to ``pending`` (its rows and pending children taken back), or, without it
+    (inside a union, whose branches are read whole), raises ``NotPlain``."""
     kind = schema.get("type")
     if kind.__class__ is not str or kind != "object":
         raise NotPlain
@@ -123,8 +144,9 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
     fields: dict[str, Any] = {"type": _OBJECT, "required": required, "closed": more is False}
     # the visit and its keyword values, as ``direct.Direct.node`` counts it
     if rest:  # other keys: annotations (their values may be lists or objects), or not ours
-        if not schema.keys() <= KEYWORDS or (depth and "$schema" in schema):
-            raise NotPlain
+        if not schema.keys() <= KEYWORDS or (depth and ("$schema" in schema or "$defs" in schema
+                                                     or "definitions" in schema)):
+            raise NotPlain  # (``ROOT_ONLY`` below the root: three tests cost less than a call)
         work = depth + visit_cost(schema)
         read_annotations(schema, fields)
     else:  # ``visit_cost`` without its loop: its only values with a length are these
@@ -148,38 +170,67 @@ def _object(schema: dict[str, Any], key: str, required: bool, depth: int,
             continue
         if NOT_SCALAR.isdisjoint(sub):
             rows.append((below, adopt(scalar_fields(sub, name in wanted, ()))))
-        elif sub.get("type") == "array":  # before unions: lists are far commoner
-            spent, more_alternatives = _list(sub, below, name in wanted, depth, rows, deepest,
-                                             max_alternatives)
-            work += spent
-            alternatives += more_alternatives
+            work += depth + visit_cost(sub)  # the visit, its keywords
             continue
-        elif (keyword := union_keyword(sub)) is not None:
-            if not branches_are_leaves(sub, keyword):  # a union of objects
+        held, left = len(rows), 0 if pending is None else len(pending)
+        try:  # ``_child``, without the call
+            if sub.get("type") == "array":  # before unions: lists are far commoner
+                spent, more_alternatives = _list(sub, below, name in wanted, depth, rows,
+                                                 deepest, max_alternatives, pending)
+            elif (keyword := union_keyword(sub)) is None:  # an object, or what it refuses
+                spent, more_alternatives = _object(sub, below, name in wanted, depth, rows,
+                                                   deepest, max_alternatives, pending)
+            elif branches_are_leaves(sub, keyword):
+                entry, spent, paths = leaf_union(sub, keyword, name in wanted, (), 1,
+                                                 max_alternatives)
+                rows.append((below, entry))
+                spent += depth + visit_cost(sub)
+                more_alternatives = paths - 1
+            else:  # a union of objects
                 spent, more_alternatives = _objects(sub, keyword, below, name in wanted,
                                                     depth, rows, deepest, max_alternatives)
-                work += spent
-                alternatives += more_alternatives
-                continue
-            # the stack of references being expanded holds the root's alone (1)
-            entry, spent, paths = leaf_union(sub, keyword, name in wanted, (), 1,
-                                             max_alternatives)
-            rows.append((below, entry))
-            work += spent
-            alternatives += paths - 1
-        else:  # an object, or what ``_object`` refuses
-            spent, more_alternatives = _object(sub, below, name in wanted, depth, rows,
-                                               deepest, max_alternatives)
-            work += spent
-            alternatives += more_alternatives
+        except NotPlain:
+            if pending is None:
+                raise
+            _leave(sub, below, name in wanted, depth, rows, held, pending, left)
             continue
-        work += depth + visit_cost(sub)  # the visit, its keywords
+        work += spent
+        alternatives += more_alternatives
     return work, alternatives
+
+
+def _child(sub: dict[str, Any], key: str, required: bool, depth: int,
+           rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
+           pending: list[Pending] | None) -> tuple[int, int]:
+    """A child that is neither a bare leaf nor a scalar, ``depth`` levels down (a list's
+    items; ``_object`` spells the same out for its properties, its hottest loop): its
+    entries, work and alternatives; ``NotPlain`` for one the walks must read."""
+    if sub.get("type") == "array":  # before unions: lists are far commoner
+        return _list(sub, key, required, depth, rows, deepest, max_alternatives, pending)
+    keyword = union_keyword(sub)
+    if keyword is None:  # an object, or what ``_object`` refuses
+        return _object(sub, key, required, depth, rows, deepest, max_alternatives, pending)
+    if not branches_are_leaves(sub, keyword):  # a union of objects
+        return _objects(sub, keyword, key, required, depth, rows, deepest, max_alternatives)
+    # the stack of references being expanded holds the root's alone (1)
+    entry, spent, paths = leaf_union(sub, keyword, required, (), 1, max_alternatives)
+    rows.append((key, entry))
+    return spent + depth + visit_cost(sub), paths - 1
+
+
+def _leave(sub: dict[str, Any], key: str, required: bool, depth: int,
+           rows: list[tuple[str, Entry]], held: int, pending: list[Pending], left: int,
+           ) -> None:
+    """Leave the child ``sub`` to the direct walk: what its reading put after the first
+    ``held`` rows and ``left`` pending children taken back (the walk reads all of it)."""
+    del rows[held:]
+    del pending[left:]
+    pending.append((sub, key, required, depth))
 
 
 def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
           rows: list[tuple[str, Entry]], deepest: int, max_alternatives: int,
-          ) -> tuple[int, int]:
+          pending: list[Pending] | None) -> tuple[int, int]:
     """``_object``'s counterpart for a list typed ``"array"`` with one item schema."""
     items = schema.get("items")
     if (not schema.keys() <= _LIST or schema["type"].__class__ is not str
@@ -206,13 +257,15 @@ def _list(schema: dict[str, Any], key: str, required: bool, depth: int,
     if NOT_SCALAR.isdisjoint(items):
         rows.append((below, adopt(scalar_fields(items, False, ()))))
         return work + depth + visit_cost(items), 0
-    keyword = union_keyword(items)
-    if keyword is not None and not branches_are_leaves(items, keyword):  # a list of unions
-        spent, alternatives = _objects(items, keyword, below, False, depth, rows, deepest,
-                                       max_alternatives)
-    else:
-        spent, alternatives = _object(items, below, False, depth, rows, deepest,
-                                      max_alternatives)
+    held, left = len(rows), 0 if pending is None else len(pending)
+    try:  # the commonest items after leaves: objects (``_child``'s last case, at once)
+        spent, alternatives = (_object if items.get("type") == "object" else _child)(
+            items, below, False, depth, rows, deepest, max_alternatives, pending)
+    except NotPlain:
+        if pending is None:
+            raise
+        _leave(items, below, False, depth, rows, held, pending, left)
+        return work, 0
     return work + spent, alternatives
 
 
@@ -278,4 +331,4 @@ def _branch(schema: dict[str, Any], key: str, required: bool, depth: int,
     if NOT_SCALAR.isdisjoint(schema):
         rows.append((key, adopt(scalar_fields(schema, required, ()))))
         return depth + visit_cost(schema), 0
-    return _object(schema, key, required, depth, rows, deepest, max_alternatives)
+    return _object(schema, key, required, depth, rows, deepest, max_alternatives, None)

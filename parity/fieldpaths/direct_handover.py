@@ -34,7 +34,7 @@ from parity.fieldpaths.direct_keys import (
 from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
-from parity.fieldpaths.fieldpath import Steps, parse, render
+from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 from parity.fieldpaths.keywords import Facets, Sub
 
 
@@ -65,6 +65,36 @@ General = Callable[[], GeneralWalk]
 #: root's; ``None``: the walk reads it
 ReadBranch = Callable[[Any, str, bool, int, int, int],
                       "tuple[dict[str, Entry], int, int] | None"]
+#: a child left to the direct walk: its schema, printed path, whether it is required, its
+#: depth (``Direct.node``'s arguments, ``rel`` the depth: the walk begins at the root)
+Pending = tuple[dict[str, Any], str, bool, int]
+
+
+#: a whole schema read by ``direct_flat.read`` as far as it reads: its entries, their work
+#: and paths (the alternatives of unions included), and the children it left to the direct
+#: walk (``direct.whole_table`` goes on from there). A tuple: most schemas are read whole,
+#: and a class's construction would cost a tenth of their reading
+Begun = tuple[list[tuple[str, Entry]], int, int, list[Pending]]
+
+
+def in_walk_order(pending: list[Pending]) -> list[Pending]:
+    """Pending children in the order the direct walk meets them (properties by name at
+    every level; a list's items are its only child): the general walk's warnings come in
+    that order."""
+    if len(pending) < 2:
+        return pending
+    return sorted(pending, key=_walk_order)
+
+
+def _walk_order(left: Pending) -> tuple[str, ...]:
+    """A pending child's names from the root, ``""`` for a list's items (below a flat
+    reading there are no maps or tuples)."""
+    key = left[1]
+    if '"' not in key:  # every name printed as it is: none holds a dot or a bracket
+        return tuple(key.replace("[]", ".").split("."))
+    return tuple(step.name if step.__class__ is Prop else "" for step in parse(key))
+
+
 #: where a walk counts pointers from: (the pointer of a subschema, or the ``Branch`` that
 #: spells it, the subschema, its depth)
 Base = tuple[Any, Any, int]

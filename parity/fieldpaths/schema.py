@@ -73,12 +73,13 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
-    flat = direct_flat.table(schema, limits.max_depth, limits.max_paths, limits.max_work,
-                             limits.max_alternatives)
-    if flat is not None:  # the commonest schema, without setting up a walk
+    begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
+    if begun is not None and not begun[3] and begun[2] <= limits.max_paths and (
+            begun[1] <= limits.max_work):  # the commonest schema, without setting up a walk
+        begun[0].sort()  # printed paths are distinct: the entries are never compared
         if work is not None:
-            work.spent = flat[1]
-        return flat[0]
+            work.spent = begun[1]
+        return dict(begun[0])
     failed: set[int] = set()  # subschemas the direct path gave up on
     helper: list[_Walker] = []  # the general walk of the subschemas the direct path leaves
 
@@ -90,7 +91,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
                                max_work=limits.max_work, failed=failed,
                                max_alternatives=limits.max_alternatives, general=general,
-                               read_branch=direct_flat.branch_table)
+                               read_branch=direct_flat.branch_table, begun=begun)
     if plain is not None:
         if work is not None:
             work.spent = plain[1]

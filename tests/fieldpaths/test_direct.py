@@ -22,7 +22,7 @@ from parity.errors import ParityError
 from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.entry import FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
-from parity.fieldpaths.schema import Limits, Work, extract_paths
+from parity.fieldpaths.schema import Limits, Work, _Walker, extract_paths
 from tests.properties import draws
 
 HERE = Path(__file__).resolve().parents[1]
@@ -48,20 +48,35 @@ def snapshot(schema: Any, **kw: Any) -> tuple[Any, ...]:
 
 @contextlib.contextmanager
 def general_only() -> Iterator[None]:
-    saved = direct.whole_table, direct.is_plain, direct_flat.table
+    saved = direct.whole_table, direct.is_plain, direct_flat.read
 
     direct.whole_table = lambda *a, **k: None  # type: ignore[assignment]
     direct.is_plain = lambda *a, **k: False  # type: ignore[assignment]
-    direct_flat.table = lambda *a, **k: None  # type: ignore[assignment]
+    direct_flat.read = lambda *a, **k: None  # type: ignore[assignment]
     try:
         yield
     finally:
-        direct.whole_table, direct.is_plain, direct_flat.table = saved
+        direct.whole_table, direct.is_plain, direct_flat.read = saved
 
 
 def general(schema: Any, **kw: Any) -> tuple[Any, ...]:
     with general_only():
         return snapshot(schema, **kw)
+
+
+def test_the_general_walk_alone_is_what_the_others_are_held_to(monkeypatch):
+    """``general`` really walks the general way, whatever shortcut extraction takes first (a
+    shortcut it did not turn off would hold the walks to themselves)."""
+    walks = []
+    run = _Walker.run
+    monkeypatch.setattr(_Walker, "run", lambda self: walks.append(self) or run(self))
+    flat = {"type": "object", "properties": {"a": {"type": "string"}}}
+    referring = {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
+                 "$defs": {"A": {"type": "object", "properties": {"b": {"type": "string"}}}}}
+    for schema in (flat, referring):
+        walks.clear()
+        assert snapshot(schema) == general(schema)
+        assert len(walks) == 1  # ``general``'s, not ``snapshot``'s
 
 
 def assert_same(schema: Any, name: str, **kw: Any) -> None:

@@ -52,6 +52,41 @@ def taken(schema: Any, bounds: Limits | None = None) -> dict[str, Any] | None:
     return found[0]
 
 
+def left(schema: Any) -> direct_flat.Begun:
+    """``direct_flat.read`` of ``schema`` under the default bounds (it reads the root)."""
+    b = Limits()
+    begun = direct_flat.read(schema, b.max_depth, b.max_alternatives)
+    assert begun is not None
+    return begun
+
+
+def walked_on(schema: Any, bounds: Limits | None = None) -> tuple[dict[str, Any], int] | None:
+    """The direct walk's table and work for ``schema`` going on from the flat reading, held
+    to the direct walk's from the root (entries, their order, work; or both giving up)."""
+    b = bounds or Limits()
+    results = []
+    for begun in (direct_flat.read(schema, b.max_depth, b.max_alternatives), None):
+        failed: set[int] = set()
+        helper: list[_Walker] = []
+
+        def general_walk(helper: list[_Walker] = helper, failed: set[int] = failed) -> _Walker:
+            if not helper:
+                helper.append(_Walker(schema, "t", "in", b, None, failed))
+            return helper[0]
+
+        results.append(direct.whole_table(
+            schema, max_depth=b.max_depth, max_paths=b.max_paths, max_work=b.max_work,
+            failed=failed, max_alternatives=b.max_alternatives, general=general_walk,
+            read_branch=direct_flat.branch_table, begun=begun))
+    on, whole = results
+    assert (on is None) == (whole is None)
+    if on is None or whole is None:
+        return None
+    assert list(on[0].items()) == list(whole[0].items()) and on[1] == whole[1]
+    assert list(map(repr, on[0].values())) == list(map(repr, whole[0].values()))
+    return on
+
+
 def test_the_real_corpus_takes_the_flat_path_with_the_direct_walks_result():
     schemas = [s for p in REAL for s in schemas_of(tools_in(p))]
     flat = [schema for schema in schemas if taken(schema) is not None]
@@ -106,6 +141,9 @@ def test_the_real_corpus_takes_the_flat_path_with_the_direct_walks_result():
         {"type": "object", "properties": {"path": {"type": "string"}, "line": {}}},
         {"type": "object", "properties": {"path": {"type": "integer"}}, "required": ["path"]}],
         "description": "A comment on a line or on a file."}},
+    # lists of lists, of unions of leaves
+    {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+    {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
 ])
 def test_leaves_lists_and_objects_take_the_flat_path(child):
     """The shapes the flat path reads besides bare leaves, taken (not left to the walks) with
@@ -117,14 +155,12 @@ def test_leaves_lists_and_objects_take_the_flat_path(child):
 
 
 @pytest.mark.parametrize("child", [
-    {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
     {"type": "array", "items": [{"type": "string"}]},
     {"type": "array", "items": {"type": "string"}, "nullable": True},
     {"type": "array", "items": {"type": "string"}, "minItems": "1"},
     {"type": ["array"], "items": {"type": "string"}},
     {"type": "array", "items": True},
     {"type": "array", "items": {"type": "string"}, "contains": {"type": "string"}},
-    {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
     {"type": "string", "enum": "asc"},
     {"type": "strng", "default": 1},
     {"anyOf": [{"type": "object", "properties": {"a": {}}}]},
@@ -159,12 +195,79 @@ def test_what_the_flat_path_leaves_to_the_walks(child):
     assert snapshot(schema) == general(schema)
 
 
+#: what the children below refer to
+DEFINITIONS = {"A": {"type": "object", "properties": {"c": {"type": "integer"}}}}
+
+
+@pytest.mark.parametrize(("child", "pending"), [
+    ({"$ref": "#/$defs/A"}, ["x"]),
+    ({"type": "object", "additionalProperties": {"type": "string"}}, ["x"]),
+    ({"type": "object", "patternProperties": {"^a": {}}}, ["x"]),
+    ({"allOf": [{"type": "object", "properties": {"a": {}}}, {"required": ["a"]}]}, ["x"]),
+    # a malformed value: the walks word it (the object holding it is left: a leaf's value
+    # is not tried twice)
+    ({"type": "object", "properties": {"e": {"type": "string", "enum": "asc"}}}, ["x"]),
+    ({"anyOf": [{"type": "object", "properties": {"a": {}}}]}, ["x"]),
+    # a union is read whole or left whole: its branches' tables are unioned
+    ({"anyOf": [{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}},
+                {"type": "null"}]}, ["x"]),
+    # below an object or a list read here, only what is not
+    ({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}, "b": {"type": "string"},
+                                       "m": {"type": "object", "additionalProperties": {}}}},
+     ["x.a"]),
+    ({"type": "array", "items": {"$ref": "#/$defs/A"}}, ["x[]"]),
+    ({"type": "array", "items": {"type": "object", "properties": {
+        "a": {"$ref": "#/$defs/A"}, "b": {"type": "array", "items": {"allOf": [{}]}}}}},
+     ["x[].a", "x[].b[]"]),
+    # an object refused after some of its children were read: all of it taken back
+    ({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}, "b": {"type": "string"},
+                                       "c": True}}, ["x"]),
+])
+def test_a_child_the_flat_path_does_not_read_is_left_to_the_direct_walk(child, pending):
+    """The rest of the schema is read here; the child (or the part of it not read here) is
+    left pending, with none of its entries, and the direct walk goes on from there to its
+    own result from the root (entries, order, work), and the general walk's."""
+    schema = {"type": "object", "properties": {"q": {"type": "string"}, "x": child},
+              "$defs": DEFINITIONS}
+    rows, _, _, left_over = left(schema)
+    assert [key for _, key, _, _ in left_over] == pending
+    assert not any(key.startswith(tuple(pending)) for key, _ in rows)
+    assert {"", "q"} <= {key for key, _ in rows}
+    walked_on(schema)
+    assert snapshot(schema) == general(schema)
+
+
+def test_children_left_are_walked_in_the_general_walks_order():
+    """The general walk's warnings (references it cannot resolve) come in its order, by
+    name at every level, whatever the order of the schema's keys and the names' spelling."""
+    schema = {"type": "object", "$defs": DEFINITIONS, "properties": {
+        "z": {"$ref": "#/$defs/missing"},
+        "é": {"type": "object", "properties": {"b": {"$ref": "#/nowhere"},
+                                               "a": {"$ref": "https://example.invalid/a"}}},
+        "m-x": {"$ref": "#/$defs/hyphen"},  # after "m" and its items, though "-" < "["
+        "m": {"type": "array", "items": {"$ref": "#/$defs/gone"}},
+        "a.b": {"$ref": "#/$defs/dotted"},
+        "a": {"type": "object", "properties": {"c": {"$ref": "#/$defs/under"}}}}}
+    found = snapshot(schema)
+    assert found == general(schema)
+    assert [warning.split("'")[3] for warning in found[1]] == [
+        "#/$defs/under", "#/$defs/dotted", "#/$defs/gone", "#/$defs/hyphen", "#/$defs/missing",
+        "https://example.invalid/a", "#/nowhere"]
+
+
 @pytest.mark.parametrize("defs", ["$defs", "definitions"])
-def test_a_root_with_definitions_is_left_to_the_walks_at_once(defs):
-    """Definitions are there to be referenced (pydantic's nested models): the flat path does
-    not read such a root, even when nothing refers to them."""
-    schema = {"type": "object", "properties": {"a": {"type": "string"}}, defs: {"A": {}}}
+def test_a_root_with_definitions_is_read_and_its_references_left_to_the_walk(defs):
+    """Definitions are read only where a reference names them: the root is read here (its
+    visit counts them as a keyword value, as the walks do), each reference is left to the
+    direct walk, which follows it."""
+    schema = {"type": "object", "properties": {"a": {"$ref": f"#/{defs}/A"},
+                                               "b": {"type": "string"}},
+              defs: {"A": {"type": "object", "properties": {"c": {"type": "integer"}}}}}
     assert direct_flat.table(schema, 64, 10_000, 200_000, 256) is None
+    rows, _, _, pending = left(schema)
+    assert [key for key, _ in rows] == ["", "b"]
+    assert [(key, depth) for _, key, _, depth in pending] == [("a", 1)]
+    assert list(walked_on(schema)[0]) == ["", "a", "a.c", "b"]
     assert snapshot(schema) == general(schema)
 
 
@@ -370,4 +473,44 @@ def test_random_flat_objects_give_the_direct_and_the_general_walks_result(schema
     bounds); what it leaves (another keyword, a leaf that is not bare, a bound) the walks
     decide: either way extraction says what the general walk says."""
     taken(schema, bounds)
+    assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
+
+
+#: references to definitions that may be there or not, that may refer again (a recursion),
+#: to the root itself, or spelled with more than ``$ref``
+references = st.sampled_from([
+    *[{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}] * 3, {"$ref": "#/$defs/Z"},
+    {"$ref": "#"}, {"$ref": "#/definitions/A"}, {"$ref": "#/$defs/A", "title": "A"}])
+#: children the flat path leaves to the direct walk
+unread = st.sampled_from([
+    {"type": "object", "additionalProperties": {"type": "string"}},
+    {"type": "object", "patternProperties": {"^a": {"type": "integer"}}},
+    {"allOf": [{"type": "object", "properties": {"a": {}}}, {"required": ["a"]}]},
+    {"anyOf": [{"type": "object", "properties": {"a": {}}}]},
+    True, False, {"type": "string", "enum": "asc"}])
+mixed_child = st.recursive(
+    st.one_of(flat_leaf, flat_union, references, unread),
+    lambda children: st.one_of(flat_list(children), flat_object(children, {}),
+                               objects_union(children)),
+    max_leaves=6)
+
+
+@st.composite
+def mixed(draw: Any) -> dict[str, Any]:
+    """A flat object holding children the flat path does not read, at any depth, and
+    definitions they may refer to."""
+    schema: dict[str, Any] = draw(flat_object(mixed_child, {"$schema": st.just(DRAFT7)}))
+    definition = st.one_of(flat_child, flat_child, mixed_child, st.just([{}]))
+    schema["$defs"] = {"A": draw(definition), "B": draw(definition)}
+    if draw(st.booleans()):
+        schema["definitions"] = {"A": draw(definition)}
+    return schema
+
+
+@settings(max_examples=draws(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mixed(), st.one_of(st.none(), flat_limits))
+def test_random_children_left_give_the_direct_and_the_general_walks_result(schema, bounds):
+    """Going on from a flat reading, the direct walk gives what it gives from the root
+    (entries, order, work, or giving up), and extraction says what the general walk says."""
+    walked_on(schema, bounds)
     assert snapshot(schema, limits=bounds) == general(schema, limits=bounds)
