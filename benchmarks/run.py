@@ -1,6 +1,6 @@
 """parity's benchmarks: one command, every row a ratio against a comparison run alongside.
 
-    python benchmarks/run.py                 # the full run (~9 minutes today), markdown table
+    python benchmarks/run.py                 # the full run (~10 minutes today), markdown table
     python benchmarks/run.py --quick         # a smoke run (fewer repetitions, smaller sizes)
     python benchmarks/run.py --json          # the same, as JSON for machines
     python benchmarks/run.py --only diff,verify
