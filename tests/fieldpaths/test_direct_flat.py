@@ -204,8 +204,8 @@ DEFINITIONS = {"A": {"type": "object", "properties": {"c": {"type": "integer"}}}
     ({"type": "object", "additionalProperties": {"type": "string"}}, ["x"]),
     ({"type": "object", "patternProperties": {"^a": {}}}, ["x"]),
     ({"allOf": [{"type": "object", "properties": {"a": {}}}, {"required": ["a"]}]}, ["x"]),
-    # a malformed value: the walks word it (the object holding it is left: a leaf's value
-    # is not tried twice)
+    # a malformed value: the walks word it (a scalar is read before the catch that leaves
+    # a child: the object holding it is left)
     ({"type": "object", "properties": {"e": {"type": "string", "enum": "asc"}}}, ["x"]),
     ({"anyOf": [{"type": "object", "properties": {"a": {}}}]}, ["x"]),
     # a union is read whole or left whole: its branches' tables are unioned
