@@ -38,7 +38,8 @@ _INT_TEXT = int.__repr__
 def sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
     """``values`` without repeats, in canonical order (by ``canonical_value``); of values
     with the same text, the last is kept."""
-    unique = {canonical_value(v): v for v in values}
+    # a string's text without the call to ``canonical_value``: most enums are of strings
+    unique = {_STR_TEXT(v) if v.__class__ is str else canonical_value(v): v for v in values}
     return tuple(map(unique.__getitem__, sorted(unique)))
 
 
