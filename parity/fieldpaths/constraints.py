@@ -22,6 +22,7 @@ KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS))
 #: keyword -> the JSON type it constrains (it says nothing about values of other types)
 KIND = {**dict.fromkeys(NUMBER_KEYWORDS, "number"), **dict.fromkeys(STRING_KEYWORDS, "string"),
         **dict.fromkeys(ARRAY_KEYWORDS, "array")}
+_KEYWORD_SET = frozenset(KEYWORDS)
 _LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
 _UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
 _COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
@@ -47,9 +48,9 @@ def read(schema: Mapping[str, Any]) -> dict[str, Any]:
     """The constraints one schema object states itself, canonical; ``ConstraintError`` for a
     keyword whose value is of the wrong kind."""
     out: dict[str, Any] = {}
-    for keyword in KEYWORDS:
-        if keyword not in schema:
-            continue
+    # the keywords it states, in canonical order (a node states one or two of the eleven)
+    stated = _KEYWORD_SET.intersection(schema)
+    for keyword in sorted(stated) if len(stated) > 1 else stated:
         value = schema[keyword]
         # the commonest bound, an int (never a bool: its class is ``bool``), read at once
         if value.__class__ is int and (keyword in _BOUNDS or (keyword in _COUNTS
