@@ -81,7 +81,10 @@ def scalar_fields(schema: dict[str, Any], required: bool,
     get = schema.get
     found = get("type", MISSING)
     if found is not MISSING:
-        types = node_types(found, get("nullable") is True)
+        # one type name, not made nullable (the commonest): ``node_types`` without its call
+        one = ONE_TYPE.get(found) if found.__class__ is str else None
+        types = (one if one is not None and get("nullable") is not True
+                 else node_types(found, get("nullable") is True))
         fields["type"] = types
         if "object" in types:  # typed an object: open (nothing closes it)
             fields["closed"] = False
