@@ -190,16 +190,41 @@ class ToolManifest:
         """``entries`` shares equal entries across tools (see ``Manifest.from_json``); the
         tables' entries are built when first read. ``checked``: ``data`` passed the file
         checks of ``load``."""
-        return cls(
-            name=name,
-            hash=data["hash"],
-            description=data.get("description"),
-            observed=bool(data.get("observed", False)),
-            invalid=tuple(data.get("invalid", ())),
-            raw=(data["in"], data.get("out")),
-            seen=entries,
-            paths_checked=checked,
-        )
+        return _read_tool(name, data, {} if entries is None else entries,
+                          raw=(data["in"], data.get("out")), checked=checked)
+
+
+class _Filling:
+    """``ToolManifest``'s slots without its guard: a tool read from a file is filled in
+    here by plain attribute stores, then made a ``ToolManifest`` (``__class__`` assignment,
+    allowed between classes of the same slots). Through the guard (``object.__setattr__``)
+    its twelve fields cost about 19,000 instructions a tool: most of loading a large file
+    cut along its layout."""
+
+    __slots__ = ToolManifest.__slots__
+
+
+def _read_tool(name: str, data: Mapping[str, Any], seen: dict[bytes | str, Entry], *,
+               checked: bool, raw: tuple[RawTable, RawTable | None] | None = None,
+               text: tuple[bytes, bytes | None] | None = None) -> ToolManifest:
+    """``ToolManifest(name, data["hash"], description=..., observed=..., invalid=...,
+    raw=raw or text=text, seen=seen, paths_checked=checked)`` for a tool's ``data`` in a
+    manifest file (``test_manifest`` holds the two equal, slot by slot)."""
+    tool: Any = _Filling()
+    tool.name = name
+    tool.hash = data["hash"]
+    tool.description = data.get("description")
+    tool.observed = bool(data.get("observed", False))
+    invalid = data.get("invalid")
+    tool.invalid = () if invalid is None else tuple(invalid)
+    tool.paths_checked = checked
+    tool._raw = raw
+    tool._text = text
+    tool._built_raw = tool._built_in = tool._built_out = None
+    tool._seen = seen
+    tool.__class__ = ToolManifest
+    result: ToolManifest = tool
+    return result
 
 
 @dataclass(frozen=True)
@@ -245,11 +270,8 @@ class Manifest:
         its tables' text (``ToolManifest.table_texts``)."""
         entries: dict[bytes | str, Entry] = {}
         return cls.of(text.header, {
-            name: ToolManifest(
-                name, tool.header["hash"], description=tool.header.get("description"),
-                observed=bool(tool.header.get("observed", False)),
-                invalid=tuple(tool.header.get("invalid", ())), text=(tool.in_, tool.out),
-                seen=entries, paths_checked=True)
+            name: _read_tool(name, tool.header, entries, text=(tool.in_, tool.out),
+                             checked=True)
             for name, tool in text.tools.items()})
 
     @classmethod

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -30,15 +30,16 @@ _TOOLS_OPEN = b'\n  "tools": {\n'
 _TOOLS_EMPTY = b'\n  "tools": {}'
 _TOOLS_CLOSE = b"\n  }"
 _TOOL_CLOSE = b"\n    }"
+_BETWEEN_TOOLS = _TOOL_CLOSE + b",\n"
 _IN = b'\n      "in": '
 _OUT = b'\n      "out": '
+_TABLE_OPEN = b"{\n"
 _TABLE_CLOSE = b"\n      }"
-_OPEN = ord("{")
 
 
-@dataclass(frozen=True, slots=True)
-class ToolText:
-    """One tool of a laid-out manifest file: its data but its tables, and the tables' text."""
+class ToolText(NamedTuple):
+    """One tool of a laid-out manifest file: its data but its tables, and the tables' text.
+    (A named tuple: a file cut holds thousands, and a frozen dataclass is slow to build.)"""
 
     #: the tool's data without ``in`` and ``out``
     header: dict[str, Any]
@@ -54,6 +55,9 @@ class ManifestText:
 
     header: dict[str, Any]
     tools: dict[str, ToolText]
+
+
+_tool_text = ToolText._make
 
 
 def split(content: bytes) -> ManifestText | None:
@@ -73,66 +77,69 @@ def _split(content: bytes) -> ManifestText | None:
             return None
         header = loads(content)  # no tool: the file is small
         return ManifestText(header, {}) if header.pop("tools", None) == {} else None
-    end = content.find(_TOOLS_CLOSE, start + len(_TOOLS_OPEN) - 1)
+    # from the end: only the list of warnings comes after the tools
+    end = content.rfind(_TOOLS_CLOSE, start + len(_TOOLS_OPEN) - 1)
     if end == -1:
         return None
     header = loads(content[:start] + _TOOLS_EMPTY + content[end + len(_TOOLS_CLOSE):])
     if header.pop("tools", None) != {}:
         return None
+    cut = _cut(content, start + len(_TOOLS_OPEN), end)
+    if cut is None:
+        return None
+    heads, texts = cut
+    # every tool's name and data but its tables read in one call (they hold no number, so
+    # orjson reads them as ``json.loads``); text not in the layout may be read into other
+    # pieces, or tools of one name into one: ``laid_out`` is what vouches for a cut
+    read = orjson.loads(b"{" + b"null},".join(heads) + b"null}}")
+    if len(read) != len(texts):
+        return None
     tools: dict[str, ToolText] = {}
-    pos = start + len(_TOOLS_OPEN)
-    while pos < end:
-        cut = _tool(content, pos, end)
-        if cut is None:
+    for (name, head), (in_, out) in zip(read.items(), texts, strict=True):
+        if head.__class__ is not dict or head.pop("in", None) != {} \
+                or head.pop("out", 0) is not None:
             return None
-        name, tool, pos = cut
-        tools[name] = tool
+        tools[name] = _tool_text((head, in_, out))
     return ManifestText(header, tools)
 
 
-def _tool(content: bytes, pos: int, end: int) -> tuple[str, ToolText, int] | None:
-    """The tool whose key line starts at ``pos``: its name, its text, and where the next
-    tool's key line starts (``end`` after the last). Each part is found after the one
-    before it (the keys are sorted: ``in`` comes before ``out``, the last), so a tool's text
-    is scanned once."""
-    line_end = content.find(b"\n", pos, end)
-    if line_end == -1 or not content.startswith(b'    "', pos) \
-            or content[line_end - 3:line_end] != b": {":
+def _cut(content: bytes, pos: int, end: int,
+         ) -> tuple[list[bytes], list[tuple[bytes, bytes | None]]] | None:
+    """The tools between ``pos`` and ``end`` cut apart: each one's name and data with
+    ``{}`` for its ``in`` table and ``out`` left open (a member of a JSON object, but its
+    last value), and its tables' text; ``None`` where the text does not follow the layout.
+
+    The tools are cut apart at their closing lines in one call; in each, ``in`` is found
+    from the start (after the tool's short data), ``out`` from the end (its table, the
+    last key's, is the tool's end), and the ``in`` table's end from there, backwards past
+    what lies between the two (at most ``invalid`` and ``observed``): each tool's text is
+    scanned about once, in four calls."""
+    tools = content[pos:end].split(_BETWEEN_TOOLS)
+    if not tools[-1].endswith(_TOOL_CLOSE):
         return None
-    name = orjson.loads(content[pos + 4:line_end - 3])
-    in_start = content.find(_IN, line_end, end) + len(_IN)
-    in_end = _table_end(content, in_start, end)
-    if in_start < len(_IN) or in_end == -1 or content[in_start] != _OPEN:
-        return None
-    out_start = content.find(_OUT, in_end, end) + len(_OUT)
-    out_end = _table_end(content, out_start, end)
-    if out_start < len(_OUT) or out_end == -1 or not content.startswith(_TOOL_CLOSE, out_end) \
-            or not isinstance(name, str):
-        return None
-    # a tool's data but its tables holds no number: orjson reads it as ``json.loads`` does
-    header = orjson.loads(b"{" + content[line_end:in_start] + b"{}" + content[in_end:out_start]
-                          + b"null}")
-    if header.pop("in", None) != {} or header.pop("out", 0) is not None:
-        return None
-    after = out_end + len(_TOOL_CLOSE)
-    if after != end:
-        if not content.startswith(b",\n", after):
+    tools[-1] = tools[-1][:-len(_TOOL_CLOSE)]
+    heads: list[bytes] = []
+    texts: list[tuple[bytes, bytes | None]] = []
+    for tool in tools:
+        in_start = tool.find(_IN) + len(_IN)
+        out_start = tool.rfind(_OUT) + len(_OUT)
+        if in_start < len(_IN) or out_start <= in_start:
             return None
-        after += 2
-    out = content[out_start:out_end]
-    return name, ToolText(header, content[in_start:in_end], None if out == b"null" else out), \
-        after
-
-
-def _table_end(content: bytes, start: int, limit: int) -> int:
-    """Where the table (or ``null``) whose value starts at ``start`` ends, or -1."""
-    if content.startswith(b"{\n", start):
-        close = content.find(_TABLE_CLOSE, start, limit)
-        return -1 if close == -1 else close + len(_TABLE_CLOSE)
-    for word in (b"{}", b"null"):
-        if content.startswith(word, start):
-            return start + len(word)
-    return -1
+        if tool.startswith(_TABLE_OPEN, in_start):
+            in_end = tool.rfind(_TABLE_CLOSE, in_start, out_start) + len(_TABLE_CLOSE)
+            if in_end < len(_TABLE_CLOSE):
+                return None
+        elif tool.startswith(b"{}", in_start):
+            in_end = in_start + 2
+        else:
+            return None
+        out = tool[out_start:]
+        if out != b"null" and out != b"{}" and not (
+                out.startswith(_TABLE_OPEN) and out.endswith(_TABLE_CLOSE)):
+            return None
+        heads.append(tool[:in_start] + b"{}" + tool[in_end:out_start])
+        texts.append((tool[in_start:in_end], None if out == b"null" else out))
+    return heads, texts
 
 
 def table_lines(text: bytes) -> list[bytes]:

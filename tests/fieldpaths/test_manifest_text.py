@@ -200,6 +200,27 @@ def test_text_agreement_is_raw_agreement(mine, theirs, overlap):
     assert agree_text(_text_of(mine), _text_of(theirs), PathCache()) == expected
 
 
+#: enums equal in Python, not as JSON
+_TWINS = {json.dumps(a): b for a, b in [([1], [True]), ([1.0], [1]), ([0.0], [-0.0]),
+                                         (["a", 1], ["a", True]), ([{"k": 1}], [{"k": True}])]}
+
+
+@given(_ENTRY, _ENTRY, _TABLE, st.sampled_from(["apart", "in words", "in enum's JSON"]))
+def test_a_root_line_alone_differing_agrees_as_raw_tables(mine, theirs, rest, how):
+    """The root's line is the only one that differs (the agent's own descriptions): read
+    apart from the rest of the table, decided as ``agree_raw`` decides the whole."""
+    if how != "apart":  # the same entry but in what no rule reads, or in an enum's JSON
+        words = {k: v for k, v in theirs.items() if k in ("description", "default")}
+        theirs = {**mine, **words}
+        if how == "in enum's JSON":
+            theirs["enum"] = _TWINS.get(json.dumps(mine.get("enum")), [1])
+            mine = {**mine, "enum": mine.get("enum", [True])}
+    mine_table, theirs_table = {"": mine, **rest}, {"": theirs, **rest}
+    expected = agree_raw(json.loads(json.dumps(mine_table)),
+                         json.loads(json.dumps(theirs_table)), PathCache(), paths_checked=True)
+    assert agree_text(_text_of(mine_table), _text_of(theirs_table), PathCache()) == expected
+
+
 @pytest.mark.parametrize(("mine", "theirs", "agrees"), [
     ({"a": {"required": True, "enum": [1]}}, {"a": {"required": True, "enum": [True]}}, False),
     ({"a": {"required": True, "enum": [0.0]}}, {"a": {"required": True, "enum": [-0.0]}},

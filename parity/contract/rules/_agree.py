@@ -12,6 +12,8 @@ from itertools import chain, compress, repeat
 from operator import attrgetter, itemgetter, ne
 from typing import Any
 
+import orjson
+
 from parity.fieldpaths.entry import Entry, canonical_value
 from parity.fieldpaths.fieldpath import Steps, unvouched
 from parity.fieldpaths.manifest import RawTable, Table
@@ -94,14 +96,29 @@ def agree_text(reader: bytes, other: bytes, paths: PathCache) -> bool:
     # the text equal, compared in C without cutting it into lines
     mine_end, theirs_end = reader.find(b"\n", 2), other.find(b"\n", 2)
     if mine_end > 0 and theirs_end > 0 and reader[mine_end:] == other[theirs_end:]:
-        return agree_raw(entries_of([reader[2:mine_end]]), entries_of([other[2:theirs_end]]),
-                         paths, paths_checked=True)
+        return _first_entries_agree(reader[2:mine_end], other[2:theirs_end])
     mine, theirs = table_lines(reader), table_lines(other)
     if len(mine) != len(theirs):
         return False  # not the same paths
     differ = list(map(ne, mine, theirs))
     return agree_raw(entries_of(list(compress(mine, differ))),
                      entries_of(list(compress(theirs, differ))), paths, paths_checked=True)
+
+
+def _first_entries_agree(mine: bytes, theirs: bytes) -> bool:
+    """``agree_raw`` (paths checked) for two tables of one entry each, given as their
+    lines: both read in one call, and compared without building tables around them."""
+    # each line is ``"path": {...}``, with its separating comma if more lines follow
+    first, second = orjson.loads(b"[{" + mine.rstrip(b",") + b"},{" + theirs.rstrip(b",")
+                                 + b"}]")
+    if first.keys() != second.keys():
+        return False
+    (a,), (b,) = first.values(), second.values()
+    if a != b and list(map(a.get, _FACT_KEYS)) != list(map(b.get, _FACT_KEYS)):
+        return False
+    # the enums are now equal in Python: are they the same as JSON?
+    enum = a.get("enum")
+    return not enum or _same_as_json(enum, b["enum"])
 
 
 def _enums_same_as_json(enums: list[Any], reader: RawTable, other: RawTable) -> bool:
