@@ -146,3 +146,36 @@ def test_paths_checked_in_one_file_are_checked_again_against_the_next(tmp_path,
     for _ in range(2):
         with pytest.raises(FileFormatError, match="not written as parity prints it"):
             manifest.load(write(tmp_path, bad))
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["parsed", "cut-along-lines"])
+def test_a_tool_read_from_a_file_is_the_tool_its_constructor_builds(tmp_path, monkeypatch,
+                                                                    cut):
+    """``_read_tool`` fills a tool's slots past the immutability guard: every slot holds
+    what ``ToolManifest(...)`` puts there for the same data, and the tool stays guarded."""
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PARITY_NO_CACHE", raising=False)
+    monkeypatch.setattr(manifest, "CUT_FROM_BYTES", 0 if cut else 1 << 40)
+    data = json.loads(manifest.dumps(build()))
+    data["tools"]["a_tool"].update(observed=True, invalid=["inputSchema is null"])
+    path = tmp_path / "m.json"
+    path.write_text(manifest.dump_lines(data, line_depth=4))
+    manifest.load(path)  # the layout proved (when cut) on the first load
+    loaded = manifest.load(path)
+    for name, tool in loaded.tools.items():
+        assert (tool.table_texts is not None) is cut
+        raw = tool.raw_tables  # parsed from the text on first use, when cut
+        built = manifest.ToolManifest(
+            name, data["tools"][name]["hash"], description=data["tools"][name].get(
+                "description"), observed=bool(data["tools"][name].get("observed", False)),
+            invalid=tuple(data["tools"][name].get("invalid", ())),
+            seen=tool._seen, paths_checked=True,
+            **({"text": tool.table_texts} if cut else {"raw": raw}))
+        if cut:
+            built.raw_tables  # noqa: B018  # parsed alike
+        assert type(tool) is manifest.ToolManifest
+        assert {s: getattr(tool, s) for s in manifest.ToolManifest.__slots__} == \
+            {s: getattr(built, s) for s in manifest.ToolManifest.__slots__}
+        with pytest.raises(AttributeError):
+            tool.hash = "other"  # type: ignore[misc]
+    assert loaded.tools["a_tool"].observed and loaded.tools["a_tool"].invalid
