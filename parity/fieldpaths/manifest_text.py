@@ -114,10 +114,15 @@ def _cut(content: bytes, pos: int, end: int,
     last key's, is the tool's end), and the ``in`` table's end from there, backwards past
     what lies between the two (at most ``invalid`` and ``observed``): each tool's text is
     scanned about once, in four calls."""
-    tools = content[pos:end].split(_BETWEEN_TOOLS)
-    if not tools[-1].endswith(_TOOL_CLOSE):
+    # the whole file split (no copy of its tools' part: a large file's peak memory), then
+    # the file's data before the first tool and after the last taken off
+    tools = content.split(_BETWEEN_TOOLS)
+    last_end = len(tools[-1]) - (len(content) - end)  # where the last tool's close ends
+    if last_end < len(_TOOL_CLOSE) or not tools[-1].startswith(
+            _TOOL_CLOSE, last_end - len(_TOOL_CLOSE)):
         return None
-    tools[-1] = tools[-1][:-len(_TOOL_CLOSE)]
+    tools[-1] = tools[-1][:last_end - len(_TOOL_CLOSE)]
+    tools[0] = tools[0][pos:]
     heads: list[bytes] = []
     texts: list[tuple[bytes, bytes | None]] = []
     for tool in tools:
