@@ -113,7 +113,7 @@ def _cut(content: bytes, pos: int, end: int,
     from the start (after the tool's short data), ``out`` from the end (its table, the
     last key's, is the tool's end), and the ``in`` table's end from there, backwards past
     what lies between the two (at most ``invalid`` and ``observed``): each tool's text is
-    scanned about once, in four calls."""
+    scanned about once, in three searches."""
     # the whole file split (no copy of its tools' part: a large file's peak memory), then
     # the file's data before the first tool and after the last taken off
     tools = content.split(_BETWEEN_TOOLS)
