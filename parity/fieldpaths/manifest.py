@@ -215,8 +215,7 @@ def _read_tool(name: str, data: Mapping[str, Any], seen: dict[bytes | str, Entry
     tool.hash = data["hash"]
     tool.description = data.get("description")
     tool.observed = bool(data.get("observed", False))
-    invalid = data.get("invalid")
-    tool.invalid = () if invalid is None else tuple(invalid)
+    tool.invalid = tuple(data.get("invalid", ()))
     tool.paths_checked = checked
     tool._raw = raw
     tool._text = text
