@@ -46,7 +46,9 @@ def read_tables(path: str | os.PathLike[str], *, tools: Sequence[str] = ()) -> M
         return dataclasses.replace(manifest, tools={n: manifest.tools[n] for n in tools})
     default_name = tools[0] if len(tools) == 1 else Path(file).stem
     definitions = definitions_from_json(data, file=file, default_name=default_name)
-    chosen = select(definitions, tools if len(definitions) > 1 or "name" not in
+    # a single definition is read whatever ``--tool`` names it; an empty list (a server
+    # with no tools) is read as no tool, and any name asked for is missing from it
+    chosen = select(definitions, tools if len(definitions) != 1 or "name" not in
                     definitions[0] else [], file)
     return manifest_from_definitions(chosen, side="server", source=file)
 
@@ -153,4 +155,5 @@ def _check_names(known: set[str], names: Sequence[str], file: str) -> None:
     missing = [n for n in names if n not in known]
     if missing:
         raise FileFormatError(f"no tool named {', '.join(map(repr, missing))}", file=file,
-                              hint=f"tools in this file: {', '.join(sorted(known))}")
+                              hint=f"tools in this file: {', '.join(sorted(known))}" if known
+                              else "this file holds no tools")

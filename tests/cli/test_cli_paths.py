@@ -48,6 +48,21 @@ def test_paths_on_a_tools_list_filters_by_tool(tmp_path):
     assert code == 2
 
 
+@pytest.mark.parametrize("content", ['{"tools": []}', "[]", '{"result": {"tools": []}}'])
+def test_paths_on_a_server_with_no_tools_says_so(tmp_path, capsys, content):
+    # a tools/list result may be empty: it was read as one tool and failed (exit 3)
+    f = tmp_path / "tools.json"
+    f.write_text(content)
+    assert main(["paths", str(f)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"parity: {f} holds no tools\n"
+    assert main(["paths", str(f), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"tools": {}}
+    assert main(["paths", str(f), "--tool", "a"]) == 2
+    err = capsys.readouterr().err
+    assert "no tool named 'a'" in err and "this file holds no tools" in err
+
+
 @pytest.mark.parametrize(("content", "expect"), [
     ("{not json", "not valid JSON"),
     ("[1, 2]", "must be a JSON object"),

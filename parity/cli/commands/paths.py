@@ -39,6 +39,8 @@ def command(file: Path, tools: tuple[str, ...], fmt: str) -> int:
         tables: list[tuple[str, Table, Table | None]] = [
             (n, t.in_, t.out) for n, t in sorted(manifest.tools.items())]
         click.echo(render_tables(tables), nl=False)
+        if not tables:  # an empty output alone would not say why
+            click.echo(f"parity: {file} holds no tools", err=True)
         for warning in sorted(manifest.warnings):
             click.echo(f"warning: {warning}", err=True)
     return 0
