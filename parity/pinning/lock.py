@@ -231,7 +231,8 @@ def load(path: str | os.PathLike[str]) -> Lock:
 def from_json(data: Any, *, file: str = "<lock>", text: str | bytes | None = None) -> Lock:
     """A ``Lock`` from a lock file's parsed JSON, validated and its digests checked (see
     ``load``); ``text``, the file's text or bytes, keys the remembered verdict."""
-    if not isinstance(data, dict) or data.get("format") not in READS:
+    found = data.get("format") if isinstance(data, dict) else None
+    if found.__class__ is not str or found not in READS:  # a list or object is unhashable
         check_format(data, FORMAT, file=file, what="lock", fix=_FIX)  # raises its message
     validate_file(data, READS[data["format"]], file=file, what="lock", fix=_FIX,
                   also=lambda: _check_digests(data, file), text=text)

@@ -121,6 +121,9 @@ def test_file_is_deterministic_one_tool_per_line_and_round_trips(tmp_path) -> No
 
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda d: d.update(format="parity.lock/3"), "lock format 'parity.lock/3' is not supported"),
+    # not a string: it was looked up among the formats read, and a list or object raised
+    (lambda d: d.update(format={"$ref": "#"}), "lock format {'\\$ref': '#'} is not supp"),
+    (lambda d: d.update(format=["parity.lock/2"]), r"lock format \['parity.lock/2'\] is not"),
     (lambda d: d.pop("catalog"), "'catalog' is a required property"),
     (lambda d: d["hash"].update(contract="parity/lock/tool-contract/v0"),
      "hashed differently"),
