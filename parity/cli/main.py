@@ -85,6 +85,12 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
 
 
+def _shown(path: object) -> str:
+    """A path as one readable line: a very long one is cut, with its length."""
+    text = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    return text if len(text) <= 200 else f"{text[:160]}... ({len(text):,} characters)"
+
+
 def _raised_where(exc: BaseException) -> str:
     """``file:line (function)`` of the innermost frame outside parity that raised ``exc``."""
     import traceback
@@ -128,6 +134,13 @@ def _main(argv: list[str] | None) -> int:
                    "it\n  hint: fix that code: a module parity calls must not exit", err=True)
         return 2
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.filename is not None:
+            # a path the file system refuses where parity did not expect it (a name too
+            # long for it, a loop of links): the user's to fix, as a file parity reads
+            click.echo(f"parity: error: {_shown(exc.filename)}: {exc.strerror or exc}\n"
+                       "  hint: check this path: its length, its folders, their permissions",
+                       err=True)
+            return 2
         if os.environ.get("PARITY_DEBUG"):
             raise
         click.echo(f"parity: unexpected error: {type(exc).__name__}: {exc}\n"

@@ -151,6 +151,8 @@ class _Validator:
 
     def error(self, key: str, value: Any, expected: str) -> None:
         shown = "(missing)" if value is None else repr(value)
+        if len(shown) > 120:  # one line of the message, still naming the value
+            shown = f"{shown[:100]}... ({len(shown):,} characters)"
         self.errors.append(f"{key} = {shown}: expected {expected}")
 
     def raise_if_any(self) -> None:
@@ -199,11 +201,27 @@ class _Validator:
         self.error(_join(key, name), value, "a non-empty string")
         return default
 
+    def path(self, root: Path, value: str, key: str) -> Path:
+        """``value`` taken from ``root``; one the file system refuses outright (a NUL
+        character, a name too long) is a mistake here, not an error when it is first used."""
+        path = root / value
+        if "\0" in value:
+            self.error(key, value, "a path without a NUL character")
+            return path
+        try:
+            path.lstat()
+        except (FileNotFoundError, NotADirectoryError):
+            pass  # not written yet, or said when it is used
+        except OSError as exc:
+            self.error(key, value, f"a path the file system accepts ({exc.strerror})")
+        return path
+
     def inside(self, root: Path, value: str, key: str) -> Path:
         """``value`` taken from ``root``, which it must not leave: the configuration is
         committed, and parity writes there (an explicit command-line path may go anywhere)."""
-        path = root / value
-        if not path.resolve().is_relative_to(root.resolve()):
+        errors = len(self.errors)
+        path = self.path(root, value, key)
+        if len(self.errors) == errors and not path.resolve().is_relative_to(root.resolve()):
             self.error(key, value, f"a path inside the configuration's folder {root}")
         return path
 
@@ -307,7 +325,8 @@ class _Validator:
         obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
         tools_file = None
         if kind == "tools_file":
-            tools_file = root / self.string(raw, key, "tools_file", "tools.json")
+            tools_file = self.path(root, self.string(raw, key, "tools_file", "tools.json"),
+                                   f"{key}.tools_file")
         models = self.models(self.table(raw, key, "models"), f"{key}.models") \
             if kind == "models" else {}
         surface = self.string(raw, key, "surface", "refuse")
@@ -324,7 +343,7 @@ class _Validator:
             resolved=tuple(self.resolved[resolved_before:]),
             # the file's folder by default: `python -m pkg.server` then imports the same
             # modules wherever parity is started (a subfolder, a hook, CI)
-            cwd=root / cwd if cwd else root,
+            cwd=self.path(root, cwd, f"{key}.cwd") if cwd else root,
             start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
@@ -341,8 +360,8 @@ class _Validator:
         self.known(raw, key, {*AGENT_SOURCES, "tool_id_form", "observe"})
         kind = self.one_source(raw, key, AGENT_SOURCES)
         source = self.module_ref(raw["source"], f"{key}.source") if kind == "source" else None
-        tools_file = root / self.string(raw, key, "tools_file", "tools.json") \
-            if kind == "tools_file" else None
+        tools_file = self.path(root, self.string(raw, key, "tools_file", "tools.json"),
+                               f"{key}.tools_file") if kind == "tools_file" else None
         models = self.models(self.table(raw, key, "models"), f"{key}.models") \
             if kind == "models" else {}
         observe = self.table(raw, key, "observe")

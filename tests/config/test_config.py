@@ -181,3 +181,31 @@ def test_a_server_kind_is_named_with_its_article_in_messages(tmp_path, capsys):
     # server is one: the drill serves it over stdio)
     assert main(["drill", "--server", "m", "--config", str(config)]) == 2
     assert "server 'm' is a models source: the drill needs" in capsys.readouterr().err
+
+
+def test_paths_the_file_system_refuses_are_configuration_mistakes(tmp_path):
+    # each was a ValueError or an OSError (exit 3) where the path was first used
+    long = "x" * 5000
+    text = f"""
+manifests = "m\\u0000"
+baselines = "{long}"
+[servers.s]
+tools_file = "t\\u0000.json"
+cwd = "{long}/sub"
+lock = "l\\u0000.json"
+[pairs.p]
+server = "s"
+[pairs.p.agent]
+tools_file = "{long}.json"
+"""
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text), environ={})
+    msg = str(info.value)
+    assert "6 configuration mistakes" in msg
+    for key in ("manifests", "servers.s.tools_file", "servers.s.lock"):
+        assert f"- {key} = " in msg and "expected a path without a NUL character" in msg
+    for key in ("baselines", "servers.s.cwd", "pairs.p.agent.tools_file"):
+        assert f"- {key} = 'xxxx" in msg
+    assert msg.count("expected a path the file system accepts") == 3
+    # a long value is cut in the message, which says how long it was
+    assert long not in msg and "... (5,002 characters)" in msg

@@ -70,6 +70,11 @@ MISTAKES: dict[str, tuple[str, str]] = {
     "bad-server-name": ('[servers."bad name!"]\n' + GOOD_SERVER + "\n", "bad name!"),
     "limits-zero": ("[limits]\nmax_depth = 0\n" + server(""), "max_depth"),
     "limits-table": ("limits = 3\n" + server(""), "limits"),
+    # paths the file system refuses outright: each raised where it was first used (exit 3)
+    "manifests-nul": ('manifests = "m\\u0000"\n' + server(""), "NUL"),
+    "tools-file-nul": (server("", source='tools_file = "t\\u0000.json"'), "NUL"),
+    "baselines-too-long": (f'baselines = "{"b" * 5000}"\n' + server(""), "file system"),
+    "cwd-too-long": (server(f'cwd = "{"c" * 5000}"'), "cwd"),
 }
 
 COMMANDS = {
@@ -296,3 +301,29 @@ def test_an_explicit_lock_path_may_be_anywhere(tmp_path, capsys) -> None:
                     "--lock", str(outside))
     assert code == 0, out
     assert json.loads(outside.read_text(encoding="utf-8"))["server"]["name"] == "server"
+
+
+TOO_LONG = "n" * 5000
+#: command lines whose path (a name longer than the file system allows) is the user's own
+EXPLICIT = {
+    "verify-lock": ["verify", "--tools-file", "{tools}", "--lock", TOO_LONG],
+    "lock-lock": ["lock", "--tools-file", "{tools}", "--lock", TOO_LONG],
+    "snapshot-output": ["snapshot", "--tools-file", "{tools}", "-o", TOO_LONG],
+    "check-report": ["check", "--config", "{config}", "--format", "json", "-o", TOO_LONG],
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLICIT))
+def test_a_command_line_path_the_file_system_refuses_is_exit_2_naming_it(
+        tmp_path, capsys, name: str) -> None:
+    # an OSError naming a path parity did not expect to fail was an unexpected error (3)
+    config = good_project(tmp_path)
+    assert run(capsys, "extract", "--config", str(config))[0] == 0
+    tools = str(tmp_path / "tools" / "server.json")
+    argv = [a.format(tools=tools, config=config) for a in EXPLICIT[name]]
+    code, out = run(capsys, *argv)
+    assert code == 2, out
+    assert out.count("parity: error:") == 1 and "unexpected" not in out, out
+    # the path is named, cut to one readable line
+    assert "nnnn" in out and "(5,000 characters)" in out and TOO_LONG not in out, out
+    assert "hint: check this path" in out
