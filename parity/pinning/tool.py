@@ -46,6 +46,21 @@ def listed_digest_of(listed: Any) -> str | None:
 
 
 _LISTED_PREFIX = hashlib.sha256(LISTED_DOMAIN.encode("ascii") + b"\x00")
+#: the most containers, one inside the other, that orjson renders (its recursion limit)
+_DEEPEST = 254
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether orjson refuses ``value`` for its nesting alone (a reader accepts deeper)."""
+    import orjson
+
+    try:
+        orjson.dumps(value)
+    except orjson.JSONEncodeError as exc:
+        return "recursion" in str(exc).lower()
+    except TypeError:
+        return False
+    return False
 
 
 def _top_level_normal(definition: Mapping[str, Any]) -> bool:
@@ -222,6 +237,12 @@ class LockedTool:
         contract, surface = self.contract, self.surface  # raise first for what JSON cannot hold
         listed = self.listed_digest
         if listed is None:
+            if _too_deep(self.listed):
+                raise ValueDomainError(
+                    f"tool {self.name!r} cannot be written to a lock: its definition is "
+                    f"nested more than {_DEEPEST} levels deep", hint="no lock pins a tool "
+                    "this deep (the digest of what it lists is orjson's text, which stops "
+                    "there); ask the server's authors to flatten it")
             raise ValueDomainError(f"tool {self.name!r} cannot be written to a lock: its "
                                    "definition is not plain JSON", hint=VALUES_HINT)
         return {"contract": contract, "surface": surface, "listed": listed,

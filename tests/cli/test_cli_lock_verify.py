@@ -225,3 +225,34 @@ def test_lock_lists_servers_side_by_side_and_asks_in_order(tmp_path, capsys,
     assert err.index("one.lock.json") < err.index("two.lock.json"), err
     assert "two.lock.json not overwritten" in err and "one.lock.json not" not in err, err
     assert "server 'one': locked" in out, out
+
+
+def test_an_error_found_in_a_tool_names_its_server(tmp_path, capsys) -> None:
+    """An error found inside a tool's definition named only the tool: with several servers
+    in one run, not which one."""
+    tools = tmp_path / "tools.json"
+    deep: dict = {"type": "string"}
+    for _ in range(70):  # deeper than the 64 steps a field path may take
+        deep = {"type": "array", "items": deep}
+    tools.write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {
+        "type": "object", "properties": {"x": {"type": "string"}}}}]}), encoding="utf-8")
+    lock = tmp_path / "tools.lock.json"
+    assert run(capsys, "lock", "--tools-file", str(tools), "--lock", str(lock))[0] == 0
+    tools.write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {
+        "type": "object", "properties": {"x": deep}}}]}), encoding="utf-8")
+    code, _, err = run(capsys, "verify", "--tools-file", str(tools), "--lock", str(lock))
+    assert code == 2 and err.startswith(f"parity: error: {tools}: at #/properties/x/items")
+    assert "field path deeper than 64 steps" in err
+    code, _, err = run(capsys, "verify", "--tools-file", str(tools), "--lock", str(lock),
+                       "--name", "tools")
+    assert code == 2 and err.startswith("parity: error: server 'tools': at #/properties/x")
+
+    nested: dict = {}
+    for _ in range(300):
+        nested = {"x": nested}
+    tools.write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {
+        "type": "object", "default": nested}}]}), encoding="utf-8")
+    code, _, err = run(capsys, "lock", "--tools-file", str(tools), "--lock",
+                       str(tmp_path / "new.lock.json"))
+    assert code == 2 and err.startswith(f"parity: error: {tools}: tool 'a' cannot be written")
+    assert "nested more than 254 levels deep" in err and err.count("parity: error:") == 1

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from parity.errors import ValueDomainError
 from parity.pinning import drift
 from parity.pinning import lock as L
 from parity.pinning import normalize as N
@@ -119,3 +120,23 @@ def test_a_definition_is_its_own_record_exactly_when_normalization_keeps_it(extr
     record = L.LockedTool.of(definition).listed
     assert record == N.normalize(definition, _schemas=False)
     assert (record is definition) == (record == definition)
+
+
+def nested(levels: int) -> dict[str, Any]:
+    """A tool whose definition holds ``levels`` containers, one inside the other."""
+    inner: dict[str, Any] = {}
+    top = inner
+    for _ in range(levels - 3):  # the definition and its inputSchema are two of them
+        inner["x"] = {}
+        inner = inner["x"]
+    return {"name": "deep", "inputSchema": {"type": "object", "default": top}}
+
+
+def test_a_definition_too_deep_for_its_listed_digest_says_so() -> None:
+    # it was refused as "not plain JSON", which it is: only too deep for orjson's text
+    assert "deep" in L.build("s", [nested(254)]).to_json()["tools"]
+    with pytest.raises(ValueDomainError) as info:
+        L.build("s", [nested(255)]).to_json()
+    assert "tool 'deep' cannot be written to a lock: its definition is nested more than " \
+           "254 levels deep" in str(info.value)
+    assert "not plain JSON" not in str(info.value)

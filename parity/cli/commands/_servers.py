@@ -95,6 +95,22 @@ def redactor(target: Target) -> Callable[[str], str]:
     return Redactor(target.secrets)
 
 
+def error_text(target: Target, error: Exception) -> str:
+    """One server's error as shown (redacted), naming the server unless it names the
+    server's tools file or lock already: one run verifies or locks several servers, and an
+    error found in a tool's definition names only the tool."""
+    message = redactor(target)(str(error))
+    spec = target.spec
+    own = [str(p) for p in (target.tools_file, target.lock_path) if p is not None]
+    if any(name in message for name in (*own, shown(target.lock_path))):
+        return message
+    if target.name:
+        return f"server {target.name!r}: {message}"
+    where = target.tools_file or getattr(spec, "url", None) or " ".join(
+        getattr(spec, "command", ()) or ()) or shown(target.lock_path)
+    return f"{where}: {message}"
+
+
 def shown(path: Path) -> str:
     """The lock's path as people see it: relative to the working directory when under it."""
     from parity.contract.check import shown as relative
@@ -102,4 +118,4 @@ def shown(path: Path) -> str:
     return relative(path)
 
 
-__all__ = ["redactor", "resolve_targets", "shown", "source_options"]
+__all__ = ["error_text", "redactor", "resolve_targets", "shown", "source_options"]

@@ -13,7 +13,13 @@ from typing import Any
 
 import click
 
-from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
+from parity.cli.commands._servers import (
+    error_text,
+    redactor,
+    resolve_targets,
+    shown,
+    source_options,
+)
 from parity.errors import ParityError
 from parity.pinning.pin import Relock, commit_lock, lock_result
 from parity.sources.locking import Target, plans_for_lock
@@ -52,7 +58,7 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
             try:
                 result = lock_target(target, plan, yes=yes, fmt=fmt)
             except ParityError as exc:
-                click.echo(f"parity: error: {redactor(target)(str(exc))}", err=True)
+                click.echo(f"parity: error: {error_text(target, exc)}", err=True)
                 code = max(code, exc.exit_code)
                 continue
             results.append(result)

@@ -11,7 +11,13 @@ from typing import Any
 
 import click
 
-from parity.cli.commands._servers import redactor, resolve_targets, shown, source_options
+from parity.cli.commands._servers import (
+    error_text,
+    redactor,
+    resolve_targets,
+    shown,
+    source_options,
+)
 from parity.errors import ParityError
 from parity.sources.locking import verify_servers
 
@@ -42,7 +48,7 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     documents: list[dict[str, Any]] = []
     for target, drift in verify_servers(targets, lock_file=lambda t: shown(t.lock_path)):
         if isinstance(drift, ParityError):
-            message = redactor(target)(str(drift))
+            message = error_text(target, drift)
             click.echo(f"parity: error: {message}", err=True)
             documents.append({"server": target.name, "lock": str(target.lock_path),
                               "error": message})
