@@ -1,0 +1,133 @@
+"""Every file parity reads, mutated at random, gives exit 0, 1 or 2, never exit 3.
+
+A committed file and a server's tools are untrusted: a malformed one is exit 2 with one
+message naming it, and nothing else escapes as "unexpected error". The files are the
+repository's own (its manifests, baseline and configuration) and a published server's
+`tools/list` result with its lock; each example mutates one of them (a key removed, a value
+of another type, a JSON Schema keyword with a hostile value, the bytes cut or spliced) and
+runs the commands that read it. Searches like this one found the bugs it now holds fixed:
+an empty `tools` list read as one tool, a lock's `format` that is an object, paths the file
+system refuses, a definition nested deeper than orjson renders.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parity.cli.main import main
+from tests.properties import draws
+
+REPO = Path(__file__).resolve().parents[2]
+PUBLISHED = REPO / "tests" / "fixtures" / "published" / "tools.json"
+
+#: values a mutation puts in place of another
+HOSTILE: list[Any] = [
+    None, True, 0, -1, 1.5, -0.0, 1e308, 2**53, "", "x", "\x00", "a" * 3000, [], {},
+    [None], {"": None}, {"$ref": "#"}, ["string", "string"], "in.unknown", "a.b[]", '"q"']
+#: JSON Schema keywords and hostile values for them (put anywhere in a tools file)
+KEYWORDS = ["$ref", "$id", "$anchor", "$defs", "anyOf", "oneOf", "allOf", "not", "items",
+            "prefixItems", "properties", "patternProperties", "additionalProperties",
+            "required", "type", "enum", "const", "pattern", "format", "minimum", "default"]
+SCHEMA_VALUES: list[Any] = [
+    *HOSTILE, "#", "#/$defs/a", "#/properties/x", "http://127.0.0.1:1/x.json", "(?P<x",
+    ["string", "null"], [{"type": "string"}, {"properties": {"a": {}}}], {"a": {"$ref": "#"}},
+    {"[a]": {}}, {"type": "object", "properties": {"x": {"$ref": "#"}}}]
+SPLICES = [b"", b"\xff\xfe", b"\xef\xbb\xbf", b"\x00", b"\\u0000", b'"', b"{", b"]", b"\n"]
+
+
+def containers(value: Any) -> list[Any]:
+    found, todo = [], [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (dict, list)):
+            found.append(node)
+            todo.extend(node.values() if isinstance(node, dict) else node)
+    return found
+
+
+def mutate_data(data: Any, rnd: random.Random, values: list[Any],
+                keys: list[str]) -> Any:
+    for _ in range(rnd.randint(1, 3)):
+        # the top level a quarter of the time: what a file's own keys hold (its format, its
+        # tools) is as hostile as what lies deep
+        node = data if rnd.random() < 0.25 else rnd.choice(containers(data) or [data])
+        if isinstance(node, dict):
+            key = rnd.choice([*node, *keys]) if node else rnd.choice(keys)
+            if key in node and rnd.random() < 0.3:
+                del node[key]
+            else:
+                node[key] = copy.deepcopy(rnd.choice(values))
+        elif isinstance(node, list) and node:
+            node[rnd.randrange(len(node))] = copy.deepcopy(rnd.choice(values))
+    return data
+
+
+def mutate(raw: bytes, rnd: random.Random, *, schema: bool, parsed: bool) -> bytes:
+    if parsed and rnd.random() < 0.75:
+        values, keys = (SCHEMA_VALUES, KEYWORDS) if schema else (HOSTILE, ["format", "x"])
+        data = mutate_data(json.loads(raw), rnd, values, keys)
+        return json.dumps(data, ensure_ascii=rnd.random() < 0.5).encode()
+    cut = rnd.randrange(len(raw) + 1)
+    if rnd.random() < 0.5:
+        return raw[:cut]
+    return raw[:cut] + rnd.choice(SPLICES) + raw[cut + 1:]
+
+
+@pytest.fixture(scope="module")
+def sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The originals: the repository's project files, a published server's tools, its lock."""
+    root = tmp_path_factory.mktemp("originals")
+    for folder in ("manifests", "baselines"):
+        shutil.copytree(REPO / folder, root / folder)
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    tools = next(iter(json.loads(PUBLISHED.read_text(encoding="utf-8")).values()))
+    (root / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    assert main(["lock", "--tools-file", str(root / "tools.json"), "--lock",
+                 str(root / "tools.lock.json")]) == 0
+    return root
+
+
+#: file -> the command lines that read it ({m}: the mutated copy, {o}: the originals)
+READERS: dict[str, list[list[str]]] = {
+    "manifests/workflow.agent.json": [["check", "--config", "{o}/pyproject.toml"]],
+    "manifests/workflow.server.json": [["check", "--config", "{o}/pyproject.toml",
+                                        "--format", "json"], ["paths", "{m}"]],
+    "baselines/workflow.json": [["check", "--config", "{o}/pyproject.toml"]],
+    "pyproject.toml": [["check", "--config", "{m}"], ["baseline", "--config", "{m}"]],
+    "tools.json": [["verify", "--tools-file", "{m}", "--lock", "{o}/tools.lock.json"],
+                   ["lock", "--tools-file", "{m}", "--lock", "{o}/new/tools.lock.json"],
+                   ["diff", "--agent-file", "{o}/tools.json", "--server-file", "{m}"],
+                   ["paths", "{m}", "--format", "json"]],
+    "tools.lock.json": [["verify", "--tools-file", "{o}/tools.json", "--lock", "{m}"]],
+}
+
+
+@settings(max_examples=draws(200), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(sorted(READERS)), st.randoms(use_true_random=False))
+def test_a_mutated_file_is_read_or_refused_naming_it(
+        sources: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str],
+        name: str, rnd: random.Random) -> None:
+    work = tmp_path_factory.mktemp("mutated")
+    for item in sources.iterdir():  # a project of its own: `check` reads beside the config
+        (shutil.copytree if item.is_dir() else shutil.copy)(item, work / item.name)
+    mutated = work / name
+    mutated.write_bytes(mutate(mutated.read_bytes(), rnd, schema=name == "tools.json",
+                               parsed=name.endswith(".json")))
+    for argv in READERS[name]:
+        code = main([a.format(m=mutated, o=work) for a in argv])
+        err = capsys.readouterr().err
+        assert code in (0, 1, 2), (argv, err)
+        assert "unexpected error" not in err and "Traceback" not in err, (argv, err)
+        if code == 2:  # one message, naming the file
+            assert err.count("parity: error:") == 1, (argv, err)
+            assert mutated.name in err, (argv, err)
