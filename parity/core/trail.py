@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import secrets as _random
 import time
@@ -191,17 +192,37 @@ def _walk(records: list[dict[str, Any] | None], open_ended: bool) -> TrailVerdic
                                 f"{index + 1}): inserted")
     last = records[-1]
     if last is not None and last.get("event") == CLOSED:
-        if last.get("records") != len(records) - 1:
+        problem = _closing_problem(last, len(records) - 1)
+        if problem is not None:
             return TrailVerdict(False, len(records), head, len(records), "edited",
-                                f"the closing record (line {len(records)}) counts "
-                                f"{last.get('records')} records, the chain holds "
-                                f"{len(records) - 1}")
+                                f"the closing record (line {len(records)}) {problem}")
         return TrailVerdict(True, len(records), head)
     if open_ended:
         return TrailVerdict(True, len(records), head, message="not closed (still open)")
     return TrailVerdict(False, len(records), head, len(records), "cut",
                         f"the trail ends at line {len(records)} without its closing record: "
                         "cut after that line, or its writer did not close it")
+
+
+def _closing_problem(record: Mapping[str, Any], chained: int) -> str | None:
+    """What makes ``record`` other than the closing record ``TrailWriter.close`` writes
+    after ``chained`` records, or ``None``. Nothing follows it to carry its hash, so only
+    its shape and count can be checked here (its edits change the head)."""
+    keys = record.keys()
+    if keys != _CLOSING_KEYS:
+        odd = sorted(keys - _CLOSING_KEYS) or sorted(_CLOSING_KEYS - keys)
+        return f"{'holds' if keys - _CLOSING_KEYS else 'lacks'} {', '.join(odd)}: edited"
+    stamp = record["time"]
+    if type(stamp) not in (int, float) or not math.isfinite(stamp):
+        return f"has the time {stamp!r}, not a number: edited"
+    count = record["records"]
+    if type(count) is not int or count != chained:
+        return f"counts {count!r} records, the chain holds {chained}"
+    return None
+
+
+#: the keys of the closing record (``TrailWriter.close``)
+_CLOSING_KEYS = frozenset({"event", "prev", "records", "seq", "time"})
 
 
 __all__ = ["CLOSED", "FORMAT", "STARTED", "TrailVerdict", "TrailWriter", "record_hash",

@@ -146,3 +146,23 @@ def test_the_cli_exit_codes(written, tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{}\n")
     assert main(["trail", "verify", str(bad)]) == 2
+
+
+@pytest.mark.parametrize(("edit", "found"), [
+    (lambda r: r.update(time="x"), "has the time 'x', not a number: edited"),
+    (lambda r: r.update(time=None), "has the time None, not a number: edited"),
+    (lambda r: r.update(note="hidden"), "holds note: edited"),
+    (lambda r: r.pop("time"), "lacks time: edited"),
+    (lambda r: r.update(records=True), "counts True records, the chain holds 6"),
+    (lambda r: r.update(records=5), "counts 5 records, the chain holds 6"),
+])
+def test_a_closing_record_not_as_written_is_an_edit(written, edit, found):
+    # nothing follows the closing record to carry its hash: its shape and count are
+    # checked instead (a time that is no number, or a key of its own, verified clean)
+    rows = lines(written)
+    closing = json.loads(rows[-1])
+    edit(closing)
+    rewrite(written, [*rows[:-1], json.dumps(closing)])
+    verdict = T.verify(written)
+    assert (verdict.ok, verdict.kind, verdict.line) == (False, "edited", 7)
+    assert verdict.message == f"the closing record (line 7) {found}"
