@@ -2,12 +2,12 @@
 
 A committed file and a server's tools are untrusted: a malformed one is exit 2 with one
 message naming it, and nothing else escapes as "unexpected error". The files are the
-repository's own (its manifests, baseline and configuration) and a published server's
-`tools/list` result with its lock; each example mutates one of them (a key removed, a value
-of another type, a JSON Schema keyword with a hostile value, the bytes cut or spliced) and
-runs the commands that read it. Searches like this one found the bugs it now holds fixed:
-an empty `tools` list read as one tool, a lock's `format` that is an object, paths the file
-system refuses, a definition nested deeper than orjson renders.
+repository's own (its manifests, baseline and configuration), a published server's
+`tools/list` result with its lock, and an event trail; each example mutates one of them (a
+key removed, a value of another type, a JSON Schema keyword with a hostile value, the bytes
+cut or spliced) and runs the commands that read it. Searches like this one found the bugs
+it now holds fixed: an empty `tools` list read as one tool, a lock's `format` that is an
+object, paths the file system refuses, a definition nested deeper than orjson renders.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parity.cli.main import main
+from parity.core.trail import TrailWriter
 from tests.properties import draws
 
 REPO = Path(__file__).resolve().parents[2]
@@ -93,6 +94,10 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
     assert main(["lock", "--tools-file", str(root / "tools.json"), "--lock",
                  str(root / "tools.lock.json")]) == 0
+    trail = TrailWriter(root / "events.jsonl")
+    for i in range(3):
+        trail({"event": "result", "correlation_id": f"parity-{i}", "ok": i != 1})
+    trail.close()
     return root
 
 
@@ -108,6 +113,7 @@ READERS: dict[str, list[list[str]]] = {
                    ["diff", "--agent-file", "{o}/tools.json", "--server-file", "{m}"],
                    ["paths", "{m}", "--format", "json"]],
     "tools.lock.json": [["verify", "--tools-file", "{o}/tools.json", "--lock", "{m}"]],
+    "events.jsonl": [["trail", "verify", "{m}"], ["trail", "verify", "{m}", "--open"]],
 }
 
 
