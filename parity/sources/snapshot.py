@@ -72,15 +72,23 @@ def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool) -> 
         ((_, text),) = expected.items()
         if not folder_or_file.is_file():
             return [f"{folder_or_file}: missing"]
-        return [] if folder_or_file.read_text(encoding="utf-8") == text \
-            else [f"{folder_or_file}: changed"]
-    on_disk = {p.name: p for p in folder_or_file.glob("*.json")} if folder_or_file.is_dir() \
-        else {}
+        return [] if _holds(folder_or_file, text) else [f"{folder_or_file}: changed"]
+    on_disk = {p.name: p for p in folder_or_file.glob("*.json") if p.is_file()} \
+        if folder_or_file.is_dir() else {}
     lines = [f"{folder_or_file / n}: missing" for n in sorted(set(expected) - set(on_disk))]
     lines += [f"{on_disk[n]}: no such tool any more" for n in sorted(set(on_disk) - set(expected))]
     lines += [f"{on_disk[n]}: changed" for n in sorted(set(expected) & set(on_disk))
-              if on_disk[n].read_text(encoding="utf-8") != expected[n]]
+              if not _holds(on_disk[n], expected[n])]
     return lines
+
+
+def _holds(file: Path, text: str) -> bool:
+    """Whether ``file`` holds ``text`` (read as text: a checkout's CRLF line ends are the
+    same file); a committed file that is not UTF-8 is one that changed, not an error."""
+    try:
+        return file.read_text(encoding="utf-8") == text
+    except UnicodeDecodeError:
+        return False
 
 
 def _dump(value: Any) -> str:

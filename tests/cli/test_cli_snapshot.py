@@ -64,6 +64,30 @@ def test_split_snapshots_one_file_per_tool_and_check_finds_a_missing_one(listing
     assert "a_tool.json: missing" in capsys.readouterr().out
 
 
+def test_check_reads_a_snapshot_that_is_not_utf8_as_changed(listing, tmp_path, capsys):
+    # it raised UnicodeDecodeError (exit 3); CRLF line ends still read as the same file
+    one, folder = tmp_path / "tools.json", tmp_path / "tools"
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(one)]) == 0
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(folder), "--split"]) == 0
+    one.write_bytes(one.read_bytes().replace(b"\n", b"\r\n"))
+    capsys.readouterr()
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(one), "--check"]) == 0
+    for file, argv in ((one, []), (folder / "a_tool.json", ["--split"])):
+        file.write_bytes(b"\xff\xfe" + file.read_bytes())
+        capsys.readouterr()
+        target = folder if argv else one
+        assert main(["snapshot", "--tools-file", str(listing), "-o", str(target), *argv,
+                     "--check"]) == 1
+        out, err = capsys.readouterr()
+        assert f"{file}: changed" in out and err == ""
+    # a folder where a tool's file belongs is no file of the snapshot (it was read as one)
+    (folder / "b_tool.json").unlink()
+    (folder / "b_tool.json").mkdir()
+    assert main(["snapshot", "--tools-file", str(listing), "-o", str(folder), "--split",
+                 "--check"]) == 1
+    assert f"{folder / 'b_tool.json'}: missing" in capsys.readouterr().out
+
+
 @pytest.mark.slow
 def test_a_live_stdio_server_snapshots_byte_identically_twice(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)

@@ -3,11 +3,12 @@
 A committed file and a server's tools are untrusted: a malformed one is exit 2 with one
 message naming it, and nothing else escapes as "unexpected error". The files are the
 repository's own (its manifests, baseline and configuration), a published server's
-`tools/list` result with its lock, and an event trail; each example mutates one of them (a
-key removed, a value of another type, a JSON Schema keyword with a hostile value, the bytes
-cut or spliced) and runs the commands that read it. Searches like this one found the bugs
-it now holds fixed: an empty `tools` list read as one tool, a lock's `format` that is an
-object, paths the file system refuses, a definition nested deeper than orjson renders.
+`tools/list` result with its lock and snapshot, and an event trail; each example mutates
+one of them (a key removed, a value of another type, a JSON Schema keyword with a hostile
+value, the bytes cut or spliced) and runs the commands that read it. Searches like this
+one found the bugs it now holds fixed: an empty `tools` list read as one tool, a lock's
+`format` that is an object, paths the file system refuses, a definition nested deeper
+than orjson renders, a snapshot that is not UTF-8.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
     assert main(["lock", "--tools-file", str(root / "tools.json"), "--lock",
                  str(root / "tools.lock.json")]) == 0
+    assert main(["snapshot", "--tools-file", str(root / "tools.json"), "-o",
+                 str(root / "snapshot.json")]) == 0
     trail = TrailWriter(root / "events.jsonl")
     for i in range(3):
         trail({"event": "result", "correlation_id": f"parity-{i}", "ok": i != 1})
@@ -114,6 +117,7 @@ READERS: dict[str, list[list[str]]] = {
                    ["paths", "{m}", "--format", "json"]],
     "tools.lock.json": [["verify", "--tools-file", "{o}/tools.json", "--lock", "{m}"]],
     "events.jsonl": [["trail", "verify", "{m}"], ["trail", "verify", "{m}", "--open"]],
+    "snapshot.json": [["snapshot", "--tools-file", "{o}/tools.json", "-o", "{m}", "--check"]],
 }
 
 
