@@ -87,8 +87,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _shown(path: object) -> str:
     """A path as one readable line: a very long one is cut, with its length."""
+    from parity.core.terminal import clipped
+
     text = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
-    return text if len(text) <= 200 else f"{text[:160]}... ({len(text):,} characters)"
+    return clipped(text, limit=200, keep=160)
 
 
 def _raised_where(exc: BaseException) -> str:

@@ -28,6 +28,7 @@ from parity.config.model import (
     ServerConfig,
 )
 from parity.core.redact import register
+from parity.core.terminal import clipped
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
 
@@ -150,9 +151,7 @@ class _Validator:
         self.resolved: list[str] = []
 
     def error(self, key: str, value: Any, expected: str) -> None:
-        shown = "(missing)" if value is None else repr(value)
-        if len(shown) > 120:  # one line of the message, still naming the value
-            shown = f"{shown[:100]}... ({len(shown):,} characters)"
+        shown = "(missing)" if value is None else clipped(repr(value), limit=120, keep=100)
         self.errors.append(f"{key} = {shown}: expected {expected}")
 
     def raise_if_any(self) -> None:

@@ -26,6 +26,12 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     return out if keep_newlines else _UNSAFE_NEWLINE.sub(_escape, out)
 
 
+def clipped(text: str, *, limit: int, keep: int) -> str:
+    """``text`` as it is up to ``limit`` characters; a longer one cut to its first ``keep``,
+    with its length, so one line of a message still names it."""
+    return text if len(text) <= limit else f"{text[:keep]}... ({len(text):,} characters)"
+
+
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parity.core.terminal import printable
+from parity.core.terminal import clipped, printable
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -22,3 +22,9 @@ def test_control_characters_are_escaped(text, shown):
 
 def test_newlines_can_be_kept_for_formats_that_encode_them():
     assert printable("a\nb\x1b", keep_newlines=True) == "a\nb\\x1b"
+
+
+def test_a_long_text_is_clipped_with_its_length():
+    assert clipped("x" * 10, limit=10, keep=4) == "x" * 10
+    assert clipped("abcdefghijk", limit=10, keep=4) == "abcd... (11 characters)"
+    assert clipped("é" * 5000, limit=200, keep=160) == "é" * 160 + "... (5,000 characters)"
