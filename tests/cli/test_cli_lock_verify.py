@@ -256,3 +256,19 @@ def test_an_error_found_in_a_tool_names_its_server(tmp_path, capsys) -> None:
                        str(tmp_path / "new.lock.json"))
     assert code == 2 and err.startswith(f"parity: error: {tools}: tool 'a' cannot be written")
     assert "nested more than 254 levels deep" in err and err.count("parity: error:") == 1
+
+
+@pytest.mark.parametrize("command", ["lock", "verify"])
+def test_a_server_that_fails_to_start_is_named_once(tmp_path, capsys, command) -> None:
+    """The connection's error names the server's command already: it was named twice."""
+    stdio = f"{sys.executable} -c 'import sys; sys.exit(3)'"
+    lock = tmp_path / "tools.lock.json"
+    if command == "verify":
+        tools = tmp_path / "tools.json"
+        tools.write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {
+            "type": "object"}}]}), encoding="utf-8")
+        assert run(capsys, "lock", "--tools-file", str(tools), "--lock", str(lock))[0] == 0
+    code, _, err = run(capsys, command, "--stdio", stdio, "--lock", str(lock))
+    assert code == 2 and "the server exited with code 3" in err, err
+    assert err.count(f"{sys.executable} -c") == 1, err
+    assert err.startswith(f"parity: error: server {sys.executable!r}"), err

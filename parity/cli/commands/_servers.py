@@ -101,13 +101,14 @@ def error_text(target: Target, error: Exception) -> str:
     error found in a tool's definition names only the tool."""
     message = redactor(target)(str(error))
     spec = target.spec
-    own = [str(p) for p in (target.tools_file, target.lock_path) if p is not None]
-    if any(name in message for name in (*own, shown(target.lock_path))):
+    where = str(target.tools_file or getattr(spec, "url", None) or " ".join(
+        getattr(spec, "command", ()) or ()) or shown(target.lock_path))
+    # the connection's own errors name the server's command or URL already
+    named = (where, str(target.lock_path), shown(target.lock_path))
+    if any(name and name in message for name in named):
         return message
     if target.name:
         return f"server {target.name!r}: {message}"
-    where = target.tools_file or getattr(spec, "url", None) or " ".join(
-        getattr(spec, "command", ()) or ()) or shown(target.lock_path)
     return f"{where}: {message}"
 
 
