@@ -85,7 +85,12 @@ class Connection:
             else:
                 self._notify(message["method"], message.get("params"))
             return
-        pending = self.pending.get(message.get("id"))  # type: ignore[arg-type]
+        request_id = message.get("id")
+        if request_id.__class__ not in (int, str, float, type(None)):  # JSON-RPC's id types
+            self.note_garbage(f"response with an id that is not a string or number: "
+                              f"{json.dumps(message)[:200]}")
+            return
+        pending = self.pending.get(request_id)  # type: ignore[arg-type]
         if pending is None:
             if message.get("id") is None and "error" in message:
                 # the server could not parse something we sent: no id to correlate with

@@ -111,6 +111,13 @@ def test_garbage_on_stdout_is_malformed() -> None:
     assert "this is not json" in failure.message
 
 
+def test_an_answer_whose_id_is_an_object_is_malformed() -> None:
+    # it raised TypeError (an unhashable id) and ended the connection's reader
+    failure = call_failure(stdio("tests.servers.misbehave"), "badid", timeout=1.0)
+    assert (failure.kind, failure.sent) == ("malformed", True)
+    assert "an id that is not a string or number" in failure.message
+
+
 def test_truncated_message_is_malformed() -> None:
     failure = call_failure(stdio("tests.servers.misbehave"), "truncated")
     assert (failure.kind, failure.sent) == ("malformed", True)

@@ -1,6 +1,6 @@
 """Answers initialize and tools/list properly, then misbehaves per tool called:
 ``garbage`` prints a non-JSON line and nothing else; ``truncated`` writes half a message and
-exits; ``error`` answers a JSON-RPC error whose text contains ``PARITY_TEST_SECRET``;
+exits; ``badid`` answers with an object as its id; ``error`` answers a JSON-RPC error whose text contains ``PARITY_TEST_SECRET``;
 ``hang`` never answers; ``poke`` sends notifications/tools/list_changed, then a result;
 ``crash`` exits without answering; ``echo`` returns its arguments and the secret."""
 
@@ -18,6 +18,8 @@ def call(params):
     name, arguments = params.get("name"), params.get("arguments") or {}
     if name == "garbage":
         return Reply(raw="this is not json {{{\n")
+    if name == "badid":
+        return Reply(raw='{"jsonrpc": "2.0", "id": {"": null}, "result": {}}\n')
     if name == "truncated":
         sys.stdout.write('{"jsonrpc": "2.0", "id": ')
         sys.stdout.flush()
