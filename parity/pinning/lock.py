@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import digest
-from parity.core.jsonio import dump_lines, read_json, write_atomic
+from parity.core.jsonio import VALUES_HINT, dump_lines, read_json, unrepresentable, write_atomic
 from parity.core.validate import check_format, validate_file
-from parity.errors import FileFormatError, SourceError
+from parity.errors import FileFormatError, SourceError, ValueDomainError
 from parity.pinning.normalize import (
     ANNOTATION_DEFAULTS,
     CATALOG_DOMAIN,
@@ -137,6 +137,7 @@ def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
     definitions = list(definitions)
     warnings = lint(definitions, source=source or f"server {server!r}")
     tools = {str(d["name"]): LockedTool.of(d) for d in definitions}
+    _check_reported(server_info, protocol_version)
     return Lock(server=server, tools=tools, server_info=_info(server_info),
                 protocol_version=protocol_version, warnings=tuple(warnings),
                 client_capabilities=None if client_capabilities is None
@@ -181,6 +182,18 @@ def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
                           f"{', '.join(map(repr, duplicates))}",
                           hint="a server must list each tool once; fix the server")
     return warnings
+
+
+def _check_reported(info: Mapping[str, Any] | None, protocol_version: str | None) -> None:
+    """What the server reported about itself is written to the lock as it said it: a value
+    there that JSON parity reads cannot hold (a lone surrogate, a huge integer) is refused
+    here, not met as a crash on writing or a lock that cannot be read back."""
+    found = unrepresentable({"serverInfo": dict(info or {}), "protocolVersion": protocol_version})
+    if found is not None:
+        pointer, what = found
+        raise ValueDomainError(f"what the server reports about itself cannot be written to a "
+                               f"lock: {what} at {pointer} of its initialize result",
+                               hint=f"{VALUES_HINT}; fix the server")
 
 
 def _info(info: Mapping[str, Any] | None) -> dict[str, Any] | None:

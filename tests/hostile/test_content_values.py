@@ -113,3 +113,22 @@ def test_an_http_server_tool_is_rejected_naming_tool_and_pointer(http_server, tm
     assert "tool 'hostile': malformed response" in out, out
     assert "at #/inputSchema/properties/n" in out, out
     assert "Error parsing" not in out and "validation error" not in out, out
+
+
+@pytest.mark.parametrize("mode", VALUE_MODES)
+def test_a_server_reporting_one_about_itself_cannot_be_locked(tmp_path, mode):
+    """Its serverInfo is written to the lock as reported: a lone surrogate crashed the
+    writer (exit 3), a huge integer made a lock parity could not read back."""
+    lock = tmp_path / "content.lock.json"
+    server = f"{sys.executable} -m tests.hostile.servers.content {mode} --in-server-info"
+    result = parity("lock", "--stdio", server, "--lock", str(lock))
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "at #/serverInfo/version of its initialize result" in result.stderr
+    assert result.stderr.count("parity: error:") == 1 and not lock.exists()
+
+    tools = tmp_path / "content.json"
+    tools.write_text('{"tools": [{"name": "fine", "inputSchema": {"type": "object"}}]}')
+    assert parity("lock", "--tools-file", str(tools), "--lock", str(lock)).returncode == 0
+    result = parity("verify", "--stdio", server, "--lock", str(lock))
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "at #/serverInfo/version of its initialize result" in result.stderr

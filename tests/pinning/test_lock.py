@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parity.errors import FileFormatError, SourceError
+from parity.errors import FileFormatError, SourceError, ValueDomainError
 from parity.pinning import lock as L
 from tests.properties import draws
 
@@ -89,6 +90,19 @@ def test_lint_refuses_duplicates_and_warns_on_names() -> None:
     built = L.build("s", [{"name": "has space"}, {"name": "x" * 129}, {"name": "ok.name-1"}])
     assert len(built.warnings) == 2
     assert "'has space' is outside the spec's form" in built.warnings[0]
+
+
+@pytest.mark.parametrize(("info", "version", "where"), [
+    ({"name": "x\ud800"}, "2025-11-25", "a string with a lone surrogate at #/serverInfo/name"),
+    ({"name": "x", "build": 2**60}, "2025-11-25", "beyond +-(2**53 - 1) at #/serverInfo/build"),
+    ({"name": "x", "v": float("inf")}, None, "an infinity"),
+    ({"name": "x"}, "\udfff", "a lone surrogate at #/protocolVersion"),
+])
+def test_what_the_server_reports_must_be_writable(info, version, where) -> None:
+    with pytest.raises(ValueDomainError, match=re.escape(where)):
+        L.build("s", [{"name": "a"}], server_info=info, protocol_version=version)
+    assert L.build("s", [{"name": "a"}], server_info={"name": "x", "v": 2**53 - 1},
+                   protocol_version="2025-11-25").server_info == {"name": "x", "v": 2**53 - 1}
 
 
 def test_listing_rejections_refuse() -> None:

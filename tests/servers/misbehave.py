@@ -1,8 +1,9 @@
 """Answers initialize and tools/list properly, then misbehaves per tool called:
 ``garbage`` prints a non-JSON line and nothing else; ``truncated`` writes half a message and
-exits; ``badid`` answers with an object as its id; ``error`` answers a JSON-RPC error whose text contains ``PARITY_TEST_SECRET``;
-``hang`` never answers; ``poke`` sends notifications/tools/list_changed, then a result;
-``crash`` exits without answering; ``echo`` returns its arguments and the secret."""
+exits; ``badid`` answers with an object as its id; ``error`` answers a JSON-RPC error whose
+text contains ``PARITY_TEST_SECRET``; ``hang`` never answers; ``poke`` sends
+notifications/tools/list_changed, then a result; ``crash`` exits without answering;
+``echo`` returns its arguments and the secret."""
 
 from __future__ import annotations
 

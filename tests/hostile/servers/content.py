@@ -1,9 +1,11 @@
 """A stdio MCP server whose tools/list (and tools/call result) carries one hostile value.
 
-``python -m tests.hostile.servers.content MODE [--ref URL]``; MODE is one of ``MODES``. The
-answer is written as raw text, because ``json.dumps`` refuses some of these values (an integer
-of 5,000 digits) and escapes others differently (a lone surrogate), and the point is the bytes
-a hostile server can send.
+``python -m tests.hostile.servers.content MODE [--ref URL] [--in-server-info]``; MODE is one
+of ``MODES``. ``--in-server-info``: the value is the ``version`` in its ``serverInfo`` instead
+(a value mode, from ``VALUES``), and it lists one fine tool. The answer is written as raw
+text, because ``json.dumps`` refuses some of these values (an integer of 5,000 digits) and
+escapes others differently (a lone surrogate), and the point is the bytes a hostile server
+can send.
 """
 
 from __future__ import annotations
@@ -41,24 +43,42 @@ MODES: dict[str, str] = {
     "remote-ref": '{"type": "object", "properties": {"city": {"$ref": "@REF@/city.json"}}}',
 }
 
+#: MODE -> the raw JSON text of its hostile value alone (``--in-server-info``)
+VALUES: dict[str, str] = {"nan": "NaN", "infinity": "-Infinity", "overflow": "1e400",
+                          "huge-int": "9" * 5000, "beyond-int": "9007199254740993",
+                          "surrogate": '"\\ud800 alone"'}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=sorted(MODES))
     parser.add_argument("--ref", default="http://127.0.0.1:9/")
+    parser.add_argument("--in-server-info", action="store_true")
     args = parser.parse_args()
     schema = MODES[args.mode].replace("@REF@", args.ref.rstrip("/"))
     good = '{"name": "fine", "inputSchema": {"type": "object"}}'
     hostile = f'{{"name": "hostile", "inputSchema": {schema}}}'
+    tools = good if args.in_server_info else f"{good}, {hostile}"
+    handlers: dict[str, Any] = {}
+    if args.in_server_info:
+        value = VALUES[args.mode]
+
+        def initialize(params: dict[str, Any]) -> Reply:
+            return Reply(raw=f'{{"jsonrpc": "2.0", "id": @ID@, "result": {{"protocolVersion": '
+                             f'{json.dumps(params["protocolVersion"])}, "capabilities": '
+                             f'{{"tools": {{}}}}, "serverInfo": {{"name": "content", '
+                             f'"version": {value}}}}}}}\n')
+        handlers["initialize"] = initialize
 
     def listing(params: dict[str, Any]) -> Reply:
         return Reply(raw=f'{{"jsonrpc": "2.0", "id": @ID@, "result": {{"tools": '
-                         f'[{good}, {hostile}]}}}}\n')
+                         f'[{tools}]}}}}\n')
 
     def call(params: dict[str, Any]) -> Any:
         return {"content": [{"type": "text", "text": "ok"}]}
 
-    serve_with_ids({"tools/list": listing, "tools/call": call}, name=f"content-{args.mode}")
+    serve_with_ids({"tools/list": listing, "tools/call": call, **handlers},
+                   name=f"content-{args.mode}")
 
 
 def serve_with_ids(handlers: dict[str, Any], *, name: str) -> None:
