@@ -24,7 +24,7 @@ from typing import Any
 from parity.core.canonical import digest
 from parity.core.jsonio import VALUES_HINT, dump_lines, read_json, unrepresentable, write_atomic
 from parity.core.validate import check_format, validate_file
-from parity.errors import FileFormatError, SourceError, ValueDomainError
+from parity.errors import FileFormatError, SourceError
 from parity.pinning.normalize import (
     ANNOTATION_DEFAULTS,
     CATALOG_DOMAIN,
@@ -133,7 +133,8 @@ def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
           client_capabilities: Sequence[str] | None = None) -> Lock:
     """Lint, normalize and hash raw tool definitions into a ``Lock``.
 
-    Raises ``SourceError`` for duplicate names or a definition that is not a tool."""
+    Raises ``SourceError`` for duplicate names, a definition that is not a tool, or a
+    ``serverInfo`` (or protocol version) a lock cannot hold."""
     definitions = list(definitions)
     warnings = lint(definitions, source=source or f"server {server!r}")
     tools = {str(d["name"]): LockedTool.of(d) for d in definitions}
@@ -191,9 +192,9 @@ def _check_reported(info: Mapping[str, Any] | None, protocol_version: str | None
     found = unrepresentable({"serverInfo": dict(info or {}), "protocolVersion": protocol_version})
     if found is not None:
         pointer, what = found
-        raise ValueDomainError(f"what the server reports about itself cannot be written to a "
-                               f"lock: {what} at {pointer} of its initialize result",
-                               hint=f"{VALUES_HINT}; fix the server")
+        raise SourceError(f"what the server reports about itself cannot be written to a "
+                          f"lock: {what} at {pointer} of its initialize result",
+                          hint=f"{VALUES_HINT}; fix the server")
 
 
 def _info(info: Mapping[str, Any] | None) -> dict[str, Any] | None:
