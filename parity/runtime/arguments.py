@@ -231,7 +231,7 @@ class _Builder:
     def _object(self, schema: Mapping[str, Any], depth: int) -> dict[str, Any]:
         props = schema.get("properties")
         props = props if isinstance(props, Mapping) else {}
-        names = [r for r in schema.get("required", []) if isinstance(r, str)]
+        names = _names(schema.get("required"))
         wanted = schema.get("minProperties")
         if isinstance(wanted, int):
             names += [n for n in props if n not in names][:max(0, wanted - len(names))]
@@ -359,6 +359,12 @@ def _vary_format(fmt: str, variant: int) -> str:
     return varied.get(fmt, value)
 
 
+def _names(required: Any) -> list[str]:
+    """The property names a ``required`` value lists: a server's schema may hold anything
+    there, and the validator, not the builder, says what is wrong with it."""
+    return [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
+
+
 def _merge(schema: Mapping[str, Any]) -> dict[str, Any]:
     """``allOf`` folded into one schema: properties and required united, the rest overlaid."""
     merged: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
@@ -371,7 +377,8 @@ def _merge(schema: Mapping[str, Any]) -> dict[str, Any]:
             if key == "properties" and isinstance(value, Mapping):
                 merged["properties"] = {**merged.get("properties", {}), **value}
             elif key == "required" and isinstance(value, list):
-                merged["required"] = list(dict.fromkeys([*merged.get("required", []), *value]))
+                merged["required"] = list(dict.fromkeys([*_names(merged.get("required")),
+                                                         *_names(value)]))
             else:
                 merged.setdefault(key, value)
     return merged

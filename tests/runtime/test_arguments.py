@@ -101,6 +101,19 @@ def test_impossible_schema_gives_the_failing_keyword() -> None:
     assert "minLength at $.a" in (generated.reason or "")
 
 
+@pytest.mark.parametrize("required", [True, 1.5, "ab", {"a": 1}, [["a"]], [1, "a"]])
+def test_a_required_that_is_not_a_list_of_names_is_the_validators_to_judge(required) -> None:
+    # the builder iterated it (TypeError, exit 3 in `parity probe`), in allOf too
+    props = {"a": {"type": "string"}}
+    for schema in ({"type": "object", "properties": props, "required": required},
+                   {"type": "object", "required": required,
+                    "allOf": [{"properties": props, "required": ["a"]}]}):
+        generated = generate_arguments(schema)  # a value, or the reason there is none
+        assert (generated.arguments is None) == bool(generated.reason), generated
+        if generated.arguments is not None:
+            assert _valid(schema, generated.arguments)
+
+
 def test_non_object_schema_means_no_arguments() -> None:
     assert generate_arguments(None).arguments == {}
     assert generate_arguments({"type": "string"}).arguments is None
