@@ -20,6 +20,7 @@ A request's failure is then the recorded one, whatever the SDK made of it.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import contextvars
 import json
@@ -151,8 +152,19 @@ class _Recorder:
 
         class Watched(http.AsyncByteStream):  # type: ignore[misc,name-defined]
             async def __aiter__(self) -> AsyncIterator[bytes]:
+                # the SDK decodes the stream with U+FFFD for what is not UTF-8: a result
+                # the server never sent. Such an answer is malformed, as a JSON body is
+                decoder, readable = codecs.getincrementaldecoder("utf-8")(), True
                 try:
                     async for chunk in stream:
+                        if readable:
+                            try:
+                                decoder.decode(chunk)
+                            except UnicodeDecodeError:
+                                readable = False
+                                owner.fail_now(request_id, CallFailure("malformed", owner.conn.r(
+                                    f"an event stream that is not UTF-8: {excerpt(chunk)!r}"),
+                                    sent=True))
                         yield chunk
                 except http.TransportError as exc:  # the connection broke mid-answer
                     owner.record(request_id, CallFailure("malformed", owner.conn.r(
@@ -222,8 +234,13 @@ class HttpTransport(SdkStreamTransport):
         self._truncated(request_id)
 
     def _truncated(self, request_id: int) -> None:
-        self.record(request_id, CallFailure(
+        self.fail_now(request_id, CallFailure(
             "malformed", "the event stream ended before the response (truncated)", sent=True))
+
+    def fail_now(self, request_id: int, failure: CallFailure) -> None:
+        """Fail request ``request_id`` with ``failure`` (unless recorded otherwise already),
+        whatever the SDK makes of the rest of its answer."""
+        self.record(request_id, failure)
         self._settle(request_id)
 
     def _settle(self, request_id: int) -> None:

@@ -56,6 +56,9 @@ def test_retry_after_as_an_http_date(http_server: Any) -> None:
 @pytest.mark.parametrize(("path", "kind", "text"), [
     ("/garbage", "malformed", "not JSON"),
     ("/truncated", "malformed", "truncated"),
+    # the SDK reads an event stream with U+FFFD for such a byte: a result never sent
+    ("/notutf8", "malformed", "not UTF-8"),
+    ("/notutf8?json=1", "malformed", "not JSON"),
     ("/hang", "timeout", "no answer to tools/call"),
 ])
 def test_http_bad_answers(http_server: Any, path: str, kind: str, text: str) -> None:

@@ -7,6 +7,8 @@ request gets the fault the path names:
   ``?jsonrpc=1`` puts a JSON-RPC error in a JSON body instead)
 * ``/garbage``: 200 ``application/json`` with a body that is not JSON
 * ``/truncated``: 200 ``text/event-stream`` that ends before the response
+* ``/notutf8``: 200 ``text/event-stream`` whose response holds a byte that is not UTF-8
+  (``?json=1``: the same as an ``application/json`` body)
 * ``/hang``: never answers
 * ``/values/<mode>``: a tools/list whose second tool carries one hostile value
   (``tests.hostile.servers.content.MODES``), written as raw text (SSE with ``?sse=1``)
@@ -75,6 +77,14 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/truncated":
             body = b'event: message\ndata: {"jsonrpc": "2.0", "method": "x"}\n\n'
             self._send(200, body, "text/event-stream")
+        elif path == "/notutf8":  # a valid result but for one byte in a string
+            text = json.dumps({**reply, "result": {"content": [{"type": "text", "text": "o@k"}],
+                                                   "isError": False}}).encode()
+            text = text.replace(b"@", b"\xff")
+            if query.get("json"):
+                self._send(200, text, "application/json")
+            else:
+                self._send(200, b"event: message\ndata: " + text + b"\n\n", "text/event-stream")
         elif path == "/hang":
             time.sleep(60)
         elif path.startswith("/values/") and message["method"] == "tools/list":
