@@ -115,10 +115,25 @@ class StdioTransport(Transport):
             return
         try:  # a huge integer is kept (``HugeInteger``) for the connection to name
             message = parse(line)
+        except UnicodeDecodeError:
+            self._not_utf8(line)
+            return
         except (ValueError, RecursionError):
             self.conn.note_garbage(excerpt(line))
             return
         self.conn.deliver(message)
+
+    def _not_utf8(self, line: bytes) -> None:
+        """A line that is not UTF-8 is not a message; when it reads as the answer to a
+        pending request once its bad bytes are replaced, that request fails now, not at its
+        deadline."""
+        self.conn.note_garbage(excerpt(line))
+        with contextlib.suppress(ValueError, RecursionError):
+            message = parse(line.decode("utf-8", "replace"))
+            request_id = message.get("id") if isinstance(message, dict) else None
+            if request_id.__class__ is int:
+                self.conn.fail(request_id, CallFailure("malformed", self.conn.r(
+                    f"an answer that is not UTF-8: {excerpt(line)!r}"), sent=True))
 
     async def _read_stderr(self) -> None:
         if self.process is None or self.process.stderr is None:

@@ -118,6 +118,13 @@ def test_an_answer_whose_id_is_an_object_is_malformed() -> None:
     assert "an id that is not a string or number" in failure.message
 
 
+def test_an_answer_that_is_not_utf8_is_malformed_at_once() -> None:
+    # it was garbage, and the call waited for its deadline
+    failure = call_failure(stdio("tests.servers.misbehave"), "notutf8", timeout=30.0)
+    assert (failure.kind, failure.sent) == ("malformed", True)
+    assert "an answer that is not UTF-8" in failure.message
+
+
 def test_truncated_message_is_malformed() -> None:
     failure = call_failure(stdio("tests.servers.misbehave"), "truncated")
     assert (failure.kind, failure.sent) == ("malformed", True)

@@ -17,9 +17,9 @@ Handler = Callable[[dict[str, Any]], Any]
 
 
 class Reply:
-    """Something other than a plain result: ``raw`` bytes, an ``error``, or nothing."""
+    """Something other than a plain result: ``raw`` text or bytes, an ``error``, or nothing."""
 
-    def __init__(self, *, raw: str | None = None, error: dict[str, Any] | None = None,
+    def __init__(self, *, raw: str | bytes | None = None, error: dict[str, Any] | None = None,
                  silent: bool = False, before: list[dict[str, Any]] | None = None) -> None:
         self.raw, self.error, self.silent, self.before = raw, error, silent, before or []
 
@@ -55,9 +55,10 @@ def serve(handlers: dict[str, Handler], *, name: str = "raw") -> None:
                 write(extra)
             if reply.silent:
                 continue
-            if reply.raw is not None:
-                sys.stdout.write(reply.raw)
-                sys.stdout.flush()
+            if reply.raw is not None:  # ``@ID@``: the request's id
+                raw = reply.raw if isinstance(reply.raw, bytes) else reply.raw.encode()
+                sys.stdout.buffer.write(raw.replace(b"@ID@", json.dumps(request_id).encode()))
+                sys.stdout.buffer.flush()
             elif reply.error is not None:
                 write({"jsonrpc": "2.0", "id": request_id, "error": reply.error})
             continue

@@ -1,7 +1,8 @@
 """Answers initialize and tools/list properly, then misbehaves per tool called:
 ``garbage`` prints a non-JSON line and nothing else; ``truncated`` writes half a message and
-exits; ``badid`` answers with an object as its id; ``error`` answers a JSON-RPC error whose
-text contains ``PARITY_TEST_SECRET``; ``hang`` never answers; ``poke`` sends
+exits; ``badid`` answers with an object as its id; ``notutf8`` answers with a byte that is
+not UTF-8 in a string; ``error`` answers a JSON-RPC error whose text contains
+``PARITY_TEST_SECRET``; ``hang`` never answers; ``poke`` sends
 notifications/tools/list_changed, then a result; ``crash`` exits without answering;
 ``echo`` returns its arguments and the secret."""
 
@@ -19,6 +20,9 @@ def call(params):
     name, arguments = params.get("name"), params.get("arguments") or {}
     if name == "garbage":
         return Reply(raw="this is not json {{{\n")
+    if name == "notutf8":
+        return Reply(raw=b'{"jsonrpc": "2.0", "id": @ID@, "result": {"content": [{"type": '
+                         b'"text", "text": "o\xffk"}]}}\n')
     if name == "badid":
         return Reply(raw='{"jsonrpc": "2.0", "id": {"": null}, "result": {}}\n')
     if name == "truncated":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from tests.servers._raw import Reply, serve
@@ -77,33 +76,8 @@ def main() -> None:
     def call(params: dict[str, Any]) -> Any:
         return {"content": [{"type": "text", "text": "ok"}]}
 
-    serve_with_ids({"tools/list": listing, "tools/call": call, **handlers},
-                   name=f"content-{args.mode}")
-
-
-def serve_with_ids(handlers: dict[str, Any], *, name: str) -> None:
-    """``serve``, with ``@ID@`` in a raw reply replaced by the request's id."""
-    current: dict[str, Any] = {}
-
-    def wrap(handler: Any) -> Any:
-        def answer(params: dict[str, Any]) -> Any:
-            reply = handler(params)
-            if isinstance(reply, Reply) and reply.raw is not None:
-                reply.raw = reply.raw.replace("@ID@", json.dumps(current["id"]))
-            return reply
-        return answer
-
-    original = sys.stdin
-
-    class Tap:
-        def __iter__(self) -> Any:
-            for line in original:
-                if line.strip():
-                    current["id"] = json.loads(line).get("id")
-                yield line
-
-    sys.stdin = Tap()  # type: ignore[assignment]
-    serve({method: wrap(h) for method, h in handlers.items()}, name=name)
+    # ``@ID@`` in a raw reply: the request's id (``serve``)
+    serve({"tools/list": listing, "tools/call": call, **handlers}, name=f"content-{args.mode}")
 
 
 if __name__ == "__main__":
