@@ -92,7 +92,7 @@ class Connection:
             return
         pending = self.pending.get(request_id)  # type: ignore[arg-type]
         if pending is None:
-            if message.get("id") is None and "error" in message:
+            if request_id is None and "error" in message:
                 # the server could not parse something we sent: no id to correlate with
                 self.note_garbage(f"error without id: {json.dumps(message.get('error'))[:200]}")
             return

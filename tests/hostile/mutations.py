@@ -1,8 +1,9 @@
 """Mutations of JSON data and bytes: what the hostile-input tests put in parity's way.
 
 A mutation replaces a value with one of another type or a hostile one, removes a key, puts a
-JSON Schema keyword with a hostile value anywhere, or cuts or splices the bytes; searches
-with these found every bug ``test_mutated_files`` and ``test_mutated_servers`` hold fixed.
+JSON Schema keyword with a hostile value anywhere, or cuts or splices the bytes. Searches
+with mutations like these found the bugs ``test_mutated_files`` and ``test_mutated_servers``
+hold fixed.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 ``python tests/hostile/servers/replay.py FOLDER``: each request is answered with the text of
 ``FOLDER/<method>.txt`` (``initialize``, ``tools-list``, ``tools-call``), read at each
-request, with ``@ID@`` replaced by the request's id and written as one line as it is: a
-mutated file can break the JSON, the JSON-RPC frame or the line. A method without a file
+request, with ``@ID@`` replaced by the request's id, and written as it is with a newline
+after it: a mutated file can break the JSON, the JSON-RPC frame or the line. A method without a file
 gets a JSON-RPC error. Standard library only, run as a script: it starts in milliseconds.
 """
 
