@@ -30,7 +30,6 @@ from tests.hostile.mutations import HOSTILE, SCHEMA_VALUES, mutate, mutate_data
 from tests.properties import draws
 
 REPO = Path(__file__).resolve().parents[2]
-REPLAY = REPO / "tests" / "hostile" / "servers" / "replay.py"
 PUBLISHED = REPO / "tests" / "fixtures" / "published"
 SERVER = "mcp-server-time==2026.10.19"
 ID = "@ID@"
@@ -59,7 +58,8 @@ def originals() -> dict[str, bytes]:
 
 def configure(root: Path) -> Path:
     """Two servers replaying ``root/answers``: ``s`` pinned by the original lock, ``t`` not."""
-    server = f'stdio = {json.dumps([sys.executable, str(REPLAY), str(root / "answers")])}\n' \
+    command = [sys.executable, "-m", "tests.hostile.servers.replay", str(root / "answers")]
+    server = f"stdio = {json.dumps(command)}\ncwd = {json.dumps(str(REPO))}\n" \
              "start_timeout = 1\nlist_timeout = 0.5\n"
     config = root / "parity.toml"
     config.write_text(f'manifests = "manifests"\n\n[servers.s]\n{server}lock = "s.lock.json"\n\n'

@@ -96,9 +96,9 @@ def redactor(target: Target) -> Callable[[str], str]:
 
 
 def error_text(target: Target, error: Exception) -> str:
-    """One server's error as shown (redacted), naming the server unless it names the
-    server's tools file or lock already: one run verifies or locks several servers, and an
-    error found in a tool's definition names only the tool."""
+    """One server's error as shown (redacted), naming the server unless it names its
+    tools file, command, URL or lock already: one run verifies or locks several servers, and
+    an error found in a tool's definition names only the tool."""
     message = redactor(target)(str(error))
     spec = target.spec
     where = str(target.tools_file or getattr(spec, "url", None) or " ".join(

@@ -1,37 +1,31 @@
 """A stdio MCP server that answers with whatever text its folder holds, framing included.
 
-``python tests/hostile/servers/replay.py FOLDER``: each request is answered with the text of
-``FOLDER/<method>.txt`` (``initialize``, ``tools-list``, ``tools-call``), read at each
-request, with ``@ID@`` replaced by the request's id, and written as it is with a newline
-after it: a mutated file can break the JSON, the JSON-RPC frame or the line. A method without a file
-gets a JSON-RPC error. Standard library only, run as a script: it starts in milliseconds.
+``python -m tests.hostile.servers.replay FOLDER``: ``initialize``, ``tools/list`` and
+``tools/call`` are answered with the text of ``FOLDER/<method>.txt`` (``initialize``,
+``tools-list``, ``tools-call``), read at each request, with ``@ID@`` replaced by the request's
+id (``serve``) and written as it is with a newline after it: a mutated file can break the
+JSON, the JSON-RPC frame or the line. A method without a file gets a JSON-RPC error.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import Any
+
+from tests.servers._raw import Handler, Reply, serve
+
+METHODS = ("initialize", "tools/list", "tools/call")
 
 
-def main() -> None:
-    folder = Path(sys.argv[1])
-    for line in sys.stdin:
-        try:
-            message = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(message, dict) or message.get("id") is None:
-            continue  # a notification
-        answer = folder / f"{str(message.get('method')).replace('/', '-')}.txt"
-        if answer.is_file():
-            text = answer.read_bytes().replace(b"@ID@", json.dumps(message["id"]).encode())
-        else:
-            text = json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {
-                "code": -32601, "message": "no such method"}}).encode()
-        sys.stdout.buffer.write(text.rstrip(b"\n") + b"\n")
-        sys.stdout.buffer.flush()
+def answer(folder: Path, method: str) -> Handler:
+    def reply(params: dict[str, Any]) -> Reply:
+        file = folder / f"{method.replace('/', '-')}.txt"
+        if not file.is_file():
+            return Reply(error={"code": -32601, "message": "no such method"})
+        return Reply(raw=file.read_bytes().rstrip(b"\n") + b"\n")
+    return reply
 
 
 if __name__ == "__main__":
-    main()
+    serve({method: answer(Path(sys.argv[1]), method) for method in METHODS}, name="replay")
