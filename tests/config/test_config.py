@@ -40,6 +40,13 @@ def write(tmp_path: Path, text: str, name: str = "parity.toml") -> Path:
     return path
 
 
+def mistakes(tmp_path: Path, text: str, name: str = "parity.toml") -> str:
+    """The message of the ``ConfigError`` loading ``text`` (as the file ``name``) raises."""
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text, name), environ={})
+    return str(info.value)
+
+
 def test_a_full_configuration_loads_with_paths_from_its_folder(tmp_path):
     config = load_config(write(tmp_path, GOOD), environ={"WF_TOKEN": "s3cret"})
     assert config.manifests == tmp_path / "m" and config.baselines == tmp_path / "b"
@@ -71,9 +78,7 @@ server = "zz"
 [pairs.p.agent]
 source = "not a ref"
 """
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, text), environ={})
-    msg = str(info.value)
+    msg = mistakes(tmp_path, text)
     assert "6 configuration mistakes" in msg
     # keys as this parity.toml writes them: at its top level, no `tool.parity.` prefix
     for fragment in ("- bogus = 1", "- servers.a.stdio = 5",
@@ -87,16 +92,13 @@ source = "not a ref"
 
 def test_pyproject_mistakes_name_keys_under_tool_parity(tmp_path):
     text = '[tool.parity.servers.w]\nstdio = 3\n'
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, text, "pyproject.toml"), environ={})
-    assert "- tool.parity.servers.w.stdio = 3" in str(info.value)
-    assert "read as" not in str(info.value)  # the file's name already says its form
+    msg = mistakes(tmp_path, text, "pyproject.toml")
+    assert "- tool.parity.servers.w.stdio = 3" in msg
+    assert "read as" not in msg  # the file's name already says its form
 
 
 def test_a_file_of_another_name_is_read_as_parity_toml_and_says_so(tmp_path):
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, '[servers.w]\nstdio = 3\n', "ci.toml"), environ={})
-    msg = str(info.value)
+    msg = mistakes(tmp_path, '[servers.w]\nstdio = 3\n', "ci.toml")
     assert "(read as a parity.toml: keys at the top level)" in msg
     assert "- servers.w.stdio = 3" in msg
 
@@ -104,10 +106,7 @@ def test_a_file_of_another_name_is_read_as_parity_toml_and_says_so(tmp_path):
 def test_a_file_of_another_name_with_a_tool_parity_table_is_read_as_pyproject(tmp_path):
     text = '[project]\nname = "x"\n[tool.parity]\nmanifests = "mm"\n'
     assert load_config(write(tmp_path, text, "other.toml")).manifests == tmp_path / "mm"
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, '[tool.parity.servers.w]\nstdio = 3\n', "other.toml"),
-                    environ={})
-    msg = str(info.value)
+    msg = mistakes(tmp_path, '[tool.parity.servers.w]\nstdio = 3\n', "other.toml")
     assert "(read as a pyproject.toml: it has a [tool.parity] table)" in msg
     assert "- tool.parity.servers.w.stdio = 3" in msg
 
@@ -130,9 +129,7 @@ def test_unknown_server_reference_names_the_configured_ones(tmp_path):
 
 def test_missing_environment_variable_is_named_but_never_echoed(tmp_path):
     text = '[servers.a]\nurl = "http://x/mcp"\nheaders = {Authorization = "Bearer ${NOPE}"}\n'
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, text), environ={})
-    assert "NOPE is not set" in str(info.value)
+    assert "NOPE is not set" in mistakes(tmp_path, text)
 
 
 def test_invalid_toml_is_a_config_error_naming_the_file(tmp_path):
@@ -198,9 +195,7 @@ server = "s"
 [pairs.p.agent]
 tools_file = "{long}.json"
 """
-    with pytest.raises(ConfigError) as info:
-        load_config(write(tmp_path, text), environ={})
-    msg = str(info.value)
+    msg = mistakes(tmp_path, text)
     assert "6 configuration mistakes" in msg
     for key in ("manifests", "servers.s.tools_file", "servers.s.lock"):
         assert f"- {key} = " in msg and "expected a path without a NUL character" in msg
