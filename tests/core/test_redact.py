@@ -33,8 +33,8 @@ def test_a_redacting_stream_outlives_the_stream_it_wraps(
     """A wrapper left behind after its stream closed (a test's capture, a CliRunner's buffer)
     is closed by its finalizer, which flushes: that must not touch the closed stream (Python
     3.13 reports what a finalizer raises, as "Exception ignored in ...")."""
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")  # as pytest's capture (a
-    # closed StringIO flushes without complaint)
+    # a text stream over bytes, as pytest's capture is (a closed StringIO flushes quietly)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     monkeypatch.setattr(sys, "stdout", out)
     with rd.streams():
         wrapper = sys.stdout
