@@ -51,6 +51,9 @@ MAX_STDERR_LINE = 65536
 STOP_GRACE = 2.0
 #: Seconds a stdio server gets to exit on its own once its stdin is closed.
 EOF_GRACE = 1.0
+#: Seconds to wait for the exit code of a server whose stdout closed (it is almost always
+#: exiting): the message names the code. Half a second was missed on a loaded CI machine.
+EXIT_CODE_WAIT = 2.0
 
 
 def _stderr_line(line: bytes) -> str:
@@ -105,7 +108,7 @@ class StdioTransport(Transport):
         if buffer.strip():
             self.conn.note_garbage(f"truncated message {excerpt(buffer)!r}")
         code = None
-        with anyio.move_on_after(0.5):
+        with anyio.move_on_after(EXIT_CODE_WAIT):
             code = await self.process.wait()
         status = f"exited with code {code}" if code is not None else "closed its stdout"
         self.conn.connection_lost(f"the server {status}")
