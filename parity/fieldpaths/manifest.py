@@ -335,13 +335,11 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
                   also=lambda: _check_tables(data, file), text=content, digest=digest)
     _check_side(data["side"], side, file)
     if layout is not None and laid_out is None:  # never decided for these bytes
-        laid_out = manifest_text.laid_out(content, data)
-        layout.remember(laid_out)
-        if laid_out:  # cut as a later load would be; the parse is let go
-            text = manifest_text.split(content)
-            if text is not None:
-                del data
-                return Manifest.from_text(text)
+        proved = manifest_text.proved_split(content, data)
+        layout.remember(proved is not None)
+        if proved is not None:  # read cut, as a later load would be; the parse is let go
+            del data
+            return Manifest.from_text(proved)
     return Manifest.from_json(data, checked=True)
 
 

@@ -172,13 +172,19 @@ def laid_out(content: bytes, data: Mapping[str, Any]) -> bool:
     manifest) holds it, and every line of every table is one whole entry: what makes
     slicing and comparing lines exact for these bytes. The file's tables are parsed again,
     line by line: a one-off cost, remembered by the caller."""
+    return proved_split(content, data) is not None
+
+
+def proved_split(content: bytes, data: Mapping[str, Any]) -> ManifestText | None:
+    """``split(content)`` where ``laid_out(content, data)``, else ``None``: the cut that
+    proved the layout, for a caller that goes on to read the file cut."""
     text = split(content)
     if text is None or list(text.tools) != list(data["tools"]):
-        return False
+        return None
     # compared as JSON, not as Python values: 1, 1.0 and true are three things
     if orjson.dumps(text.header) != orjson.dumps(
             {k: v for k, v in data.items() if k != "tools"}):
-        return False
+        return None
     for name, tool in text.tools.items():
         full = data["tools"][name]
         mine: list[Any] = [tool.header]
@@ -186,24 +192,24 @@ def laid_out(content: bytes, data: Mapping[str, Any]) -> bool:
         for table, expected in ((tool.in_, full["in"]), (tool.out, full["out"])):
             if table is None or expected is None:
                 if (table is None) != (expected is None):
-                    return False
+                    return None
                 continue
             if table == b"{}" or not expected:
                 if table != b"{}" or expected:
-                    return False
+                    return None
                 continue
             inner = table[2:-len(_TABLE_CLOSE)]  # the entry lines, without the braces
             if inner.count(b"\n") != inner.count(b",\n"):
-                return False  # a line break inside an entry
+                return None  # a line break inside an entry
             try:  # each line, cut at its line break, must be one whole entry
                 mine.append(orjson.loads(b"[{" + inner.replace(b",\n", b"},{") + b"}]"))
             except orjson.JSONDecodeError:
-                return False
+                return None
             theirs.append([{path: entry} for path, entry in expected.items()])
         if orjson.dumps(mine) != orjson.dumps(theirs):
-            return False
-    return True
+            return None
+    return text
 
 
-__all__ = ["ManifestText", "ToolText", "entries_of", "laid_out", "parse_table", "split",
-           "table_lines"]
+__all__ = ["ManifestText", "ToolText", "entries_of", "laid_out", "parse_table", "proved_split",
+           "split", "table_lines"]
