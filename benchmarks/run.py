@@ -406,6 +406,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
     remembered_rows: dict[int, Row] = {}
     sizes: dict[int, dict[str, int]] = {}
     previous: tuple[int, Callable[[], None], Callable[[], None]] | None = None
+    previous_forms: dict[str, Callable[[], None]] = {}
     for n in s.sizes:
         pf = pair_files(n, s)
         agent, server = mf.load(pf.agent_manifest), mf.load(pf.server_manifest)
@@ -433,14 +434,8 @@ def bench_diff(s: Settings) -> Iterator[Row]:
 
         dd, k, dd_name = _deepdiff_runner(pf, s)
         budget = s.budget * (3 if n >= 1000 else 1.5)
-        # The previous size runs in the same rounds: the linearity rows are ratios too.
-        # Where it is affordable (a call under 3 s), in rounds of its own, without DeepDiff,
-        # so they get more samples.
-        own_rounds = previous is not None and n < 10_000
-        extra = [] if previous is None or own_rounds else [previous[1]]
-        s.log(f"  diff {n:,}: diff + judge in memory, against {dd_name}"
-              + (f" and the {previous[0]:,}-tool diff" if previous and extra else ""))
-        timed = interleave(in_memory, dd, *extra, s=s, budget=budget)
+        s.log(f"  diff {n:,}: diff + judge in memory, against {dd_name}")
+        timed = interleave(in_memory, dd, s=s, budget=budget)
         p, c = med(timed[0]), med(timed[1]) * k
         planted = len(pf.pair.expected_keys)
         mem_rows[n] = Row("diff", f"diff + judge, {n:,} tools, manifests in memory", p,
@@ -450,13 +445,18 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                                 f"{sizes[n]['paths']:,} paths per side",
                           extra={"deepdiff_sample_factor": k, **sizes[n]})
         yield mem_rows[n]
+        # Linearity in memory compares like with like: ``load`` gives a manifest of 1 MiB
+        # or more with its tables as text and a smaller one parsed, so each form is
+        # timed at every size, against the previous size's same form, in the same rounds.
+        forms = _in_memory_forms(pf, baseline)
         if previous is not None:
-            if own_rounds:
-                s.log(f"  diff {n:,}: against the {previous[0]:,}-tool diff (linearity)")
-                lin = interleave(in_memory, previous[1], s=s)
-            else:
-                lin = [timed[0], timed[2]]
-            yield _linearity("in memory", previous[0], n, lin[0], lin[1], sizes)
+            for form, fn in forms.items():
+                s.log(f"  diff {n:,}: against the {previous[0]:,}-tool diff, tables {form} "
+                      "(linearity)")
+                lin = interleave(fn, previous_forms[form], s=s)
+                yield _linearity(f"in memory (tables {form})", previous[0], n, lin[0],
+                                 lin[1], sizes)
+        previous_forms = forms
         # The file variant (what `parity check` does) against the floor of reading the
         # same two manifests: json.loads of their text, timed in the same rounds.
         def json_floor(pf: PairFiles = pf) -> None:
@@ -517,6 +517,30 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                   "pair's manifests as they were (its baseline or another pair changed): "
                   "the two files are hashed, not loaded; absolute times are reported, never "
                   "asserted")
+
+
+def _in_memory_forms(pf: PairFiles, baseline: Any) -> dict[str, Callable[[], None]]:
+    """The in-memory diff + judge of the pair in each form ``manifest.load`` gives: every
+    table parsed (a file under 1 MiB), and every table kept as its text (a file of 1 MiB or
+    more, laid out as parity writes it), each call checked as ``in_memory`` is."""
+    from parity.contract.baseline import judge
+    from parity.contract.diff import diff_manifests
+    from parity.fieldpaths import manifest_text
+    from parity.fieldpaths.manifest import Manifest
+
+    parsed, text = [], []
+    for path in (pf.agent_manifest, pf.server_manifest):
+        content = path.read_bytes()
+        data = json.loads(content)
+        cut = manifest_text.proved_split(content, data)
+        if cut is None:
+            raise InvalidBenchmark(f"{path}: not laid out as parity writes a manifest")
+        parsed.append(Manifest.from_json(data, checked=True))
+        text.append(Manifest.from_text(cut))
+
+    def diff(agent: Any, server: Any) -> Callable[[], None]:
+        return lambda: check_verdict(judge(diff_manifests(agent, server), baseline), pf)
+    return {"parsed": diff(*parsed), "as text": diff(*text)}
 
 
 def _orjson_floor(pf: PairFiles) -> Callable[[], None]:
