@@ -263,7 +263,7 @@ def empty_cache() -> Iterator[None]:
     printed paths this process found valid in earlier rounds, as a new `parity check`
     process would: everything is checked, and the verdicts are written."""
     from parity.core.validate import forget_entry_verdicts
-    from parity.fieldpaths.manifest import forget_checked_paths
+    from parity.fieldpaths.manifest_paths import forget_checked_paths
 
     forget_entry_verdicts()
     forget_checked_paths()

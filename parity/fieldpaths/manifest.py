@@ -14,10 +14,10 @@ from typing import Any, Literal
 from parity.core.collector import paused
 from parity.core.jsonio import compact, dump_lines, read_bytes, read_json, value_key, write_atomic
 from parity.core.validate import check_format, text_verdict, validate_file
-from parity.errors import FileFormatError, ParityError
+from parity.errors import FileFormatError
 from parity.fieldpaths import manifest_text
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.fieldpath import unvouched
+from parity.fieldpaths.manifest_paths import FIX, check_tables
 from parity.fieldpaths.manifest_text import ManifestText
 
 FORMAT = "parity.manifest/1"
@@ -29,7 +29,7 @@ Side = Literal["agent", "server"]
 #: A field-path table: printed path -> entry. The root object is the empty path ``""``.
 Table = dict[str, Entry]
 
-_FIX = "regenerate it with `parity extract`"
+_FIX = FIX
 
 
 #: A table as a manifest file holds it: printed path -> the entry's JSON.
@@ -332,7 +332,7 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     data, content = read_json(file, what="manifest", content=content)
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
-                  also=lambda: _check_tables(data, file), text=content, digest=digest)
+                  also=lambda: check_tables(data, file), text=content, digest=digest)
     _check_side(data["side"], side, file)
     if layout is not None and laid_out is None:  # never decided for these bytes
         proved = manifest_text.proved_split(content, data)
@@ -348,61 +348,6 @@ def _check_side(found: str, side: Side | None, file: str) -> None:
         raise FileFormatError(f"this is the {found} manifest where the {side} manifest "
                               "belongs", file=file, location="$.side",
                               hint="check the pair's manifest paths, or run `parity extract`")
-
-
-def _check_tables(data: Mapping[str, Any], file: str) -> None:
-    # tools, and the two manifests of a pair, repeat paths: each distinct one is read once
-    if len(_PRINTED_PARENTS) >= _PRINTED_PARENTS_KEPT:
-        _PRINTED_PARENTS.clear()
-    parents = _PRINTED_PARENTS
-    for name, tool in data["tools"].items():
-        for direction in ("in", "out"):
-            table = tool[direction] or {}
-            if unvouched(table, parents):  # the place is spelled for a refusal alone
-                _check_table(table, file=file, where=f"$.tools.{name}.{direction}",
-                             parents=parents)
-
-
-#: printed path -> its printed parent (``fieldpath.unvouched``), for every file this process
-#: checks: a pure function of the path. Bounded: cleared when full.
-_PRINTED_PARENTS: dict[str, object] = {}
-_PRINTED_PARENTS_KEPT = 1 << 18
-
-
-def forget_checked_paths() -> None:
-    """Forget the printed paths this process has checked (``_PRINTED_PARENTS``), as a new
-    process would (the benchmark's "changed files" rounds)."""
-    _PRINTED_PARENTS.clear()
-
-
-def _check_table(table: Mapping[str, Any], *, file: str, where: str,
-                 parents: dict[str, object]) -> None:
-    """What the JSON Schema cannot say: every path is printed as the grammar prints it, and
-    every node's parent is in the table (extraction always writes both). A path
-    ``unvouched`` by its printed parent is parsed, for the message or to be accepted after
-    all."""
-    for path in unvouched(table, parents):
-        _refuse(path, table, file=file, where=where)
-
-
-def _refuse(path: str, table: Mapping[str, Any], *, file: str, where: str) -> None:
-    """Raise what is wrong with ``path``, as the grammar says."""
-    from parity.fieldpaths.fieldpath import parse, render
-
-    try:
-        steps = parse(path)
-    except ParityError as exc:
-        raise FileFormatError(exc.message, file=file, location=f"{where}[{path!r}]",
-                              hint=_FIX) from None
-    if render(steps) != path:
-        raise FileFormatError(f"field path {path!r} is not written as parity prints it "
-                              f"({render(steps)!r})", file=file,
-                              location=f"{where}[{path!r}]", hint=_FIX)
-    if steps and render(steps[:-1]) not in table:
-        raise FileFormatError(f"field path {path!r} has no entry for its parent "
-                              f"{render(steps[:-1])!r}", file=file,
-                              location=f"{where}[{path!r}]", hint=_FIX)
-    # the grammar accepts what ``printed_parent`` could not vouch for
 
 
 def table_json(table: Table | None) -> dict[str, Any] | None:

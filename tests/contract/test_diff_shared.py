@@ -27,7 +27,8 @@ from parity.contract.rules._align import ToolPair
 from parity.contract.rules.tools import match_tools
 from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.manifest import Manifest, ToolManifest, _check_tables, dumps
+from parity.fieldpaths.manifest import Manifest, ToolManifest, dumps
+from parity.fieldpaths.manifest_paths import check_tables
 from parity.fieldpaths.manifest_text import laid_out, split
 from parity.fieldpaths.tooldefs import manifest_from_definitions
 
@@ -62,7 +63,7 @@ def as_cut(manifest: Manifest) -> Manifest | None:
     content = dumps(manifest).encode()
     data = json.loads(content)
     try:
-        _check_tables(data, "m.json")
+        check_tables(data, "m.json")
     except FileFormatError:
         return None
     text = split(content)

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from parity.errors import FileFormatError
-from parity.fieldpaths import manifest
+from parity.fieldpaths import manifest, manifest_paths
 from parity.fieldpaths.tooldefs import manifest_from_definitions
 
 TOOLS = [
@@ -102,30 +102,6 @@ def test_tables_must_be_well_formed(tmp_path, path, expect):
     assert f"$.tools.b_tool.in[{path!r}]" in str(info.value)
 
 
-@pytest.mark.parametrize("table", [
-    {"": {}, "a": {}, '"b c"': {}, '"b c"[0]': {}, "a[]": {}, "a[].x": {}, "m{}": {}, "m": {}},
-    {"": {}, '"é"': {}, '"a.b"': {}, '"a.b".c': {}},
-])
-def test_the_fast_path_check_accepts_what_the_grammar_accepts(table):
-    from parity.fieldpaths.manifest import _check_table
-
-    _check_table(table, file="f.json", where="$", parents={})
-
-
-@pytest.mark.parametrize(("path", "message"), [
-    ("a..b", "a..b"),
-    ('"a"', "not written as parity prints it"),
-    ("x.y", "no entry for its parent 'x'"),
-])
-def test_the_fast_path_check_refuses_with_the_grammars_message(path, message):
-    from parity.errors import FileFormatError
-    from parity.fieldpaths.manifest import _check_table
-
-    with pytest.raises(FileFormatError) as caught:
-        _check_table({"": {}, "a": {}, path: {}}, file="f.json", where="$", parents={})
-    assert message in caught.value.message
-
-
 def test_paths_checked_in_one_file_are_checked_again_against_the_next(tmp_path,
                                                                      monkeypatch):
     """Printed paths are read once per process (``_PRINTED_PARENTS``): a path valid with its
@@ -136,7 +112,7 @@ def test_paths_checked_in_one_file_are_checked_again_against_the_next(tmp_path,
     good["tools"]["b_tool"]["in"]["m"] = {"type": ["object"], "required": False}
     good["tools"]["b_tool"]["in"]["m.k"] = {"type": ["string"], "required": False}
     manifest.load(write(tmp_path, good))
-    assert "m.k" in manifest._PRINTED_PARENTS  # read once, kept for the next file
+    assert "m.k" in manifest_paths._PRINTED_PARENTS  # read once, kept for the next file
     orphan = json.loads(json.dumps(good))
     del orphan["tools"]["b_tool"]["in"]["m"]
     with pytest.raises(FileFormatError, match="no entry for its parent 'm'"):
