@@ -58,9 +58,56 @@ def _walk(root: Any, schema: Any, path: str, required: bool,
         _walk(root, items, path + "[]", False, out, refs)
 
 
-def tool_tables(definition: dict[str, Any]) -> tuple[dict[str, tuple[Any, bool]],
-                                                    dict[str, tuple[Any, bool]] | None]:
+def tool_tables(definition: dict[str, Any], walker: Any = walk,
+                ) -> tuple[dict[str, tuple[Any, bool]], dict[str, tuple[Any, bool]] | None]:
     """The naive ``in`` and ``out`` tables of one tool definition."""
     out_schema = definition.get("outputSchema")
-    return (walk(definition.get("inputSchema", {"type": "object"})),
-            None if out_schema is None else walk(out_schema))
+    return (walker(definition.get("inputSchema", {"type": "object"})),
+            None if out_schema is None else walker(out_schema))
+
+
+def walk_every_branch(schema: Any) -> dict[str, tuple[Any, bool]]:
+    """``walk``, reaching every subschema the field-path model reads: a map's values
+    (``additionalProperties``) and each branch of ``anyOf``, ``oneOf`` and ``allOf`` too (a
+    branch's paths at its node's, the last written kept). Not the benchmark's floor: a
+    second comparison (``instructions.py --floor every-branch``) that says how much of
+    parity's cost is reading what ``walk`` skips."""
+    out: dict[str, tuple[Any, bool]] = {}
+    _walk_every(schema, schema, "", True, out, ())
+    return out
+
+
+def _walk_every(root: Any, schema: Any, path: str, required: bool,
+                out: dict[str, tuple[Any, bool]], refs: tuple[str, ...]) -> None:
+    if not isinstance(schema, dict):
+        out[path] = ("any", required)
+        return
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#"):
+        if ref in refs:
+            out[path] = ("recursive", required)
+            return
+        try:
+            target = _resolve(root, ref)
+        except (KeyError, IndexError, ValueError, TypeError):
+            out[path] = ("unresolved", required)
+            return
+        _walk_every(root, target, path, required, out, (*refs, ref))
+        return
+    out[path] = (schema.get("type", "any"), required)
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        req = schema.get("required")
+        req = set(req) if isinstance(req, list) else ()
+        prefix = path + "." if path else ""
+        for name, sub in props.items():
+            _walk_every(root, sub, prefix + name, name in req, out, refs)
+    for key, suffix in (("items", "[]"), ("additionalProperties", "{}")):
+        sub = schema.get(key)
+        if isinstance(sub, dict):
+            _walk_every(root, sub, path + suffix, False, out, refs)
+    for keyword in ("anyOf", "oneOf", "allOf"):
+        branches = schema.get(keyword)
+        if isinstance(branches, list):
+            for branch in branches:
+                _walk_every(root, branch, path, required, out, refs)
