@@ -10,7 +10,11 @@ against it on the same schemas.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+#: a path's table: path -> (the ``type`` keyword, required)
+Table = dict[str, tuple[Any, bool]]
 
 
 def walk(schema: Any) -> dict[str, tuple[Any, bool]]:
@@ -58,9 +62,10 @@ def _walk(root: Any, schema: Any, path: str, required: bool,
         _walk(root, items, path + "[]", False, out, refs)
 
 
-def tool_tables(definition: dict[str, Any], walker: Any = walk,
-                ) -> tuple[dict[str, tuple[Any, bool]], dict[str, tuple[Any, bool]] | None]:
-    """The naive ``in`` and ``out`` tables of one tool definition."""
+def tool_tables(definition: dict[str, Any], walker: Callable[[Any], Table] = walk,
+                ) -> tuple[Table, Table | None]:
+    """The naive ``in`` and ``out`` tables of one tool definition (``walker``: the floor's
+    walk, or ``walk_every_branch``)."""
     out_schema = definition.get("outputSchema")
     return (walker(definition.get("inputSchema", {"type": "object"})),
             None if out_schema is None else walker(out_schema))
@@ -71,7 +76,8 @@ def walk_every_branch(schema: Any) -> dict[str, tuple[Any, bool]]:
     (``additionalProperties``) and each branch of ``anyOf``, ``oneOf`` and ``allOf`` too (a
     branch's paths at its node's, the last written kept). Not the benchmark's floor: a
     second comparison (``instructions.py --floor every-branch``) that says how much of
-    parity's cost is reading what ``walk`` skips."""
+    parity's cost is reading what ``walk`` skips. ``_walk`` widened in a copy, not given a
+    flag: the floor's own pass stays the one every round has timed."""
     out: dict[str, tuple[Any, bool]] = {}
     _walk_every(schema, schema, "", True, out, ())
     return out

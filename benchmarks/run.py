@@ -405,7 +405,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
     file_rows: dict[int, Row] = {}
     remembered_rows: dict[int, Row] = {}
     sizes: dict[int, dict[str, int]] = {}
-    previous: tuple[int, Callable[[], None], Callable[[], None]] | None = None
+    previous: tuple[int, Callable[[], None]] | None = None  # the size before, its file run
     previous_forms: dict[str, Callable[[], None]] = {}
     for n in s.sizes:
         pf = pair_files(n, s)
@@ -464,7 +464,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                 json.loads(path.read_text(encoding="utf-8"))
 
         s.log(f"  diff {n:,}: load + diff + judge from files, against json.loads")
-        extra = [] if previous is None else [previous[2]]
+        extra = [] if previous is None else [previous[1]]
         timed_f = interleave(from_files, json_floor, *extra, s=s, budget=budget)
         f, floor = med(timed_f[0]), med(timed_f[1])
         file_rows[n] = Row("diff", f"load manifests + baseline, diff + judge, {n:,} tools "
@@ -500,7 +500,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                   "(parity.contract.remembered), the baseline loaded and judged; the rows "
                   "above load and diff every time")
         yield remembered_rows[n]
-        previous = (n, in_memory, from_files)
+        previous = (n, from_files)
 
     if 10_000 in file_rows:
         r, m = file_rows[10_000], mem_rows[10_000]
