@@ -15,7 +15,11 @@ from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
 
 pai_mcp = pytest.importorskip("pydantic_ai.mcp", reason="pydantic-ai is not installed (extra "
                               "frameworks-mcp1 or frameworks-mcp2)")
-pytestmark = pytest.mark.slow
+# the 1.x ``MCPServerStdio`` is deprecated there but still shipped and used: tested on purpose
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:`MCPServerStdio` is deprecated:DeprecationWarning"),
+]
 
 
 def _toolset(command: str, args: list[str]) -> Any:
