@@ -107,11 +107,17 @@ class StdioTransport(Transport):
             pass
         if buffer.strip():
             self.conn.note_garbage(f"truncated message {excerpt(buffer)!r}")
-        code = None
+        self.conn.connection_lost(await self._exit_status() or "the server closed its stdout")
+
+    async def _exit_status(self) -> str | None:
+        """The words for the server's exit, with its code ("the server exited with code 3"),
+        waiting up to ``EXIT_CODE_WAIT`` for it: a server whose stdout closed, or whose stdin
+        broke under a write, is almost always exiting. ``None`` if it has not exited by then."""
+        if self.process is None:
+            return None
         with anyio.move_on_after(EXIT_CODE_WAIT):
-            code = await self.process.wait()
-        status = f"exited with code {code}" if code is not None else "closed its stdout"
-        self.conn.connection_lost(f"the server {status}")
+            return f"the server exited with code {await self.process.wait()}"
+        return None
 
     def _line(self, line: bytes) -> None:
         if not line.strip():
@@ -175,12 +181,17 @@ class StdioTransport(Transport):
         try:
             async with self.write_lock:
                 await self.process.stdin.send(data)
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError) as exc:
-            raise CallFailure("unavailable", self.conn.r(
-                f"could not write to the server: {self.conn.lost or type(exc).__name__}"),
-                sent=False) from None
-        if pending is not None:
-            pending.sent = True
+        except anyio.ClosedResourceError:  # closed on this side: the connection says why
+            why = self.conn.lost or "the connection is closed"
+        except (anyio.BrokenResourceError, OSError) as exc:
+            # the server closed its stdin: it is exiting, perhaps before its stdout closed
+            why = self.conn.lost or await self._exit_status() or type(exc).__name__
+        else:
+            if pending is not None:
+                pending.sent = True
+            return
+        raise CallFailure("unavailable", self.conn.r(f"could not write to the server: {why}"),
+                          sent=False)
 
     async def close(self) -> None:
         process = self.process

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 from parity.errors import SourceError
@@ -37,6 +38,34 @@ def test_server_that_never_starts_shows_a_redacted_stderr_tail() -> None:
     assert SECRET not in text
     assert "noise line 29" in text and "noise line 9\n" not in text  # the last 20 lines only
     assert "Traceback" not in text
+
+
+def test_a_write_that_breaks_names_the_exit_code_not_the_broken_pipe() -> None:
+    """A server that dies before the first request reaches it breaks the write while its
+    stdout may still be open: the failure waits for the exit code and names it, as a closed
+    stdout does (CI once read "could not write to the server: BrokenResourceError")."""
+    from parity.mcp.connection import Connection
+    from parity.mcp.stdio import StdioTransport
+
+    async def main() -> CallFailure:
+        transport = StdioTransport(stdio("tests.servers.closes_stdin"))
+        transport.conn = Connection(transport, ())
+        async with anyio.create_task_group() as tg:
+            transport.conn.tg = tg
+            await transport.start(tg)
+            with anyio.fail_after(30):  # a bound on a loaded machine, not a measurement
+                while "stdin closed" not in transport.stderr:
+                    await anyio.sleep(0.01)
+            assert transport.conn.lost is None  # its stdout is still open
+            with pytest.raises(CallFailure) as info:
+                await transport.send({"jsonrpc": "2.0", "method": "ping", "id": 1}, None)
+            await transport.close()
+            tg.cancel_scope.cancel()
+        return info.value
+
+    failure = anyio.run(main)
+    assert failure.kind == "unavailable" and not failure.sent
+    assert "could not write to the server: the server exited with code 3" in failure.message
 
 
 def _pid(text: str) -> int:
