@@ -14,11 +14,12 @@ from typing import Any, Literal
 from parity.core.collector import paused
 from parity.core.jsonio import compact, dump_lines, read_bytes, read_json, value_key, write_atomic
 from parity.core.validate import check_format, text_verdict, validate_file
-from parity.errors import FileFormatError
+from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths import manifest_text
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.manifest_paths import FIX, check_tables
 from parity.fieldpaths.manifest_text import ManifestText
+from parity.fieldpaths.toolid import parse_form
 
 FORMAT = "parity.manifest/1"
 #: files from this size on are cut when laid out (``manifest_text``): finding the layout
@@ -327,13 +328,13 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     if laid_out:
         text = manifest_text.split(content)
         if text is not None:  # always, for the bytes found laid out
-            _check_side(text.header["side"], side, file)
+            _check_header(text.header, side, file)
             return Manifest.from_text(text)
     data, content = read_json(file, what="manifest", content=content)
     check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
     validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
                   also=lambda: check_tables(data, file), text=content, digest=digest)
-    _check_side(data["side"], side, file)
+    _check_header(data, side, file)
     if layout is not None and laid_out is None:  # never decided for these bytes
         proved = manifest_text.proved_split(content, data)
         layout.remember(proved is not None)
@@ -343,11 +344,23 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
     return Manifest.from_json(data, checked=True)
 
 
-def _check_side(found: str, side: Side | None, file: str) -> None:
+def _check_header(header: Mapping[str, Any], side: Side | None, file: str) -> None:
+    """What the JSON Schema cannot say of a manifest's own fields: that it is the side
+    asked for, and that its ``tool_id_form`` is a form (the rules parse it to match tools;
+    a bad one found there would name no file)."""
+    found = header["side"]
     if side is not None and found != side:
         raise FileFormatError(f"this is the {found} manifest where the {side} manifest "
                               "belongs", file=file, location="$.side",
                               hint="check the pair's manifest paths, or run `parity extract`")
+    form = header.get("tool_id_form")
+    if form is not None:
+        try:
+            parse_form(form)
+        except ParityError as exc:
+            raise FileFormatError(exc.message, file=file, location="$.tool_id_form",
+                                  hint=f"{exc.hint}; or {_FIX}" if exc.hint else _FIX,
+                                  ) from None
 
 
 def table_json(table: Table | None) -> dict[str, Any] | None:

@@ -155,3 +155,16 @@ def test_a_tool_read_from_a_file_is_the_tool_its_constructor_builds(tmp_path, mo
         with pytest.raises(AttributeError):
             tool.hash = "other"  # type: ignore[misc]
     assert loaded.tools["a_tool"].observed and loaded.tools["a_tool"].invalid
+
+
+@pytest.mark.parametrize("form", ["x", "{tool}-{tool}", "{server}:{name}"])
+def test_a_tool_id_form_that_is_not_a_form_is_refused_at_load_naming_the_file(tmp_path, form):
+    """The rules parse the form to match tools: found there, a bad one named no file."""
+    data = build().to_json()
+    data["tool_id_form"] = form
+    path = write(tmp_path, data)
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(path)
+    assert info.value.file == str(path) and info.value.location == "$.tool_id_form"
+    assert f"tool-id form {form!r} is not valid" in info.value.message
+    assert "parity extract" in (info.value.hint or "")
