@@ -30,9 +30,6 @@ Side = Literal["agent", "server"]
 #: A field-path table: printed path -> entry. The root object is the empty path ``""``.
 Table = dict[str, Entry]
 
-_FIX = FIX
-
-
 #: A table as a manifest file holds it: printed path -> the entry's JSON.
 RawTable = Mapping[str, Mapping[str, Any]]
 
@@ -331,8 +328,8 @@ def load(path: str | os.PathLike[str], *, side: Side | None = None,
             _check_header(text.header, side, file)
             return Manifest.from_text(text)
     data, content = read_json(file, what="manifest", content=content)
-    check_format(data, FORMAT, file=file, what="manifest", fix=_FIX)
-    validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=_FIX,
+    check_format(data, FORMAT, file=file, what="manifest", fix=FIX)
+    validate_file(data, "manifest.v1.json", file=file, what="manifest", fix=FIX,
                   also=lambda: check_tables(data, file), text=content, digest=digest)
     _check_header(data, side, file)
     if layout is not None and laid_out is None:  # never decided for these bytes
@@ -359,7 +356,7 @@ def _check_header(header: Mapping[str, Any], side: Side | None, file: str) -> No
             parse_form(form)
         except ParityError as exc:
             raise FileFormatError(exc.message, file=file, location="$.tool_id_form",
-                                  hint=f"{exc.hint}; or {_FIX}" if exc.hint else _FIX,
+                                  hint=f"{exc.hint}; or {FIX}" if exc.hint else FIX,
                                   ) from None
 
 

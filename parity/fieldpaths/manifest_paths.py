@@ -43,7 +43,7 @@ def forget_checked_paths() -> None:
 
 
 def check_table(table: Mapping[str, Any], *, file: str, where: str,
-                 parents: dict[str, object]) -> None:
+                parents: dict[str, object]) -> None:
     """What the JSON Schema cannot say: every path is printed as the grammar prints it, and
     every node's parent is in the table (extraction always writes both). A path
     ``unvouched`` by its printed parent is parsed, for the message or to be accepted after
