@@ -584,33 +584,54 @@ def _keys(node: Any) -> Iterator[str]:
             yield from _keys(v)
 
 
+_JSON_TYPES = {dict, list, str, int, float, bool, type(None)}
+
+
+def _types(node: Any) -> set[type]:
+    found = {type(node)}
+    for child in node.values() if isinstance(node, dict) else \
+            node if isinstance(node, (list, tuple)) else ():
+        found |= _types(child)
+    return found
+
+
 def bench_verify(s: Settings) -> Iterator[Row]:
     import orjson
 
+    from parity.core.jsonio import unrepresentable
     from parity.pinning import drift
     from parity.pinning import lock as lk
 
     n = 500
     defs = generate.catalog(n, seed=generate.SEED + 2)
-    # as a running client holds it: read from its file (stored digests, normalized forms)
-    locked = lk.from_json(json.loads(lk.dumps(lk.build("bench", defs))))
+    # as a running client holds it: read from its file (stored digests, decoded JSON)
+    locked = lk.from_json(json.loads(lk.dumps(lk.build("bench", defs))), plain_json=True)
+    locked_any = lk.from_json(json.loads(lk.dumps(lk.build("bench", defs))))
     folder = Path(tempfile.mkdtemp(prefix="parity-bench-lock-"))
     lock_file = folder / "bench.lock.json"
     lk.write(locked, lock_file)
     lock_bytes = lock_file.read_bytes()
     # the live catalog: equal, but other objects (as if just read from the wire)
     live = json.loads(json.dumps(defs))
+    # what the seam proves of every listing (Listing.plain_json), proved here for this one
+    if unrepresentable(live) is not None or _types(live) - _JSON_TYPES:
+        raise InvalidBenchmark("verify: the live catalog is not plain decoded JSON")
     floor_locked = {t["name"]: hashlib.sha256(orjson.dumps(t, option=orjson.OPT_SORT_KEYS))
                     .hexdigest() for t in defs}
     nonascii = sum(any(not k.isascii() for k in _keys(t["inputSchema"])) for t in defs)
 
-    def verify_memory() -> None:
-        d = drift.compare(locked, lk.build("bench", live))
+    def verify_memory() -> None:  # a listing from parity.mcp against a lock from its file
+        d = drift.compare(locked, lk.build("bench", live, plain_json=True))
+        if d.drifted:
+            raise InvalidBenchmark("verify: drift reported on an unchanged catalog")
+
+    def verify_memory_any() -> None:  # definitions from a caller who cannot promise JSON
+        d = drift.compare(locked_any, lk.build("bench", live))
         if d.drifted:
             raise InvalidBenchmark("verify: drift reported on an unchanged catalog")
 
     def verify_file() -> None:  # what `parity verify` does (parity.cli.commands.verify)
-        live_lock = lk.build("bench", live)
+        live_lock = lk.build("bench", live, plain_json=True)
         lk.server_text(live_lock)  # verify_target reads it to look for secrets
         d = drift.compare(lk.load(lock_file), live_lock)
         if d.drifted:
@@ -632,11 +653,19 @@ def bench_verify(s: Settings) -> Iterator[Row]:
     note = (f"{n} generated tools ({nonascii} with non-ASCII property names; floats in "
             "defaults, bounds and enums); "
             "2 digests per tool (contract, surface); an unchanged tool is proved equal by its "
-            "listed digest (one orjson dump + SHA-256), without normalizing")
-    tp, tc = interleave(verify_memory, floor, s=s)
+            "listed digest (one orjson dump + SHA-256), without normalizing; both sides "
+            "decoded JSON (plain_json: a listing from parity.mcp, a lock from its file), so "
+            "equal text is the proof")
+    tp, tc, ta = interleave(verify_memory, floor, verify_memory_any, s=s)
     yield Row("verify", f"verify a {n}-tool catalog, lock in memory", med(tp),
               "orjson.dumps(OPT_SORT_KEYS) + SHA-256 per tool", med(tc), "<= 3x the floor",
               med(tp) / med(tc) <= 3, reps=len(tp), notes=note)
+    yield Row("verify", "the same, definitions not known to be decoded JSON", med(ta),
+              "orjson.dumps(OPT_SORT_KEYS) + SHA-256 per tool", med(tc), "reported only",
+              None, reps=len(ta),
+              notes="lock.build without plain_json (a Python caller's own values): equal "
+                    "text is proof only with Python's == of both definitions as well (a tuple "
+                    "and a list, NaN and null share their text)")
     tp, tc = interleave(verify_file, floor_file, s=s)
     yield Row("verify", f"verify a {n}-tool catalog, lock file loaded", med(tp),
               "orjson.loads(lock) + the floor above", med(tc), "<= 3x the floor",

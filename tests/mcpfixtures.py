@@ -14,6 +14,8 @@ from parity.mcp import CallFailure, ServerSpec, open_session
 REPO = Path(__file__).resolve().parents[1]
 SECRET = "s3cr3t-Value-42"
 DEMO_TOOLS = ["add", "echo", "whoami", "slow"]
+#: the types of decoded JSON: all a ``Listing`` with ``plain_json`` may hold
+JSON_TYPES = {dict, list, str, int, float, bool, type(None)}
 
 
 # Generous: a test server only has to start before them, and the CI machine (or a developer's,
@@ -51,3 +53,13 @@ def call_failure(spec: ServerSpec, tool: str, timeout: float = 10.0, **arguments
         in_session(spec, body)
     assert SECRET not in str(info.value) and SECRET not in repr(info.value.data)
     return info.value
+
+
+def types_in(value: Any) -> set[type]:
+    """Every type in ``value``, its containers' and its leaves'."""
+    found = {type(value)}
+    children = value.values() if isinstance(value, dict) else \
+        value if isinstance(value, (list, tuple)) else ()
+    for child in children:
+        found |= types_in(child)
+    return found

@@ -251,7 +251,8 @@ class SdkSession:
         tools, rejected = await walk_tools(self.name, page, timeout)
         return Listing(tools=tools, server_info=self.server_info,
                        protocol_version=self.protocol_version, rejected=rejected,
-                       client_capabilities=declared_capabilities(self.session))
+                       client_capabilities=declared_capabilities(self.session),
+                       plain_json=True)
 
     async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
                             timeout: float) -> dict[str, Any]:

@@ -91,7 +91,8 @@ class AdapterSession:
             self.spec.name, page, self.spec.list_timeout if timeout is None else timeout)
         return Listing(tools=tools, server_info=self.server_info,
                        protocol_version=self.protocol_version, rejected=rejected,
-                       client_capabilities=tuple(sorted(self.spec.capabilities)))
+                       client_capabilities=tuple(sorted(self.spec.capabilities)),
+                       plain_json=True)
 
     async def call_tool_raw(self, name: str, arguments: Mapping[str, Any] | None, *,
                             timeout: float) -> dict[str, Any]:

@@ -130,14 +130,18 @@ class Lock:
 def build(server: str, definitions: Iterable[Mapping[str, Any]], *,
           server_info: Mapping[str, Any] | None = None, protocol_version: str | None = None,
           source: str | None = None,
-          client_capabilities: Sequence[str] | None = None) -> Lock:
+          client_capabilities: Sequence[str] | None = None, plain_json: bool = False) -> Lock:
     """Lint, normalize and hash raw tool definitions into a ``Lock``.
+
+    ``plain_json``: the definitions were decoded from JSON text and hold nothing canonical
+    JSON cannot carry (``LockedTool.of``), as a ``parity.mcp`` listing's are: an unchanged
+    tool is then proved equal to its pinned twin by its text alone.
 
     Raises ``SourceError`` for duplicate names, a definition that is not a tool, or a
     ``serverInfo`` (or protocol version) a lock cannot hold."""
     definitions = list(definitions)
     warnings = lint(definitions, source=source or f"server {server!r}")
-    tools = {str(d["name"]): LockedTool.of(d) for d in definitions}
+    tools = {str(d["name"]): LockedTool.of(d, plain_json=plain_json) for d in definitions}
     _check_reported(server_info, protocol_version)
     return Lock(server=server, tools=tools, server_info=_info(server_info),
                 protocol_version=protocol_version, warnings=tuple(warnings),
@@ -158,7 +162,8 @@ def from_listing(server: str, listing: Any, *, source: str | None = None) -> Loc
                                "fix the server")
     return build(server, listing.tools, server_info=getattr(listing, "server_info", None) or None,
                  protocol_version=getattr(listing, "protocol_version", None), source=where,
-                 client_capabilities=getattr(listing, "client_capabilities", None))
+                 client_capabilities=getattr(listing, "client_capabilities", None),
+                 plain_json=getattr(listing, "plain_json", False) is True)
 
 
 def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
@@ -239,19 +244,21 @@ def load(path: str | os.PathLike[str]) -> Lock:
         raise FileFormatError("lock file not found: the server's tools cannot be verified",
                               file=file, hint="create it with `parity lock` (or give --lock)")
     data, content = read_json(file, what="lock")
-    return from_json(data, file=file, text=content)
+    return from_json(data, file=file, text=content, plain_json=True)
 
 
-def from_json(data: Any, *, file: str = "<lock>", text: str | bytes | None = None) -> Lock:
+def from_json(data: Any, *, file: str = "<lock>", text: str | bytes | None = None,
+              plain_json: bool = False) -> Lock:
     """A ``Lock`` from a lock file's parsed JSON, validated and its digests checked (see
-    ``load``); ``text``, the file's text or bytes, keys the remembered verdict."""
+    ``load``); ``text``, the file's text or bytes, keys the remembered verdict.
+    ``plain_json``: ``data`` was decoded from JSON text (``build``)."""
     found = data.get("format") if isinstance(data, dict) else None
     if found.__class__ is not str or found not in READS:  # a list or object is unhashable
         check_format(data, FORMAT, file=file, what="lock", fix=_FIX)  # raises its message
     validate_file(data, READS[data["format"]], file=file, what="lock", fix=_FIX,
                   also=lambda: _check_digests(data, file), text=text)
     tools = {name: LockedTool.recorded(name, raw["contract"], raw["surface"], raw["definition"],
-                                       raw.get("listed"))
+                                       raw.get("listed"), plain_json=plain_json)
              for name, raw in data["tools"].items()}
     server = data["server"]
     capabilities = server.get("client_capabilities")

@@ -6,6 +6,10 @@ normalization applied), with a non-normative digest of that record's key-sorted 
 (``listed_digest``). An unchanged live tool has the same text, so one ``orjson`` dump and one
 SHA-256 prove it equal, without walking its schemas. A live tool whose text differs is never
 taken as changed on that account: it goes the normative way (full normalization, digests).
+
+Equal text proves equal values only between values decoded from JSON (``plain_json``): any
+Python value may share its text with another (a tuple with a list, NaN with ``null``, a
+``UUID`` with a string), so a tool not known to be decoded JSON is also compared by value.
 """
 
 from __future__ import annotations
@@ -86,8 +90,8 @@ class LockedTool:
     pinned twins by the text of their definitions as listed, much cheaper than normalizing
     and canonicalizing them."""
 
-    __slots__ = ("_contract", "_definition", "_full_text", "_listed", "_listed_digest", "_raw",
-                 "_surface", "name")
+    __slots__ = ("_contract", "_definition", "_full_text", "_listed", "_listed_digest",
+                 "_plain_json", "_raw", "_surface", "name")
 
     name: str
     _contract: str | None
@@ -101,6 +105,8 @@ class LockedTool:
     _listed_digest: str | None
     #: the normalized definition as key-sorted JSON (``b""``: orjson cannot render it)
     _full_text: bytes | None
+    #: ``_raw`` was decoded from JSON text (see ``of``): its text alone tells it apart
+    _plain_json: bool
 
     def __init__(self, name: str, contract: str, surface: str,
                  definition: Mapping[str, Any]) -> None:
@@ -108,7 +114,7 @@ class LockedTool:
 
     def _init(self, name: str, contract: str | None, surface: str | None,
               definition: Mapping[str, Any] | None, raw: Mapping[str, Any],
-              listed_digest: str | None = None) -> None:
+              listed_digest: str | None = None, plain_json: bool = False) -> None:
         _set = object.__setattr__
         _set(self, "name", name)
         _set(self, "_contract", contract)
@@ -118,6 +124,7 @@ class LockedTool:
         _set(self, "_listed", None)
         _set(self, "_listed_digest", listed_digest)
         _set(self, "_full_text", None)
+        _set(self, "_plain_json", plain_json)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"LockedTool is immutable: cannot assign to {name!r}")
@@ -126,20 +133,28 @@ class LockedTool:
         return (LockedTool, (self.name, self.contract, self.surface, self.definition))
 
     @classmethod
-    def of(cls, definition: Mapping[str, Any]) -> LockedTool:
-        """One raw tool definition, normalized and hashed when first needed."""
+    def of(cls, definition: Mapping[str, Any], *, plain_json: bool = False) -> LockedTool:
+        """One raw tool definition, normalized and hashed when first needed.
+
+        ``plain_json`` promises that ``definition`` was decoded from JSON text and holds
+        nothing canonical JSON cannot carry: every value exactly a ``dict``, ``list``,
+        ``str``, ``int``, ``float``, ``bool`` or ``None``, no NaN or infinity (as
+        ``parity.mcp`` proves of every listed tool). Between two such tools, equal text is
+        equal value, and ``same_as`` needs no comparison by value."""
         tool = cls.__new__(cls)
-        tool._init(str(definition["name"]), None, None, None, definition)
+        tool._init(str(definition["name"]), None, None, None, definition,
+                   plain_json=plain_json)
         return tool
 
     @classmethod
     def recorded(cls, name: str, contract: str, surface: str, definition: Mapping[str, Any],
-                 listed_digest: str | None = None) -> LockedTool:
+                 listed_digest: str | None = None, *, plain_json: bool = False) -> LockedTool:
         """A tool as a lock file records it, its digests (and ``listed_digest``, when the
         file has one) already checked against ``definition``. It is normalized when first
-        read: a record keeps the server's order of ``required``."""
+        read: a record keeps the server's order of ``required``. ``plain_json``: as for
+        ``of`` (a lock read from its file is)."""
         tool = cls.__new__(cls)
-        tool._init(name, contract, surface, None, definition, listed_digest)
+        tool._init(name, contract, surface, None, definition, listed_digest, plain_json)
         return tool
 
     def _compute(self) -> None:
@@ -193,14 +208,16 @@ class LockedTool:
 
     def same_as(self, other: LockedTool) -> bool:
         """Whether both have the same digests, proved without normalizing where it can be:
-        equal listed digests (equal key-sorted text) **and** equal listed values (Python
-        equality: it tells NaN from ``null`` and a tuple from a list, which the text does
-        not; the text tells ``true`` from ``1``, which equality does not) mean equal
-        normalized forms. Failing that, equal text and values of the normalized forms do
-        (a reordered ``required``). Otherwise the digests decide: a difference in text
-        never means changed by itself."""
+        equal listed digests (equal key-sorted text) **and** equal listed values mean equal
+        normalized forms. Between two ``plain_json`` tools equal text is equal value;
+        otherwise Python equality proves it (it tells NaN from ``null`` and a tuple from a
+        list, which the text does not; the text tells ``true`` from ``1``, which equality
+        does not). Failing that, equal text and values of the normalized forms do (a
+        reordered ``required``). Otherwise the digests decide: a difference in text never
+        means changed by itself."""
         mine = self.listed_digest
-        if mine is not None and mine == other.listed_digest and self.listed == other.listed:
+        if mine is not None and mine == other.listed_digest and (
+                (self._plain_json and other._plain_json) or self.listed == other.listed):
             return True
         text = self._text_of_definition()
         if text and text == other._text_of_definition() and \

@@ -31,6 +31,7 @@ from parity.pinning import lock as L
 from parity.pinning.drift import Drift
 from parity.runtime.client import PinnedClient, verify_tools
 from tests.lockfixtures import ROOT, http_server, stdio_spec
+from tests.mcpfixtures import JSON_TYPES, types_in
 
 pytestmark = pytest.mark.slow
 needs_2x = pytest.mark.skipif(SDK_MAJOR < 2, reason="the mcp 2.x Client / 2026-07-28 path")
@@ -317,6 +318,19 @@ def test_what_the_sdk_validates_before_parity_sees_it() -> None:
     else:  # 1.x hands the result over as it came, like parity's own session
         own = fetch_tools(stdio_spec("bad_schema"))
         assert outcome.tools == own.tools and outcome.rejected == own.rejected
+
+
+def test_the_sdk_session_lists_json_whatever_the_server_code_put_in_a_schema() -> None:
+    # what Listing.plain_json promises (tests/mcp/test_transports.py: parity's own session)
+    from tests.servers.odd_values import AS_JSON
+
+    async def main() -> Any:
+        async with sdk_stdio("odd_values") as session:
+            return await wrap_session(session).list_tools_raw()
+
+    listing = anyio.run(main)
+    assert listing.plain_json and listing.tools[0]["inputSchema"] == AS_JSON
+    assert types_in(listing.tools) <= JSON_TYPES
 
 
 # -- wrap_session edges, configuration ---------------------------------------------------

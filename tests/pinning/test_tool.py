@@ -84,16 +84,18 @@ def test_a_changed_tool_is_refused_with_its_field_paths() -> None:
     assert ("retyped", "days") in words and ("optional", "filter.b") in words
 
 
+@pytest.mark.parametrize("locked_plain", [False, True], ids=["locked", "locked-plain-json"])
 @pytest.mark.parametrize("live_value", [float("nan"), float("-inf"), True, (1, 2), 2**70])
-def test_equal_text_with_another_value_goes_the_normative_way(live_value) -> None:
+def test_equal_text_with_another_value_goes_the_normative_way(live_value, locked_plain) -> None:
     """orjson writes NaN and infinities as null and a tuple as a list; ``True`` is ``1`` to
-    Python: neither the text nor equality alone may call such a tool unchanged."""
+    Python: neither the text nor equality alone may call such a tool unchanged, even when
+    the lock was decoded from JSON (the live tool was not)."""
     stored = {"name": "t", "inputSchema": {"type": "object", "default": None}}
     if live_value is True:
         stored["inputSchema"]["default"] = 1
     if isinstance(live_value, tuple):
         stored["inputSchema"]["default"] = [1, 2]
-    locked = L.from_json(json.loads(L.dumps(L.build("s", [stored]))))
+    locked = L.from_json(json.loads(L.dumps(L.build("s", [stored]))), plain_json=locked_plain)
     live = L.build("s", [{"name": "t", "inputSchema": {"type": "object",
                                                        "default": live_value}}])
     same = live.tools["t"].listed_digest == locked.tools["t"].listed_digest
@@ -105,6 +107,33 @@ def test_equal_text_with_another_value_goes_the_normative_way(live_value) -> Non
     # a tuple is the same JSON as its list: the digests (not the text) say so
     assert report.drifted != isinstance(live_value, tuple)
     assert same or live_value is True or live_value == 2**70
+
+
+@pytest.mark.parametrize("through", ["build", "listing"])
+def test_tools_decoded_from_json_are_proved_equal_by_their_text_alone(through, tmp_path,
+                                                                       walks) -> None:
+    """Between a lock read from its file and a listing from the seam (both ``plain_json``),
+    equal text is equal value: no comparison by value is needed. A tuple is the one value
+    whose text and digests are its list's while ``==`` tells them apart, so a live tool
+    holding one (a promise broken on purpose) shows which way ``same_as`` went."""
+    from parity.mcp import Listing
+
+    path = tmp_path / "s.lock.json"
+    L.write(L.build("s", [{"name": "t", "inputSchema": {"type": "object",
+                                                        "default": [1, 2]}}]), path)
+    locked = L.load(path)
+
+    def live(plain_json: bool) -> L.Lock:
+        tools = [{"name": "t", "inputSchema": {"type": "object", "default": (1, 2)}}]
+        if through == "listing":
+            return L.from_listing("s", Listing(tools=tools, plain_json=plain_json))
+        return L.build("s", tools, plain_json=plain_json)
+
+    walks.clear()
+    assert not drift.compare(locked, live(plain_json=True)).drifted
+    assert walks == []  # proved by its text: never normalized
+    assert not drift.compare(locked, live(plain_json=False)).drifted
+    assert walks  # ``==`` told the tuple from the list: the digests decided
 
 
 @pytest.mark.parametrize("extra", [
