@@ -11,7 +11,16 @@ from parity.config.settings import ServerConfig
 from parity.errors import SourceError
 from parity.mcp import Listing, ServerSpec, fetch_tools
 from parity.sources.live import live_spec
-from tests.mcpfixtures import DEMO_TOOLS, JSON_TYPES, REPO, in_session, stdio, types_in
+from tests.lockfixtures import http_server
+from tests.mcpfixtures import (
+    DEMO_TOOLS,
+    JSON_TYPES,
+    REPO,
+    http,
+    in_session,
+    stdio,
+    types_in,
+)
 
 
 def test_in_process_server_uses_the_same_raw_path(demo_listing: Listing) -> None:
@@ -46,16 +55,19 @@ def test_an_object_spec_without_its_object_is_a_source_error() -> None:
         fetch_tools(ServerSpec(kind="object", object_ref="tests.servers.demo:server"))
 
 
-@pytest.mark.parametrize("kind", ["object", "stdio"])
+@pytest.mark.parametrize("kind", ["object", "stdio", "url"])
 def test_a_listing_holds_only_json_whatever_the_server_code_put_in_a_schema(kind) -> None:
     """``Listing.plain_json`` lets a lock prove an unchanged tool by its text alone: a
     tuple, an enum, a UUID or a ``str`` subclass in a server's own schema must reach parity as
     the JSON the wire carries, in process too (the SDK's server dumps its answers as JSON)."""
     from tests.servers import odd_values
 
-    spec = ServerSpec(kind="object", obj=odd_values.server) if kind == "object" else \
-        stdio("tests.servers.odd_values")
-    listing = fetch_tools(spec)
+    if kind == "url":
+        with http_server("odd_values") as url:
+            listing = fetch_tools(http(url))
+    else:
+        listing = fetch_tools(ServerSpec(kind="object", obj=odd_values.server)
+                              if kind == "object" else stdio("tests.servers.odd_values"))
     (tool,) = listing.tools
     assert listing.plain_json
     assert tool["inputSchema"] == odd_values.AS_JSON

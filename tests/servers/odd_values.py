@@ -2,17 +2,19 @@
 enum, a tuple, a ``UUID``, a subclass of ``str``. Whatever a server's own code puts in a
 schema, parity must only ever see what the wire carries (``Listing.plain_json``).
 
-``python -m tests.servers.odd_values`` serves stdio; ``server`` is importable for in-process
-use. The values are put in the schema the SDK built for the tool, where both SDK generations
-keep it (``_tool_manager``: no public API sets a tool's schema by hand).
+``python -m tests.servers.odd_values`` serves stdio; ``--http PORT`` serves streamable HTTP on
+127.0.0.1; ``server`` is importable for in-process use. The values are put in the schema the
+SDK built for the tool, where both SDK generations keep it (``_tool_manager``: no public API
+sets a tool's schema by hand).
 """
 
 from __future__ import annotations
 
+import argparse
 import enum
 import uuid
 
-from parity.mcp import new_server, run_stdio
+from parity.mcp import new_server, run_http, run_stdio
 
 server = new_server("odd_values")
 
@@ -43,5 +45,15 @@ AS_JSON = {"properties": {"mode": {"default": "fast", "examples": ["fast", "slow
            "x-schema-id": "00000000-0000-0000-0000-000000000007"}
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--http", type=int, metavar="PORT")
+    port = parser.parse_args().http
+    if port:
+        run_http(server, "127.0.0.1", port)
+    else:
+        run_stdio(server)
+
+
 if __name__ == "__main__":
-    run_stdio(server)
+    main()
