@@ -215,13 +215,14 @@ class LockedTool:
         does not). Failing that, equal text and values of the normalized forms do (a
         reordered ``required``). Otherwise the digests decide: a difference in text never
         means changed by itself."""
+        plain = self._plain_json and other._plain_json  # normalizing keeps them so
         mine = self.listed_digest
         if mine is not None and mine == other.listed_digest and (
-                (self._plain_json and other._plain_json) or self.listed == other.listed):
+                plain or self.listed == other.listed):
             return True
         text = self._text_of_definition()
-        if text and text == other._text_of_definition() and \
-                self.definition == other.definition:
+        if text and text == other._text_of_definition() and (
+                plain or self.definition == other.definition):
             return True
         return (self.contract, self.surface) == (other.contract, other.surface)
 

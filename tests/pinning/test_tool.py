@@ -109,31 +109,51 @@ def test_equal_text_with_another_value_goes_the_normative_way(live_value, locked
     assert same or live_value is True or live_value == 2**70
 
 
+@pytest.fixture
+def hashed(monkeypatch) -> list[str]:
+    """Every digest a ``LockedTool`` computes, counted."""
+    seen: list[str] = []
+
+    def counting(domain: str, value: Any) -> str:
+        seen.append(domain)
+        return real(domain, value)
+
+    real = T.digest
+    monkeypatch.setattr(T, "digest", counting)
+    return seen
+
+
+@pytest.mark.parametrize("reordered", [False, True], ids=["as-listed", "required-reordered"])
 @pytest.mark.parametrize("through", ["build", "listing"])
-def test_tools_decoded_from_json_are_proved_equal_by_their_text_alone(through, tmp_path,
-                                                                       walks) -> None:
+def test_tools_decoded_from_json_are_proved_equal_by_their_text_alone(
+        through, reordered, tmp_path, walks, hashed) -> None:
     """Between a lock read from its file and a listing from the seam (both ``plain_json``),
-    equal text is equal value: no comparison by value is needed. A tuple is the one value
+    equal text is equal value: no comparison by value is needed, of the definitions as
+    listed or (``required`` reordered) of their normalized forms. A tuple is the one value
     whose text and digests are its list's while ``==`` tells them apart, so a live tool
     holding one (a promise broken on purpose) shows which way ``same_as`` went."""
     from parity.mcp import Listing
 
     path = tmp_path / "s.lock.json"
-    L.write(L.build("s", [{"name": "t", "inputSchema": {"type": "object",
-                                                        "default": [1, 2]}}]), path)
+    L.write(L.build("s", [{"name": "t", "inputSchema": {
+        "type": "object", "default": [1, 2], "required": ["a", "b"]}}]), path)
     locked = L.load(path)
 
     def live(plain_json: bool) -> L.Lock:
-        tools = [{"name": "t", "inputSchema": {"type": "object", "default": (1, 2)}}]
+        tools = [{"name": "t", "inputSchema": {
+            "type": "object", "default": (1, 2),
+            "required": ["b", "a"] if reordered else ["a", "b"]}}]
         if through == "listing":
             return L.from_listing("s", Listing(tools=tools, plain_json=plain_json))
         return L.build("s", tools, plain_json=plain_json)
 
     walks.clear()
+    hashed.clear()
     assert not drift.compare(locked, live(plain_json=True)).drifted
-    assert walks == []  # proved by its text: never normalized
+    assert hashed == []  # proved by its text: never hashed
+    assert bool(walks) == reordered  # normalized only to reorder ``required``
     assert not drift.compare(locked, live(plain_json=False)).drifted
-    assert walks  # ``==`` told the tuple from the list: the digests decided
+    assert hashed and walks  # ``==`` told the tuple from the list: the digests decided
 
 
 @pytest.mark.parametrize("extra", [
