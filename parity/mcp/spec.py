@@ -53,8 +53,9 @@ class Listing:
     rejected: list[tuple[str, str]] = field(default_factory=list)
     #: the client capabilities declared when the tools were listed (None: not known)
     client_capabilities: tuple[str, ...] | None = None
-    #: every tool was decoded from JSON text and holds nothing canonical JSON cannot carry
-    #: (``walk_tools`` rejects the rest): ``parity.pinning.lock.build``'s ``plain_json``
+    #: every tool is JSON as the wire carries it (decoded from its text, or dumped as JSON by
+    #: an in-process SDK server) and holds nothing canonical JSON cannot carry (``walk_tools``
+    #: rejects the rest): ``parity.pinning.lock.build``'s ``plain_json``
     plain_json: bool = False
 
 
