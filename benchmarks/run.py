@@ -621,8 +621,9 @@ def bench_verify(s: Settings) -> Iterator[Row]:
     n = 500
     defs = generate.catalog(n, seed=generate.SEED + 2)
     # as a running client holds it: read from its file (stored digests, decoded JSON)
-    locked = lk.from_json(json.loads(lk.dumps(lk.build("bench", defs))), plain_json=True)
-    locked_any = lk.from_json(json.loads(lk.dumps(lk.build("bench", defs))))
+    lock_text = lk.dumps(lk.build("bench", defs))
+    locked = lk.from_json(json.loads(lock_text), plain_json=True)
+    locked_any = lk.from_json(json.loads(lock_text))
     folder = Path(tempfile.mkdtemp(prefix="parity-bench-lock-"))
     lock_file = folder / "bench.lock.json"
     lk.write(locked, lock_file)
