@@ -79,7 +79,8 @@ def read_live(target: Target, *, name: str | None = None,
 
         definitions = read_tool_file(target.tools_file)
         server = target.name or name or target.tools_file.stem
-        return build(server, definitions, source=str(target.tools_file))
+        # read by ``jsonio.loads``, which refuses what canonical JSON cannot carry
+        return build(server, definitions, source=str(target.tools_file), plain_json=True)
     from parity.mcp import fetch_tools
     from parity.sources.server import explain_missing_module
 

@@ -82,7 +82,8 @@ def server_definitions(server: ServerConfig, *, root: Path,
 
         if server.tools_file is None:  # ServerConfig.kind says it is set
             raise SourceError(f"server {server.name!r}: no tools_file", location=key)
-        return Listing(tools=read_tool_file(server.tools_file))
+        # read by ``jsonio.loads``, which refuses what canonical JSON cannot carry
+        return Listing(tools=read_tool_file(server.tools_file), plain_json=True)
     if server.kind == "models":
         from parity.sources.agent import definitions_from_models
 

@@ -13,6 +13,7 @@ import pytest
 from parity.config.settings import ModelRef, ServerConfig
 from parity.errors import SourceError
 from parity.sources.server import server_definitions
+from tests.mcpfixtures import JSON_TYPES, types_in
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = ["add", "echo", "whoami", "slow"]
@@ -76,6 +77,8 @@ def test_tools_file_source(tmp_path: Path) -> None:
     listing = server_definitions(ServerConfig(name="f", kind="tools_file", tools_file=file),
                                  root=tmp_path)
     assert listing.tools == tools
+    assert listing.plain_json  # decoded JSON: a lock proves its tools by their text
+    assert types_in(listing.tools) <= JSON_TYPES
 
 
 def test_models_source(tmp_path: Path) -> None:
