@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parity.errors import ValueDomainError
 from parity.pinning import drift
@@ -16,7 +18,8 @@ from parity.pinning import normalize as N
 from parity.pinning import tool as T
 
 # tests/pinning/test_lock.py's tool, as a server lists it: `required` in its own order
-from tests.pinning.test_lock import SEARCH
+from tests.pinning.test_lock import SEARCH, _get, _locations, _shuffle, definitions
+from tests.properties import draws
 
 
 def _locked() -> L.Lock:
@@ -154,6 +157,34 @@ def test_tools_decoded_from_json_are_proved_equal_by_their_text_alone(
     assert bool(walks) == reordered  # normalized only to reorder ``required``
     assert not drift.compare(locked, live(plain_json=False)).drifted
     assert hashed and walks  # ``==`` told the tuple from the list: the digests decided
+
+
+#: JSON values that Python's ``==``, orjson's text or RFC 8785 each take for another
+_CONFUSABLE = st.sampled_from([0, 0.0, -0.0, 1, 1.0, True, False, None, "1", "", [], {},
+                               1e16, 1e-7, 2**53 - 1, 0.1, [1], [1.0], {"a": None}])
+
+
+@settings(max_examples=draws(300), suppress_health_check=[HealthCheck.too_slow])
+@given(definitions(), st.data())
+def test_text_proof_between_decoded_tools_agrees_with_the_digests(tmp_path_factory, d,
+                                                                  data) -> None:
+    """Between a lock read from its file and a live listing decoded from JSON text, the
+    text proof says "unchanged" exactly when the digests do: on the tool itself, on the
+    tool with its keys and ``required`` reordered, and on the tool with one value swapped
+    for one that Python's ``==``, orjson's text or RFC 8785 takes for another."""
+    live = json.loads(json.dumps(_shuffle(d, data.draw(st.randoms(use_true_random=False)))))
+    if data.draw(st.booleans()):
+        where = data.draw(st.sampled_from(_locations(live)[1:]))
+        _get(live, where[:-1])[where[-1]] = data.draw(_CONFUSABLE)
+        live = json.loads(json.dumps(live))  # decoded again, as the wire hands it over
+    if live.get("name") != d["name"]:
+        live["name"] = d["name"]  # the same tool, as the catalog pairs them
+    path = tmp_path_factory.mktemp("lock") / "s.lock.json"
+    L.write(L.build("s", [d]), path)
+    locked = L.load(path).tools[d["name"]]
+    proved = L.build("s", [live], plain_json=True).tools[d["name"]].same_as(locked)
+    fresh = T.LockedTool.of(live)
+    assert proved == ((fresh.contract, fresh.surface) == (locked.contract, locked.surface))
 
 
 @pytest.mark.parametrize("extra", [
