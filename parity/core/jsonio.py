@@ -227,6 +227,13 @@ def unrepresentable(value: Any) -> tuple[str, str] | None:
     cannot carry, or None: NaN or an infinity, an integer beyond +-(2**53 - 1) (a
     ``HugeInteger`` among them), a string or
     key holding a lone surrogate. Parsed JSON is a tree, so the walk is linear."""
+    if _holds_nothing_unrepresentable(value):
+        return None  # the usual answer, proved in C; the walk finds the place of the rest
+    return _first_unrepresentable(value)
+
+
+def _first_unrepresentable(value: Any) -> tuple[str, str] | None:
+    """``unrepresentable``'s answer, found by walking ``value``."""
     pending: list[tuple[Any, str]] = [(value, "")]
     while pending:
         node, pointer = pending.pop()
@@ -242,6 +249,30 @@ def unrepresentable(value: Any) -> tuple[str, str] | None:
         elif isinstance(node, list):
             pending.extend((item, f"{pointer}/{i}") for i, item in enumerate(node))
     return None
+
+
+def _holds_nothing_unrepresentable(value: Any) -> bool:
+    """Whether ``unrepresentable``'s walk would find nothing, proved by C encoders (several
+    times faster than the walk): orjson, held to 53-bit integers, refuses an integer beyond
+    +-(2**53 - 1) (a ``HugeInteger`` or another subclass too) and a string or key with a
+    lone surrogate, in every ``dict`` and ``list`` the walk reads; it writes NaN and the
+    infinities as ``null``, so text with a ``null`` value is also encoded by ``json``, which
+    refuses them. ``False`` (the walk decides) for anything either cannot encode."""
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_STRICT_INTEGER)
+    except TypeError:  # orjson.JSONEncodeError is one, as is a type orjson cannot encode
+        return False
+    if text != b"null" and b":null" not in text and b",null" not in text \
+            and b"[null" not in text:
+        return True  # no null value, so no NaN or infinity written as one
+    try:
+        _FINITE.encode(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+_FINITE = json.JSONEncoder(allow_nan=False, check_circular=False, ensure_ascii=False)
 
 
 def _problem(node: Any) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parity.core import jsonio
@@ -188,3 +188,55 @@ def test_values_sharing_a_key_are_the_same_json(a, b):
 
 def test_a_value_orjson_cannot_write_is_keyed_by_its_repr():
     assert jsonio.value_key({"n": 2**70}) == repr({"n": 2**70})
+
+
+# -- unrepresentable: proved in C, walked only to name the place ------------------------
+
+_SURROGATES = st.sampled_from(["\ud800", "x\udfff", "\udbff\udbff", "fine", "null", ":null"])
+_HOSTILE_LEAVES = (
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4)
+    | _SURROGATES | st.sampled_from([2**53 - 1, 2**53, -(2**53 - 1), -(2**53), 2**64])
+    | st.builds(jsonio.HugeInteger, st.from_regex(r"\A-?[1-9][0-9]{20,30}\Z"))
+    | st.builds(type("IntSubclass", (int,), {}), st.integers())
+    | st.builds(type("FloatSubclass", (float,), {}), st.floats()))
+_HOSTILE = st.recursive(
+    _HOSTILE_LEAVES,
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=4) | _SURROGATES | st.integers(), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=draws(500), deadline=None)
+@given(_HOSTILE)
+@example(float("nan"))  # each place orjson writes a null value: the whole text,
+@example([float("inf")])  # an array's first item,
+@example(["a", float("-inf")])  # a later item,
+@example({"a": float("nan")})  # a member's value
+@example({"a": [1, 2**53]}).via("an unsafe integer")
+@example({"\ud800": 1}).via("a key with a lone surrogate")
+def test_unrepresentable_answers_as_its_walk_does(value):
+    """The C encoders' proof never hides what the walk finds: NaN, infinities, integers
+    beyond +-(2**53 - 1) (subclasses and ``HugeInteger`` too), lone surrogates in strings
+    and keys; and whatever they cannot encode (tuples, other keys, subclasses) is walked."""
+    assert jsonio.unrepresentable(value) == jsonio._first_unrepresentable(value)
+
+
+@pytest.mark.parametrize("levels", [10, 300])
+def test_nesting_past_what_orjson_writes_is_walked(levels):
+    value: object = float("nan")
+    for _ in range(levels):
+        value = [value]
+    assert jsonio.unrepresentable(value) == ("#" + "/0" * levels, "NaN")
+
+
+@settings(max_examples=draws(100), deadline=None)
+@given(_JSON_VALUES)
+def test_plain_json_is_proved_without_the_walk(value):
+    """Finite numbers, safe integers and whole strings, nulls among them or not: the C
+    encoders say so, and the walk (a Python loop over every node) never runs."""
+    def no_walk(value):
+        raise AssertionError("walked")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jsonio, "_first_unrepresentable", no_walk)
+        assert jsonio.unrepresentable(value) is None
