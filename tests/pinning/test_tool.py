@@ -31,19 +31,24 @@ def _wire(tools: list[dict[str, Any]]) -> L.Lock:
     return L.build("s", json.loads(json.dumps(tools)))  # other objects, as just read
 
 
-@pytest.fixture
-def walks(monkeypatch) -> list[str]:
-    """Every schema walk of normalization, counted (never timed)."""
+def _calls(monkeypatch, module: Any, *names: str) -> list[str]:
+    """The names of ``module``'s functions ``names``, one per call to them (never timed)."""
     seen: list[str] = []
-    for name in ("normalize_schema", "_normalize_pair"):
-        real = getattr(N, name)
+    for name in names:
+        real = getattr(module, name)
 
         def counting(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
             seen.append(_name)
             return _real(*args, **kw)
 
-        monkeypatch.setattr(N, name, counting)
+        monkeypatch.setattr(module, name, counting)
     return seen
+
+
+@pytest.fixture
+def walks(monkeypatch) -> list[str]:
+    """Every schema walk of normalization, counted."""
+    return _calls(monkeypatch, N, "normalize_schema", "_normalize_pair")
 
 
 def test_the_lock_records_each_tool_as_listed() -> None:
@@ -115,15 +120,7 @@ def test_equal_text_with_another_value_goes_the_normative_way(live_value, locked
 @pytest.fixture
 def hashed(monkeypatch) -> list[str]:
     """Every digest a ``LockedTool`` computes, counted."""
-    seen: list[str] = []
-
-    def counting(domain: str, value: Any) -> str:
-        seen.append(domain)
-        return real(domain, value)
-
-    real = T.digest
-    monkeypatch.setattr(T, "digest", counting)
-    return seen
+    return _calls(monkeypatch, T, "digest")
 
 
 @pytest.mark.parametrize("reordered", [False, True], ids=["as-listed", "required-reordered"])
