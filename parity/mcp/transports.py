@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.abc
 
-from parity.core.jsonio import unrepresentable
+from parity.core.jsonio import decoded_json, unrepresentable
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.servers import lowlevel_server
 from parity.mcp.spec import (
@@ -73,8 +73,7 @@ class SdkStreamTransport(Transport):
                 if isinstance(item, Exception):  # a line or body the SDK could not read
                     self.conn.note_garbage(_unreadable(item))
                     continue
-                message = getattr(item.message, "root", item.message)  # 1.x: a RootModel
-                self.on_message(_as_sent(message) | {"jsonrpc": "2.0"})
+                self.on_message(_as_sent(item.message) | {"jsonrpc": "2.0"})
 
     def on_message(self, message: dict[str, Any]) -> None:
         """One message from the server, as a raw dict."""
@@ -85,16 +84,8 @@ class SdkStreamTransport(Transport):
 
         if self.write is None:
             raise CallFailure("unavailable", "the transport is not connected", sent=False)
-        if SDK_MAJOR >= 2:
-            from mcp_types import jsonrpc_message_adapter
-
-            wire: Any = jsonrpc_message_adapter.validate_python(message)
-        else:
-            from mcp.types import JSONRPCMessage
-
-            wire = JSONRPCMessage.model_validate(message)  # type: ignore[attr-defined,unused-ignore]
         try:
-            await self.write.send(SessionMessage(wire))
+            await self.write.send(SessionMessage(_sdk_message(message)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             raise CallFailure("unavailable", self.conn.lost or "the connection is closed",
                               sent=False) from None
@@ -102,10 +93,42 @@ class SdkStreamTransport(Transport):
             pending.sent = True
 
 
+#: the members that hold a message's payload (a response's, a request's or a notification's),
+#: a plain ``dict`` in both generations' models
+_PAYLOADS = ("result", "params")
+
+
+def _sdk_message(message: dict[str, Any]) -> Any:
+    """The SDK's model of the JSON-RPC message ``message``."""
+    if SDK_MAJOR >= 2:
+        from mcp_types import jsonrpc_message_adapter
+
+        return jsonrpc_message_adapter.validate_python(message)
+    from mcp.types import JSONRPCMessage
+
+    return JSONRPCMessage.model_validate(message)  # type: ignore[attr-defined,unused-ignore]
+
+
 def _as_sent(message: Any) -> dict[str, Any]:
     """The message as a JSON dict. The JSON dump writes NaN and the infinities as ``null``,
     which would hide a value the server sent (and pin a schema it never said): a message
-    holding one is handed on as parsed, for the connection to name tool and pointer."""
+    holding one is handed on as parsed, for the connection to name tool and pointer.
+
+    A payload that is already decoded JSON (``decoded_json``: what a parsed body or a
+    server's own JSON dump holds) is handed on as it is, with the envelope dumped around it:
+    the two dumps of a 500-tool listing took three times what the proof takes (72 against
+    25 ms), and the collector ran over their copies."""
+    message = getattr(message, "root", message)  # 1.x: a RootModel around the message
+    fields = message.model_fields_set
+    for name in _PAYLOADS:
+        if name in fields:
+            payload = getattr(message, name)
+            if payload.__class__ is dict and decoded_json(payload):
+                sent: dict[str, Any] = message.model_dump(
+                    by_alias=True, mode="json", exclude_unset=True, exclude={name})
+                sent[name] = payload
+                return sent
+            break
     parsed: dict[str, Any] = message.model_dump(by_alias=True, mode="python",
                                                 exclude_unset=True)
     if unrepresentable(parsed) is not None:

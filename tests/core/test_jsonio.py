@@ -3,7 +3,9 @@ the walk that names their place runs only then."""
 
 from __future__ import annotations
 
+import enum
 import json
+import uuid
 
 import pytest
 from hypothesis import example, given, settings
@@ -240,3 +242,72 @@ def test_plain_json_is_proved_without_the_walk(value):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(jsonio, "_first_unrepresentable", no_walk)
         assert jsonio.unrepresentable(value) is None
+
+
+# -- decoded_json: exactly what decoding JSON yields, proved in C -------------------------
+
+class _Text(str):
+    """A ``str`` subclass, as a server's own string types are."""
+
+
+class _Mode(str, enum.Enum):
+    FAST = "fast"
+
+
+_NOT_DECODED = st.sampled_from([
+    (1, 2), (), {1, 2}, frozenset(), b"x", bytearray(b"x"), 1j, _Text("x"), _Mode.FAST,
+    uuid.UUID(int=7), enum.IntEnum("Level", "LOW").LOW, ..., dict, object()])
+_ANY = st.recursive(
+    _HOSTILE_LEAVES | _NOT_DECODED,
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=4) | _SURROGATES | st.integers()
+                      | st.builds(_Text, st.text(max_size=3)), inner, max_size=4),
+    max_leaves=20)
+_DECODED_TYPES = {dict, list, str, int, float, bool, type(None)}
+
+
+def _decoded_json_walked(value: object) -> bool:
+    """``decoded_json``'s answer by a walk: exact JSON types, string keys, nothing
+    ``unrepresentable``."""
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if type(node) not in _DECODED_TYPES:
+            return False
+        if type(node) is dict:
+            if any(type(key) is not str for key in node):
+                return False
+            pending.extend(node.values())
+        elif type(node) is list:
+            pending.extend(node)
+    return jsonio._first_unrepresentable(value) is None
+
+
+@settings(max_examples=draws(500), deadline=None)
+@given(_ANY)
+@example({"a": (1,)}).via("a tuple, read back as a list")
+@example([[], ()]).via("an empty tuple beside an empty list")
+@example({"a": float("nan")}).via("NaN, read back as null")
+@example({_Text("k"): 1}).via("a key of a str subclass")
+@example({"m": _Mode.FAST}).via("a str enum, equal to its value")
+@example([True, 1, 1.0]).via("values equal in Python, told apart by type")
+def test_decoded_json_answers_as_its_walk_does(value):
+    """Every type JSON decoding never yields is refused (a subclass equal to its value
+    among them), and every unrepresentable value; nothing else is."""
+    assert jsonio.decoded_json(value) == _decoded_json_walked(value)
+
+
+@settings(max_examples=draws(100), deadline=None)
+@given(_JSON_VALUES)
+def test_what_json_decodes_to_is_decoded_json(value):
+    assert jsonio.decoded_json(json.loads(json.dumps(value)))
+
+
+@pytest.mark.parametrize("levels", [10, 300, 3000])
+def test_nesting_past_what_the_encoders_write_is_not_proved(levels):
+    """Past orjson's depth (255) the answer is ``False``, never a false ``True``: the caller
+    takes its exact, slower path."""
+    value: object = []
+    for _ in range(levels):
+        value = [value]
+    assert jsonio.decoded_json(value) is (levels < 255)
