@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
 import generate  # noqa: E402
 import naive  # noqa: E402
 
-GROUPS = ("extract", "diff", "verify", "startup", "memory")
+GROUPS = ("extract", "diff", "verify", "connect", "startup", "memory")
 #: modules that must not be imported on the pre-commit path
 HEAVY = ("mcp", "pydantic", "pydantic_core", "deepdiff")
 CACHE = HERE / ".cache"
@@ -696,6 +696,65 @@ def bench_verify(s: Settings) -> Iterator[Row]:
         folder.rmdir()
 
 
+# -- connect: the start-up check inside the client -----------------------------------------
+
+
+def bench_connect(s: Settings) -> Iterator[Row]:
+    import anyio
+    import connect
+
+    from parity.pinning import lock as lk
+
+    n = 500
+    defs = generate.catalog(n, seed=generate.SEED + 2)
+    folder = Path(tempfile.mkdtemp(prefix="parity-bench-connect-"))
+    lock = folder / "bench.lock.json"
+    lk.write(lk.build("bench", defs), lock)
+    server = connect.catalog_server(defs)
+    # one tool changed on the server: both ways of verifying must refuse it, by its path
+    changed = json.loads(json.dumps(defs))
+    changed[7]["inputSchema"]["properties"]["planted"] = {"type": "string"}
+    changed_server = connect.catalog_server(changed)
+    sdk = connect.sdk_session(server, None)
+    rows = (("parity's session", "parity.mcp.open_session + verify_tools",
+             connect.parity_session(server, lock), connect.parity_session(changed_server, lock)),
+            ("the agent's own SDK session", "ClientSession, wrap_session + verify_tools",
+             connect.sdk_session(server, lock), connect.sdk_session(changed_server, lock)))
+    for label, _, verify, refused in rows:
+        _check_connect(label, verify, refused, n, changed[7]["name"], anyio)
+    if anyio.run(sdk) != n:
+        raise InvalidBenchmark("connect: the SDK's list_tools did not list every tool")
+    times = interleave(*(lambda v=v: anyio.run(v) for *_, v, _ in rows),
+                       lambda: anyio.run(sdk), s=s)
+    for (label, does, *_), tp in zip(rows, times, strict=False):
+        yield Row("connect", f"connect and verify a {n}-tool server, {label}", med(tp),
+                  "ClientSession: initialize + list_tools", med(times[-1]),
+                  "<= 1.5x the SDK's own listing", med(tp) / med(times[-1]) <= 1.5,
+                  reps=len(tp),
+                  notes=f"{does}, the lock read from its file, against an agent without "
+                        "parity: the SDK's ClientSession connecting and listing the tools; an "
+                        "SDK server in process on the SDK's memory streams (its work paid by "
+                        "both); checked: the unchanged catalog verifies, one changed tool is "
+                        "refused by its field path")
+    with contextlib.suppress(OSError):
+        lock.unlink()
+        folder.rmdir()
+
+
+def _check_connect(label: str, verify: Callable[[], Any], refused: Callable[[], Any], n: int,
+                   tool: str, anyio: Any) -> None:
+    import connect
+
+    if anyio.run(verify) != n:
+        raise InvalidBenchmark(f"connect ({label}): the unchanged catalog did not verify")
+    error = connect.refusal(refused)
+    fields = [] if error is None else [
+        (c.name, f.path) for c in error.changes.changes for f in c.fields]
+    if fields != [(tool, "planted")]:
+        raise InvalidBenchmark(f"connect ({label}): the planted change was not the one "
+                               f"refused ({fields})")
+
+
 # -- start-up ------------------------------------------------------------------------------
 
 
@@ -995,7 +1054,7 @@ def _meta() -> dict[str, Any]:
 
 BENCHES: dict[str, Callable[[Settings], Iterator[Row]]] = {
     "extract": bench_extract, "diff": bench_diff, "verify": bench_verify,
-    "startup": bench_startup, "memory": bench_memory,
+    "connect": bench_connect, "startup": bench_startup, "memory": bench_memory,
 }
 
 

@@ -1,0 +1,58 @@
+"""benchmarks/connect.py: the connect rows' three ways of starting up against a real SDK
+server in process, on both SDK generations, and the refusal the harness checks for."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import anyio
+import pytest
+
+from parity.pinning import lock as lk
+from tests.fieldpaths.test_direct import REPO, generated
+
+
+def _connect() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_connect",
+                                                  REPO / "benchmarks" / "connect.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+connect = _connect()
+
+
+@pytest.fixture(scope="module")
+def catalog() -> list[dict]:
+    return generated(20)
+
+
+@pytest.fixture
+def lock_file(tmp_path: Path, catalog: list[dict]) -> Path:
+    path = tmp_path / "bench.lock.json"
+    lk.write(lk.build("bench", catalog), path)
+    return path
+
+
+def test_every_way_of_starting_up_gets_every_tool(catalog, lock_file):
+    server = connect.catalog_server(catalog)
+    assert anyio.run(connect.sdk_session(server, None)) == len(catalog)
+    assert anyio.run(connect.sdk_session(server, lock_file)) == len(catalog)
+    assert anyio.run(connect.parity_session(server, lock_file)) == len(catalog)
+
+
+@pytest.mark.parametrize("way", ["parity_session", "sdk_session"])
+def test_a_planted_change_is_refused_by_its_field_path(catalog, lock_file, way):
+    changed = copy.deepcopy(catalog)
+    changed[3]["inputSchema"].setdefault("properties", {})["planted"] = {"type": "string"}
+    error = connect.refusal(getattr(connect, way)(connect.catalog_server(changed), lock_file))
+    assert error is not None
+    assert [(c.name, f.path) for c in error.changes.changes for f in c.fields] == [
+        (changed[3]["name"], "planted")]
+    assert connect.refusal(getattr(connect, way)(connect.catalog_server(catalog),
+                                                  lock_file)) is None
