@@ -74,6 +74,15 @@ def _fast_loads(text: str | bytes) -> Any:
         return _UNDECIDED
 
 
+def proved_clean(content: bytes) -> bool:
+    """Whether ``content`` is JSON text holding nothing ``unrepresentable`` finds, proved by
+    orjson's reading (``_fast_loads``, the collector paused) without parsing it in Python
+    or walking it; ``False`` when not proved (not JSON, or a value the caller must read and
+    look at)."""
+    with paused():
+        return _fast_loads(content) is not _UNDECIDED
+
+
 def _may_hold_a_long_number(content: bytes) -> bool:
     """A run of 16 digits or more where JSON puts a value: at the start, after a key's colon,
     after an array's bracket or comma (a minus sign and spaces between). The same run inside

@@ -33,7 +33,7 @@ import anyio
 import anyio.abc
 import anyio.lowlevel
 
-from parity.core.jsonio import parse, unrepresentable
+from parity.core.jsonio import parse, proved_clean, unrepresentable
 from parity.core.redact import redact_json
 from parity.mcp.sdk import SDK_MAJOR, http_module
 from parity.mcp.spec import (
@@ -99,7 +99,7 @@ class _Recorder:
         failure = None
         if not content_type.startswith("application/json"):
             failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
-        else:
+        elif not proved_clean(body):  # the usual body: orjson proves it clean, not read again
             try:
                 message = parse(body)
             except (ValueError, RecursionError):

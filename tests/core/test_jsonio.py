@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from parity.core import jsonio
 from parity.errors import FileFormatError
+from tests.hostile.servers.content import VALUES
 from tests.properties import draws
 
 
@@ -311,3 +312,13 @@ def test_nesting_past_what_the_encoders_write_is_not_proved(levels):
     for _ in range(levels):
         value = [value]
     assert jsonio.decoded_json(value) is (levels < 255)
+
+
+@pytest.mark.parametrize("literal", sorted(VALUES.values()))
+@pytest.mark.parametrize("place", ['{{"a": {}}}', '[1, {}]', '{{"a": {{"b": [{}]}}}}'])
+def test_a_body_holding_an_unrepresentable_value_is_never_proved_clean(literal, place):
+    """What an HTTP body must not skip parity's own reading for: each value a hostile server
+    sends (tests/hostile/servers/content.py), at any depth."""
+    text = place.format(literal).encode()
+    assert not jsonio.proved_clean(text)
+    assert jsonio.proved_clean(place.format('"fine"').encode())

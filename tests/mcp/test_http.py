@@ -90,3 +90,19 @@ def test_connection_refused_is_unavailable_and_not_sent() -> None:
     assert (info.value.kind, info.value.sent) == ("unavailable", False)
     with pytest.raises(SourceError, match="could not reach it"):
         fetch_tools(spec)
+
+
+def test_a_clean_json_body_is_proved_so_without_being_read_again(
+        http_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson proves an ordinary JSON body holds nothing the SDK would refuse or change, so
+    parity does not parse and walk it before the SDK reads it (a hostile body still is:
+    tests/hostile/test_content_values.py)."""
+    from parity.mcp import http as parity_http
+
+    def no_second_reading(body: bytes) -> Any:
+        raise AssertionError("a clean body was parsed by parity")
+
+    monkeypatch.setattr(parity_http, "parse", no_second_reading)
+    url = http_server("tests.servers.http_faults", path="")
+    listing = fetch_tools(http(url + "/mcp"))
+    assert [t["name"] for t in listing.tools] == ["t"]
