@@ -2,22 +2,30 @@
 them against their lock; against what an agent without parity does, the ``mcp`` SDK's own
 ``ClientSession`` connecting and calling ``list_tools``, to the same server.
 
-The server is an SDK low-level server in this process, on the SDK's memory streams (both
-sides pay its work alike and no process start or socket blurs the client's part), listing
-a generated catalog as given: ``catalog_server``. ``run.py --only connect`` times it.
+The server is an SDK low-level server listing a generated catalog as given
+(``catalog_server``): in this process, on the SDK's memory streams (both sides pay its work
+alike and no process start or socket blurs the client's part), and as a subprocess over
+stdio, as most agents run their servers (``python benchmarks/connect.py --stdio N``: the
+catalog of ``N`` tools). ``run.py --only connect`` times them.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
 
-from parity.errors import ToolDriftError
-from parity.mcp import SDK_MAJOR, ServerSpec, open_session, wrap_session
-from parity.runtime.client import verify_tools
+HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":  # serving over stdio: its neighbour generate.py, and parity
+    sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+from parity.errors import ToolDriftError  # noqa: E402
+from parity.mcp import SDK_MAJOR, ServerSpec, open_session, wrap_session  # noqa: E402
+from parity.runtime.client import verify_tools  # noqa: E402
 
 Connect = Callable[[], Awaitable[int]]
 
@@ -44,11 +52,36 @@ def catalog_server(definitions: list[dict[str, Any]], name: str = "bench") -> An
 
 def parity_session(server: Any, lock: Path) -> Connect:
     """parity's own session (``parity.mcp.open_session``) and ``verify_tools``: the verified
-    tools' count."""
+    tools' count. ``server``: the server object, or the command that serves it over stdio."""
+    spec = ServerSpec(kind="stdio", name="bench", command=tuple(server)) \
+        if isinstance(server, list) else ServerSpec(kind="object", name="bench", obj=server)
+
     async def run() -> int:
-        async with open_session(ServerSpec(kind="object", name="bench", obj=server)) as session:
+        async with open_session(spec) as session:
             return len(await verify_tools(session, lock))
     return run
+
+
+def stdio_command(n: int, *, changed: bool = False) -> list[str]:
+    """The command that serves the ``n``-tool catalog over stdio (``changed``: with the one
+    planted change ``plant`` makes)."""
+    return [sys.executable, str(HERE / "connect.py"), "--stdio", str(n),
+            *(["--changed"] if changed else [])]
+
+
+#: the tool of the catalog that ``catalog(..., changed=True)`` changes
+PLANTED_AT = 7
+
+
+def catalog(n: int, *, changed: bool = False) -> list[dict[str, Any]]:
+    """The connect rows' catalog (the verify rows'), or the same with one planted change: a
+    property ``planted`` added to the input of tool ``PLANTED_AT`` (``n`` must exceed it)."""
+    import generate
+
+    definitions = generate.catalog(n, seed=generate.SEED + 2)
+    if changed:
+        definitions[PLANTED_AT]["inputSchema"]["properties"]["planted"] = {"type": "string"}
+    return definitions
 
 
 def sdk_session(server: Any, lock: Path | None) -> Connect:
@@ -56,23 +89,33 @@ def sdk_session(server: Any, lock: Path | None) -> Connect:
     (``lock`` None: the agent without parity) or, wrapped (``parity.mcp.wrap_session``),
     ``verify_tools``, as parity runs inside an agent framework's own session."""
     async def run() -> int:
-        from mcp import ClientSession
         from mcp.shared.memory import create_client_server_memory_streams
 
+        if isinstance(server, list):
+            from mcp.client.stdio import StdioServerParameters, stdio_client
+
+            command = StdioServerParameters(command=server[0], args=server[1:])
+            async with stdio_client(command) as (read, write):
+                return await _listed(read, write, lock)
         async with create_client_server_memory_streams() as (client, (read, write)), \
                 anyio.create_task_group() as tg:
             tg.start_soon(_serve, server, read, write)
-            async with ClientSession(*client) as session:
-                init = await session.initialize()
-                if lock is None:
-                    found = len((await session.list_tools()).tools)
-                else:
-                    info = getattr(init, "server_info", None) or init.serverInfo  # 2.x, 1.x
-                    wrapped = wrap_session(session, server_info=info.model_dump())
-                    found = len(await verify_tools(wrapped, lock))
+            found = await _listed(*client, lock)
             tg.cancel_scope.cancel()
         return found
     return run
+
+
+async def _listed(read: Any, write: Any, lock: Path | None) -> int:
+    from mcp import ClientSession
+
+    async with ClientSession(read, write) as session:
+        init = await session.initialize()
+        if lock is None:
+            return len((await session.list_tools()).tools)
+        info = getattr(init, "server_info", None) or init.serverInfo  # 2.x, 1.x
+        wrapped = wrap_session(session, server_info=info.model_dump())
+        return len(await verify_tools(wrapped, lock))
 
 
 async def _serve(server: Any, read: Any, write: Any) -> None:
@@ -99,3 +142,23 @@ def _drift_error(exc: BaseException) -> ToolDriftError | None:
         if found is not None:
             return found
     return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="serve the connect rows' catalog over stdio")
+    parser.add_argument("--stdio", type=int, metavar="N", required=True)
+    parser.add_argument("--changed", action="store_true")
+    args = parser.parse_args()
+    server = catalog_server(catalog(args.stdio, changed=args.changed))
+
+    async def serve() -> None:
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read, write):
+            await _serve(server, read, write)
+
+    anyio.run(serve)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,5 +1,6 @@
 """benchmarks/connect.py: the connect rows' three ways of starting up against a real SDK
-server in process, on both SDK generations, and the refusal the harness checks for."""
+server, in process and as a subprocess over stdio, on both SDK generations, and the refusal
+the harness checks for."""
 
 from __future__ import annotations
 
@@ -56,3 +57,23 @@ def test_a_planted_change_is_refused_by_its_field_path(catalog, lock_file, way):
         (changed[3]["name"], "planted")]
     assert connect.refusal(getattr(connect, way)(connect.catalog_server(catalog),
                                                   lock_file)) is None
+
+
+def test_over_stdio_every_way_gets_every_tool_and_the_planted_change_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stdio rows' server: ``connect.py --stdio N`` serves the rows' catalog (``catalog``)
+    as a subprocess; ``--changed``, with the planted change."""
+    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))  # catalog() reads generate.py
+    n = connect.PLANTED_AT + 2
+    lock_file = tmp_path / "stdio.lock.json"
+    lk.write(lk.build("bench", connect.catalog(n)), lock_file)
+    command = connect.stdio_command(n)
+    assert anyio.run(connect.sdk_session(command, None)) == n
+    assert anyio.run(connect.sdk_session(command, lock_file)) == n
+    assert anyio.run(connect.parity_session(command, lock_file)) == n
+    error = connect.refusal(connect.parity_session(connect.stdio_command(n, changed=True),
+                                                   lock_file))
+    assert error is not None
+    planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
+    assert [(c.name, f.path) for c in error.changes.changes for f in c.fields] == [
+        (planted, "planted")]
