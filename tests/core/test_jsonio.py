@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from parity.core import jsonio
 from parity.errors import FileFormatError
 from tests.hostile.servers.content import VALUES
+from tests.mcpfixtures import JSON_TYPES
 from tests.properties import draws
 
 
@@ -264,7 +265,6 @@ _ANY = st.recursive(
     | st.dictionaries(st.text(max_size=4) | _SURROGATES | st.integers()
                       | st.builds(_Text, st.text(max_size=3)), inner, max_size=4),
     max_leaves=20)
-_DECODED_TYPES = {dict, list, str, int, float, bool, type(None)}
 
 
 def _decoded_json_walked(value: object) -> bool:
@@ -273,7 +273,7 @@ def _decoded_json_walked(value: object) -> bool:
     pending = [value]
     while pending:
         node = pending.pop()
-        if type(node) not in _DECODED_TYPES:
+        if type(node) not in JSON_TYPES:
             return False
         if type(node) is dict:
             if any(type(key) is not str for key in node):
