@@ -5,27 +5,16 @@ the harness checks for."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import anyio
 import pytest
 
 from parity.pinning import lock as lk
+from tests.benchmodules import bench_module
 from tests.fieldpaths.test_direct import REPO, generated
 
-
-def _connect() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_connect",
-                                                  REPO / "benchmarks" / "connect.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-connect = _connect()
+connect = bench_module("connect")
 
 
 @pytest.fixture(scope="module")

@@ -5,29 +5,16 @@ reads. (The counts themselves need valgrind: not run here.)"""
 from __future__ import annotations
 
 import copy
-import importlib.util
-import sys
 from collections.abc import Iterator
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from parity.fieldpaths.schema import extract_paths
-from tests.fieldpaths.test_direct import REPO, generated
+from tests.benchmodules import bench_module
+from tests.fieldpaths.test_direct import generated
 
-
-def _instructions() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_instructions",
-                                                  REPO / "benchmarks" / "instructions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_instructions", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-instructions = _instructions()
+instructions = bench_module("instructions")
 
 
 def nodes(node: Any) -> Iterator[dict[str, Any]]:

@@ -3,22 +3,11 @@ can count against instead."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
-
 from parity.fieldpaths.schema import tool_tables
-from tests.fieldpaths.test_direct import REPO, generated
+from tests.benchmodules import bench_module
+from tests.fieldpaths.test_direct import generated
 
-
-def _naive() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_naive", REPO / "benchmarks" / "naive.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-naive = _naive()
+naive = bench_module("naive")
 
 SCHEMA = {
     "type": "object", "required": ["pick"],

@@ -7,9 +7,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.entry import FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
 from parity.fieldpaths.schema import Limits, Work, _Walker, extract_paths
+from tests.benchmodules import bench_module
 from tests.properties import draws
 
 HERE = Path(__file__).resolve().parents[1]
@@ -100,12 +99,7 @@ def schemas_of(tools: list[dict[str, Any]]) -> Iterator[Any]:
 
 
 def generated(n: int) -> list[dict[str, Any]]:
-    spec = importlib.util.spec_from_file_location("bench_generate",
-                                                  REPO / "benchmarks" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_generate", module)  # its dataclasses look themselves up
-    spec.loader.exec_module(module)
+    module = bench_module("generate")
     return module.catalog(n, seed=module.SEED + 1)  # type: ignore[no-any-return]
 
 
