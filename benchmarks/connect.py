@@ -64,7 +64,7 @@ def parity_session(server: Any, lock: Path) -> Connect:
 
 def stdio_command(n: int, *, changed: bool = False) -> list[str]:
     """The command that serves the ``n``-tool catalog over stdio (``changed``: with the one
-    planted change ``plant`` makes)."""
+    planted change ``catalog`` makes)."""
     return [sys.executable, str(HERE / "connect.py"), "--stdio", str(n),
             *(["--changed"] if changed else [])]
 
@@ -85,18 +85,20 @@ def catalog(n: int, *, changed: bool = False) -> list[dict[str, Any]]:
 
 
 def sdk_session(server: Any, lock: Path | None) -> Connect:
-    """The SDK's ``ClientSession`` over memory streams, initialized; then its ``list_tools``
-    (``lock`` None: the agent without parity) or, wrapped (``parity.mcp.wrap_session``),
-    ``verify_tools``, as parity runs inside an agent framework's own session."""
+    """The SDK's ``ClientSession``, initialized, to ``server`` (the server object, on memory
+    streams, or the command that serves it over stdio, through ``stdio_client``); then its
+    ``list_tools`` (``lock`` None: the agent without parity) or, wrapped
+    (``parity.mcp.wrap_session``), ``verify_tools``, as parity runs inside an agent
+    framework's own session."""
     async def run() -> int:
-        from mcp.shared.memory import create_client_server_memory_streams
-
         if isinstance(server, list):
             from mcp.client.stdio import StdioServerParameters, stdio_client
 
             command = StdioServerParameters(command=server[0], args=server[1:])
             async with stdio_client(command) as (read, write):
                 return await _listed(read, write, lock)
+        from mcp.shared.memory import create_client_server_memory_streams
+
         async with create_client_server_memory_streams() as (client, (read, write)), \
                 anyio.create_task_group() as tg:
             tg.start_soon(_serve, server, read, write)
@@ -132,6 +134,14 @@ def refusal(connect: Connect) -> ToolDriftError | None:
             raise
         return found
     return None
+
+
+def refused_fields(connect: Connect) -> list[tuple[str, str]]:
+    """What ``connect`` was refused for, as (tool, field path) pairs; empty when it
+    verifies."""
+    error = refusal(connect)
+    return [] if error is None else [
+        (change.name, field.path) for change in error.changes.changes for field in change.fields]
 
 
 def _drift_error(exc: BaseException) -> ToolDriftError | None:

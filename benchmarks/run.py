@@ -697,10 +697,11 @@ def bench_connect(s: Settings) -> Iterator[Row]:
     n = 500
     folder = Path(tempfile.mkdtemp(prefix="parity-bench-connect-"))
     lock = folder / "bench.lock.json"
-    lk.write(lk.build("bench", connect.catalog(n)), lock)
-    planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
+    definitions = connect.catalog(n)
+    lk.write(lk.build("bench", definitions), lock)
+    planted = definitions[connect.PLANTED_AT]["name"]
     # in process, then over stdio; each: the server, and the same with one planted change
-    servers = {"in process": (connect.catalog_server(connect.catalog(n)),
+    servers = {"in process": (connect.catalog_server(definitions),
                               connect.catalog_server(connect.catalog(n, changed=True))),
                "over stdio": (connect.stdio_command(n), connect.stdio_command(n, changed=True))}
     for transport, (server, changed) in servers.items():
@@ -741,9 +742,7 @@ def _check_connect(label: str, verify: Callable[[], Any], refused: Callable[[], 
 
     if anyio.run(verify) != n:
         raise InvalidBenchmark(f"connect ({label}): the unchanged catalog did not verify")
-    error = connect.refusal(refused)
-    fields = [] if error is None else [
-        (c.name, f.path) for c in error.changes.changes for f in c.fields]
+    fields = connect.refused_fields(refused)
     if fields != [(tool, "planted")]:
         raise InvalidBenchmark(f"connect ({label}): the planted change was not the one "
                                f"refused ({fields})")
