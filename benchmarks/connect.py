@@ -4,16 +4,21 @@ them against their lock; against what an agent without parity does, the ``mcp`` 
 
 The server is an SDK low-level server listing a generated catalog as given
 (``catalog_server``): in this process, on the SDK's memory streams (both sides pay its work
-alike and no process start or socket blurs the client's part), and as a subprocess over
+alike and no process start or socket blurs the client's part), as a subprocess over
 stdio, as most agents run their servers (``python benchmarks/connect.py --stdio N``: the
-catalog of ``N`` tools). ``run.py --only connect`` times them.
+catalog of ``N`` tools), and as a subprocess serving streamable HTTP on 127.0.0.1, as a
+remote server is reached (``--http N``, ``http_server``). ``run.py --only connect`` times
+them.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import socket
+import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +57,14 @@ def catalog_server(definitions: list[dict[str, Any]], name: str = "bench") -> An
 
 def parity_session(server: Any, lock: Path) -> Connect:
     """parity's own session (``parity.mcp.open_session``) and ``verify_tools``: the verified
-    tools' count. ``server``: the server object, or the command that serves it over stdio."""
-    spec = ServerSpec(kind="stdio", name="bench", command=tuple(server)) \
-        if isinstance(server, list) else ServerSpec(kind="object", name="bench", obj=server)
+    tools' count. ``server``: the server object, the command that serves it over stdio, or
+    the URL it serves streamable HTTP at."""
+    if isinstance(server, list):
+        spec = ServerSpec(kind="stdio", name="bench", command=tuple(server))
+    elif isinstance(server, str):
+        spec = ServerSpec(kind="url", name="bench", url=server)
+    else:
+        spec = ServerSpec(kind="object", name="bench", obj=server)
 
     async def run() -> int:
         async with open_session(spec) as session:
@@ -67,6 +77,31 @@ def stdio_command(n: int, *, changed: bool = False) -> list[str]:
     planted change ``catalog`` makes)."""
     return [sys.executable, str(HERE / "connect.py"), "--stdio", str(n),
             *(["--changed"] if changed else [])]
+
+
+@contextlib.contextmanager
+def http_server(n: int, *, changed: bool = False) -> Iterator[str]:
+    """The ``n``-tool catalog served over streamable HTTP by a subprocess, on a port of
+    127.0.0.1 it bound itself and printed (no free-port race): its URL, until the block
+    ends (``changed``: with the one planted change ``catalog`` makes)."""
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "connect.py"), "--http", str(n),
+         *(["--changed"] if changed else [])], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        port = process.stdout.readline().strip()
+        if not port.isdigit():
+            raise RuntimeError(f"the HTTP catalog server did not start (exit {process.poll()})")
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 #: the tool of the catalog that ``catalog(..., changed=True)`` changes
@@ -86,7 +121,8 @@ def catalog(n: int, *, changed: bool = False) -> list[dict[str, Any]]:
 
 def sdk_session(server: Any, lock: Path | None) -> Connect:
     """The SDK's ``ClientSession``, initialized, to ``server`` (the server object, on memory
-    streams, or the command that serves it over stdio, through ``stdio_client``); then its
+    streams; the command that serves it over stdio, through ``stdio_client``; or its URL,
+    through ``streamable_http_client``); then its
     ``list_tools`` (``lock`` None: the agent without parity) or, wrapped
     (``parity.mcp.wrap_session``), ``verify_tools``, as parity runs inside an agent
     framework's own session."""
@@ -97,6 +133,11 @@ def sdk_session(server: Any, lock: Path | None) -> Connect:
             command = StdioServerParameters(command=server[0], args=server[1:])
             async with stdio_client(command) as (read, write):
                 return await _listed(read, write, lock)
+        if isinstance(server, str):
+            from mcp.client.streamable_http import streamable_http_client
+
+            async with streamable_http_client(server) as streams:  # 1.x: a third member
+                return await _listed(streams[0], streams[1], lock)
         from mcp.shared.memory import create_client_server_memory_streams
 
         async with create_client_server_memory_streams() as (client, (read, write)), \
@@ -154,12 +195,57 @@ def _drift_error(exc: BaseException) -> ToolDriftError | None:
     return None
 
 
+class _Endpoint:
+    """The session manager as an ASGI app, so Starlette's ``Route`` hands it the raw
+    request (a function would be called with a ``Request``)."""
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.manager.handle_request(scope, receive, send)
+
+
+def serve_http(server: Any) -> None:
+    """Serve ``server`` (a low-level ``Server``) over streamable HTTP at ``/mcp`` on a port
+    of 127.0.0.1 bound here, printed first, until killed: the SDK's session manager, as
+    its examples mount it, the same on 1.x and 2.x. Its answers are event streams, as the
+    SDKs' servers answer by default."""
+    import logging
+
+    import uvicorn
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    # 1.x logs a traceback each time a client closes its session (its GET stream ends)
+    logging.getLogger("mcp.server.streamable_http").setLevel(logging.CRITICAL)
+    manager = StreamableHTTPSessionManager(app=server)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        async with manager.run():
+            yield
+
+    app = Starlette(routes=[Route("/mcp", endpoint=_Endpoint(manager),
+                                  methods=["GET", "POST", "DELETE"])], lifespan=lifespan)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    print(sock.getsockname()[1], flush=True)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description="serve the connect rows' catalog over stdio")
-    parser.add_argument("--stdio", type=int, metavar="N", required=True)
+    parser = argparse.ArgumentParser(description="serve the connect rows' catalog")
+    how = parser.add_mutually_exclusive_group(required=True)
+    how.add_argument("--stdio", type=int, metavar="N", help="over stdio")
+    how.add_argument("--http", type=int, metavar="N", help="over streamable HTTP")
     parser.add_argument("--changed", action="store_true")
     args = parser.parse_args()
-    server = catalog_server(catalog(args.stdio, changed=args.changed))
+    server = catalog_server(catalog(args.stdio or args.http, changed=args.changed))
+    if args.http:
+        serve_http(server)
+        return
 
     async def serve() -> None:
         from mcp.server.stdio import stdio_server

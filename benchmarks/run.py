@@ -689,7 +689,6 @@ def bench_verify(s: Settings) -> Iterator[Row]:
 
 
 def bench_connect(s: Settings) -> Iterator[Row]:
-    import anyio
     import connect
 
     from parity.pinning import lock as lk
@@ -700,10 +699,35 @@ def bench_connect(s: Settings) -> Iterator[Row]:
     definitions = connect.catalog(n)
     lk.write(lk.build("bench", definitions), lock)
     planted = definitions[connect.PLANTED_AT]["name"]
-    # in process, then over stdio; each: the server, and the same with one planted change
-    servers = {"in process": (connect.catalog_server(definitions),
-                              connect.catalog_server(connect.catalog(n, changed=True))),
-               "over stdio": (connect.stdio_command(n), connect.stdio_command(n, changed=True))}
+    # in process, over stdio, over HTTP; each: the server, and the same with one planted change
+    with contextlib.ExitStack() as up:
+        servers = {"in process": (connect.catalog_server(definitions),
+                                  connect.catalog_server(connect.catalog(n, changed=True))),
+                   "over stdio": (connect.stdio_command(n),
+                                  connect.stdio_command(n, changed=True)),
+                   "over HTTP": (up.enter_context(connect.http_server(n)),
+                                 up.enter_context(connect.http_server(n, changed=True)))}
+        yield from _connect_rows(servers, lock, n, planted, s)
+    with contextlib.suppress(OSError):
+        lock.unlink()
+        folder.rmdir()
+
+
+#: how the connect rows' server runs, by transport
+_SERVED = {"in process": "an SDK server in process on the SDK's memory streams (its work paid "
+                         "by both)",
+           "over stdio": "an SDK server started as a subprocess and reached over stdio, as most "
+                         "agents run theirs (its start and work paid by both)",
+           "over HTTP": "an SDK server in a subprocess serving streamable HTTP on 127.0.0.1 "
+                        "(event-stream answers, the SDKs' default), reached as a remote server "
+                        "is (its work paid by both)"}
+
+
+def _connect_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, planted: str,
+                  s: Settings) -> Iterator[Row]:
+    import anyio
+    import connect
+
     for transport, (server, changed) in servers.items():
         rows = (("parity's session", "parity.mcp.open_session + verify_tools",
                  connect.parity_session(server, lock), connect.parity_session(changed, lock)),
@@ -718,10 +742,7 @@ def bench_connect(s: Settings) -> Iterator[Row]:
         times = interleave(*(lambda v=v: anyio.run(v) for *_, v, _ in rows),
                            lambda sdk=sdk: anyio.run(sdk), s=s,
                            budget=s.budget * (1 if transport == "in process" else 3))
-        how = ("an SDK server in process on the SDK's memory streams (its work paid by both)"
-               if transport == "in process" else
-               "an SDK server started as a subprocess and reached over stdio, as most agents "
-               "run theirs (its start and work paid by both)")
+        how = _SERVED[transport]
         for (label, does, *_), tp in zip(rows, times, strict=False):
             yield Row("connect", f"connect and verify a {n}-tool server {transport}, {label}",
                       med(tp), "ClientSession: initialize + list_tools", med(times[-1]),
@@ -731,9 +752,6 @@ def bench_connect(s: Settings) -> Iterator[Row]:
                             f"parity: the SDK's ClientSession connecting and listing the tools; "
                             f"{how}; checked: the unchanged catalog verifies, one changed tool "
                             "is refused by its field path")
-    with contextlib.suppress(OSError):
-        lock.unlink()
-        folder.rmdir()
 
 
 def _check_connect(label: str, verify: Callable[[], Any], refused: Callable[[], Any], n: int,

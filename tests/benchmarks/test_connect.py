@@ -62,3 +62,22 @@ def test_over_stdio_every_way_gets_every_tool_and_the_planted_change_is_refused(
     planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
     assert connect.refused_fields(connect.parity_session(
         connect.stdio_command(n, changed=True), lock_file)) == [(planted, "planted")]
+
+
+def test_over_http_every_way_gets_every_tool_and_the_planted_change_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The HTTP rows' servers: ``connect.py --http N`` serves the rows' catalog over
+    streamable HTTP on a port of 127.0.0.1 it binds and prints (``http_server``); both
+    sessions reach it, and both refuse the planted change by its field path."""
+    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
+    n = connect.PLANTED_AT + 2
+    lock_file = tmp_path / "http.lock.json"
+    lk.write(lk.build("bench", connect.catalog(n)), lock_file)
+    planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
+    with connect.http_server(n) as url, connect.http_server(n, changed=True) as changed:
+        assert url.startswith("http://127.0.0.1:") and url != changed
+        assert anyio.run(connect.sdk_session(url, None)) == n
+        assert anyio.run(connect.sdk_session(url, lock_file)) == n
+        assert anyio.run(connect.parity_session(url, lock_file)) == n
+        for way in (connect.parity_session, connect.sdk_session):
+            assert connect.refused_fields(way(changed, lock_file)) == [(planted, "planted")]
