@@ -79,8 +79,15 @@ def proved_clean(content: bytes) -> bool:
     orjson's reading (``_fast_loads``, the collector paused) without parsing it in Python
     or walking it; ``False`` when not proved (not JSON, or a value the caller must read and
     look at)."""
+    return proved_loads(content) is not NOT_PROVED
+
+
+def proved_loads(content: bytes) -> Any:
+    """What ``json.loads`` reads in ``content`` when ``proved_clean`` proves it, read by
+    orjson (the collector paused); ``NOT_PROVED`` otherwise, for the caller's own reading
+    (``parse``), which says what is wrong or keeps the value to be named."""
     with paused():
-        return _fast_loads(content) is not _UNDECIDED
+        return _fast_loads(content)
 
 
 def _may_hold_a_long_number(content: bytes) -> bool:
@@ -143,6 +150,8 @@ def _checked_loads(text: str, *, file: str, what: str) -> Any:
 
 
 _UNDECIDED = object()
+#: what ``proved_loads`` gives for text it does not prove clean
+NOT_PROVED: Any = _UNDECIDED
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _SIXTEEN_ZEROS = b"0" * 16
 _SPACE = frozenset(b" \t\r\n")

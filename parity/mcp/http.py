@@ -248,7 +248,7 @@ class HttpTransport(SdkStreamTransport):
         if failure is not None:
             self.conn.fail(request_id, failure)
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: dict[str, Any], *, proved: bool = False) -> None:
         request_id = message.get("id")
         if "error" in message and isinstance(request_id, int):
             if request_id in self.recorded:
@@ -257,7 +257,7 @@ class HttpTransport(SdkStreamTransport):
             if request_id in self.ended:  # 2.x: -32000 for a stream without the response
                 self._truncated(request_id)
                 return
-        self.conn.deliver(message)
+        self.conn.deliver(message, proved=proved)
 
     async def start(self, tg: anyio.abc.TaskGroup) -> None:
         self.tg = tg

@@ -245,8 +245,9 @@ class SdkSession:
             with anyio.move_on_after(timeout):  # list only once changes are subscribed to
                 await self._listen_ready.wait()
 
-        async def page(params: dict[str, Any], remaining: float) -> dict[str, Any]:
-            return await self.request_raw("tools/list", params or None, timeout=remaining)
+        async def page(params: dict[str, Any], remaining: float,
+                       ) -> tuple[dict[str, Any], bool]:  # the SDK read it: proved by no one
+            return await self.request_raw("tools/list", params or None, timeout=remaining), False
 
         tools, rejected = await walk_tools(self.name, page, timeout)
         return Listing(tools=tools, server_info=self.server_info,

@@ -84,8 +84,9 @@ class AdapterSession:
         """Every page of ``tools/list``, raw. ``timeout`` bounds the whole walk (default: the
         spec's list_timeout). Raises ``CallFailure`` or, for a runaway or malformed
         listing, ``SourceError``."""
-        async def page(params: dict[str, Any], remaining: float) -> dict[str, Any]:
-            return await self._conn.request("tools/list", params, timeout=remaining)
+        async def page(params: dict[str, Any], remaining: float,
+                       ) -> tuple[dict[str, Any], bool]:
+            return await self._conn.request_proved("tools/list", params, timeout=remaining)
 
         tools, rejected = await walk_tools(
             self.spec.name, page, self.spec.list_timeout if timeout is None else timeout)

@@ -34,7 +34,7 @@ from typing import Any
 import anyio
 import anyio.abc
 
-from parity.core.jsonio import parse
+from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.mcp.connection import Pending
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
@@ -121,6 +121,10 @@ class StdioTransport(Transport):
 
     def _line(self, line: bytes) -> None:
         if not line.strip():
+            return
+        message = proved_loads(line)  # the usual line: read in C, proved clean as it is read
+        if message is not NOT_PROVED:
+            self.conn.deliver(message, proved=True)
             return
         try:  # a huge integer is kept (``HugeInteger``) for the connection to name
             message = parse(line)

@@ -73,11 +73,12 @@ class SdkStreamTransport(Transport):
                 if isinstance(item, Exception):  # a line or body the SDK could not read
                     self.conn.note_garbage(_unreadable(item))
                     continue
-                self.on_message(_as_sent(item.message) | {"jsonrpc": "2.0"})
+                message, proved = _as_sent(item.message)
+                self.on_message(message | {"jsonrpc": "2.0"}, proved=proved)
 
-    def on_message(self, message: dict[str, Any]) -> None:
-        """One message from the server, as a raw dict."""
-        self.conn.deliver(message)
+    def on_message(self, message: dict[str, Any], *, proved: bool = False) -> None:
+        """One message from the server, as a raw dict (``proved``: see ``_as_sent``)."""
+        self.conn.deliver(message, proved=proved)
 
     async def send(self, message: dict[str, Any], pending: Pending | None) -> None:
         from mcp.shared.message import SessionMessage
@@ -109,15 +110,16 @@ def _sdk_message(message: dict[str, Any]) -> Any:
     return JSONRPCMessage.model_validate(message)  # type: ignore[attr-defined,unused-ignore]
 
 
-def _as_sent(message: Any) -> dict[str, Any]:
-    """The message as a JSON dict. The JSON dump writes NaN and the infinities as ``null``,
+def _as_sent(message: Any) -> tuple[dict[str, Any], bool]:
+    """The message as a JSON dict, and whether its payload was proved to hold nothing
+    ``unrepresentable`` finds. The JSON dump writes NaN and the infinities as ``null``,
     which would hide a value the server sent (and pin a schema it never said): a message
     holding one is handed on as parsed, for the connection to name tool and pointer.
 
     A payload that is already decoded JSON (``decoded_json``: what a parsed body or a
-    server's own JSON dump holds) is handed on as it is, with the envelope dumped around it:
-    the two dumps of a 500-tool listing took three times what the proof takes (72 against
-    25 ms), and the collector ran over their copies."""
+    server's own JSON dump holds) is handed on as it is, with the envelope dumped around it,
+    and proved: the two dumps of a 500-tool listing took three times what the proof takes
+    (72 against 25 ms), and the collector ran over their copies."""
     message = getattr(message, "root", message)  # 1.x: a RootModel around the message
     fields = message.model_fields_set
     for name in _PAYLOADS:
@@ -127,14 +129,14 @@ def _as_sent(message: Any) -> dict[str, Any]:
                 sent: dict[str, Any] = message.model_dump(
                     by_alias=True, mode="json", exclude_unset=True, exclude={name})
                 sent[name] = payload
-                return sent
+                return sent, True
             break
     parsed: dict[str, Any] = message.model_dump(by_alias=True, mode="python",
                                                 exclude_unset=True)
     if unrepresentable(parsed) is not None:
-        return parsed
+        return parsed, False
     dumped: dict[str, Any] = message.model_dump(by_alias=True, mode="json", exclude_unset=True)
-    return dumped
+    return dumped, False
 
 
 def _unreadable(exc: Exception) -> str:

@@ -9,8 +9,9 @@ import anyio
 import pytest
 
 from parity.errors import SourceError
-from parity.mcp import connection, fetch_tools
-from tests.mcpfixtures import in_session, stdio
+from parity.mcp import ServerSpec, connection, fetch_tools
+from tests.lockfixtures import http_server
+from tests.mcpfixtures import DEMO_TOOLS, http, in_session, stdio
 
 
 def test_pagination_follows_every_page_including_an_empty_string_cursor() -> None:
@@ -58,3 +59,63 @@ def test_tools_list_changed_reaches_the_callback() -> None:
             await seen.wait()
         return len(calls)
     assert in_session(stdio("tests.servers.misbehave"), body) == 1
+
+
+# -- a listing its transport proved clean is not walked again --------------------------------
+
+
+def _walked(calls: list[Any]) -> Any:
+    def malformed_value(definition: Any) -> str:
+        calls.append(definition)
+        return "walked again"
+    return malformed_value
+
+
+@pytest.mark.parametrize("kind", ["stdio", "object", "url"])
+def test_a_listing_its_transport_proved_clean_is_not_walked_again(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each transport proves in C, as it reads a listing, that it holds nothing canonical
+    JSON cannot carry (stdio: orjson's reading of the line; in process and over HTTP: the
+    SDK's payload is decoded JSON), so ``walk_tools`` does not walk each definition again
+    (a tenth of connecting to a 500-tool server). Here that walk would reject every tool."""
+    from tests.servers.demo import server
+
+    calls: list[Any] = []
+    monkeypatch.setattr(connection, "malformed_value", _walked(calls))
+    if kind == "url":
+        with http_server("demo") as url:
+            listing = fetch_tools(http(url))
+    else:
+        listing = fetch_tools(ServerSpec(kind="object", obj=server) if kind == "object"
+                              else stdio("tests.servers.demo"))
+    assert [t["name"] for t in listing.tools] == DEMO_TOOLS
+    assert listing.rejected == [] and calls == []
+
+
+def test_a_page_not_proved_clean_is_walked_and_its_bad_tool_rejected_by_name() -> None:
+    """What no transport proved (the agent's own SDK session read it, or a line held a
+    value orjson refuses) is walked: a tool holding NaN is rejected, its pointer named."""
+    nan_tool = {"name": "bad", "inputSchema": {"type": "number", "maximum": float("nan")}}
+    fine = {"name": "fine", "inputSchema": {"type": "object"}}
+
+    async def page(params: dict[str, Any], remaining: float) -> tuple[dict[str, Any], bool]:
+        return {"tools": [fine, nan_tool]}, False
+
+    tools, rejected = anyio.run(connection.walk_tools, "s", page, 5.0)
+    assert tools == [fine]
+    assert rejected == [("bad", "malformed response: NaN at #/inputSchema/maximum")]
+
+
+def test_a_line_holding_nan_is_not_proved_and_its_tool_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stdio line orjson refuses (NaN) is read by parity's own parser and not proved, so
+    its listing is walked: the tool is rejected by name, the others kept."""
+    calls: list[Any] = []
+    real = connection.malformed_value
+
+    def counted(definition: Any) -> str | None:
+        calls.append(definition["name"])
+        return real(definition)
+    monkeypatch.setattr(connection, "malformed_value", counted)
+    listing = fetch_tools(stdio("tests.hostile.servers.content", "nan"))
+    assert calls and [name for name, _ in listing.rejected] == ["hostile"]

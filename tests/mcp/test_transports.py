@@ -79,11 +79,12 @@ def test_a_listing_holds_only_json_whatever_the_server_code_put_in_a_schema(kind
 
 # -- what the SDK's streams hand over is handed on as the JSON the server sent -----------
 
-def _handed_on(raw: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+def _handed_on(raw: dict[str, Any]) -> tuple[dict[str, Any], bool, Any]:
     """What the transport hands the connection for the message ``raw`` as the SDK's
-    streams carry it, and that model (1.x: inside its RootModel)."""
+    streams carry it, whether it says its payload was proved clean, and that model (1.x:
+    inside its RootModel)."""
     message = transports._sdk_message(raw)
-    return transports._as_sent(message), getattr(message, "root", message)
+    return *transports._as_sent(message), getattr(message, "root", message)
 
 
 @pytest.mark.parametrize("raw", [
@@ -97,11 +98,13 @@ def _handed_on(raw: dict[str, Any]) -> tuple[dict[str, Any], Any]:
 def test_a_decoded_payload_is_handed_on_without_a_dump(raw: dict[str, Any]) -> None:
     """A payload read from JSON (or dumped as JSON by an in-process server) is proved so in
     C and handed on as it is: not walked by pydantic twice (a 500-tool listing's two dumps
-    cost several times the proof)."""
-    sent, message = _handed_on(raw)
+    cost several times the proof), and said to be proved (the listing is not looked at
+    again for values canonical JSON cannot carry)."""
+    sent, proved, message = _handed_on(raw)
     assert sent == message.model_dump(by_alias=True, mode="json", exclude_unset=True)
     payload = "result" if "result" in raw else "params"
     assert sent[payload] is getattr(message, payload)
+    assert proved
 
 
 @pytest.mark.parametrize(("value", "as_json"), [
@@ -114,19 +117,22 @@ def test_a_payload_holding_other_python_values_is_handed_on_as_json(value: Any,
                                                                      as_json: Any) -> None:
     """What an in-process server's own code may put in a message (the SDK carries Python
     values on its memory streams) reaches parity as the wire would carry it."""
-    sent, _ = _handed_on({"jsonrpc": "2.0", "id": 5, "result": {"v": value}})
+    sent, proved, _ = _handed_on({"jsonrpc": "2.0", "id": 5, "result": {"v": value}})
     assert sent["result"] == {"v": as_json}
     assert types_in(sent) <= JSON_TYPES
+    assert not proved
 
 
 def test_nan_in_a_payload_is_handed_on_for_the_connection_to_name() -> None:
     # the JSON dump would write it as null: a schema the server never sent
-    sent, _ = _handed_on({"jsonrpc": "2.0", "id": 6, "result": {"tools": [
+    sent, proved, _ = _handed_on({"jsonrpc": "2.0", "id": 6, "result": {"tools": [
         {"name": "t", "inputSchema": {"type": "number", "maximum": float("nan")}}]}})
     assert math.isnan(sent["result"]["tools"][0]["inputSchema"]["maximum"])
+    assert not proved
 
 
 def test_an_error_is_handed_on_as_json() -> None:
     raw = {"jsonrpc": "2.0", "id": 7, "error": {"code": -32601, "message": "no such method"}}
-    sent, _ = _handed_on(raw)
+    sent, proved, _ = _handed_on(raw)
     assert sent == raw
+    assert not proved
