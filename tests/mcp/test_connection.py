@@ -119,3 +119,4 @@ def test_a_line_holding_nan_is_not_proved_and_its_tool_is_named(
     monkeypatch.setattr(connection, "malformed_value", counted)
     listing = fetch_tools(stdio("tests.hostile.servers.content", "nan"))
     assert calls and [name for name, _ in listing.rejected] == ["hostile"]
+    assert [t["name"] for t in listing.tools] == ["fine"]
