@@ -13,8 +13,10 @@ mcp 2.3: ``mcp/client/stdio.py``). Three things parity reports cannot pass throu
 * **which request a bad line answered, and the line as written.** Each line is parsed by
   pydantic (``JSONRPCMessage.model_validate_json`` / ``jsonrpc_message_adapter.validate_json``)
   and a failure reaches the session as a bare exception: parity could only wait for the
-  deadline. Reading lines with ``json`` keeps the wire JSON (lone surrogates, huge numbers)
-  for the connection to judge.
+  deadline. Reading lines itself keeps the wire JSON (lone surrogates, huge numbers) for the
+  connection to judge: ``orjson`` where it proves a line clean as it reads it
+  (``jsonio.proved_loads``, the line then marked proved), ``json`` (``jsonio.parse``) for
+  the rest.
 
 What is kept small: the process runs in its own process group (so a wrapper's children stop
 too), is asked to stop by closing stdin, then SIGTERM, then SIGKILL, as the MCP lifecycle
