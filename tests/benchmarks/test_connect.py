@@ -30,10 +30,7 @@ def lock_file(tmp_path: Path, catalog: list[dict]) -> Path:
 
 
 def test_every_way_of_starting_up_gets_every_tool(catalog, lock_file):
-    server = connect.catalog_server(catalog)
-    assert anyio.run(connect.sdk_session(server, None)) == len(catalog)
-    assert anyio.run(connect.sdk_session(server, lock_file)) == len(catalog)
-    assert anyio.run(connect.parity_session(server, lock_file)) == len(catalog)
+    _every_way_lists_every_tool(connect.catalog_server(catalog), lock_file, len(catalog))
 
 
 @pytest.mark.parametrize("way", ["parity_session", "sdk_session"])
@@ -47,37 +44,43 @@ def test_a_planted_change_is_refused_by_its_field_path(catalog, lock_file, way):
                                                   lock_file)) is None
 
 
-def test_over_stdio_every_way_gets_every_tool_and_the_planted_change_is_refused(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The stdio rows' server: ``connect.py --stdio N`` serves the rows' catalog (``catalog``)
-    as a subprocess; ``--changed``, with the planted change."""
+@pytest.fixture
+def rows_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, Path, str]:
+    """The subprocess rows' catalog, small: its size, its lock file and the tool its planted
+    change is made to."""
     monkeypatch.syspath_prepend(str(REPO / "benchmarks"))  # catalog() reads generate.py
     n = connect.PLANTED_AT + 2
-    lock_file = tmp_path / "stdio.lock.json"
+    lock_file = tmp_path / "rows.lock.json"
     lk.write(lk.build("bench", connect.catalog(n)), lock_file)
-    command = connect.stdio_command(n)
-    assert anyio.run(connect.sdk_session(command, None)) == n
-    assert anyio.run(connect.sdk_session(command, lock_file)) == n
-    assert anyio.run(connect.parity_session(command, lock_file)) == n
-    planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
+    return n, lock_file, connect.catalog(n)[connect.PLANTED_AT]["name"]
+
+
+def _every_way_lists_every_tool(server: object, lock_file: Path, n: int) -> None:
+    """The SDK's listing, the wrapped SDK session's verify and parity's session's verify
+    each get all ``n`` tools of ``server``."""
+    assert anyio.run(connect.sdk_session(server, None)) == n
+    assert anyio.run(connect.sdk_session(server, lock_file)) == n
+    assert anyio.run(connect.parity_session(server, lock_file)) == n
+
+
+def test_over_stdio_every_way_gets_every_tool_and_the_planted_change_is_refused(
+        rows_catalog: tuple[int, Path, str]) -> None:
+    """The stdio rows' server: ``connect.py --stdio N`` serves the rows' catalog (``catalog``)
+    as a subprocess; ``--changed``, with the planted change."""
+    n, lock_file, planted = rows_catalog
+    _every_way_lists_every_tool(connect.stdio_command(n), lock_file, n)
     assert connect.refused_fields(connect.parity_session(
         connect.stdio_command(n, changed=True), lock_file)) == [(planted, "planted")]
 
 
 def test_over_http_every_way_gets_every_tool_and_the_planted_change_is_refused(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        rows_catalog: tuple[int, Path, str]) -> None:
     """The HTTP rows' servers: ``connect.py --http N`` serves the rows' catalog over
     streamable HTTP on a port of 127.0.0.1 it binds and prints (``http_server``); both
     sessions reach it, and both refuse the planted change by its field path."""
-    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
-    n = connect.PLANTED_AT + 2
-    lock_file = tmp_path / "http.lock.json"
-    lk.write(lk.build("bench", connect.catalog(n)), lock_file)
-    planted = connect.catalog(n)[connect.PLANTED_AT]["name"]
+    n, lock_file, planted = rows_catalog
     with connect.http_server(n) as url, connect.http_server(n, changed=True) as changed:
         assert url.startswith("http://127.0.0.1:") and url != changed
-        assert anyio.run(connect.sdk_session(url, None)) == n
-        assert anyio.run(connect.sdk_session(url, lock_file)) == n
-        assert anyio.run(connect.parity_session(url, lock_file)) == n
+        _every_way_lists_every_tool(url, lock_file, n)
         for way in (connect.parity_session, connect.sdk_session):
             assert connect.refused_fields(way(changed, lock_file)) == [(planted, "planted")]
