@@ -48,7 +48,7 @@ def catalog_server(definitions: list[dict[str, Any]], name: str = "bench") -> An
         return Server(name, on_list_tools=on_list_tools)  # type: ignore[call-arg,unused-ignore]
     server = Server(name)
 
-    @server.list_tools()  # type: ignore[misc,no-untyped-call,attr-defined,unused-ignore]
+    @server.list_tools()  # type: ignore[misc,no-untyped-call,attr-defined,untyped-decorator,unused-ignore]
     async def list_tools() -> list[Any]:
         return tools
 
@@ -156,7 +156,8 @@ async def _listed(read: Any, write: Any, lock: Path | None) -> int:
         init = await session.initialize()
         if lock is None:
             return len((await session.list_tools()).tools)
-        info = getattr(init, "server_info", None) or init.serverInfo  # 2.x, 1.x
+        # 2.x names it server_info, 1.x serverInfo
+        info = getattr(init, "server_info", None) or init.serverInfo  # type: ignore[attr-defined,unused-ignore]
         wrapped = wrap_session(session, server_info=info.model_dump())
         return len(await verify_tools(wrapped, lock))
 

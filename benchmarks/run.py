@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import hashlib
 import json
@@ -754,8 +755,8 @@ def _connect_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, plant
         if anyio.run(sdk) != n:
             raise InvalidBenchmark("connect: the SDK's list_tools did not list every tool")
         s.log(f"  connect {transport}")
-        times = interleave(*(lambda v=v: anyio.run(v) for *_, v, _ in rows),
-                           lambda sdk=sdk: anyio.run(sdk), s=s,
+        times = interleave(*(functools.partial(anyio.run, v) for *_, v, _ in rows),
+                           functools.partial(anyio.run, sdk), s=s,
                            budget=s.budget * (1 if transport == "in process" else 3))
         how = _SERVED[transport]
         for (label, does, *_), tp in zip(rows, times, strict=False):
