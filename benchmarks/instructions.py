@@ -33,7 +33,7 @@ each node.
 library call behind `parity check` on the generated 100-tool pair, every verdict forgotten
 first (``run.empty_cache``), checked to find exactly the planted differences; against its
 floor, ``json.loads`` of the two manifests. That row's time ratio moves with the machine's
-load more than most (2.5x to 3.1x in one quiet process), its instruction ratio does not.
+load more than most (2.5x to 3.1x on a quiet machine); its instruction ratio does not.
 """
 
 from __future__ import annotations

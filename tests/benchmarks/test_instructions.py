@@ -1,6 +1,7 @@
-"""benchmarks/instructions.py's ``--by-construct`` workloads: each construct of the generated
-catalog replaced by a bare leaf wherever it is, the rest kept, each schema still one parity
-reads. (The counts themselves need valgrind: not run here.)"""
+"""benchmarks/instructions.py's workloads: for ``--by-construct``, each construct of the
+generated catalog replaced by a bare leaf wherever it is, the rest kept, each schema still one
+parity reads; for ``--only check``, the cold check of the planted differences. (The counts
+themselves need valgrind: not run here.)"""
 
 from __future__ import annotations
 
@@ -58,7 +59,6 @@ def test_a_construct_is_replaced_everywhere_and_the_rest_kept(construct):
             elif not any(map(is_one, nodes(before))):
                 assert after == before
     assert found >= 5  # the generated catalog has the construct to replace
-
 
 
 @pytest.fixture
