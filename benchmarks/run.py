@@ -293,6 +293,19 @@ def expected_baseline(pf: PairFiles) -> Any:
     return Baseline(tuple(BaselineEntry(*k, reason="planted") for k in pf.pair.expected_keys))
 
 
+def check_cold(pf: PairFiles) -> None:
+    """The "cache empty (changed files)" rows' call: ``check_folder`` on ``pf`` with every
+    verdict forgotten first (``empty_cache``), held to the planted differences."""
+    with empty_cache():
+        check_verdict(check_folder(pf.folder), pf)
+
+
+def json_floor(pf: PairFiles) -> None:
+    """The floor of the rows from files: ``json.loads`` of the two manifests' text."""
+    for path in (pf.agent_manifest, pf.server_manifest):
+        json.loads(path.read_text(encoding="utf-8"))
+
+
 def check_verdict(verdict: Any, pf: PairFiles) -> None:
     """The findings must be exactly the planted differences: all known, none new or stale."""
     if verdict.new or verdict.stale or \
@@ -445,9 +458,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
         def from_files(pf: PairFiles = pf) -> None:
             check_verdict(check_folder(pf.folder), pf)
 
-        def from_files_cold(pf: PairFiles = pf) -> None:
-            with empty_cache():
-                from_files(pf)
+        from_files_cold = functools.partial(check_cold, pf)
 
         def unchanged(pf: PairFiles = pf) -> None:
             check_verdict(check_folder(pf.folder, remember=True), pf)
@@ -484,13 +495,11 @@ def bench_diff(s: Settings) -> Iterator[Row]:
         previous_forms = forms
         # The file variant (what `parity check` does) against the floor of reading the
         # same two manifests: json.loads of their text, timed in the same rounds.
-        def json_floor(pf: PairFiles = pf) -> None:
-            for path in (pf.agent_manifest, pf.server_manifest):
-                json.loads(path.read_text(encoding="utf-8"))
+        reading = functools.partial(json_floor, pf)
 
         s.log(f"  diff {n:,}: load + diff + judge from files, against json.loads")
         extra = [] if previous is None else [previous[1]]
-        timed_f = interleave(from_files, json_floor, *extra, s=s, budget=budget)
+        timed_f = interleave(from_files, reading, *extra, s=s, budget=budget)
         f, floor = med(timed_f[0]), med(timed_f[1])
         file_rows[n] = Row("diff", f"load manifests + baseline, diff + judge, {n:,} tools "
                            "(validation cache warm)", f,
@@ -504,7 +513,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
         if previous is not None:
             yield _linearity("from files", previous[0], n, timed_f[0], timed_f[2], sizes)
         s.log(f"  diff {n:,}: load + diff + judge from files, cache empty")
-        timed_c = interleave(from_files_cold, json_floor, s=s, budget=budget)
+        timed_c = interleave(from_files_cold, reading, s=s, budget=budget)
         cold, floor_c = med(timed_c[0]), med(timed_c[1])
         yield Row("diff", f"the same, {n:,} tools, cache empty (changed files)", cold,
                   "json.loads of the two manifests", floor_c, "<= 3x the floor",
@@ -515,7 +524,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                         "its layout, the verdicts written")
         s.log(f"  diff {n:,}: parity check on unchanged manifests (findings remembered)")
         unchanged(pf)  # the first check after the files were written remembers the findings
-        timed_u = interleave(unchanged, json_floor, s=s, budget=budget)
+        timed_u = interleave(unchanged, reading, s=s, budget=budget)
         warm, floor_u = med(timed_u[0]), med(timed_u[1])
         remembered_rows[n] = Row(
             "diff", f"parity check, {n:,} tools, manifests unchanged since the last check "
