@@ -6,6 +6,7 @@ A form is a template with a required ``{tool}`` placeholder and an optional ``{s
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,13 +70,17 @@ def translate(tool_id: str, source: str, target: str, server: str | None) -> str
 
 
 def guess_forms(tool_id: str, candidates: set[str], server: str | None,
-                case_insensitive: bool = True) -> list[tuple[str, str, str]]:
+                case_insensitive: bool = True, *,
+                lowered: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
     """Which common form rewrites would make ``tool_id`` match a name in ``candidates``.
 
     Returns (source form, target form, matching candidate) triples, in a stable order.
+    ``lowered``: ``{c.lower(): c for c in candidates}``, when the caller guesses for many
+    ids against the same candidates (built here otherwise).
     """
     found: list[tuple[str, str, str]] = []
-    lowered = {c.lower(): c for c in candidates}
+    if lowered is None:
+        lowered = {c.lower(): c for c in candidates} if case_insensitive else {}
     for source in COMMON_FORMS:
         bare = parse_form(source).parse(tool_id, server)
         if bare is None:

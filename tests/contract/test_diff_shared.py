@@ -347,14 +347,15 @@ def test_a_vouched_parent_is_the_printed_parent(text):
                 max_size=6),
        st.sampled_from(["a", "A", "wf-mcp:b", "WF__A", "wf.c", "zz"]),
        st.sampled_from([None, "wf"]))
-def test_tool_missing_guesses_as_toolid_does(server_tools, tool, server):
-    from parity.contract.rules.tools import _guess_forms
+def test_guesses_with_a_prebuilt_index_are_the_same(server_tools, tool, server):
+    # tool.missing builds the lower-case index once per pair and passes it to every guess
     from parity.fieldpaths.toolid import guess_forms
 
     candidates = set(server_tools)
     lowered = {c.lower(): c for c in candidates}
-    assert _guess_forms(tool, candidates, lowered, server) == \
-        guess_forms(tool, candidates, server)
+    for case_insensitive in (True, False):
+        assert guess_forms(tool, candidates, server, case_insensitive, lowered=lowered) == \
+            guess_forms(tool, candidates, server, case_insensitive)
 
 
 # -- tables read from files: compared as data, entries built only where they differ ----------

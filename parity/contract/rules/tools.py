@@ -15,7 +15,7 @@ from operator import not_
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.fieldpaths.manifest import Manifest
-from parity.fieldpaths.toolid import COMMON_FORMS, ToolIdForm, parse_form
+from parity.fieldpaths.toolid import ToolIdForm, guess_forms, parse_form
 
 MISSING = "tool.missing"
 
@@ -89,7 +89,7 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
     lowered = {c.lower(): c for c in candidates}
     known = ", ".join(f"`{t}`" for t in sorted(server.tools)[:6]) or "none"
     for tool in unmatched:
-        guesses = _guess_forms(tool, candidates, lowered, name)
+        guesses = guess_forms(tool, candidates, name, lowered=lowered)
         if guesses:
             source, target, hit = guesses[0]
             how = "differing only in case" if (source, target) == (agent_form, server_form) \
@@ -112,23 +112,6 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
                     "renamed, rename it in the agent")
         yield Finding(tool=tool, rule_id=MISSING, path="", direction="tool", severity="error",
                       message=message, hint=hint)
-
-
-def _guess_forms(tool_id: str, candidates: set[str], lowered: dict[str, str],
-                 server: str | None) -> list[tuple[str, str, str]]:
-    """``parity.fieldpaths.toolid.guess_forms`` (case-insensitive) with the candidates' lower-case
-    index built once by the caller: which common form rewrites make ``tool_id`` match."""
-    found: list[tuple[str, str, str]] = []
-    for source in COMMON_FORMS:
-        bare = parse_form(source).parse(tool_id, server)
-        if bare is None:
-            continue
-        for target in COMMON_FORMS:
-            guess = parse_form(target).format(bare, server)
-            hit = guess if guess in candidates else lowered.get(guess.lower())
-            if hit is not None and (source, target, hit) not in found:
-                found.append((source, target, hit))
-    return found
 
 
 INVALID_SCHEMA = "tool.invalid-schema"
