@@ -1,0 +1,50 @@
+"""benchmarks/run.py's floors: what each comparison runs. (Times are never asserted.)"""
+
+from __future__ import annotations
+
+import gc
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from tests.benchmodules import bench_module
+
+instructions = bench_module("instructions")
+
+
+@pytest.fixture
+def bench_run(monkeypatch):
+    """``run.py`` imported as ``instructions.py`` imports it (the scripts' own folder)."""
+    monkeypatch.syspath_prepend(str(instructions.HERE))
+    import run
+
+    return run
+
+
+@pytest.mark.parametrize("collector_on", [True, False])
+def test_the_paused_floor_reads_both_files_with_the_collector_paused(
+        bench_run, tmp_path, monkeypatch, collector_on):
+    files = []
+    for side in ("agent", "server"):
+        files.append(tmp_path / f"{side}.manifest.json")
+        files[-1].write_text(json.dumps({"side": side}), encoding="utf-8")
+    pf = SimpleNamespace(agent_manifest=files[0], server_manifest=files[1])
+    read, real_loads = [], json.loads
+
+    def loads(text, **kwargs):
+        read.append((real_loads(text)["side"], gc.isenabled()))
+        return real_loads(text, **kwargs)
+
+    monkeypatch.setattr(json, "loads", loads)
+    was = gc.isenabled()
+    try:
+        (gc.enable if collector_on else gc.disable)()
+        bench_run.json_floor(pf)  # the rows' floor: the collector as the caller left it
+        bench_run.json_floor_paused(pf)
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert read == [("agent", collector_on), ("server", collector_on),
+                    ("agent", False), ("server", False)]
+    assert after is collector_on  # left as it was
