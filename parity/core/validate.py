@@ -37,8 +37,10 @@ def _validator(name: str) -> Any:
 
 def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str,
                   also: Callable[[], None] | None = None,
-                  text: str | bytes | None = None, digest: bytes | None = None) -> None:
-    """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path.
+                  text: str | bytes | None = None, digest: bytes | None = None) -> bool:
+    """Raise one ``FileFormatError`` for the most relevant violation, naming its JSON path;
+    return whether the verdict "valid" was remembered from an earlier check of the content
+    (``False``: decided now).
 
     Validation is a pure function of the schema and the content, so a verdict of "valid" is
     remembered by content hash (see ``cache_dir``): an unchanged file does not pay for
@@ -50,7 +52,7 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
     """
     marker = _marker(data, schema_name, text, digest)
     if marker is not None and marker.exists():
-        return
+        return True
     if _compiled_accepts(data, schema_name):
         error = None
     else:
@@ -69,6 +71,7 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
         with contextlib.suppress(OSError):  # a read-only cache only costs speed
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.touch()
+    return False
 
 
 def _compiled_accepts(data: Any, schema_name: str) -> bool:

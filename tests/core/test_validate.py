@@ -78,6 +78,25 @@ def test_a_changed_file_is_validated_again_even_after_a_valid_one(tmp_path, cach
         manifest.load(path)
 
 
+def test_it_says_whether_the_verdict_was_remembered(tmp_path, cache, monkeypatch):
+    # what decides when a manifest's layout is proved: on a load of bytes already found valid
+    from parity.core.jsonio import read_json
+    from parity.core.validate import validate_file
+
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    data, text = read_json(path)
+
+    def validate() -> bool:
+        return validate_file(data, "manifest.v1.json", file=str(path), what="manifest",
+                             fix="-", text=text)
+
+    assert validate() is False  # decided now
+    assert validate() is True  # remembered
+    monkeypatch.setenv("PARITY_NO_CACHE", "1")
+    assert validate() is False  # nothing is remembered with the cache off
+
+
 def test_no_cache_setting_and_an_unwritable_cache_only_cost_speed(tmp_path, monkeypatch):
     monkeypatch.setenv("PARITY_NO_CACHE", "1")
     assert cache_dir() is None

@@ -256,18 +256,31 @@ def _verdicts(cache) -> list[str]:
     return sorted(p.suffix for p in cache.glob("validated/*.laid-out/*"))
 
 
-def test_a_file_found_laid_out_is_cut_from_then_on(tmp_path, cache):
-    """Its first load parses it (to validate it and decide its layout) and then cuts it
-    all the same: a first check diffs the text form too (42% fewer instructions)."""
+def test_a_file_found_laid_out_is_cut_from_then_on(tmp_path, cache, monkeypatch):
+    """Its first load parses and validates it, and leaves its layout undecided (proving it
+    costs more than one diff of the text form saves); the load that finds it valid already
+    decides it and cuts it, and so do the loads after it, without proving it again."""
     path = tmp_path / "m.json"
     written = manifest_from_definitions(TOOLS, side="server", source="s")
     mf.write(written, path)
+    proofs = []
+    real_proof = mt.proved_split
+
+    def proved_split(content, data):
+        proofs.append(len(content))
+        return real_proof(content, data)
+
+    monkeypatch.setattr(mt, "proved_split", proved_split)
     first = mf.load(path, side="server")
-    assert all(t.table_texts is not None for t in first.tools.values())  # cut
-    assert _verdicts(cache) == [".yes"]
+    assert all(t.table_texts is None for t in first.tools.values())  # parsed
+    assert proofs == [] and _verdicts(cache) == []
+    second = mf.load(path, side="server")
+    assert all(t.table_texts is not None for t in second.tools.values())  # cut
+    assert len(proofs) == 1 and _verdicts(cache) == [".yes"]
     again = mf.load(path, side="server")
     assert all(t.table_texts is not None for t in again.tools.values())  # cut
-    assert again == first == written
+    assert len(proofs) == 1  # the verdict recalled
+    assert again == second == first == written
     assert mf.dumps(again) == path.read_text(encoding="utf-8")
     with pytest.raises(FileFormatError, match="server manifest where the agent manifest"):
         mf.load(path, side="agent")
