@@ -8,19 +8,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.benchmodules import bench_module
-
-instructions = bench_module("instructions")
-
-
-@pytest.fixture
-def bench_run(monkeypatch):
-    """``run.py`` imported as ``instructions.py`` imports it (the scripts' own folder)."""
-    monkeypatch.syspath_prepend(str(instructions.HERE))
-    import run
-
-    return run
-
 
 @pytest.mark.parametrize("collector_on", [True, False])
 def test_the_paused_floor_reads_both_files_with_the_collector_paused(

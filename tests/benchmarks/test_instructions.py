@@ -61,16 +61,6 @@ def test_a_construct_is_replaced_everywhere_and_the_rest_kept(construct):
     assert found >= 5  # the generated catalog has the construct to replace
 
 
-@pytest.fixture
-def bench_run(tmp_path, monkeypatch):
-    """``run.py`` as ``instructions.check_passes`` imports it, its cache in ``tmp_path``."""
-    monkeypatch.syspath_prepend(str(instructions.HERE))
-    import run
-
-    monkeypatch.setattr(run, "CACHE", tmp_path)
-    return run
-
-
 def test_the_counted_check_is_a_cold_check_finding_the_planted_differences(bench_run,
                                                                             monkeypatch):
     from parity.contract.baseline import Baseline
