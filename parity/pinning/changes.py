@@ -27,6 +27,35 @@ class _Missing:
 #: An absent value (a keyword or field that is not there), distinct from JSON ``null``.
 MISSING: Any = _Missing()
 
+#: the ways of calling a tool each ``execution.taskSupport`` allows (MCP 2025-11-25; absent
+#: or ``null``: ``forbidden``): ``plain`` (a ``tools/call``), ``task`` (a task-augmented
+#: one). A server answers a call made another way with an error (-32601).
+CALL_MODES: dict[str, tuple[str, ...]] = {
+    "forbidden": ("plain",), "optional": ("plain", "task"), "required": ("task",)}
+#: what losing each way of calling means, in words
+_LOST_CALL_WORDS = {"plain": "a plain call is no longer accepted",
+                    "task": "a call as a task is no longer accepted"}
+
+
+def call_modes(definition: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ways the tool ``definition`` may be called (``CALL_MODES``); none for an
+    ``execution`` or ``taskSupport`` the protocol does not name (nothing is known to work)."""
+    execution = definition.get("execution")
+    if execution is None:
+        return CALL_MODES["forbidden"]
+    if execution.__class__ is not dict:
+        return ()
+    support = execution.get("taskSupport")
+    if support is None:
+        return CALL_MODES["forbidden"]
+    return CALL_MODES.get(support, ()) if support.__class__ is str else ()
+
+
+def calls_lost(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ways of calling the tool ``old`` allowed and ``new`` no longer does."""
+    kept = call_modes(new)
+    return tuple(mode for mode in call_modes(old) if mode not in kept)
+
 # Keywords whose changes the field-path words already explain.
 @dataclass(frozen=True)
 class FieldChange:
@@ -119,6 +148,9 @@ class ToolChange:
     fields: tuple[FieldChange, ...] = ()
     surface: tuple[SurfaceChange, ...] = ()
     renamed_from: str | None = None
+    #: the ways of calling it the tool no longer allows (``calls_lost``): refused even as
+    #: a surface-only change under ``warn``, since every call made the old way now fails
+    calls_lost: tuple[str, ...] = ()
 
     @property
     def surface_only(self) -> bool:
@@ -130,6 +162,7 @@ class ToolChange:
             "surface_only": self.surface_only,
             "fields": [f.to_json() for f in self.fields],
             "surface": [s.to_json() for s in self.surface],
+            "calls_lost": list(self.calls_lost),
         }
         if self.renamed_from is not None:
             out["renamed_from"] = self.renamed_from
@@ -141,7 +174,9 @@ class ToolChange:
         else:
             note = " (surface only)" if self.surface_only else ""
             head = f"{self.kind:<8} {self.name!r}{note}"
-        return [head, *(f"  {f.words()}" for f in self.fields),
+        return [head, *(f"  calls: {_LOST_CALL_WORDS[m]} (execution.taskSupport)"
+                        for m in self.calls_lost),
+                *(f"  {f.words()}" for f in self.fields),
                 *(f"  {s.words()}" for s in self.surface)]
 
 
@@ -166,10 +201,11 @@ class Drift:
 
     def withheld(self) -> tuple[str, ...]:
         """Names of the tools the policy refuses (changed, added, removed; surface-only ones
-        only under ``refuse``), sorted. A renamed tool withholds both names."""
+        only under ``refuse``, or when they take a way of calling away), sorted. A renamed
+        tool withholds both names."""
         names: set[str] = set()
         for c in self.changes:
-            if c.surface_only and self.surface_policy == "warn":
+            if c.surface_only and not c.calls_lost and self.surface_policy == "warn":
                 continue
             names.add(c.name)
             if c.renamed_from:

@@ -27,6 +27,7 @@ from parity.pinning.changes import (
     SurfacePolicy,
     ToolChange,
     ToolChangeKind,
+    calls_lost,
     opt_value,
 )
 from parity.pinning.lock import Lock, contract_of, normalize_schema
@@ -130,7 +131,8 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
             fields.append(FieldChange(direction, "constraint", "", a, b, keyword=key))
     surface = _top_level_surface(old, new, locations) + surface
     return ToolChange(name=name, kind="changed", contract_changed=contract_changed,
-                      fields=tuple(fields), surface=tuple(surface))
+                      fields=tuple(fields), surface=tuple(surface),
+                      calls_lost=calls_lost(old, new))
 
 
 def _changed_locations(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[list[Any]]:

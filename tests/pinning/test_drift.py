@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from parity.pinning import drift as D
 from parity.pinning import lock as L
 
@@ -113,3 +115,39 @@ def test_a_null_input_schema_is_named_in_the_explanation() -> None:
         (change,) = d.changes
         assert [f.words() for f in change.fields] == [f"in: inputSchema of (root): {shown}"]
         assert "inputSchema" in d.render_text()
+
+
+def _with_execution(execution: object) -> dict:
+    tool = copy.deepcopy(V1[1])
+    if execution is not D.MISSING:
+        tool["execution"] = execution
+    return tool
+
+
+@pytest.mark.parametrize(("before", "after", "lost"), [
+    (D.MISSING, {"taskSupport": "required"}, ("plain",)),
+    ({"taskSupport": "forbidden"}, {"taskSupport": "required"}, ("plain",)),
+    ({"taskSupport": "optional"}, {"taskSupport": "required"}, ("plain",)),
+    ({"taskSupport": "optional"}, D.MISSING, ("task",)),
+    ({"taskSupport": "required"}, {"taskSupport": "forbidden"}, ("task",)),
+    ({"taskSupport": "required"}, {"taskSupport": "optional"}, ()),
+    (D.MISSING, {"taskSupport": "optional"}, ()),
+    (D.MISSING, {}, ()),  # an empty execution, a null taskSupport: the default, forbidden
+    ({"taskSupport": None}, {"taskSupport": "forbidden"}, ()),
+    # a value no protocol version names: nothing is known to work any more
+    (D.MISSING, {"taskSupport": "sometimes"}, ("plain",)),
+    ({"taskSupport": "optional"}, "required", ("plain", "task")),
+    ({"taskSupport": "sometimes"}, {"taskSupport": "optional"}, ()),
+])
+def test_a_surface_change_that_takes_a_way_of_calling_away_is_refused_under_warn(
+        before, after, lost) -> None:
+    locked = L.build("w", [_with_execution(before)])
+    live = L.build("w", [_with_execution(after)])
+    warn = D.compare(locked, live, surface_policy="warn")
+    (change,) = warn.changes
+    assert change.surface_only and change.calls_lost == lost
+    assert change.to_json()["calls_lost"] == list(lost)
+    assert warn.withheld() == (("forecast",) if lost else ())
+    calls = [line for line in warn.render_text().splitlines() if "calls:" in line]
+    assert len(calls) == len(lost)
+    assert D.compare(locked, live).withheld() == ("forecast",)  # refuse: any change
