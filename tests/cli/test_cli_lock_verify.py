@@ -111,6 +111,20 @@ def test_description_only_change_refuses_or_warns(tmp_path, capsys) -> None:
     assert code == 0 and "accepted with warnings" in out
 
 
+def test_a_tool_that_now_needs_a_task_is_refused_under_warn_too(tmp_path, capsys) -> None:
+    lock = tmp_path / "tasks.lock.json"
+    assert run(capsys, "lock", "--stdio", stdio_line("task_tools"), "--lock", str(lock))[0] == 0
+    for args, code, shown in (
+            (("--task-support", "required"), 1,
+             "    calls: a plain call is no longer accepted (execution.taskSupport)"),
+            (("--task-support", "optional"), 0,
+             '    surface: execution: (absent) -> {"taskSupport": "optional"}')):
+        done, out, _ = run(capsys, "verify", "--stdio", stdio_line("task_tools", *args),
+                           "--lock", str(lock), "--surface", "warn")
+        assert done == code, out
+        assert shown in out.splitlines()
+
+
 def test_reordered_and_paginated_server_is_accepted(tmp_path, capsys) -> None:
     lock = tmp_path / "raw.lock.json"
     assert run(capsys, "lock", "--stdio", stdio_line("lock_raw"), "--lock", str(lock))[0] == 0
