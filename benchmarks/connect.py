@@ -80,13 +80,16 @@ def stdio_command(n: int, *, changed: bool = False) -> list[str]:
 
 
 @contextlib.contextmanager
-def http_server(n: int, *, changed: bool = False) -> Iterator[str]:
+def http_server(n: int, *, changed: bool = False, json_response: bool = False,
+                ) -> Iterator[str]:
     """The ``n``-tool catalog served over streamable HTTP by a subprocess, on a port of
     127.0.0.1 it bound itself and printed (no free-port race): its URL, until the block
-    ends (``changed``: with the one planted change ``catalog`` makes)."""
+    ends (``changed``: with the one planted change ``catalog`` makes; ``json_response``:
+    answering with JSON bodies, not event streams)."""
     process = subprocess.Popen(
         [sys.executable, str(HERE / "connect.py"), "--http", str(n),
-         *(["--changed"] if changed else [])], stdout=subprocess.PIPE, text=True)
+         *(["--changed"] if changed else []), *(["--json-response"] if json_response else [])],
+        stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         port = process.stdout.readline().strip()
@@ -207,11 +210,11 @@ class _Endpoint:
         await self.manager.handle_request(scope, receive, send)
 
 
-def serve_http(server: Any) -> None:
+def serve_http(server: Any, *, json_response: bool = False) -> None:
     """Serve ``server`` (a low-level ``Server``) over streamable HTTP at ``/mcp`` on a port
     of 127.0.0.1 bound here, printed first, until killed: the SDK's session manager, as
     its examples mount it, the same on 1.x and 2.x. Its answers are event streams, as the
-    SDKs' servers answer by default."""
+    SDKs' servers answer by default, or JSON bodies (``json_response``)."""
     import logging
 
     import uvicorn
@@ -221,7 +224,7 @@ def serve_http(server: Any) -> None:
 
     # 1.x logs a traceback each time a client closes its session (its GET stream ends)
     logging.getLogger("mcp.server.streamable_http").setLevel(logging.CRITICAL)
-    manager = StreamableHTTPSessionManager(app=server)
+    manager = StreamableHTTPSessionManager(app=server, json_response=json_response)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> Any:
@@ -242,10 +245,12 @@ def main() -> None:
     how.add_argument("--stdio", type=int, metavar="N", help="over stdio")
     how.add_argument("--http", type=int, metavar="N", help="over streamable HTTP")
     parser.add_argument("--changed", action="store_true")
+    parser.add_argument("--json-response", action="store_true",
+                        help="over HTTP: answer with JSON bodies, not event streams")
     args = parser.parse_args()
     server = catalog_server(catalog(args.stdio or args.http, changed=args.changed))
     if args.http:
-        serve_http(server)
+        serve_http(server, json_response=args.json_response)
         return
 
     async def serve() -> None:

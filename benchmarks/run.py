@@ -748,7 +748,11 @@ def bench_connect(s: Settings) -> Iterator[Row]:
                    "over stdio": (connect.stdio_command(n),
                                   connect.stdio_command(n, changed=True)),
                    "over HTTP": (up.enter_context(connect.http_server(n)),
-                                 up.enter_context(connect.http_server(n, changed=True)))}
+                                 up.enter_context(connect.http_server(n, changed=True))),
+                   "over HTTP, JSON bodies": (
+                       up.enter_context(connect.http_server(n, json_response=True)),
+                       up.enter_context(connect.http_server(n, changed=True,
+                                                            json_response=True)))}
         yield from _connect_rows(servers, lock, n, planted, s)
     with contextlib.suppress(OSError):
         lock.unlink()
@@ -762,7 +766,10 @@ _SERVED = {"in process": "an SDK server in process on the SDK's memory streams (
                          "agents run theirs (its start and work paid by both)",
            "over HTTP": "an SDK server in a subprocess serving streamable HTTP on 127.0.0.1 "
                         "(event-stream answers, the SDKs' default), reached as a remote server "
-                        "is (its work paid by both)"}
+                        "is (its work paid by both)",
+           "over HTTP, JSON bodies": "the same, answering with JSON bodies (json_response, as "
+                                     "stateless servers often do): parity proves such a body "
+                                     "clean before the SDK reads it"}
 
 
 def _connect_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, planted: str,

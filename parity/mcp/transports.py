@@ -73,8 +73,13 @@ class SdkStreamTransport(Transport):
                 if isinstance(item, Exception):  # a line or body the SDK could not read
                     self.conn.note_garbage(_unreadable(item))
                     continue
-                message, proved = _as_sent(item.message)
+                message, proved = _as_sent(item.message, self.proved_already(item.message))
                 self.on_message(message | {"jsonrpc": "2.0"}, proved=proved)
+
+    def proved_already(self, message: Any) -> bool:
+        """Whether the transport proved the text ``message`` was read from clean (what
+        ``_as_sent`` would prove again); none does but HTTP's, for a JSON body."""
+        return False
 
     def on_message(self, message: dict[str, Any], *, proved: bool = False) -> None:
         """One message from the server, as a raw dict (``proved``: see ``_as_sent``)."""
@@ -110,9 +115,10 @@ def _sdk_message(message: dict[str, Any]) -> Any:
     return JSONRPCMessage.model_validate(message)  # type: ignore[attr-defined,unused-ignore]
 
 
-def _as_sent(message: Any) -> tuple[dict[str, Any], bool]:
+def _as_sent(message: Any, proved: bool = False) -> tuple[dict[str, Any], bool]:
     """The message as a JSON dict, and whether its payload was proved to hold nothing
-    ``unrepresentable`` finds. The JSON dump writes NaN and the infinities as ``null``,
+    ``unrepresentable`` finds (``proved``: its text was, so the SDK's reading of it is
+    decoded JSON already). The JSON dump writes NaN and the infinities as ``null``,
     which would hide a value the server sent (and pin a schema it never said): a message
     holding one is handed on as parsed, for the connection to name tool and pointer.
 
@@ -125,7 +131,7 @@ def _as_sent(message: Any) -> tuple[dict[str, Any], bool]:
     for name in _PAYLOADS:
         if name in fields:
             payload = getattr(message, name)
-            if payload.__class__ is dict and decoded_json(payload):
+            if payload.__class__ is dict and (proved or decoded_json(payload)):
                 sent: dict[str, Any] = message.model_dump(
                     by_alias=True, mode="json", exclude_unset=True, exclude={name})
                 sent[name] = payload

@@ -73,13 +73,16 @@ def test_over_stdio_every_way_gets_every_tool_and_the_planted_change_is_refused(
         connect.stdio_command(n, changed=True), lock_file)) == [(planted, "planted")]
 
 
+@pytest.mark.parametrize("json_response", [False, True], ids=["event-stream", "json-body"])
 def test_over_http_every_way_gets_every_tool_and_the_planted_change_is_refused(
-        rows_catalog: tuple[int, Path, str]) -> None:
+        rows_catalog: tuple[int, Path, str], json_response: bool) -> None:
     """The HTTP rows' servers: ``connect.py --http N`` serves the rows' catalog over
-    streamable HTTP on a port of 127.0.0.1 it binds and prints (``http_server``); both
-    sessions reach it, and both refuse the planted change by its field path."""
+    streamable HTTP on a port of 127.0.0.1 it binds and prints (``http_server``), answering
+    with event streams or JSON bodies; both sessions reach it, and both refuse the planted
+    change by its field path."""
     n, lock_file, planted = rows_catalog
-    with connect.http_server(n) as url, connect.http_server(n, changed=True) as changed:
+    with connect.http_server(n, json_response=json_response) as url, \
+            connect.http_server(n, changed=True, json_response=json_response) as changed:
         assert url.startswith("http://127.0.0.1:") and url != changed
         _every_way_lists_every_tool(url, lock_file, n)
         for way in (connect.parity_session, connect.sdk_session):

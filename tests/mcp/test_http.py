@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from parity.core.jsonio import decoded_json
 from parity.errors import SourceError
-from parity.mcp import CallFailure, Listing, fetch_tools
+from parity.mcp import CallFailure, Listing, ServerSpec, fetch_tools
 from tests.mcpfixtures import call_failure, http, in_session
 
 
@@ -106,3 +107,44 @@ def test_a_clean_json_body_is_proved_so_without_being_read_again(
     url = http_server("tests.servers.http_faults", path="")
     listing = fetch_tools(http(url + "/mcp"))
     assert [t["name"] for t in listing.tools] == ["t"]
+
+
+@pytest.mark.parametrize("json_response", [True, False], ids=["json-body", "event-stream"])
+def test_a_listing_from_a_proved_json_body_is_not_proved_again(
+        http_server: Any, demo_listing: Listing, monkeypatch: pytest.MonkeyPatch,
+        json_response: bool) -> None:
+    """An SDK server answering with JSON bodies: the listing's body was proved clean, and the
+    SDK's reading of it equals what was proved, so it is handed on without the second proof
+    (``decoded_json``); an event stream's answer is proved there, as before."""
+    from parity.mcp import transports
+
+    proofs: list[Any] = []
+
+    def counted(value: Any) -> bool:
+        proofs.append(value)
+        return decoded_json(value)
+
+    monkeypatch.setattr(transports, "decoded_json", counted)
+    url = http_server("tests.servers.demo", *(["--json-response"] if json_response else []))
+    listing = fetch_tools(http(url))
+    assert listing.tools == demo_listing.tools and listing.plain_json
+    listed = [p for p in proofs if isinstance(p, dict) and "tools" in p]
+    assert listed == ([] if json_response else [{"tools": listing.tools}])
+
+
+def test_an_answer_unlike_its_proved_body_is_proved_again() -> None:
+    """The id alone proves nothing (a server may send an answer with the same id another
+    way): only an answer whose result equals the proved one is taken as proved."""
+    from parity.mcp.http import HttpTransport
+    from parity.mcp.transports import _sdk_message
+
+    transport = HttpTransport(ServerSpec(kind="url", name="x", url="http://127.0.0.1:9/mcp"))
+    clean = {"tools": [{"name": "t", "inputSchema": {"type": "object", "maximum": 1e308}}]}
+    for result, proved in ((clean, True), ({"tools": [{"name": "t", "inputSchema": {
+            "type": "object", "maximum": float("inf")}}]}, False), ({"tools": []}, False)):
+        transport.proved_body(7, {"jsonrpc": "2.0", "id": 7, "result": clean})
+        answer = _sdk_message({"jsonrpc": "2.0", "id": 7, "result": result})
+        assert transport.proved_already(answer) is proved
+        assert transport.proved_results == {}  # taken, whatever the verdict
+    transport.proved_body(8, {"jsonrpc": "2.0", "id": 9, "result": clean})  # another id
+    assert transport.proved_results == {}

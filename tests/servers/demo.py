@@ -1,7 +1,8 @@
 """A real SDK server (FastMCP on mcp 1.x, MCPServer on 2.x) built through parity's adapter.
 
 ``python -m tests.servers.demo`` serves stdio; ``--http PORT`` serves streamable HTTP on
-127.0.0.1. ``server`` is importable for in-process use (``tests.servers.demo:server``).
+127.0.0.1 (``--json-response``: answers as JSON bodies, not event streams). ``server`` is
+importable for in-process use (``tests.servers.demo:server``).
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ async def slow(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--http", type=int, metavar="PORT")
+    parser.add_argument("--json-response", action="store_true")
     args = parser.parse_args()
     if args.http:
-        run_http(server, "127.0.0.1", args.http)
+        run_http(server, "127.0.0.1", args.http, json_response=args.json_response)
     else:
         run_stdio(server)
 
