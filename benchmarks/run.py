@@ -767,9 +767,11 @@ _SERVED = {"in process": "an SDK server in process on the SDK's memory streams (
            "over HTTP": "an SDK server in a subprocess serving streamable HTTP on 127.0.0.1 "
                         "(event-stream answers, the SDKs' default), reached as a remote server "
                         "is (its work paid by both)",
-           "over HTTP, JSON bodies": "the same, answering with JSON bodies (json_response, as "
-                                     "stateless servers often do): parity proves such a body "
-                                     "clean before the SDK reads it"}
+           "over HTTP, JSON bodies": "an SDK server in a subprocess serving streamable HTTP "
+                                     "on 127.0.0.1, answering with JSON bodies (json_response, "
+                                     "as stateless servers often do: parity proves such a body "
+                                     "clean before the SDK reads it), reached as a remote "
+                                     "server is (its work paid by both)"}
 
 
 def _connect_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, planted: str,
