@@ -56,7 +56,7 @@ def calls_lost(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...
     kept = call_modes(new)
     return tuple(mode for mode in call_modes(old) if mode not in kept)
 
-# Keywords whose changes the field-path words already explain.
+
 @dataclass(frozen=True)
 class FieldChange:
     """One change to a tool's schemas, at a field path of ``in`` or ``out``.
