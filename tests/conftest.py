@@ -13,10 +13,16 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import mcp  # noqa: F401 - see below
 import pytest
 from hypothesis import settings
 
 from tests.properties import draws
+
+# ``import mcp`` (1.x) binds ``stdio_client``'s ``errlog`` default to ``sys.stderr`` as it is
+# then. Imported first inside a test that replaced it (``capsys``, parity's redacting
+# streams in ``main``), the SDK would keep that stream for good, and a later test's
+# ``stdio_client`` would fail on its ``fileno()``: so it is imported here, before any test.
 
 REPO = Path(__file__).resolve().parent.parent
 
