@@ -29,7 +29,13 @@ if __name__ == "__main__":  # serving over stdio: its neighbour generate.py, and
     sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from parity.errors import ToolDriftError  # noqa: E402
-from parity.mcp import SDK_MAJOR, ServerSpec, open_session, wrap_session  # noqa: E402
+from parity.mcp import (  # noqa: E402
+    ServerSpec,
+    listing_server,
+    open_session,
+    run_stdio,
+    wrap_session,
+)
 from parity.runtime.client import verify_tools  # noqa: E402
 
 Connect = Callable[[], Awaitable[int]]
@@ -37,22 +43,7 @@ Connect = Callable[[], Awaitable[int]]
 
 def catalog_server(definitions: list[dict[str, Any]], name: str = "bench") -> Any:
     """An SDK low-level server (1.x or 2.x) that lists ``definitions``, in one page."""
-    from mcp import types
-    from mcp.server.lowlevel import Server
-
-    tools = [types.Tool.model_validate(d) for d in definitions]
-    if SDK_MAJOR >= 2:
-        async def on_list_tools(ctx: Any, params: Any) -> Any:
-            return types.ListToolsResult(tools=tools)
-
-        return Server(name, on_list_tools=on_list_tools)  # type: ignore[call-arg,unused-ignore]
-    server = Server(name)
-
-    @server.list_tools()  # type: ignore[misc,no-untyped-call,attr-defined,untyped-decorator,unused-ignore]
-    async def list_tools() -> list[Any]:
-        return tools
-
-    return server
+    return listing_server(name, definitions)
 
 
 def parity_session(server: Any, lock: Path) -> Connect:
@@ -252,14 +243,7 @@ def main() -> None:
     if args.http:
         serve_http(server, json_response=args.json_response)
         return
-
-    async def serve() -> None:
-        from mcp.server.stdio import stdio_server
-
-        async with stdio_server() as (read, write):
-            await _serve(server, read, write)
-
-    anyio.run(serve)
+    run_stdio(server)
 
 
 if __name__ == "__main__":

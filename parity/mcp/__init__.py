@@ -8,8 +8,9 @@ Its public API, re-exported here (import from ``parity.mcp``):
   loop) and ``fetching`` (several servers listed side by side);
 * ``sdk_session``: ``wrap_session``, ``message_handler``, ``ListChangedHandler`` for the
   agent's own SDK session;
-* ``servers``: ``new_server``, ``run_stdio``, ``run_http``, ``lowlevel_server`` to write MCP
-  servers once for both generations (tests and the bundled example);
+* ``servers``: ``new_server``, ``listing_server``, ``run_stdio``, ``run_http``,
+  ``lowlevel_server`` to write MCP servers once for both generations (tests and the
+  bundled example);
 * ``sdk``: ``SDK_MAJOR``.
 
 Below them: ``connection`` (request/response matching, notifications, pagination) and
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.sdk_session import ListChangedHandler, SdkSession, message_handler, wrap_session
-from parity.mcp.servers import lowlevel_server, new_server, run_http, run_stdio
+from parity.mcp.servers import listing_server, lowlevel_server, new_server, run_http, run_stdio
 from parity.mcp.session import (
     AdapterSession,
     fetch_tools,
@@ -45,6 +46,7 @@ __all__ = [
     "fetch_tools",
     "fetching",
     "list_tools",
+    "listing_server",
     "lowlevel_server",
     "message_handler",
     "new_server",
