@@ -74,18 +74,12 @@ def _fast_loads(text: str | bytes) -> Any:
         return _UNDECIDED
 
 
-def proved_clean(content: bytes) -> bool:
-    """Whether ``content`` is JSON text holding nothing ``unrepresentable`` finds, proved by
-    orjson's reading (``_fast_loads``, the collector paused) without parsing it in Python
-    or walking it; ``False`` when not proved (not JSON, or a value the caller must read and
-    look at)."""
-    return proved_loads(content) is not NOT_PROVED
-
-
 def proved_loads(content: bytes) -> Any:
-    """What ``json.loads`` reads in ``content`` when ``proved_clean`` proves it, read by
-    orjson (the collector paused); ``NOT_PROVED`` otherwise, for the caller's own reading
-    (``parse``), which says what is wrong or keeps the value to be named."""
+    """What ``json.loads`` reads in ``content`` when orjson's reading (``_fast_loads``, the
+    collector paused) proves it JSON text holding nothing ``unrepresentable`` finds, without
+    parsing it in Python or walking it; ``NOT_PROVED`` otherwise (not JSON, or a value the
+    caller must read and look at: its own reading, ``parse``, says what is wrong or keeps
+    the value to be named)."""
     with paused():
         return _fast_loads(content)
 
