@@ -16,6 +16,7 @@ from parity.core.jsonio import compact, dump_lines, read_bytes, read_json, value
 from parity.core.validate import check_format, text_verdict, validate_file
 from parity.errors import FileFormatError, ParityError
 from parity.fieldpaths import manifest_text
+from parity.fieldpaths.callmodes import PLAIN_ONLY
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.manifest_paths import FIX, check_tables
 from parity.fieldpaths.manifest_text import ManifestText
@@ -44,12 +45,14 @@ class ToolManifest:
     built from the same entries."""
 
     __slots__ = ("_built_in", "_built_out", "_built_raw", "_raw", "_seen", "_text",
-                 "description", "hash", "invalid", "name", "observed", "paths_checked")
+                 "calls", "description", "hash", "invalid", "name", "observed",
+                 "paths_checked")
     name: str
     hash: str
     description: str | None
     observed: bool
     invalid: tuple[str, ...]
+    calls: tuple[str, ...]
     paths_checked: bool
     _raw: tuple[RawTable, RawTable | None] | None
     _text: tuple[bytes, bytes | None] | None
@@ -61,6 +64,7 @@ class ToolManifest:
     def __init__(self, name: str, hash: str, in_: Table | None = None,
                  out: Table | None = None, description: str | None = None,
                  observed: bool = False, invalid: tuple[str, ...] = (), *,
+                 calls: tuple[str, ...] = PLAIN_ONLY,
                  raw: tuple[RawTable, RawTable | None] | None = None,
                  seen: dict[bytes | str, Entry] | None = None,
                  paths_checked: bool = False,
@@ -76,6 +80,9 @@ class ToolManifest:
         #: What makes the definition invalid for the MCP spec, read leniently anyway
         #: (``inputSchema is null``: its arguments are read as an open object).
         init(self, "invalid", invalid)
+        #: The ways the tool is called (agent) or may be called (server): ``plain``,
+        #: ``task`` (``fieldpaths.callmodes``); a file leaves ``("plain",)`` unsaid.
+        init(self, "calls", calls)
         #: the raw tables passed the manifest file's checks: every path is printed as parity
         #: prints it and has its parent in the table
         init(self, "paths_checked", paths_checked and in_ is None)
@@ -143,7 +150,8 @@ class ToolManifest:
     def as_observed(self) -> ToolManifest:
         """The same tool, its ``out`` table recorded from a real call of the stub."""
         return ToolManifest(self.name, self.hash, self.in_, self.out, self.description,
-                            observed=True, invalid=self.invalid, seen=self._seen)
+                            observed=True, invalid=self.invalid, calls=self.calls,
+                            seen=self._seen)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ToolManifest):
@@ -154,7 +162,7 @@ class ToolManifest:
 
     def _key(self) -> tuple[Any, ...]:
         return (self.name, self.hash, self.in_, self.out, self.description, self.observed,
-                self.invalid)
+                self.invalid, self.calls)
 
     def __repr__(self) -> str:
         return (f"ToolManifest(name={self.name!r}, hash={self.hash!r}, "
@@ -179,6 +187,8 @@ class ToolManifest:
             data["observed"] = True
         if self.invalid:
             data["invalid"] = list(self.invalid)
+        if self.calls != PLAIN_ONLY:
+            data["calls"] = list(self.calls)
         return data
 
     @classmethod
@@ -196,7 +206,7 @@ class _Filling:
     """``ToolManifest``'s slots without its guard: a tool read from a file is filled in
     here by plain attribute stores, then made a ``ToolManifest`` (``__class__`` assignment,
     allowed between classes of the same slots). Through the guard (``object.__setattr__``)
-    its twelve fields cost about 19,000 instructions a tool: most of loading a large file
+    its thirteen fields cost about 19,000 instructions a tool: most of loading a large file
     cut along its layout."""
 
     __slots__ = ToolManifest.__slots__
@@ -206,7 +216,7 @@ def _read_tool(name: str, data: Mapping[str, Any], seen: dict[bytes | str, Entry
                checked: bool, raw: tuple[RawTable, RawTable | None] | None = None,
                text: tuple[bytes, bytes | None] | None = None) -> ToolManifest:
     """``ToolManifest(name, data["hash"], description=..., observed=..., invalid=...,
-    raw=raw or text=text, seen=seen, paths_checked=checked)`` for a tool's ``data`` in a
+    calls=..., raw=raw or text=text, seen=seen, paths_checked=checked)`` for a tool's ``data`` in a
     manifest file (``test_manifest`` holds the two equal, slot by slot)."""
     tool: Any = _Filling()
     tool.name = name
@@ -214,6 +224,8 @@ def _read_tool(name: str, data: Mapping[str, Any], seen: dict[bytes | str, Entry
     tool.description = data.get("description")
     tool.observed = bool(data.get("observed", False))
     tool.invalid = tuple(data.get("invalid", ()))
+    calls = data.get("calls")
+    tool.calls = PLAIN_ONLY if calls is None else tuple(sorted(calls))
     tool.paths_checked = checked
     tool._raw = raw
     tool._text = text

@@ -14,6 +14,7 @@ from typing import Any
 from parity.core.canonical import definition_hash
 from parity.core.jsonio import load_json
 from parity.errors import FileFormatError, SchemaError
+from parity.fieldpaths.callmodes import call_modes
 from parity.fieldpaths.manifest import FORMAT as MANIFEST_FORMAT
 from parity.fieldpaths.manifest import Manifest, Side, ToolManifest, load
 from parity.fieldpaths.schema import Limits, tool_tables
@@ -116,6 +117,7 @@ def tool_manifest(definition: Mapping[str, Any], *, name: str | None = None,
         out=out_table,
         description=description if isinstance(description, str) else None,
         invalid=invalid,
+        calls=call_modes(definition),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from parity.fieldpaths.callmodes import call_modes
 from parity.fieldpaths.entry import canonical_value
 
 FORMAT = "parity.drift/1"
@@ -27,28 +28,9 @@ class _Missing:
 #: An absent value (a keyword or field that is not there), distinct from JSON ``null``.
 MISSING: Any = _Missing()
 
-#: the ways of calling a tool each ``execution.taskSupport`` allows (MCP 2025-11-25; absent
-#: or ``null``: ``forbidden``): ``plain`` (a ``tools/call``), ``task`` (a task-augmented
-#: one). A server answers a call made another way with an error (-32601).
-CALL_MODES: dict[str, tuple[str, ...]] = {
-    "forbidden": ("plain",), "optional": ("plain", "task"), "required": ("task",)}
 #: what losing each way of calling means, in words
 _LOST_CALL_WORDS = {"plain": "a plain call is no longer accepted",
                     "task": "a call as a task is no longer accepted"}
-
-
-def call_modes(definition: Mapping[str, Any]) -> tuple[str, ...]:
-    """The ways the tool ``definition`` may be called (``CALL_MODES``); none for an
-    ``execution`` or ``taskSupport`` the protocol does not name (nothing is known to work)."""
-    execution = definition.get("execution")
-    if execution is None:
-        return CALL_MODES["forbidden"]
-    if execution.__class__ is not dict:
-        return ()
-    support = execution.get("taskSupport")
-    if support is None:
-        return CALL_MODES["forbidden"]
-    return CALL_MODES.get(support, ()) if support.__class__ is str else ()
 
 
 def calls_lost(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...]:

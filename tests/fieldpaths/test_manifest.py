@@ -133,7 +133,8 @@ def test_a_tool_read_from_a_file_is_the_tool_its_constructor_builds(tmp_path, mo
     monkeypatch.delenv("PARITY_NO_CACHE", raising=False)
     monkeypatch.setattr(manifest, "CUT_FROM_BYTES", 0 if cut else 1 << 40)
     data = json.loads(manifest.dumps(build()))
-    data["tools"]["a_tool"].update(observed=True, invalid=["inputSchema is null"])
+    data["tools"]["a_tool"].update(observed=True, invalid=["inputSchema is null"],
+                                   calls=["task", "plain"])
     path = tmp_path / "m.json"
     path.write_text(manifest.dump_lines(data, line_depth=4))
     manifest.load(path)  # the layout proved (when cut) on the first load
@@ -145,6 +146,7 @@ def test_a_tool_read_from_a_file_is_the_tool_its_constructor_builds(tmp_path, mo
             name, data["tools"][name]["hash"], description=data["tools"][name].get(
                 "description"), observed=bool(data["tools"][name].get("observed", False)),
             invalid=tuple(data["tools"][name].get("invalid", ())),
+            calls=tuple(sorted(data["tools"][name].get("calls", ["plain"]))),
             seen=tool._seen, paths_checked=True,
             **({"text": tool.table_texts} if cut else {"raw": raw}))
         if cut:
@@ -155,6 +157,7 @@ def test_a_tool_read_from_a_file_is_the_tool_its_constructor_builds(tmp_path, mo
         with pytest.raises(AttributeError):
             tool.hash = "other"  # type: ignore[misc]
     assert loaded.tools["a_tool"].observed and loaded.tools["a_tool"].invalid
+    assert loaded.tools["a_tool"].calls == ("plain", "task")
 
 
 @pytest.mark.parametrize("form", ["x", "{tool}-{tool}", "{server}:{name}"])
@@ -168,3 +171,50 @@ def test_a_tool_id_form_that_is_not_a_form_is_refused_at_load_naming_the_file(tm
     assert info.value.file == str(path) and info.value.location == "$.tool_id_form"
     assert f"tool-id form {form!r} is not valid" in info.value.message
     assert "parity extract" in (info.value.hint or "")
+
+
+CALLED = [
+    {"name": "plain", "inputSchema": {"type": "object"}},
+    {"name": "either", "inputSchema": {"type": "object"},
+     "execution": {"taskSupport": "optional"}},
+    {"name": "task", "inputSchema": {"type": "object"},
+     "execution": {"taskSupport": "required"}},
+    {"name": "stated_plain", "inputSchema": {"type": "object"},
+     "execution": {"taskSupport": "forbidden"}},
+    {"name": "unnamed", "inputSchema": {"type": "object"},
+     "execution": {"taskSupport": "sometimes"}},
+]
+
+
+def test_the_ways_a_tool_is_called_are_recorded_and_read_back(tmp_path):
+    """``calls``: what ``execution.taskSupport`` allows, left unsaid for plain calls only
+    (so files of tools that declare nothing keep their bytes), sorted, read back as is."""
+    path = tmp_path / "m.json"
+    manifest.write(build(CALLED), path)
+    tools = json.loads(path.read_text())["tools"]
+    assert {name: tool.get("calls") for name, tool in tools.items()} == {
+        "plain": None, "stated_plain": None, "either": ["plain", "task"], "task": ["task"],
+        "unnamed": []}
+    loaded = manifest.load(path)
+    assert {n: t.calls for n, t in loaded.tools.items()} == {
+        "plain": ("plain",), "stated_plain": ("plain",), "either": ("plain", "task"),
+        "task": ("task",), "unnamed": ()}
+    assert manifest.dumps(loaded) == path.read_text()
+    assert loaded == build(CALLED)
+
+
+def test_the_ways_are_read_sorted_whatever_their_order_in_the_file(tmp_path):
+    data = build(CALLED).to_json()
+    data["tools"]["either"]["calls"] = ["task", "plain"]
+    loaded = manifest.load(write(tmp_path, data))
+    assert loaded.tools["either"].calls == ("plain", "task")
+    assert manifest.dumps(loaded) == manifest.dumps(build(CALLED))
+
+
+@pytest.mark.parametrize("calls", [["batch"], "task", ["task", "task"], [None]])
+def test_a_way_of_calling_no_protocol_names_is_refused_naming_its_place(tmp_path, calls):
+    data = build(CALLED).to_json()
+    data["tools"]["task"]["calls"] = calls
+    with pytest.raises(FileFormatError) as info:
+        manifest.load(write(tmp_path, data))
+    assert "$.tools.task.calls" in str(info.value)
