@@ -20,6 +20,8 @@ SERVER_SOURCES = ("stdio", "url", "object", "tools_file", "models")
 #: Where an agent side's tools come from: exactly one of these keys.
 AGENT_SOURCES = ("source", "tools_file", "models")
 SURFACE_POLICIES = ("refuse", "warn")
+#: How an agent may say it calls a tool (``call_as``): plainly, or as a task.
+CALL_AS = ("plain", "task")
 
 
 
@@ -86,6 +88,9 @@ class AgentConfig:
     tool_id_form: str = "{tool}"
     #: tool -> example arguments: call the stub once and record what it returns as ``out``
     observe: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: tool -> how the agent calls it (``CALL_AS``): recorded as its definition's
+    #: ``execution.taskSupport``, which stubs cannot state
+    call_as: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

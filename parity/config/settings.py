@@ -19,6 +19,7 @@ from parity.config.discovery import PYPROJECT_PREFIX, find_config, read_table
 from parity.config.idpaths import parse_id_paths, serving
 from parity.config.model import (
     AGENT_SOURCES,
+    CALL_AS,
     SERVER_SOURCES,
     SURFACE_POLICIES,
     AgentConfig,
@@ -356,7 +357,7 @@ class _Validator:
 
     def agent(self, raw: Mapping[str, Any], key: str, root: Path) -> AgentConfig | None:
         before = len(self.errors)
-        self.known(raw, key, {*AGENT_SOURCES, "tool_id_form", "observe"})
+        self.known(raw, key, {*AGENT_SOURCES, "tool_id_form", "observe", "call_as"})
         kind = self.one_source(raw, key, AGENT_SOURCES)
         source = self.module_ref(raw["source"], f"{key}.source") if kind == "source" else None
         tools_file = self.path(root, self.string(raw, key, "tools_file", "tools.json"),
@@ -367,8 +368,13 @@ class _Validator:
         for tool, args in observe.items():
             if not isinstance(args, dict):
                 self.error(f"{key}.observe.{tool}", args, "a table of example arguments")
+        call_as = self.table(raw, key, "call_as")
+        for tool, way in call_as.items():
+            if way not in CALL_AS:
+                self.error(f"{key}.call_as.{tool}", way, f"one of {', '.join(CALL_AS)}")
         config = AgentConfig(kind=kind or "source", source=source, tools_file=tools_file,
-                             models=models, tool_id_form=self.form(raw, key), observe=observe)
+                             models=models, tool_id_form=self.form(raw, key), observe=observe,
+                             call_as=call_as)
         return None if len(self.errors) > before else config
 
 

@@ -30,6 +30,10 @@ becomes the output schema, where a ``BaseModel``, a ``TypedDict``, an annotated 
 unions, ``None``) is wrapped as ``{"result": ...}``. A callable without a return annotation
 has no output schema.
 
+**How the agent calls a tool** (``call_as = {tool = "task"}``): plainly or as a task, recorded
+as the definition's ``execution.taskSupport`` (a stub cannot state it; a ``tools_file``
+definition keeps its own unless ``call_as`` names it).
+
 **Observed output** (``observe = {tool = {...example arguments...}}``): the stub is called once
 with the example arguments (validated through its arguments model, as a server would) and the
 keys it actually returns become its ``out`` table, marked ``observed``. A stand-in promises
@@ -48,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from parity.core.interrupts import noting_sigint
 from parity.errors import SourceError
+from parity.fieldpaths.callmodes import TASK, TASK_SUPPORT
 from parity.sources.observe import observe, schema_of_value
 from parity.sources.tools import (
     AgentTool,
@@ -254,13 +259,14 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None,
         if agent.tools_file is None:  # AgentConfig.kind says it is set
             raise SourceError("the agent side has no tools_file", location="agent.tools_file")
         _no_observe(agent, "tools_file")
-        definitions = read_tool_file(agent.tools_file)
+        definitions = _called_as(agent, read_tool_file(agent.tools_file), server)
         return AgentListing(tuple(sorted(definitions, key=lambda d: d["name"])), frozenset(),
                             _relative(agent.tools_file, root))
     if agent.kind == "models":
         _no_observe(agent, "models")
         definitions = definitions_from_models(agent.models, root, key="agent.models")
-        return AgentListing(tuple(definitions), frozenset(), "models")
+        return AgentListing(tuple(_called_as(agent, definitions, server)), frozenset(),
+                            "models")
     if agent.source is None:  # AgentConfig.kind says it is set
         raise SourceError("the agent side has no source", location="agent.source")
     source = resolve_ref(agent.source, root, key="agent.source")
@@ -270,16 +276,34 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None,
     observed: set[str] = set()
     by_tool = {t.name: t.definition for t in tools}
     for key in sorted(agent.observe):
-        name = _observed_name(key, by_name, agent.tool_id_form, server)
+        name = _tool_named(key, by_name, agent.tool_id_form, server, "observe")
         schema = observe(by_name[name], agent.observe[key], id_paths=id_paths)
         by_tool[name] = {**by_tool[name], "outputSchema": schema}
         observed.add(name)
-    return AgentListing(tuple(by_tool[n] for n in sorted(by_tool)),
-                        frozenset(observed), agent.source)
+    definitions = _called_as(agent, [by_tool[n] for n in sorted(by_tool)], server)
+    return AgentListing(tuple(definitions), frozenset(observed), agent.source)
 
 
-def _observed_name(key: str, tools: Mapping[str, AgentTool], form: str,
-                   server: str | None) -> str:
+def _called_as(agent: AgentConfig, definitions: Sequence[dict[str, Any]],
+               server: str | None) -> list[dict[str, Any]]:
+    """``definitions`` with each tool ``call_as`` names given the ``execution.taskSupport``
+    that says how the agent calls it (a stub cannot say it): ``required`` for ``task``,
+    none for ``plain``."""
+    if not agent.call_as:
+        return list(definitions)
+    by_name = {d["name"]: d for d in definitions}
+    for key in sorted(agent.call_as):
+        name = _tool_named(key, by_name, agent.tool_id_form, server, "call_as")
+        definition = {k: v for k, v in by_name[name].items() if k != "execution"}
+        if agent.call_as[key] == TASK:
+            definition["execution"] = {"taskSupport": TASK_SUPPORT[(TASK,)]}
+        by_name[name] = definition
+    return [by_name[d["name"]] for d in definitions]
+
+
+def _tool_named(key: str, tools: Mapping[str, object], form: str, server: str | None,
+                table: str) -> str:
+    """The agent tool a key of the ``table`` (``observe``, ``call_as``) names."""
     if key in tools:
         return key
     # a bare tool name is accepted too, so TOML keys need no quoting
@@ -288,8 +312,8 @@ def _observed_name(key: str, tools: Mapping[str, AgentTool], form: str,
     matches = [n for n in tools if parse_form(form).parse(n, server) == key]
     if len(matches) == 1:
         return matches[0]
-    raise SourceError(f"observe names tool {key!r}, which the agent source does not define",
-                      location=f"observe.{key}",
+    raise SourceError(f"{table} names tool {key!r}, which the agent source does not define",
+                      location=f"{table}.{key}",
                       hint=f"agent tools: {', '.join(sorted(tools)) or 'none'}")
 
 

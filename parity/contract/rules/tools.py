@@ -14,6 +14,7 @@ from operator import not_
 
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
+from parity.fieldpaths.callmodes import PLAIN, TASK, TASK_SUPPORT
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.toolid import ToolIdForm, guess_forms, parse_form
 
@@ -133,7 +134,57 @@ def check_invalid_schema(pair: ToolPair) -> Iterator[Finding]:
         return  # once per tool: the server's, when both are invalid
 
 
+CALL_MODE = "tool.call-mode"
+#: how the agent calls, by its ways (``fieldpaths.callmodes``), in words
+_CALLED = {(PLAIN,): "with a plain tools/call", (TASK,): "as a task",
+           (PLAIN, TASK): "plainly or as a task"}
+_TAKEN = {PLAIN: "plain calls", TASK: "calls as a task"}
+
+
+def check_call_mode(pair: ToolPair) -> Iterator[Finding]:
+    lost = [mode for mode in pair.agent.calls if mode not in pair.server.calls]
+    if not lost:
+        return
+    support = TASK_SUPPORT.get(pair.server.calls)
+    said = f"`{support}`" if support is not None else "a value the protocol does not name"
+    refused = " or ".join(_TAKEN[mode] for mode in lost)
+    message = (f"the agent calls `{pair.name}` {_CALLED[pair.agent.calls]}, but the server's "
+               f"`{pair.server.name}` takes no {refused} "
+               f"(execution.taskSupport {said}): the server refuses every such call (-32601)")
+    if PLAIN in lost and TASK in pair.server.calls:
+        hint = ("call it as a task in the agent and record that (`call_as` in the pair's "
+                "agent table), or let the server take plain calls too (taskSupport "
+                "`optional`); then `parity extract`")
+    elif TASK in lost and PLAIN in pair.server.calls:
+        hint = ("call it plainly in the agent and record that (`call_as` in the pair's agent "
+                "table), or let the server run it as a task too (taskSupport `optional`); "
+                "then `parity extract`")
+    else:
+        hint = ("give the tool an `execution.taskSupport` the protocol names (`forbidden`, "
+                "`optional` or `required`) in the server")
+    yield Finding(tool=pair.name, rule_id=CALL_MODE, path="", direction="tool",
+                  severity="error", message=message, hint=hint)
+
+
 RULES = (
+    Rule(
+        id=CALL_MODE, direction="tool", severity="error",
+        purpose="The agent calls a tool in a way the server does not take: plainly, or as a "
+                "task.",
+        details="MCP 2025-11-25 lets a tool say how it may be called "
+                "(`execution.taskSupport`): `forbidden` or absent, plain `tools/call` "
+                "only; `optional`, plainly or as a task; `required`, as a task only. The "
+                "server answers a call made another way with an error (-32601), so every "
+                "such call fails, however right its arguments. Manifests record the ways "
+                "(`calls`, left out for plain calls only): the server's from its listing, "
+                "the agent's from its definitions, or from `call_as` in the pair's agent "
+                "table for stubs (they are called plainly unless it says otherwise). A "
+                "`taskSupport` the protocol does not name allows no way.",
+        example=Example(
+            agent=[{"name": "render_report", "inputSchema": {"type": "object"}}],
+            server=[{"name": "render_report", "inputSchema": {"type": "object"},
+                     "execution": {"taskSupport": "required"}}]),
+        check=check_call_mode),
     Rule(
         id=INVALID_SCHEMA, direction="tool", severity="error",
         severity_note="warning when only the agent's side is invalid",
