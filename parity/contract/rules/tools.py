@@ -179,7 +179,9 @@ RULES = (
                 "(`calls`, left out for plain calls only): the server's from its listing, "
                 "the agent's from its definitions, or from `call_as` in the pair's agent "
                 "table for stubs (they are called plainly unless it says otherwise). A "
-                "`taskSupport` the protocol does not name allows no way.",
+                "`taskSupport` the protocol does not name allows no way. Published servers "
+                "have such tools: server-everything's `simulate-research-query` needs a "
+                "task and answers a plain call with an error result.",
         example=Example(
             agent=[{"name": "render_report", "inputSchema": {"type": "object"}}],
             server=[{"name": "render_report", "inputSchema": {"type": "object"},
