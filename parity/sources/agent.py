@@ -288,15 +288,20 @@ def _called_as(agent: AgentConfig, definitions: Sequence[dict[str, Any]],
                server: str | None) -> list[dict[str, Any]]:
     """``definitions`` with each tool ``call_as`` names given the ``execution.taskSupport``
     that says how the agent calls it (a stub cannot say it): ``required`` for ``task``,
-    none for ``plain``."""
+    none for ``plain`` (the rest of a definition's ``execution`` is kept)."""
     if not agent.call_as:
         return list(definitions)
     by_name = {d["name"]: d for d in definitions}
     for key in sorted(agent.call_as):
         name = _tool_named(key, by_name, agent.tool_id_form, server, "call_as")
-        definition = {k: v for k, v in by_name[name].items() if k != "execution"}
+        definition = dict(by_name[name])
+        execution = definition.pop("execution", None)
+        rest = {k: v for k, v in execution.items() if k != "taskSupport"} \
+            if isinstance(execution, dict) else {}
         if agent.call_as[key] == TASK:
-            definition["execution"] = {"taskSupport": TASK_SUPPORT[(TASK,)]}
+            rest["taskSupport"] = TASK_SUPPORT[(TASK,)]
+        if rest:
+            definition["execution"] = rest
         by_name[name] = definition
     return [by_name[d["name"]] for d in definitions]
 

@@ -286,6 +286,25 @@ def test_tools_file_source(tmp_path: Path) -> None:
     assert listing.source == "pinned/tools.json"  # relative: manifests must not hold tmp paths
 
 
+def test_call_as_overrides_a_pinned_definitions_task_support_and_keeps_the_rest(
+        tmp_path: Path) -> None:
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"tools": [
+        {"name": "a", "inputSchema": {"type": "object"},
+         "execution": {"taskSupport": "optional", "x-note": "kept"}},
+        {"name": "b", "inputSchema": {"type": "object"}},
+        {"name": "c", "inputSchema": {"type": "object"},
+         "execution": {"taskSupport": "required"}},
+        {"name": "d", "inputSchema": {"type": "object"},
+         "execution": {"taskSupport": "required"}}]}))
+    listing = load_agent(AgentConfig(kind="tools_file", tools_file=path,
+                                     call_as={"a": "plain", "b": "task", "c": "plain"}),
+                         tmp_path)
+    executions = {t["name"]: t.get("execution") for t in listing.tools}
+    assert executions == {"a": {"x-note": "kept"}, "b": {"taskSupport": "required"},
+                          "c": None, "d": {"taskSupport": "required"}}
+
+
 def test_schema_of_value_merges_items() -> None:
     assert schema_of_value([1, "a"]) == {"type": "array", "items": {
         "anyOf": [{"type": "integer"}, {"type": "string"}]}}
