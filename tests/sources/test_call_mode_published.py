@@ -14,29 +14,17 @@ from parity.cli.main import main
 from parity.fieldpaths.manifest import load
 from parity.mcp import open_session
 from tests.published import npm_server
+from tests.sources.test_extract_call_modes import pair_config
 
 TOOL = "simulate-research-query"
 
 
 def _project(tmp_path: Path, agent_extra: str = "") -> Path:
-    spec = npm_server("server-everything")
-    (tmp_path / "researchstubs.py").write_text(
-        "def research(topic: str, ambiguous: bool = False):\n"
-        "    '''Research a topic.'''\n\n"
-        f"TOOLS = {{{TOOL!r}: research}}\n", encoding="utf-8")
-    config = tmp_path / "parity.toml"
-    config.write_text(f"""
-[servers.everything]
-stdio = {json.dumps(list(spec.command))}
-start_timeout = 60
-
-[pairs.everything]
-server = "everything"
-
-[pairs.everything.agent]
-source = "researchstubs:TOOLS"
-{agent_extra}""", encoding="utf-8")
-    return config
+    stubs = ("def research(topic: str, ambiguous: bool = False):\n"
+             "    '''Research a topic.'''\n\n"
+             f"TOOLS = {{{TOOL!r}: research}}\n")
+    return pair_config(tmp_path, "everything", list(npm_server("server-everything").command),
+                       stubs, "TOOLS", agent_extra)
 
 
 def _findings(capsys: pytest.CaptureFixture[str], config: Path) -> str:

@@ -19,29 +19,36 @@ from tests.lockfixtures import ROOT
 _counter = itertools.count()
 
 
+def pair_config(tmp_path: Path, name: str, command: list[str], stubs: str, attribute: str,
+                agent_extra: str = "") -> Path:
+    """A configuration pairing a module of ``stubs`` (its ``attribute``) with the stdio
+    server ``command`` started in the repository, both named ``name``."""
+    mod = f"{name}stubs_{next(_counter)}"
+    (tmp_path / f"{mod}.py").write_text(stubs, encoding="utf-8")
+    config = tmp_path / "parity.toml"
+    config.write_text(f"""
+[servers.{name}]
+stdio = {json.dumps(command)}
+cwd = {json.dumps(str(ROOT))}
+start_timeout = 60
+
+[pairs.{name}]
+server = "{name}"
+
+[pairs.{name}.agent]
+source = "{mod}:{attribute}"
+{agent_extra}""", encoding="utf-8")
+    return config
+
+
 def _project(tmp_path: Path, task_support: str | None, agent_extra: str = "") -> Path:
     """A stub of the server's ``report`` tool, paired with the real server
     (``tests/servers/task_tools.py``) declaring ``task_support``."""
-    mod = f"taskstubs_{next(_counter)}"
-    (tmp_path / f"{mod}.py").write_text(
-        "def report(city: str):\n    '''A weather report.'''\n    return city\n",
-        encoding="utf-8")
     command = [sys.executable, "-m", "tests.servers.task_tools"]
     if task_support is not None:
         command += ["--task-support", task_support]
-    config = tmp_path / "parity.toml"
-    config.write_text(f"""
-[servers.tasks]
-stdio = {json.dumps(command)}
-cwd = {json.dumps(str(ROOT))}
-
-[pairs.tasks]
-server = "tasks"
-
-[pairs.tasks.agent]
-source = "{mod}:report"
-{agent_extra}""", encoding="utf-8")
-    return config
+    stubs = "def report(city: str):\n    '''A weather report.'''\n    return city\n"
+    return pair_config(tmp_path, "tasks", command, stubs, "report", agent_extra)
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
