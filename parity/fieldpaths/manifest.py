@@ -206,7 +206,7 @@ class _Filling:
     """``ToolManifest``'s slots without its guard: a tool read from a file is filled in
     here by plain attribute stores, then made a ``ToolManifest`` (``__class__`` assignment,
     allowed between classes of the same slots). Through the guard (``object.__setattr__``)
-    its thirteen fields cost about 19,000 instructions a tool: most of loading a large file
+    its fields cost about 19,000 instructions a tool: most of loading a large file
     cut along its layout."""
 
     __slots__ = ToolManifest.__slots__
@@ -216,8 +216,8 @@ def _read_tool(name: str, data: Mapping[str, Any], seen: dict[bytes | str, Entry
                checked: bool, raw: tuple[RawTable, RawTable | None] | None = None,
                text: tuple[bytes, bytes | None] | None = None) -> ToolManifest:
     """``ToolManifest(name, data["hash"], description=..., observed=..., invalid=...,
-    calls=..., raw=raw or text=text, seen=seen, paths_checked=checked)`` for a tool's ``data`` in a
-    manifest file (``test_manifest`` holds the two equal, slot by slot)."""
+    calls=..., raw=raw or text=text, seen=seen, paths_checked=checked)`` for a tool's
+    ``data`` in a manifest file (``test_manifest`` holds the two equal, slot by slot)."""
     tool: Any = _Filling()
     tool.name = name
     tool.hash = data["hash"]
