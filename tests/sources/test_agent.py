@@ -209,6 +209,17 @@ def test_observed_output_differs_from_the_annotation(tmp_path: Path) -> None:
     assert _paths(tools["s-mcp:listing"])[1] == ["", "result", "result[]"]  # wrapped
 
 
+def test_call_as_names_a_stub_by_its_id_or_its_bare_name_under_the_form(
+        tmp_path: Path) -> None:
+    mod = _module(tmp_path, STUBS)
+    agent = AgentConfig(kind="source", source=f"{mod}:TOOLS", tool_id_form="{server}-mcp:{tool}",
+                        call_as={"later": "task", "s-mcp:listing": "task", "annotated": "plain"})
+    tools = {t["name"]: t for t in load_agent(agent, tmp_path, server="s").tools}
+    assert {n: t.get("execution") for n, t in tools.items()} == {
+        n: {"taskSupport": "required"} if n in ("s-mcp:later", "s-mcp:listing") else None
+        for n in tools}
+
+
 def test_observe_failures_are_source_errors(tmp_path: Path) -> None:
     mod = _module(tmp_path, STUBS)
     with pytest.raises(SourceError) as err:
