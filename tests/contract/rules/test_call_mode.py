@@ -8,7 +8,7 @@ import pytest
 from rulefixtures import diff, fixture_findings, of_rule, single
 
 RULE = "tool.call-mode"
-#: ``execution`` of each ``taskSupport`` (``None``: no ``execution`` at all)
+#: a definition without ``execution`` (``None`` stands for a ``taskSupport`` of ``null``)
 NO_EXECUTION = object()
 
 
