@@ -38,3 +38,9 @@ def call_modes(definition: Mapping[str, Any]) -> tuple[str, ...]:
     if support is None:
         return PLAIN_ONLY
     return CALL_MODES.get(support, ()) if support.__class__ is str else ()
+
+
+def ways_lost(used: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
+    """The ways of ``used`` (a tool's before a change, or the agent's) that ``taken`` (the
+    tool's after it, or the server's) does not allow, in ``used``'s order."""
+    return tuple(mode for mode in used if mode not in taken)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from parity.fieldpaths.callmodes import call_modes
+from parity.fieldpaths.callmodes import PLAIN, TASK, call_modes, ways_lost
 from parity.fieldpaths.entry import canonical_value
 
 FORMAT = "parity.drift/1"
@@ -29,14 +29,13 @@ class _Missing:
 MISSING: Any = _Missing()
 
 #: what losing each way of calling means, in words
-_LOST_CALL_WORDS = {"plain": "a plain call is no longer accepted",
-                    "task": "a call as a task is no longer accepted"}
+_LOST_CALL_WORDS = {PLAIN: "a plain call is no longer accepted",
+                    TASK: "a call as a task is no longer accepted"}
 
 
 def calls_lost(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...]:
     """The ways of calling the tool ``old`` allowed and ``new`` no longer does."""
-    kept = call_modes(new)
-    return tuple(mode for mode in call_modes(old) if mode not in kept)
+    return ways_lost(call_modes(old), call_modes(new))
 
 
 @dataclass(frozen=True)

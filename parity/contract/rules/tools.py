@@ -14,7 +14,7 @@ from operator import not_
 
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
-from parity.fieldpaths.callmodes import PLAIN, TASK, TASK_SUPPORT
+from parity.fieldpaths.callmodes import PLAIN, TASK, TASK_SUPPORT, ways_lost
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.toolid import ToolIdForm, guess_forms, parse_form
 
@@ -142,7 +142,7 @@ _TAKEN = {PLAIN: "plain calls", TASK: "calls as a task"}
 
 
 def check_call_mode(pair: ToolPair) -> Iterator[Finding]:
-    lost = [mode for mode in pair.agent.calls if mode not in pair.server.calls]
+    lost = ways_lost(pair.agent.calls, pair.server.calls)
     if not lost:
         return
     support = TASK_SUPPORT.get(pair.server.calls)
