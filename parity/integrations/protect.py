@@ -79,10 +79,11 @@ class Protection:
         return [n for n in names if n in self.pinned.tools]
 
     async def call(self, name: str, arguments: dict[str, Any],
-                   send: Callable[[float], Awaitable[dict[str, Any]]]) -> Refusal | None:
+                   send: Callable[[float], Awaitable[dict[str, Any]]], *,
+                   as_task: bool = False) -> Refusal | None:
         token = _SEND.set(send)
         try:
-            outcome = await self.guard.call_tool(name, arguments)
+            outcome = await self.guard.call_tool(name, arguments, as_task=as_task)
         finally:
             _SEND.reset(token)
         self.outcomes.append(outcome)

@@ -11,7 +11,8 @@ Both SDK generations send every request through the session's public
 - ``tools/call``: ``Hooks.call(name, arguments, send)`` decides. ``send(timeout)`` performs
   the real request and returns the raw result dict (raising ``CallFailure`` for a failed
   call); the hook returns None to hand the SDK's own result object back unchanged, or a
-  ``Refusal`` that becomes a ``CallToolResult`` with ``isError: true``.
+  ``Refusal`` that becomes a ``CallToolResult`` with ``isError: true`` (for a call made as a
+  task, whose answer is a task, the JSON-RPC error a server would answer, -32602).
 
 parity's own requests through the same session (``SdkSession``, which asks for a raw result
 type) pass untouched, so verification sees the server's real listing.
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 
 import anyio
 
+from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.sdk_session import _raw_result_type, _sdk_failure
 from parity.mcp.spec import CallFailure
 
@@ -48,14 +50,32 @@ class Hooks(Protocol):
         """Which of these listed tools the framework may see."""
 
     async def call(self, name: str, arguments: dict[str, Any],
-                   send: Callable[[float], Awaitable[dict[str, Any]]]) -> Refusal | None:
-        """Guard one call: None passes the server's result on unchanged."""
+                   send: Callable[[float], Awaitable[dict[str, Any]]], *,
+                   as_task: bool = False) -> Refusal | None:
+        """Guard one call (``as_task``: the framework's request is task-augmented): None
+        passes the server's result on unchanged."""
 
 
 def _method_and_params(request: Any) -> tuple[str | None, Any]:
     root = getattr(request, "root", request)  # 1.x wraps requests in a ClientRequest
     method = getattr(root, "method", None)
     return (method if isinstance(method, str) else None), getattr(root, "params", None)
+
+
+#: JSON-RPC's "invalid params": a refused call made as a task is answered with it
+INVALID_PARAMS = -32602
+
+
+def _jsonrpc_error(code: int, message: str) -> Exception:
+    """The SDK's exception for a JSON-RPC error answer, as a server's refusal raises it."""
+    if SDK_MAJOR >= 2:
+        from mcp.shared.exceptions import MCPError  # type: ignore[attr-defined,unused-ignore]
+
+        return MCPError(code, message)  # type: ignore[no-any-return,unused-ignore]
+    from mcp.shared.exceptions import McpError  # type: ignore[attr-defined,unused-ignore]
+    from mcp.types import ErrorData
+
+    return McpError(ErrorData(code=code, message=message))  # type: ignore[no-any-return,unused-ignore]
 
 
 def _validate(result_type: Any, data: dict[str, Any]) -> Any:
@@ -126,13 +146,17 @@ def intercept(session: Any, hooks: Hooks, *, secrets: tuple[str, ...] = ()) -> N
             kept.append(result)
             return _dump(result) if _is_call_result(result) else {"content": []}
 
-        refusal = await active.call(name, arguments, send)
+        # a task-augmented call (MCP 2025-11-25) names its task in the request's params
+        as_task = getattr(params, "task", None) is not None
+        refusal = await active.call(name, arguments, send, as_task=as_task)
         if kept and not _is_call_result(kept[0]):
             return kept[0]
         if refusal is None and kept:
             return kept[0]
         if refusal is None:  # a hook that passes a call it never sent: refuse, never succeed
             refusal = Refusal("local_failure: retry never: the call was not sent")
+        if as_task:  # its answer would be a task, which cannot say "error": as a server would
+            raise _jsonrpc_error(INVALID_PARAMS, refusal.text)
         return error_result(result_type, refusal, kept[0] if kept else None)
 
     session.send_request = send_request

@@ -3,8 +3,9 @@ against what the agent was promised.
 
 The manifests say what each side *declares*; the probe shows what *arrives*. For every tool
 annotated ``readOnlyHint: true`` (or listed in the server's ``read_only`` setting; nothing
-else is ever called), it generates valid arguments from the pinned ``inputSchema`` (configured
-example arguments win), calls the tool once through the guard, and reports:
+else is ever called) that takes a plain call, it generates valid arguments from the pinned
+``inputSchema`` (configured example arguments win), calls the tool once through the guard,
+and reports:
 
 - ``probe.call-failed``: the guard did not say ``ok`` (any category but ``partial``); the
   agent's fallback would run, and a fallback that fails open takes the failure for data;
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.errors import ParityError
+from parity.fieldpaths.callmodes import PLAIN, call_modes
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, parse, render
 from parity.runtime import guard as g
@@ -204,6 +206,10 @@ async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProb
                 if not is_read_only(definition, target.read_only):
                     result.skipped[name] = ("not read-only: annotate it readOnlyHint: true, "
                                             "or list it in the server's read_only setting")
+                    continue
+                if PLAIN not in call_modes(definition):  # the server refuses a plain call
+                    result.skipped[name] = ("takes no plain call (its execution.taskSupport), "
+                                            "and the probe calls plainly")
                     continue
                 result.calls.append(await _probe_tool(session, definition, target, policy))
     except CallFailure as exc:

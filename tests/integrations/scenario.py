@@ -1,4 +1,4 @@
-"""The five checks every framework integration must pass, driven through the framework's own
+"""The checks every framework integration must pass, driven through the framework's own
 objects against the bundled example server (``examples.workflow.server``), started through the
 drill's fault proxy (``parity.runtime.drill.stdio_proxy``) so a run can drift or fault the
 server and the proxy's log shows which calls reached it.
@@ -152,9 +152,48 @@ def check_fault(connect: Connect, tmp_path: Path) -> None:
     assert calls_seen(log) == ["propose_phases"]
 
 
+def check_task_only(connect: Connect, tmp_path: Path) -> None:
+    """A tool that takes no plain calls (``execution.taskSupport: required``, MCP 2025-11-25;
+    tests.servers.task_tools), called plainly as every framework calls: never a success.
+    Locked from the framework's own session, and protected: where that session is told the
+    tool's ``execution``, the call is refused locally, saying so, and never reaches the
+    server; a 2026-07-28 session is told nothing of tasks (``execution`` is 2025-11-25
+    only), so the call is sent and the server's refusal is the failure. The server's other
+    tool works either way."""
+    log = tmp_path / "calls.jsonl"
+    lock = tmp_path / "tasks.lock.json"
+    server = ["-m", "tests.servers.task_tools", "--task-support", "required"]
+    proxy = ["-m", "parity.runtime.drill.stdio_proxy", "--mode", "none", "--log", str(log),
+             "--", sys.executable, *server]
+    told: list[bool] = []
+
+    async def main() -> None:
+        async with connect(sys.executable, proxy) as h:
+            await parity.lock_tools(h.target, lock)
+            protection = await parity.protect(h.target, lock)
+            assert not protection.unavailable
+            assert sorted(await h.list_names()) == ["echo", "report"]
+            execution = protection.tools["report"].get("execution")
+            told.append(execution is not None)
+            assert told[0] is not protection.pinned.session.modern
+            failed, text = await h.call("report", {"city": "Oslo"})
+            assert failed, text
+            if told[0]:
+                assert execution == {"taskSupport": "required"}
+                assert "local_failure: retry never" in text
+                assert ("the tool has execution.taskSupport `required`: it takes no "
+                        "plain call, and the server refuses every one; call it as a task") in text
+            else:
+                assert "tool_error: retry never" in text
+            failed, text = await h.call("echo", {"city": "Oslo"})
+            assert not failed and "echo: Oslo" in text, text
+    run(main)
+    assert calls_seen(log) == (["echo"] if told[0] else ["report", "echo"])
+
+
 CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
           "bad_arguments": check_bad_arguments, "withheld": check_withheld,
-          "fault": check_fault}
+          "fault": check_fault, "task_only": check_task_only}
 
 
 def check_published(connect: Connect, tmp_path: Path, capabilities: str = "") -> None:

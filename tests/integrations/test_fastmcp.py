@@ -1,5 +1,5 @@
 """``parity.protect`` on a fastmcp ``Client`` (3.x on mcp 1.x, 4.x on mcp 2.x), driven through
-``client.list_tools`` and ``client.call_tool``: the five framework checks."""
+``client.list_tools`` and ``client.call_tool``: the framework checks."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``parity.protect`` on the session langchain-mcp-adapters loads its tools from
 (``MultiServerMCPClient.session(name)``, then ``load_mcp_tools(session)``); driven through the
-LangChain tools (an error result becomes a ``ToolMessage`` with status ``error``): the five
+LangChain tools (an error result becomes a ``ToolMessage`` with status ``error``): the
 framework checks."""
 
 from __future__ import annotations

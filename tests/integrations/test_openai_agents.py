@@ -1,5 +1,5 @@
 """``parity.protect`` on an openai-agents ``MCPServerStdio`` (its ``list_tools`` and
-``call_tool``, which the agent's tool invocations use): the five framework checks."""
+``call_tool``, which the agent's tool invocations use): the framework checks."""
 
 from __future__ import annotations
 

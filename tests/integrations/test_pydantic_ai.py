@@ -1,7 +1,7 @@
 """``parity.protect`` on pydantic-ai's MCP objects: the ``MCPToolset`` (1.x and 2.x, over a
 fastmcp client) and the 1.x ``MCPServerStdio``; driven through ``list_tools`` and
 ``direct_call_tool``, which its agent uses (an error result becomes ``ModelRetry``, the
-failure the model sees): the five framework checks."""
+failure the model sees): the framework checks."""
 
 from __future__ import annotations
 

@@ -82,13 +82,18 @@ def test_probe_calls_only_read_only_tools_of_server_memory(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_probe_on_server_everything_reports_every_format() -> None:
     spec = npm_server("server-everything")
+    # listed read-only, though it is not annotated so: a task only, so never called plainly
     target = ProbeTarget("everything", spec, arguments={
-        "trigger-long-running-operation": {"duration": 0.1, "steps": 1}})
+        "trigger-long-running-operation": {"duration": 0.1, "steps": 1}},
+        read_only=("simulate-research-query",))
     report = run_probe([target], policy=POLICY)
     server = report.servers[0]
     called = {c.tool: c for c in server.calls}
     assert called["get-sum"].category == g.OK and called["get-sum"].arguments_from == "generated"
     assert "toggle-simulated-logging" in server.skipped
+    assert server.skipped["simulate-research-query"] == (
+        "takes no plain call (its execution.taskSupport), and the probe calls plainly")
+    assert "simulate-research-query" not in called
     for fmt, render in RENDERERS.items():
         text = render(report)
         if fmt in ("json", "sarif"):

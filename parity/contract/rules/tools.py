@@ -181,7 +181,9 @@ RULES = (
                 "table for stubs (they are called plainly unless it says otherwise). A "
                 "`taskSupport` the protocol does not name allows no way. Published servers "
                 "have such tools: server-everything's `simulate-research-query` needs a "
-                "task and answers a plain call with an error result.",
+                "task and answers a plain call with an error result. At call time, the "
+                "guard refuses such a call locally against the pinned definition "
+                "(docs/guard.md).",
         example=Example(
             agent=[{"name": "render_report", "inputSchema": {"type": "object"}}],
             server=[{"name": "render_report", "inputSchema": {"type": "object"},

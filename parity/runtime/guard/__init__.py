@@ -6,6 +6,7 @@ One module per reason to change:
 - ``policy``: deadlines, completeness and error-shape settings (``GuardPolicy``);
 - ``schemas``: checks against the pinned input and output schemas;
 - ``ids``: tool ids in arguments at a pair's configured ``id_paths``;
+- ``modes``: the way of a call (plainly or as a task) against the pinned tool's;
 - ``failure`` / ``classify``: pure classification of a failed call / an arrived result;
 - ``complete``: whether a result is complete, incomplete or says nothing (``unknown``);
 - ``outcome``: ``Verdict`` -> ``Outcome`` (parity's words, diagnostics redacted);
@@ -52,6 +53,7 @@ from parity.runtime.guard.classify import classify_result
 from parity.runtime.guard.complete import UNKNOWN, assess, completeness
 from parity.runtime.guard.events import EventSink, JsonlEvents, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
+from parity.runtime.guard.modes import check_call_mode
 from parity.runtime.guard.outcome import Outcome, Verdict, make_outcome, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import check_arguments
@@ -63,6 +65,6 @@ __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIE
            "RETRY_AFTER", "RETRY_NEVER", "RETRY_RECONCILE_FIRST", "RETRY_SAFE", "TOOL_ERROR",
            "UNAVAILABLE", "UNKNOWN", "Advice", "Category", "EventSink", "GuardPolicy",
            "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict", "Verified",
-           "assess", "check_arguments", "classify_failure", "classify_result", "completeness",
-           "failure_verdict", "guarded_call", "is_safe_to_repeat", "make_outcome",
+           "assess", "check_arguments", "check_call_mode", "classify_failure", "classify_result",
+           "completeness", "failure_verdict", "guarded_call", "is_safe_to_repeat", "make_outcome",
            "new_correlation_id", "redact", "refuse", "verdict"]

@@ -3,9 +3,10 @@
 A call goes through four steps, each of which can end it:
 
 1. a correlation id is generated and ``dispatch_started`` is recorded, before anything else;
-2. the arguments are checked against the *pinned* ``inputSchema`` (and the values at the
-   policy's ``id_paths`` against the server's tool names): a failure is refused locally
-   (``local_failure``) and nothing is sent;
+2. the way of the call (plainly or as a task) is checked against the pinned tool's
+   ``execution.taskSupport``, the arguments against its *pinned* ``inputSchema`` (and the
+   values at the policy's ``id_paths`` against the server's tool names): a failure is
+   refused locally (``local_failure``) and nothing is sent;
 3. the call runs under the tool's own deadline, shorter than the turn's; a failure of the
    call (the seam's ``CallFailure``) is classified by ``classify_failure``;
 4. a result that arrived is classified by ``classify_result``: envelope, ``isError``, an
@@ -24,6 +25,7 @@ from parity.runtime.guard.classify import classify_result
 from parity.runtime.guard.events import EventSink, emit, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
 from parity.runtime.guard.ids import check_ids
+from parity.runtime.guard.modes import check_call_mode
 from parity.runtime.guard.outcome import Outcome, Verdict, make_outcome
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import check_arguments
@@ -49,7 +51,8 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
                        arguments: Mapping[str, Any] | None, *, policy: GuardPolicy,
                        events: EventSink | None = None,
                        correlation_id: str | None = None,
-                       tool_ids: Collection[str] | None = None) -> Outcome:
+                       tool_ids: Collection[str] | None = None,
+                       as_task: bool = False) -> Outcome:
     """Call one tool through the guard; never raises for a failed call, returns an Outcome.
 
     Arguments:
@@ -61,6 +64,8 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
         events: receives ``dispatch_started``, ``request_sent``, ``result`` events.
         correlation_id: a caller-chosen id; one is generated otherwise, before the call.
         tool_ids: the server's tool names, for the policy's ``id_paths`` (unchecked: None).
+        as_task: ``raw_call`` makes a task-augmented call (a framework's own request);
+            False: a plain ``tools/call``. A way the pinned tool does not take is refused.
     """
     cid = correlation_id or new_correlation_id()
     secrets = policy.secrets
@@ -70,7 +75,7 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
     started = time.monotonic()
     emit(events, secrets, cid, name, "dispatch_started")
     args = dict(arguments or {})
-    reason = check_arguments(definition, args)
+    reason = check_call_mode(definition, as_task=as_task) or check_arguments(definition, args)
     if reason is None and policy.id_paths and tool_ids is not None:
         reason = check_ids(args, policy.id_paths, tool_ids)
     if reason is not None:

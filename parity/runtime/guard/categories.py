@@ -39,8 +39,8 @@ class Category(_Name):
     """What one guarded call came to."""
 
     OK = "ok"
-    #: refused before sending: arguments fail the pinned inputSchema, an unknown tool, or the
-    #: transport could not start
+    #: refused before sending: a way of calling the pinned tool does not take, arguments that
+    #: fail its inputSchema, an unknown tool, or the transport could not start
     LOCAL_FAILURE = "local_failure"
     #: the tool is pinned but the server's definition of it changed or it disappeared
     DRIFTED = "drifted"

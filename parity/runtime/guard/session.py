@@ -60,8 +60,10 @@ class GuardedSession:
         return {n: u.describe() for n, u in self.client.unavailable.items()}
 
     async def call_tool(self, name: str, arguments: Mapping[str, Any] | None = None, *,
-                        correlation_id: str | None = None) -> Outcome:
-        """Call ``name`` through the guard; always an ``Outcome``."""
+                        correlation_id: str | None = None, as_task: bool = False) -> Outcome:
+        """Call ``name`` through the guard; always an ``Outcome``. ``as_task``: the client's
+        send seam makes a task-augmented call (a framework's own request, under
+        ``parity.integrations.protect``); a way the pinned tool does not take is refused."""
         cid = correlation_id or new_correlation_id()
         secrets = self.policy.secrets
         client = self.client
@@ -93,7 +95,8 @@ class GuardedSession:
                     *(n for n, u in client.unavailable.items()
                       if getattr(u, "reason", None) != "removed")}
         return await guarded_call(raw_call, definition, name, arguments, policy=self.policy,
-                                  events=self.events, correlation_id=cid, tool_ids=tool_ids)
+                                  events=self.events, correlation_id=cid, tool_ids=tool_ids,
+                                  as_task=as_task)
 
 
 __all__ = ["GuardedSession", "Verified"]
