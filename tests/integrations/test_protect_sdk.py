@@ -139,3 +139,48 @@ def test_protect_accepts_a_renamed_server_only_by_its_accepted_name(tmp_path) ->
     assert isinstance(refused, ToolDriftError)
     assert "the server calls itself 'mcp-servers/weather'" in str(refused)
     assert anyio.run(main, "mcp-servers/weather", "mcp-servers/weather") == ["forecast", "search"]
+
+
+def test_a_lock_listed_under_another_protocol_version_is_named_in_the_refusal(
+        tmp_path) -> None:
+    """``parity lock`` lists under the 2025-11-25 handshake; the 2.x ``Client`` speaks
+    2026-07-28, whose wire has no ``execution``. A tool that declares one
+    (tests.servers.task_tools) is then refused as changed, and the refusal says the
+    protocol versions differ and how to re-lock; re-locked from the agent's own session, it
+    verifies."""
+    pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
+    import sys
+
+    import anyio
+
+    import parity
+    from parity.errors import ToolDriftError
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+    from tests.lockfixtures import stdio_spec
+
+    spec = stdio_spec("task_tools", "--task-support", "required")
+    listed, own = tmp_path / "listed.lock.json", tmp_path / "own.lock.json"
+    listing = fetch_tools(spec)
+    L.write(L.from_listing("tasks", listing), listed)
+
+    async def main() -> ToolDriftError | None:
+        async with connect_client(sys.executable, list(spec.command[1:])) as h:
+            await parity.lock_tools(h.target, own)
+            await parity.protect(h.target, own)
+            try:
+                await parity.protect(h.target, listed)
+            except ToolDriftError as refused:
+                return refused
+        return None
+
+    refused = anyio.run(main)
+    assert isinstance(refused, ToolDriftError)
+    text = str(refused)
+    assert listing.protocol_version == "2025-11-25"
+    assert "surface: execution: {\"taskSupport\": \"required\"} -> (absent)" in text
+    assert ("note: the lock was listed under MCP protocol version 2025-11-25; this session "
+            "speaks 2026-07-28. A server may describe its tools otherwise under another "
+            "version (a tool's `execution` exists up to 2025-11-25 only): re-lock from the "
+            "agent's own session (`parity.lock_tools(session, path)`)") in text
+    assert L.load(own).protocol_version == "2026-07-28"
