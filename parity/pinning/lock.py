@@ -351,19 +351,6 @@ def capability_note(lock: Lock, declared: Sequence[str] | None) -> str | None:
             " or `parity.lock_tools(session, path)` from the agent's own session)")
 
 
-def protocol_note(lock: Lock, spoken: str | None) -> str | None:
-    """Why a refusal may come from the protocol rather than the server: the lock was listed
-    under another MCP protocol version than the session speaks, and a server describes its
-    tools by the version (the 2026-07-28 wire has no ``execution``). None when either is not
-    known, or both are the same."""
-    if lock.protocol_version is None or spoken is None or lock.protocol_version == spoken:
-        return None
-    return (f"note: the lock was listed under MCP protocol version {lock.protocol_version}; "
-            f"this session speaks {spoken}. A server may describe its tools otherwise under "
-            "another version (a tool's `execution` exists up to 2025-11-25 only): re-lock "
-            "from the agent's own session (`parity.lock_tools(session, path)`)")
-
-
 def _quote(name: str) -> str:
     import json
 
@@ -375,4 +362,4 @@ __all__ = ["ANNOTATION_DEFAULTS", "CATALOG_DOMAIN", "CONTRACT_DOMAIN", "FORMAT",
            "SURFACE_DOMAIN", "TOOL_NAME", "Lock", "LockedTool", "build", "capability_note",
            "catalog_hash", "check_identity", "contract_hash", "contract_of", "dumps",
            "from_json", "from_listing", "lint", "load", "normalize", "normalize_schema",
-           "protocol_note", "reported_rename", "server_text", "surface_hash", "write"]
+           "reported_rename", "server_text", "surface_hash", "write"]

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from parity.errors import FileFormatError
 from parity.pinning.drift import Drift, SurfacePolicy, compare
 from parity.pinning.lock import Lock, check_identity, dumps, load, reported_rename, write
+from parity.pinning.tool import LockedTool
 
 #: ``new``: no lock yet; ``up_to_date``: the same bytes; ``rewrite``: the same tools, other
 #: bytes (written without asking); ``changed``: tools or the server's name changed;
@@ -135,7 +136,10 @@ def verify_lock(lock: Lock, live: Lock, *, surface: SurfacePolicy = "refuse",
     new name is ``accept_name``. ``file`` names the lock in errors, ``lock_file`` in the
     drift explanation."""
     check_identity(lock, server=live.server, reported=None, file=file)
-    drift = compare(lock, live, surface_policy=surface, lock_file=lock_file or file)
+    pinned, listed, unsaid = comparable(lock, live)
+    drift = compare(pinned, listed, surface_policy=surface, lock_file=lock_file or file)
+    if unsaid is not None:
+        drift = dataclasses.replace(drift, warnings=(*drift.warnings, unsaid))
     rename = reported_rename(lock, live.reported_name)
     if rename is None:
         return drift
@@ -146,5 +150,37 @@ def verify_lock(lock: Lock, live: Lock, *, surface: SurfacePolicy = "refuse",
     return dataclasses.replace(drift, server_renamed=rename)
 
 
-__all__ = ["Relock", "RelockState", "commit_lock", "lock_bytes", "lock_result", "plan_lock",
-           "verify_lock", "write_lock"]
+#: Tool fields that some protocol versions' wire does not carry: MCP 2025-11-25 added
+#: ``execution`` (how a tool may be called as a task) and 2026-07-28 dropped it. Between
+#: listings made under different versions, one side's silence says nothing of the server.
+VERSIONED_FIELDS = ("execution",)
+
+
+def comparable(lock: Lock, live: Lock) -> tuple[Lock, Lock, str | None]:
+    """``lock`` and ``live`` as they can be compared: without the ``VERSIONED_FIELDS`` either
+    holds when they were listed under different protocol versions, with the warning that
+    says so; as they are when the versions are the same (or either is not known)."""
+    if lock.protocol_version is None or live.protocol_version is None or \
+            lock.protocol_version == live.protocol_version:
+        return lock, live, None
+    held = sorted({name for side in (lock, live) for tool in side.tools.values()
+                   for name in VERSIONED_FIELDS if name in tool.given})
+    if not held:
+        return lock, live, None
+    fields = ", ".join(f"`{name}`" for name in held)
+    warning = (f"{fields} not compared: the lock was listed under MCP protocol version "
+               f"{lock.protocol_version} and this session speaks {live.protocol_version}, "
+               "and only 2025-11-25 carries a tool's `execution`; lock and check under one "
+               "version to compare it (`parity.lock_tools(session, path)` from the session "
+               "that checks)")
+    return _without(lock, held), _without(live, held), warning
+
+
+def _without(lock: Lock, fields: list[str]) -> Lock:
+    tools = {name: LockedTool.of({k: v for k, v in tool.given.items() if k not in fields})
+             for name, tool in lock.tools.items()}
+    return dataclasses.replace(lock, tools=tools)
+
+
+__all__ = ["VERSIONED_FIELDS", "Relock", "RelockState", "commit_lock", "comparable",
+           "lock_bytes", "lock_result", "plan_lock", "verify_lock", "write_lock"]

@@ -33,7 +33,7 @@ import anyio
 
 from parity.errors import ToolDriftError
 from parity.pinning.drift import Drift, SurfacePolicy, ToolChange
-from parity.pinning.lock import Lock, capability_note, from_listing, load, protocol_note
+from parity.pinning.lock import Lock, capability_note, from_listing, load
 from parity.pinning.pin import verify_lock
 from parity.runtime.guard import GuardedSession, GuardPolicy
 
@@ -118,11 +118,10 @@ async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str
                         accept_name=accept_name)
     if file is None:  # a ``Lock`` given as such: no file to name in the explanation
         drift = dataclasses.replace(drift, lock_file=None)
-    if drift.drifted:  # the client, not the server, may be what differs
-        notes = (capability_note(pinned, getattr(listing, "client_capabilities", None)),
-                 protocol_note(pinned, getattr(listing, "protocol_version", None)))
-        drift = dataclasses.replace(drift, warnings=(
-            *drift.warnings, *(note for note in notes if note is not None)))
+    note = capability_note(pinned, getattr(listing, "client_capabilities", None)) \
+        if drift.drifted else None
+    if note is not None:  # the client, not the server, may be what differs
+        drift = dataclasses.replace(drift, warnings=(*drift.warnings, note))
     return drift, list(listing.tools)
 
 

@@ -141,46 +141,51 @@ def test_protect_accepts_a_renamed_server_only_by_its_accepted_name(tmp_path) ->
     assert anyio.run(main, "mcp-servers/weather", "mcp-servers/weather") == ["forecast", "search"]
 
 
-def test_a_lock_listed_under_another_protocol_version_is_named_in_the_refusal(
-        tmp_path) -> None:
+
+def test_execution_is_compared_only_between_listings_of_one_protocol_version(tmp_path) -> None:
     """``parity lock`` lists under the 2025-11-25 handshake; the 2.x ``Client`` speaks
     2026-07-28, whose wire has no ``execution``. A tool that declares one
-    (tests.servers.task_tools) is then refused as changed, and the refusal says the
-    protocol versions differ and how to re-lock; re-locked from the agent's own session, it
-    verifies."""
+    (tests.servers.task_tools) is then not refused as changed in either direction, and
+    the verdict says ``execution`` was not compared: a lock made by the CLI verifies
+    through the ``Client``, and one made from the ``Client`` verifies through parity's
+    own session (as ``parity verify`` lists)."""
     pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
     import sys
 
     import anyio
 
     import parity
-    from parity.errors import ToolDriftError
-    from parity.mcp import fetch_tools
+    from parity.mcp import fetch_tools, open_session
     from parity.pinning import lock as L
+    from parity.runtime.client import check_tools
     from tests.lockfixtures import stdio_spec
 
     spec = stdio_spec("task_tools", "--task-support", "required")
     listed, own = tmp_path / "listed.lock.json", tmp_path / "own.lock.json"
     listing = fetch_tools(spec)
     L.write(L.from_listing("tasks", listing), listed)
+    unsaid = ("`execution` not compared: the lock was listed under MCP protocol version "
+              "{} and this session speaks {}, and only 2025-11-25 carries a tool's "
+              "`execution`; lock and check under one version to compare it "
+              "(`parity.lock_tools(session, path)` from the session that checks)")
 
-    async def main() -> ToolDriftError | None:
+    async def through_the_client() -> tuple[list[str], tuple[bool, str]]:
         async with connect_client(sys.executable, list(spec.command[1:])) as h:
             await parity.lock_tools(h.target, own)
-            await parity.protect(h.target, own)
-            try:
-                await parity.protect(h.target, listed)
-            except ToolDriftError as refused:
-                return refused
-        return None
+            protection = await parity.protect(h.target, listed)
+            assert protection.pinned.drift is not None
+            # told nothing of tasks, the guard sends the call: the server's refusal
+            return list(protection.pinned.drift.warnings), await h.call("report", {"city": "x"})
 
-    refused = anyio.run(main)
-    assert isinstance(refused, ToolDriftError)
-    text = str(refused)
-    assert listing.protocol_version == "2025-11-25"
-    assert "surface: execution: {\"taskSupport\": \"required\"} -> (absent)" in text
-    assert ("note: the lock was listed under MCP protocol version 2025-11-25; this session "
-            "speaks 2026-07-28. A server may describe its tools otherwise under another "
-            "version (a tool's `execution` exists up to 2025-11-25 only): re-lock from the "
-            "agent's own session (`parity.lock_tools(session, path)`)") in text
+    warnings, (failed, text) = anyio.run(through_the_client)
+    assert warnings == [unsaid.format("2025-11-25", "2026-07-28")]
+    assert failed and "tool_error: retry never" in text, text
     assert L.load(own).protocol_version == "2026-07-28"
+    assert "execution" not in L.load(own).tools["report"].given
+
+    async def through_parity() -> tuple[bool, list[str]]:
+        async with open_session(spec) as session:
+            drift, _ = await check_tools(session, own)
+            return drift.drifted, list(drift.warnings)
+
+    assert anyio.run(through_parity) == (False, [unsaid.format("2026-07-28", "2025-11-25")])

@@ -463,18 +463,3 @@ def test_a_lock_holding_a_long_integer_is_refused_by_pointer(tmp_path) -> None:
     with pytest.raises(FileFormatError, match="an integer beyond") as info:
         L.load(path)
     assert info.value.location == "#/tools/b/definition/inputSchema/maximum"
-
-
-@pytest.mark.parametrize(("locked", "spoken", "noted"), [
-    ("2025-11-25", "2026-07-28", True), ("2026-07-28", "2025-11-25", True),
-    ("2025-11-25", "2025-11-25", False), (None, "2026-07-28", False),
-    ("2025-11-25", None, False)])
-def test_protocol_note_only_when_both_versions_are_known_and_differ(locked, spoken,
-                                                                    noted) -> None:
-    lock = L.build("s", [{"name": "t", "inputSchema": {"type": "object"}}],
-                   protocol_version=locked)
-    note = L.protocol_note(lock, spoken)
-    assert (note is not None) is noted
-    if noted:
-        assert note.startswith(f"note: the lock was listed under MCP protocol version "
-                               f"{locked}; this session speaks {spoken}. ")

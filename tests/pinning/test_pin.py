@@ -106,3 +106,48 @@ def test_a_version_1_lock_or_a_reordered_listing_is_rewritten_without_consent(tm
     plan = plan_lock(build("s", [reordered]), path)
     assert (plan.state, plan.needs_consent) == ("rewrite", False)
     assert not plan.drift.drifted
+
+
+def _tool(schema_type: str = "string", execution=None) -> dict:
+    tool = {"name": "report", "inputSchema": {"type": "object", "properties": {
+        "city": {"type": schema_type}}}}
+    if execution is not None:
+        tool["execution"] = execution
+    return tool
+
+
+@pytest.mark.parametrize(("locked", "spoken", "compared"), [
+    ("2025-11-25", "2025-11-25", True), (None, "2026-07-28", True),
+    ("2025-11-25", None, True), ("2025-11-25", "2026-07-28", False),
+    ("2026-07-28", "2025-11-25", False)])
+def test_execution_is_compared_only_between_listings_of_one_protocol_version(
+        locked, spoken, compared):
+    lock = build("s", [_tool(execution={"taskSupport": "required"})], protocol_version=locked)
+    live = build("s", [_tool()], protocol_version=spoken)
+    drift = verify_lock(lock, live)
+    assert drift.drifted is compared
+    unsaid = [w for w in drift.warnings if w.startswith("`execution` not compared")]
+    assert len(unsaid) == (0 if compared else 1)
+    if not compared:
+        assert f"listed under MCP protocol version {locked} and this session speaks {spoken}" \
+            in unsaid[0]
+
+
+def test_across_protocol_versions_every_other_change_is_still_refused():
+    lock = build("s", [_tool(execution={"taskSupport": "optional"})],
+                 protocol_version="2025-11-25")
+    live = build("s", [_tool("integer")], protocol_version="2026-07-28")
+    drift = verify_lock(lock, live)
+    assert drift.drifted and drift.withheld() == ("report",)
+    changes, warning = drift.render_text().split("\n  warning: ")
+    assert "in: retyped `city`: string -> integer" in changes
+    assert "execution" not in changes and warning.startswith("`execution` not compared")
+    # the lock and the live listing themselves are left as they were
+    assert "execution" in lock.tools["report"].given
+
+
+def test_across_protocol_versions_no_warning_when_neither_side_says_execution():
+    lock = build("s", [_tool()], protocol_version="2025-11-25")
+    live = build("s", [_tool()], protocol_version="2026-07-28")
+    drift = verify_lock(lock, live)
+    assert not drift.drifted and drift.warnings == ()
