@@ -249,6 +249,9 @@ class PinnedClient:
                                             accept_name=self.accept_name)
             self._apply(drift, live)
             self.verifications += 1
+        if not drift.drifted:  # the explanation of a drift holds its warnings
+            for warning in drift.warnings:
+                _log.warning("%s", warning)
         if drift.drifted:
             _log.warning("%s", drift.render_text().rstrip("\n"))
             if self.on_drift is not None:

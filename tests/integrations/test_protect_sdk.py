@@ -142,7 +142,8 @@ def test_protect_accepts_a_renamed_server_only_by_its_accepted_name(tmp_path) ->
 
 
 
-def test_execution_is_compared_only_between_listings_of_one_protocol_version(tmp_path) -> None:
+def test_execution_is_compared_only_between_listings_of_one_protocol_version(
+        tmp_path, caplog) -> None:
     """``parity lock`` lists under the 2025-11-25 handshake; the 2.x ``Client`` speaks
     2026-07-28, whose wire has no ``execution``. A tool that declares one
     (tests.servers.task_tools) is then not refused as changed in either direction, and
@@ -179,6 +180,8 @@ def test_execution_is_compared_only_between_listings_of_one_protocol_version(tmp
 
     warnings, (failed, text) = anyio.run(through_the_client)
     assert warnings == [unsaid.format("2025-11-25", "2026-07-28")]
+    assert unsaid.format("2025-11-25", "2026-07-28") in [  # what the agent's log shows
+        r.getMessage() for r in caplog.records if r.name == "parity.runtime.client"]
     assert failed and "tool_error: retry never" in text, text
     assert L.load(own).protocol_version == "2026-07-28"
     assert "execution" not in L.load(own).tools["report"].given
