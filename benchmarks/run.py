@@ -869,11 +869,31 @@ def _byte_compile_parity() -> None:
         raise InvalidBenchmark("parity's modules did not all byte-compile")
 
 
+def _checkout_env() -> dict[str, str]:
+    """The environment of every timed process: it imports this checkout's parity. The
+    ``parity`` command imports what its interpreter has installed, which may be another
+    checkout (an editable install of the working tree, while this runs in a clone): that
+    one's code would be timed, and its bytecode may be missing."""
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return {**os.environ, "NO_COLOR": "1", "PYTHONPATH": os.pathsep.join(paths)}
+
+
+def _check_checkout(cwd: Path) -> None:
+    """Refuse to time a ``parity`` that is not this checkout's (``_checkout_env``)."""
+    done = subprocess.run([sys.executable, "-c", "import parity; print(parity.__file__)"],
+                          cwd=cwd, capture_output=True, text=True, check=False,
+                          env=_checkout_env())
+    found = Path(done.stdout.strip()).resolve().parent if done.returncode == 0 else None
+    if found != (ROOT / "parity").resolve():
+        raise InvalidBenchmark(f"the timed processes import parity from {found}, not from "
+                               f"{ROOT / 'parity'}: {done.stderr.strip()[-300:]}")
+
+
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None,
          ) -> tuple[float, subprocess.CompletedProcess[str]]:
     t0 = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False,
-                          env={**os.environ, "NO_COLOR": "1", **(env or {})})
+                          env={**_checkout_env(), **(env or {})})
     return time.perf_counter() - t0, done
 
 
@@ -882,7 +902,7 @@ def importtime(args: list[str], cwd: Path, env: dict[str, str] | None = None,
     """``-X importtime``: top-level imports by cumulative time, and any heavy module."""
     done = subprocess.run([sys.executable, "-X", "importtime", *args], cwd=cwd,
                           capture_output=True, text=True, check=False,
-                          env={**os.environ, "NO_COLOR": "1", **(env or {})})
+                          env={**_checkout_env(), **(env or {})})
     rows: list[tuple[str, int, int]] = []
     for line in done.stderr.splitlines():
         m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
@@ -909,6 +929,7 @@ def bench_startup(s: Settings) -> Iterator[Row]:
         projects.append(("bundled example (pyproject.toml, manifests/workflow.*)", ROOT,
                          [*cmd, "check"]))
     temp = _temp_project(s)
+    _check_checkout(temp)
     projects.append(("temporary project (20 generated tools, baselined)", temp,
                      [*cmd, "check"]))
     floor = [sys.executable, "-c", "import click, json"]

@@ -35,3 +35,34 @@ def test_the_paused_floor_reads_both_files_with_the_collector_paused(
     assert read == [("agent", collector_on), ("server", collector_on),
                     ("agent", False), ("server", False)]
     assert after is collector_on  # left as it was
+
+
+def _shadowing_parity(tmp_path, monkeypatch):
+    """Another checkout's parity, first on the path of every process started from here (as
+    an editable install of the working tree is, while the benchmark runs in a clone)."""
+    other = tmp_path / "other"
+    (other / "parity").mkdir(parents=True)
+    (other / "parity" / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(other))
+    return other / "parity"
+
+
+def test_the_timed_processes_import_this_checkouts_parity(bench_run, tmp_path, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    other = _shadowing_parity(tmp_path, monkeypatch)
+    ask = [sys.executable, "-c", "import parity; print(parity.__file__)"]
+    _, done = bench_run._run(ask, tmp_path)
+    assert Path(done.stdout.strip()).parent == bench_run.ROOT / "parity", done.stderr
+    bench_run._check_checkout(tmp_path)  # the same, checked before any row is timed
+    _, done = bench_run._run(ask, tmp_path, {"PYTHONPATH": str(other.parent)})
+    assert Path(done.stdout.strip()).parent == other  # what the checkout's path replaces
+
+
+def test_a_parity_from_elsewhere_is_refused_before_it_is_timed(bench_run, tmp_path,
+                                                                monkeypatch):
+    other = _shadowing_parity(tmp_path, monkeypatch)
+    monkeypatch.setattr(bench_run, "ROOT", tmp_path / "not-a-checkout")
+    with pytest.raises(bench_run.InvalidBenchmark, match=str(other)):
+        bench_run._check_checkout(tmp_path)
