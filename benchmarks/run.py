@@ -449,6 +449,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
     sizes: dict[int, dict[str, int]] = {}
     previous: tuple[int, Callable[[], None]] | None = None  # the size before, its file run
     previous_forms: dict[str, Callable[[], None]] = {}
+    previous_pf: PairFiles | None = None
     for n in s.sizes:
         pf = pair_files(n, s)
         # the form a load gives once parity has seen the files: validated on the first load,
@@ -502,9 +503,15 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                 lin = interleave(fn, previous_forms[form], s=s, warm=True)
                 once = interleave(fn, previous_forms[form], s=s, budget=s.budget / 2,
                                   number=1)
+                spread = None
+                if previous[0] < 1000:  # copies of a larger pair would cost gigabytes
+                    s.log(f"  diff {previous[0]:,}: the same diff over copies of the pair "
+                          "(working set)")
+                    spread = _spread(previous_pf, form, round(n / previous[0]),
+                                     previous_forms[form], s)
                 yield _linearity(f"in memory (tables {form})", previous[0], n, lin[0],
-                                 lin[1], sizes, cold=(once[0], once[1]))
-        previous_forms = forms
+                                 lin[1], sizes, cold=(once[0], once[1]), spread=spread)
+        previous_forms, previous_pf = forms, pf
         # The file variant (what `parity check` does) against the floor of reading the
         # same two manifests: json.loads of their text, timed in the same rounds.
         reading = functools.partial(json_floor, pf)
@@ -610,9 +617,28 @@ def _orjson_floor(pf: PairFiles) -> Callable[[], None]:
     return parse
 
 
+def _spread(pf: PairFiles | None, form: str, copies: int, one: Callable[[], None],
+            s: Settings) -> tuple[int, float]:
+    """The in-memory diff of ``pf`` (tables ``form``) over ``copies`` copies of the pair,
+    loaded apart and diffed in turn, per diff, against ``one`` copy's, timed in the same
+    rounds: the same work on a working set as large as a pair ``copies`` times larger, so
+    what the machine's caches alone add to the growth. ``(copies, slowdown)``."""
+    if pf is None:
+        raise InvalidBenchmark("no smaller pair to copy")
+    baseline = expected_baseline(pf)
+    each = [_in_memory_forms(pf, baseline)[form] for _ in range(copies)]
+
+    def rotation() -> None:
+        for diff in each:
+            diff()
+    timed = interleave(rotation, one, s=s, warm=True)
+    return copies, med(timed[0]) / copies / med(timed[1])
+
+
 def _linearity(label: str, smaller: int, larger: int, t_large: list[float],
                t_small: list[float], sizes: dict[int, dict[str, int]],
-               cold: tuple[list[float], list[float]] | None = None) -> Row:
+               cold: tuple[list[float], list[float]] | None = None,
+               spread: tuple[int, float] | None = None) -> Row:
     growth = med(t_large) / med(t_small)
     size_ratio = sizes[larger]["paths"] / sizes[smaller]["paths"]
     notes = ("both sizes timed in the same rounds; ratio = time growth / size growth "
@@ -623,10 +649,18 @@ def _linearity(label: str, smaller: int, larger: int, t_large: list[float],
                   f"right after the collector ran instead (caches cold): {once:.2f}x the "
                   f"time, ratio {once / size_ratio:.3g} ({_fmt(med(cold[0]), 's')} against "
                   f"{_fmt(med(cold[1]), 's')}; reported only)")
+    if spread is not None:
+        copies, slowdown = spread
+        notes += (f"; the {smaller:,}-tool diff itself, over {copies} copies of its pair in "
+                  f"turn (a working set as large as the {larger:,}-tool pair's): {slowdown:.2f}x "
+                  "one copy's time per diff, the growth the machine's caches alone give "
+                  "(reported only)")
     return Row("diff", f"linearity {label}: {larger:,} vs {smaller:,} tools", growth,
                "total schema size (paths) grew by", size_ratio, "10x tools: <= 12x time",
                growth <= 1.2 * size_ratio, unit="x", ratio=growth / size_ratio,
-               reps=min(len(t_large), len(t_small)), notes=notes)
+               reps=min(len(t_large), len(t_small)), notes=notes,
+               extra={} if spread is None else {"working_set_copies": spread[0],
+                                                "working_set_slowdown": spread[1]})
 
 
 # -- hash and verify -----------------------------------------------------------------------

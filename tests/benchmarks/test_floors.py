@@ -66,3 +66,28 @@ def test_a_parity_from_elsewhere_is_refused_before_it_is_timed(bench_run, tmp_pa
     monkeypatch.setattr(bench_run, "ROOT", tmp_path / "not-a-checkout")
     with pytest.raises(bench_run.InvalidBenchmark, match=str(other)):
         bench_run._check_checkout(tmp_path)
+
+
+def test_the_working_set_diagnostic_diffs_every_copy_loaded_apart(bench_run, monkeypatch):
+    from parity.contract import baseline as bl
+
+    s = bench_run.Settings(quick=True, full=False, reps=2, budget=0.5, min_sample=0.001,
+                           sizes=(10,), log=lambda _: None)
+    pf = bench_run.pair_files(10, s)
+    bl.write(bench_run.expected_baseline(pf), pf.baseline)
+    real, calls = bench_run._in_memory_forms, []
+
+    def forms(*args):  # each copy read from the files again, its diffs counted
+        copy, diff = len(calls), real(*args)["parsed"]
+        calls.append(0)
+
+        def counted():
+            calls[copy] += 1
+            diff()
+        return {"parsed": counted}
+
+    monkeypatch.setattr(bench_run, "_in_memory_forms", forms)
+    one = real(pf, bl.load(pf.baseline))["parsed"]
+    copies, slowdown = bench_run._spread(pf, "parsed", 3, one, s)
+    assert copies == 3 and slowdown > 0
+    assert len(calls) == 3 and len(set(calls)) == 1 and calls[0] >= 1  # each diffed alike
