@@ -504,7 +504,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                 once = interleave(fn, previous_forms[form], s=s, budget=s.budget / 2,
                                   number=1)
                 spread = None
-                if previous[0] < 1000:  # copies of a larger pair would cost gigabytes
+                if previous[0] < 1000:  # copies of a larger pair: hundreds of MB
                     s.log(f"  diff {previous[0]:,}: the same diff over copies of the pair "
                           "(working set)")
                     spread = _spread(previous_pf, form, round(n / previous[0]),
@@ -912,11 +912,12 @@ def _checkout_env() -> dict[str, str]:
     return {**os.environ, "NO_COLOR": "1", "PYTHONPATH": os.pathsep.join(paths)}
 
 
-def _check_checkout(cwd: Path) -> None:
+def _check_checkout() -> None:
     """Refuse to time a ``parity`` that is not this checkout's (``_checkout_env``)."""
-    done = subprocess.run([sys.executable, "-c", "import parity; print(parity.__file__)"],
-                          cwd=cwd, capture_output=True, text=True, check=False,
-                          env=_checkout_env())
+    with tempfile.TemporaryDirectory() as elsewhere:  # a folder of its own is on the path
+        done = subprocess.run([sys.executable, "-c", "import parity; print(parity.__file__)"],
+                              cwd=elsewhere, capture_output=True, text=True, check=False,
+                              env=_checkout_env())
     found = Path(done.stdout.strip()).resolve().parent if done.returncode == 0 else None
     if found != (ROOT / "parity").resolve():
         raise InvalidBenchmark(f"the timed processes import parity from {found}, not from "
@@ -957,13 +958,13 @@ def importtime(args: list[str], cwd: Path, env: dict[str, str] | None = None,
 
 def bench_startup(s: Settings) -> Iterator[Row]:
     cmd = _parity_cmd()
+    _check_checkout()
     _byte_compile_parity()
     projects: list[tuple[str, Path, list[str]]] = []
     if _example_ready():
         projects.append(("bundled example (pyproject.toml, manifests/workflow.*)", ROOT,
                          [*cmd, "check"]))
     temp = _temp_project(s)
-    _check_checkout(temp)
     projects.append(("temporary project (20 generated tools, baselined)", temp,
                      [*cmd, "check"]))
     floor = [sys.executable, "-c", "import click, json"]

@@ -55,7 +55,7 @@ def test_the_timed_processes_import_this_checkouts_parity(bench_run, tmp_path, m
     ask = [sys.executable, "-c", "import parity; print(parity.__file__)"]
     _, done = bench_run._run(ask, tmp_path)
     assert Path(done.stdout.strip()).parent == bench_run.ROOT / "parity", done.stderr
-    bench_run._check_checkout(tmp_path)  # the same, checked before any row is timed
+    bench_run._check_checkout()  # the same, checked before any row is timed
     _, done = bench_run._run(ask, tmp_path, {"PYTHONPATH": str(other.parent)})
     assert Path(done.stdout.strip()).parent == other  # what the checkout's path replaces
 
@@ -65,7 +65,7 @@ def test_a_parity_from_elsewhere_is_refused_before_it_is_timed(bench_run, tmp_pa
     other = _shadowing_parity(tmp_path, monkeypatch)
     monkeypatch.setattr(bench_run, "ROOT", tmp_path / "not-a-checkout")
     with pytest.raises(bench_run.InvalidBenchmark, match=str(other)):
-        bench_run._check_checkout(tmp_path)
+        bench_run._check_checkout()
 
 
 def test_the_working_set_diagnostic_diffs_every_copy_loaded_apart(bench_run, monkeypatch):
