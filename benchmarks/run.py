@@ -447,9 +447,9 @@ def bench_diff(s: Settings) -> Iterator[Row]:
     file_rows: dict[int, Row] = {}
     remembered_rows: dict[int, Row] = {}
     sizes: dict[int, dict[str, int]] = {}
-    previous: tuple[int, Callable[[], None]] | None = None  # the size before, its file run
+    #: the size before, its file run, its pair
+    previous: tuple[int, Callable[[], None], PairFiles] | None = None
     previous_forms: dict[str, Callable[[], None]] = {}
-    previous_pf: PairFiles | None = None
     for n in s.sizes:
         pf = pair_files(n, s)
         # the form a load gives once parity has seen the files: validated on the first load,
@@ -507,11 +507,11 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                 if previous[0] < 1000:  # copies of a larger pair: hundreds of MB
                     s.log(f"  diff {previous[0]:,}: the same diff over copies of the pair "
                           "(working set)")
-                    spread = _spread(previous_pf, form, round(n / previous[0]),
+                    spread = _spread(previous[2], form, round(n / previous[0]),
                                      previous_forms[form], s)
                 yield _linearity(f"in memory (tables {form})", previous[0], n, lin[0],
                                  lin[1], sizes, cold=(once[0], once[1]), spread=spread)
-        previous_forms, previous_pf = forms, pf
+        previous_forms = forms
         # The file variant (what `parity check` does) against the floor of reading the
         # same two manifests: json.loads of their text, timed in the same rounds.
         reading = functools.partial(json_floor, pf)
@@ -558,7 +558,7 @@ def bench_diff(s: Settings) -> Iterator[Row]:
                   "(parity.contract.remembered), the baseline loaded and judged; the rows "
                   "above load and diff every time")
         yield remembered_rows[n]
-        previous = (n, from_files)
+        previous = (n, from_files, pf)
 
     if 10_000 in file_rows:
         r, m = file_rows[10_000], mem_rows[10_000]
@@ -617,14 +617,12 @@ def _orjson_floor(pf: PairFiles) -> Callable[[], None]:
     return parse
 
 
-def _spread(pf: PairFiles | None, form: str, copies: int, one: Callable[[], None],
-            s: Settings) -> tuple[int, float]:
+def _spread(pf: PairFiles, form: str, copies: int, one: Callable[[], None], s: Settings,
+            ) -> tuple[int, float]:
     """The in-memory diff of ``pf`` (tables ``form``) over ``copies`` copies of the pair,
     loaded apart and diffed in turn, per diff, against ``one`` copy's, timed in the same
     rounds: the same work on a working set as large as a pair ``copies`` times larger, so
     what the machine's caches alone add to the growth. ``(copies, slowdown)``."""
-    if pf is None:
-        raise InvalidBenchmark("no smaller pair to copy")
     baseline = expected_baseline(pf)
     each = [_in_memory_forms(pf, baseline)[form] for _ in range(copies)]
 
