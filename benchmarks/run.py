@@ -913,9 +913,8 @@ def _checkout_env() -> dict[str, str]:
 def _check_checkout() -> None:
     """Refuse to time a ``parity`` that is not this checkout's (``_checkout_env``)."""
     with tempfile.TemporaryDirectory() as elsewhere:  # a folder of its own is on the path
-        done = subprocess.run([sys.executable, "-c", "import parity; print(parity.__file__)"],
-                              cwd=elsewhere, capture_output=True, text=True, check=False,
-                              env=_checkout_env())
+        done = _run([sys.executable, "-c", "import parity; print(parity.__file__)"],
+                    Path(elsewhere))[1]
     found = Path(done.stdout.strip()).resolve().parent if done.returncode == 0 else None
     if found != (ROOT / "parity").resolve():
         raise InvalidBenchmark(f"the timed processes import parity from {found}, not from "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import json
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -48,9 +50,6 @@ def _shadowing_parity(tmp_path, monkeypatch):
 
 
 def test_the_timed_processes_import_this_checkouts_parity(bench_run, tmp_path, monkeypatch):
-    import sys
-    from pathlib import Path
-
     other = _shadowing_parity(tmp_path, monkeypatch)
     ask = [sys.executable, "-c", "import parity; print(parity.__file__)"]
     _, done = bench_run._run(ask, tmp_path)
