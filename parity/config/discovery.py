@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from parity.core.reading import read_text
 from parity.errors import ConfigError
 
 if sys.version_info >= (3, 11):
@@ -37,7 +38,7 @@ def read_table(file: Path) -> tuple[Mapping[str, Any], str]:
     a file of any name with a ``[tool.parity]`` table, holds them under ``tool.parity``;
     any other file is read as a ``parity.toml``, with the keys at its top level."""
     try:
-        data: dict[str, Any] = tomllib.loads(file.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(read_text(file))
     except FileNotFoundError:
         raise ConfigError("configuration file not found", file=str(file),
                           hint="check the --config path") from None
@@ -62,7 +63,7 @@ def read_table(file: Path) -> tuple[Mapping[str, Any], str]:
 
 def _has_parity_table(pyproject: Path) -> bool:
     try:
-        text = pyproject.read_text(encoding="utf-8")
+        text = read_text(pyproject)
     except (OSError, UnicodeDecodeError):
         return False
     return "[tool.parity" in text

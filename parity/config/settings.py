@@ -28,7 +28,8 @@ from parity.config.model import (
     PairConfig,
     ServerConfig,
 )
-from parity.core.redact import register
+from parity.config.places import checked_path, derived_files, inside, linked_files
+from parity.core.redact import register, secret_values
 from parity.core.terminal import clipped
 from parity.errors import ConfigError
 from parity.fieldpaths.toolid import parse_form
@@ -66,9 +67,9 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
     v = _Validator(file, environ, prefix)
     top = prefix
     v.known(table, top, {"manifests", "baselines", "limits", "servers", "pairs"})
-    manifests = v.inside(root, v.string(table, top, "manifests", "manifests"),
+    manifests = inside(v, root, v.string(table, top, "manifests", "manifests"),
                          _join(top, "manifests"))
-    baselines = v.inside(root, v.string(table, top, "baselines", "baselines"),
+    baselines = inside(v, root, v.string(table, top, "baselines", "baselines"),
                          _join(top, "baselines"))
     limits = v.table(table, top, "limits")
     v.known(limits, _join(top, "limits"), {"max_depth", "max_paths", "max_alternatives",
@@ -112,6 +113,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
                 agent_manifest=manifests / f"{name}.agent.json",
                 server_manifest=manifests / f"{name}.server.json",
                 baseline=baselines / f"{name}.json", id_paths=id_paths, key=key)
+    linked_files(v, root, derived_files(manifests, servers, pairs))
     v.raise_if_any()
     servers, pairs = serving(servers, pairs)
     return Config(file=file, root=root, manifests=manifests, baselines=baselines,
@@ -133,6 +135,13 @@ def _is_http_url(url: Any) -> bool:
     except ValueError:  # an unclosed IPv6 bracket, a bad port
         return False
     return bool(parts.hostname)
+
+
+def _kind(value: Any) -> str:
+    """What a TOML value is, in words (for a mistake whose value must not be shown)."""
+    kinds = ((bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
+             (dict, "a table"), (list, "a list"))
+    return next((word for kind, word in kinds if isinstance(value, kind)), "a date or time")
 
 
 def _join(key: str, name: str) -> str:
@@ -201,30 +210,6 @@ class _Validator:
         self.error(_join(key, name), value, "a non-empty string")
         return default
 
-    def path(self, root: Path, value: str, key: str) -> Path:
-        """``value`` taken from ``root``; one the file system refuses outright (a NUL
-        character, a name too long) is a mistake here, not an error when it is first used."""
-        path = root / value
-        if "\0" in value:
-            self.error(key, value, "a path without a NUL character")
-            return path
-        try:
-            path.lstat()
-        except (FileNotFoundError, NotADirectoryError):
-            pass  # not written yet, or said when it is used
-        except OSError as exc:
-            self.error(key, value, f"a path the file system accepts ({exc.strerror})")
-        return path
-
-    def inside(self, root: Path, value: str, key: str) -> Path:
-        """``value`` taken from ``root``, which it must not leave: the configuration is
-        committed, and parity writes there (an explicit command-line path may go anywhere)."""
-        errors = len(self.errors)
-        path = self.path(root, value, key)
-        if len(self.errors) == errors and not path.resolve().is_relative_to(root.resolve()):
-            self.error(key, value, f"a path inside the configuration's folder {root}")
-        return path
-
     def optional_string(self, table: Mapping[str, Any], key: str, name: str) -> str | None:
         value = table.get(name)
         if value is None or (isinstance(value, str) and value):
@@ -249,13 +234,20 @@ class _Validator:
         return value
 
     def strings(self, table: Mapping[str, Any], key: str, name: str) -> dict[str, str]:
+        """A table of strings (``env``, ``headers``): their values are secrets, so a mistake
+        names the entry and what it holds, never a value (the string ones are kept, so they
+        are redacted from the mistake's message too)."""
         value = table.get(name, {})
-        if not isinstance(value, dict) or not all(isinstance(x, str) for x in value.values()):
-            self.error(_join(key, name), value, "a table of strings")
+        table_key = _join(key, name)
+        if not isinstance(value, dict):
+            self.errors.append(f"{table_key} = ({_kind(value)}): expected a table of strings")
             return {}
         out = {}
         for k, x in value.items():
-            out[k] = self.interpolate(x, f"{key}.{name}.{k}")
+            if isinstance(x, str):
+                out[k] = self.interpolate(x, f"{table_key}.{k}")
+            else:
+                self.errors.append(f"{table_key}.{k} = ({_kind(x)}): expected a string")
         return out
 
     def interpolate(self, text: str, key: str) -> str:
@@ -325,7 +317,7 @@ class _Validator:
         obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
         tools_file = None
         if kind == "tools_file":
-            tools_file = self.path(root, self.string(raw, key, "tools_file", "tools.json"),
+            tools_file = checked_path(self, root, self.string(raw, key, "tools_file", "tools.json"),
                                    f"{key}.tools_file")
         models = self.models(self.table(raw, key, "models"), f"{key}.models") \
             if kind == "models" else {}
@@ -334,16 +326,19 @@ class _Validator:
             self.error(f"{key}.surface", surface, f"one of {', '.join(SURFACE_POLICIES)}")
         cwd = self.optional_string(raw, key, "cwd")
         lock = self.optional_string(raw, key, "lock")
-        lock_path = self.inside(root, lock, f"{key}.lock") if lock else None
+        lock_path = inside(self, root, lock, f"{key}.lock") if lock else None
         resolved_before = len(self.resolved)
         env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
+        # now, not once the file is valid: a mistake's message must not show them either
+        register(secret_values(env=env, headers=headers,
+                               resolved=self.resolved[resolved_before:]))
         config = ServerConfig(
             name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,
             tools_file=tools_file, models=models, env=env, headers=headers,
             resolved=tuple(self.resolved[resolved_before:]),
             # the file's folder by default: `python -m pkg.server` then imports the same
             # modules wherever parity is started (a subfolder, a hook, CI)
-            cwd=self.path(root, cwd, f"{key}.cwd") if cwd else root,
+            cwd=checked_path(self, root, cwd, f"{key}.cwd") if cwd else root,
             start_timeout=float(self.positive(raw, key, "start_timeout", 20.0)),
             list_timeout=float(self.positive(raw, key, "list_timeout", 20.0)),
             tool_id_form=self.form(raw, key), surface=surface,
@@ -360,7 +355,7 @@ class _Validator:
         self.known(raw, key, {*AGENT_SOURCES, "tool_id_form", "observe", "call_as"})
         kind = self.one_source(raw, key, AGENT_SOURCES)
         source = self.module_ref(raw["source"], f"{key}.source") if kind == "source" else None
-        tools_file = self.path(root, self.string(raw, key, "tools_file", "tools.json"),
+        tools_file = checked_path(self, root, self.string(raw, key, "tools_file", "tools.json"),
                                f"{key}.tools_file") if kind == "tools_file" else None
         models = self.models(self.table(raw, key, "models"), f"{key}.models") \
             if kind == "models" else {}

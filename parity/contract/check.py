@@ -39,7 +39,7 @@ def shown(path: str | os.PathLike[str]) -> str:
     p = Path(path)
     try:
         return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop of links (3.10-3.12)
         return str(p)
 
 

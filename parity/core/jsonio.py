@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from parity.core.collector import paused
+from parity.core.reading import read_limited
 from parity.errors import FileFormatError
 
 
@@ -36,7 +37,7 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file") -> bytes:
     """A file's bytes; trouble reading it becomes one ``FileFormatError`` naming the file."""
     p = Path(path)
     try:
-        return p.read_bytes()
+        return read_limited(p)
     except FileNotFoundError:
         raise FileFormatError(f"{what} not found", file=str(p),
                               hint="check the path, or create it first") from None

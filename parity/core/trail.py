@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import canonical_json
+from parity.core.reading import read_text
 from parity.errors import FileFormatError
 
 FORMAT = "parity.trail/1"
@@ -103,7 +104,7 @@ def verify(path: str | os.PathLike[str], *, open_ended: bool = False) -> TrailVe
     accepted as far as it goes."""
     file = os.fspath(path)
     try:
-        text = Path(file).read_text(encoding="utf-8")
+        text = read_text(file)
     except (OSError, UnicodeDecodeError) as exc:
         raise FileFormatError(f"cannot read the trail: {exc}", file=file,
                               hint="give the file a guard or drill wrote with --events") from None

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from parity.core.reading import read_limited, read_text
 from parity.errors import FileFormatError
 from parity.pinning.drift import Drift, SurfacePolicy, compare
 from parity.pinning.lock import Lock, check_identity, dumps, load, reported_rename, write
@@ -79,7 +80,7 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
         live, renamed_from=old.renamed_from + ((rename[0],) if rename else ()))
     if drift.drifted or old.server != live.server or rename:
         return Relock(live, path, "changed", old, drift, before=before)
-    if path.read_text(encoding="utf-8") == dumps(live):
+    if read_text(path) == dumps(live):
         return Relock(live, path, "up_to_date", old, drift, before=before)
     return Relock(live, path, "rewrite", old, drift, before=before)
 
@@ -87,7 +88,7 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
 def lock_bytes(path: Path) -> bytes | None:
     """The lock file's content as it is now (None: there is none, or it cannot be read)."""
     try:
-        return path.read_bytes()
+        return read_limited(path)
     except OSError:
         return None
 

@@ -333,7 +333,7 @@ def _relative(path: Path, root: Path) -> str:
     # manifests must not depend on where the repository is checked out
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop of links (3.10-3.12)
         return path.as_posix()
 
 

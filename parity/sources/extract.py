@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.config.settings import Config, PairConfig, ServerConfig
+from parity.core.reading import read_limited
 from parity.errors import FileFormatError, ParityError, SchemaError
 from parity.fieldpaths.manifest import Manifest, dumps, write
 from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
@@ -224,7 +225,7 @@ def server_source(server: ServerConfig, root: Path) -> str:
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop of links (3.10-3.12)
         return path.as_posix()
 
 
@@ -272,7 +273,7 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
 
 def _same(path: Path, text: str) -> bool:
     try:
-        return path.read_bytes() == text.encode("utf-8")
+        return read_limited(path) == text.encode("utf-8")
     except FileNotFoundError:
         return False
     except OSError as exc:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from parity.core.reading import read_text
 from parity.errors import FileFormatError, SourceError
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def _holds(file: Path, text: str) -> bool:
     """Whether ``file`` holds ``text`` (read as text: a checkout's CRLF line ends are the
     same file); a committed file that is not UTF-8 is one that changed, not an error."""
     try:
-        return file.read_text(encoding="utf-8") == text
+        return read_text(file) == text
     except UnicodeDecodeError:
         return False
 

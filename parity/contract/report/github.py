@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from parity.contract.report._model import PairReport, Report
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, headline, shown_path
 from parity.contract.rules import Finding
+from parity.core.reading import read_text
 from parity.core.terminal import github_command as command
 from parity.errors import ParityError
 from parity.fieldpaths.toolid import translate
@@ -42,7 +42,7 @@ class LinedFile:
         if not path:
             return
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = read_text(path)
             data = json.loads(text)
         except (OSError, UnicodeDecodeError, ValueError):
             return

@@ -1,0 +1,49 @@
+"""Reading a file whole, with a bound: parity reads committed files and files a server or a
+user names, and a file that never ends (a link to ``/dev/zero``) must not fill the memory."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+#: The most parity reads of one file (a 10,000-tool manifest is about 12 MiB): a larger or
+#: endless one (a link to /dev/zero) is refused before it fills the memory.
+MAX_FILE_BYTES = 256 * 2**20
+
+
+class TooLargeError(OSError):
+    """A file of more than ``MAX_FILE_BYTES``."""
+
+    def __init__(self) -> None:
+        super().__init__(f"larger than {MAX_FILE_BYTES >> 20} MiB, more than parity reads")
+        self.strerror = str(self)
+
+
+def read_limited(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, at most ``MAX_FILE_BYTES`` of them (else ``TooLargeError``, an
+    ``OSError``)."""
+    with Path(path).open("rb") as fh:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > MAX_FILE_BYTES:
+                raise TooLargeError
+            content = fh.read()
+        else:  # a device, a pipe: no size to trust, so read it a piece at a time
+            pieces, size = [], 0
+            while piece := fh.read(2**20):
+                size += len(piece)
+                if size > MAX_FILE_BYTES:
+                    raise TooLargeError
+                pieces.append(piece)
+            content = b"".join(pieces)
+    if len(content) > MAX_FILE_BYTES:  # grew while read
+        raise TooLargeError
+    return content
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """``Path.read_text(encoding="utf-8")`` (line ends made ``\\n``), at most
+    ``MAX_FILE_BYTES``: raises ``OSError`` (``TooLargeError``) or ``UnicodeDecodeError``."""
+    text = read_limited(path).decode("utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
