@@ -156,9 +156,22 @@ def _union(tables: list[dict[_Key, Entry]],
     return out
 
 
+_NULL = ("null",)
+_NULL_VALUE = (None,)
+
+
+def few_values(entry: Entry) -> tuple[Any, ...] | None:
+    """The values ``entry`` may hold when they are few: its enum, or ``null`` for a node that
+    may only be ``null``: pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
+    [{enum}, {type: null}]``, a union of few values. ``None``: any value of its type."""
+    if entry.enum is not None:
+        return entry.enum
+    return _NULL_VALUE if entry.type == _NULL else None
+
+
 def merge_union(entries: list[Entry]) -> Entry:
-    """One entry for a node that may be any of ``entries``: types, enums (none if any is
-    open), patterns, unresolved references and unsupported keywords united; closed only if
+    """One entry for a node that may be any of ``entries``: types, enums (none unless some
+    alternative has one and each holds ``few_values``), patterns, unresolved references and unsupported keywords united; closed only if
     every object alternative is; a format only if all agree; the first description, default,
     recursion; the constraints every alternative admits, the examples of all.
 
@@ -175,13 +188,16 @@ def merge_union(entries: list[Entry]) -> Entry:
     patterns: set[str] = set()
     unresolved: set[str] = set()
     unsupported: set[str] = set()
-    stated = examples = False
+    stated = examples = named = False
     for e in entries:
         types.update(e.type)
-        if e.enum is None:
-            values = None
-        elif values is not None:
-            values.extend(e.enum)
+        if values is not None:
+            few = few_values(e)
+            if few is None:
+                values = None
+            else:
+                values.extend(few)
+                named = named or e.enum is not None
         if e.closed is not None:
             closed_flags.append(e.closed)
         formats.add(e.format)
@@ -201,7 +217,7 @@ def merge_union(entries: list[Entry]) -> Entry:
         normalize_types(types),
         first.required,
         all(closed_flags) if closed_flags else None,
-        None if values is None else sorted_values(values),
+        sorted_values(values) if values is not None and named else None,
         first.format if len(formats) == 1 else None,
         first.default,
         first.has_default,
@@ -226,7 +242,11 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         closed = other
     elif other is not None:
         closed = closed and other
-    enum = None if x.enum is None or y.enum is None else sorted_values([*x.enum, *y.enum])
+    enum = None
+    if x.enum is not None or y.enum is not None:  # else no enum (two of few_values: none)
+        x_few, y_few = few_values(x), few_values(y)
+        if x_few is not None and y_few is not None:
+            enum = sorted_values([*x_few, *y_few])
     return make_entry(
         normalize_types(types),
         x.required,

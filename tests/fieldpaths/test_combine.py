@@ -43,13 +43,33 @@ def test_a_nullable_scalar_merges_to_both_types_and_nothing_else():
     assert merged.constraints == () and merged.examples == () and merged.required
 
 
+def test_an_optional_enum_keeps_its_values_and_null():
+    """pydantic's ``Optional[Literal["fast", "slow"]]``: ``anyOf [{enum}, {type: null}]``
+    holds three values, not any string."""
+    a = make_entry(("string",), False, None, ("fast", "slow"), None, None, False, None, (),
+                   None, (), (), ())
+    b = make_entry(("null",), False, None, None, None, None, False, None, (), None, (), (), ())
+    assert merge_union([a, b]).enum == ("fast", "slow", None)
+    assert merge_union([b, a, b]).enum == ("fast", "slow", None)
+    open_string = make_entry(("string",), False, None, None, None, None, False, None, (),
+                             None, (), (), ())
+    assert merge_union([open_string, b]).enum is None
+    assert merge_union([a, b, open_string]).enum is None
+
+
 def merged_the_long_way(entries):
     """merge_union as it was first written, field by field over the alternatives."""
     from parity.fieldpaths.entry import normalize_types, sorted_values
 
+    def values(e):  # an alternative's values when they are few: its enum, or null
+        if e.enum is not None:
+            return e.enum
+        return (None,) if e.type == ("null",) else None
+
     first = entries[0]
-    enum = (None if any(e.enum is None for e in entries)
-            else sorted_values(v for e in entries for v in (e.enum or ())))
+    enum = (None if any(values(e) is None for e in entries)
+            or all(e.enum is None for e in entries)
+            else sorted_values(v for e in entries for v in values(e)))
     closed_flags = [e.closed for e in entries if e.closed is not None]
     formats = {e.format for e in entries}
     return make_entry(
