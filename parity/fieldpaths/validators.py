@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import BoundsError, SchemaError
+from parity.fieldpaths.patterns import budgeted
 
 if TYPE_CHECKING:
     import referencing
@@ -134,8 +135,8 @@ def _compile(schema: Any, tool: str, where: str, max_expansion: int) -> _Compile
         return _Compiled(error=BoundsError(
             f"tool {tool!r}: {where}: schema is nested too deeply to validate",
             location=scan.pointer, hint="flatten the schema"))
-    return _Compiled(validator=cls(schema, registry=registry,
-                                   format_checker=cls.FORMAT_CHECKER))
+    return _Compiled(validator=budgeted(cls)(schema, registry=registry,
+                                             format_checker=cls.FORMAT_CHECKER))
 
 
 def resolver_for(schema: Any) -> Resolver[Any]:

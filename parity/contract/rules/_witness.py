@@ -3,7 +3,8 @@
 Both verdicts come from ``jsonschema`` on the node's own schema (its type, enum, format and
 constraints; children are other paths' business). Candidates are built deterministically
 from both sides' bounds and from the sender's patterns (``rstr`` with a fixed seed), and are
-bounded in number and length, so a hostile pattern cannot make the search run long.
+bounded in number and length; each match of a pattern is bounded in time
+(``fieldpaths.patterns``), so a hostile pattern cannot make the search run long.
 
 JSON Schema patterns are ECMA-262; ``jsonschema`` checks them with Python's ``re``. Where a
 pattern uses a construct the two read differently, the finding says so (``dialect_notes``)
@@ -20,6 +21,7 @@ from typing import Any
 
 from parity.fieldpaths import constraints as kw
 from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.patterns import PatternTimeout, budgeted
 
 #: most candidates tried per node
 MAX_CANDIDATES = 200
@@ -37,6 +39,11 @@ class Witness:
 
     value: Any
     keyword: str
+
+
+#: what ``find`` returns when a pattern left the search without a verdict (one ``re`` cannot
+#: compile, one that backtracks past its budget): not "no value is rejected"
+UNDECIDED = Witness(None, "")
 
 
 def node_schema(entry: Entry, *, shape: bool) -> dict[str, Any]:
@@ -78,21 +85,23 @@ def implied(sender: Entry, receiver: Entry) -> bool:
 
 
 def find(sender: Entry, receiver: Entry, item: Entry | None = None) -> Witness | None:
-    """The first candidate the sender's node allows and the receiver's rejects, or ``None``.
+    """The first candidate the sender's node allows and the receiver's rejects, ``None``
+    when there is none, ``UNDECIDED`` when a pattern stopped the search.
 
     ``item`` is the sender's array item entry, used to fill array candidates."""
     from jsonschema import Draft202012Validator, FormatChecker
 
     checker = FormatChecker()
-    allows = Draft202012Validator(node_schema(sender, shape=True), format_checker=checker)
-    rejects = Draft202012Validator(node_schema(receiver, shape=False), format_checker=checker)
+    cls = budgeted(Draft202012Validator)  # a hostile pattern must not stall the search
+    allows = cls(node_schema(sender, shape=True), format_checker=checker)
+    rejects = cls(node_schema(receiver, shape=False), format_checker=checker)
     for value in _bounded(_candidates(sender, receiver, item)):
         try:
             if not allows.is_valid(value):
                 continue
             error = next(iter(rejects.iter_errors(value)), None)
-        except re.error:  # a pattern Python's re cannot compile: no verdict either way
-            return None
+        except (re.error, PatternTimeout):  # a pattern re cannot compile, or that backtracks
+            return UNDECIDED  # without bound: no verdict either way
         if error is not None:
             return Witness(value, str(error.validator))
     return None

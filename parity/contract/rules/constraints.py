@@ -64,7 +64,7 @@ def _compare(al: Alignment, *, sender_is_reader: bool
         witness = _witness.find(sender, receiver, item)
         if witness is None and sender.enum is not None:
             continue  # every value the sender may produce was tried: none is rejected
-        yield mine, sender, receiver, witness
+        yield mine, sender, receiver, None if witness is _witness.UNDECIDED else witness
 
 
 def _dialect(receiver: Entry, sender: Entry, witness: _witness.Witness | None) -> str:

@@ -118,3 +118,19 @@ def test_constraints_on_either_side_of_a_union_with_null_are_kept():
     agent = obj({"v": {"anyOf": [S, {"type": "null"}]}})
     server = obj({"v": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "null"}]}})
     assert single("in.constraint", diff([tool("t", agent)], [tool("t", server)])).path == "v"
+
+
+def test_a_pattern_that_backtracks_without_bound_gives_no_verdict_instead_of_hanging():
+    runaway = {"type": "string", "pattern": "^(a|aa)+b$"}
+    sent = {"type": "string", "enum": ["a" * 40]}
+    f = single("in.constraint", diff([tool("t", obj({"v": sent}))],
+                                     [tool("t", obj({"v": runaway}))]))
+    assert f.severity == "warning" and "possibly narrower" in f.message
+
+
+def test_an_enum_against_a_pattern_python_cannot_read_is_not_called_agreeing():
+    f = single("in.constraint", diff([tool("t", obj({"v": {"type": "string",
+                                                           "enum": ["x"]}}))],
+                                     [tool("t", obj({"v": {"type": "string",
+                                                           "pattern": "^\\p{L}+$"}}))]))
+    assert f.severity == "warning" and "possibly narrower" in f.message

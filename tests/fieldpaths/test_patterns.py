@@ -1,0 +1,63 @@
+"""Matching patterns in bounded time (parity/fieldpaths/patterns.py): what ``re`` matches,
+matched alike; a runaway backtrack stopped; what ``re`` cannot read, still unread."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from parity.fieldpaths.patterns import PatternTimeout, budgeted, search
+
+#: ``regex`` backtracks on it too: 40 characters take far past the budget
+RUNAWAY = "^(a|aa)+b$"
+
+
+@pytest.mark.parametrize("pattern", ["^[a-z]+__[a-z_]+$", "\\d+", "^$", "a.b", "(?i)abc",
+                                     "^\\w+$", "x$", "^[^\\x00]*$"])
+@pytest.mark.parametrize("text", ["", "abc", "ABC", "web__search", "a\nb", "x\n", "١٢",
+                                  "é_1", "\x00"])
+def test_search_finds_what_re_finds(pattern, text):
+    assert search(pattern, text) is (re.search(pattern, text) is not None)
+
+
+def test_a_runaway_backtrack_stops_with_a_timeout():
+    assert search(RUNAWAY, "aab")
+    with pytest.raises(PatternTimeout, match="backtracks"):
+        search(RUNAWAY, "a" * 40)
+
+
+def test_a_pattern_re_cannot_compile_is_still_an_re_error():
+    with pytest.raises(re.error):
+        search("^\\p{L}+$", "abc")
+
+
+@pytest.mark.parametrize("cls", [Draft202012Validator, Draft7Validator])
+@pytest.mark.parametrize("schema", [
+    {"type": "string", "pattern": RUNAWAY},
+    {"type": "object", "patternProperties": {RUNAWAY: {}}},
+    {"type": "object", "additionalProperties": False, "patternProperties": {RUNAWAY: {}}},
+    {"type": "object", "propertyNames": {"pattern": RUNAWAY}},
+])
+def test_every_keyword_that_matches_a_pattern_is_bounded(cls, schema):
+    value = "a" * 40 if "pattern" in schema else {"a" * 40: 1}
+    with pytest.raises(PatternTimeout):
+        budgeted(cls)(schema).is_valid(value)
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {"a": {}}, "additionalProperties": False},
+    {"type": "object", "patternProperties": {"^x-": {"type": "string"}},
+     "additionalProperties": False},
+    {"type": "object", "patternProperties": {"^x-": {"type": "string"}},
+     "additionalProperties": {"type": "integer"}},
+    {"type": "string", "pattern": "^[a-c]+$"},
+])
+@pytest.mark.parametrize("value", [{"a": 1}, {"x-1": "s"}, {"x-1": 1}, {"b": 1}, {"b": "s"},
+                                   "abc", "abd", {}])
+def test_the_bounded_keywords_give_jsonschemas_verdicts(schema, value):
+    bounded = budgeted(Draft202012Validator)(schema)
+    assert bounded.is_valid(value) is Draft202012Validator(schema).is_valid(value)
+    assert [e.validator for e in bounded.iter_errors(value)] == \
+        [e.validator for e in Draft202012Validator(schema).iter_errors(value)]
