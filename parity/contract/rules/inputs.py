@@ -119,14 +119,33 @@ TYPE = "in.type"
 
 def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
     """The types ``sender`` may produce that ``receiver`` does not accept; ``None`` when the
-    sender's type is unconstrained and the receiver's is not."""
+    sender's type is unconstrained and the receiver's is not. A sender with an enum produces
+    only its values' types (``{"enum": ["asc"]}`` sends a string, typed or not)."""
     if sender.type == receiver.type:  # the common case: any accepts any, each type itself
         return []
     if receiver.is_any:
         return []
-    if sender.is_any:
+    produced: list[str] | tuple[str, ...] = sender.type
+    if sender.enum is not None:
+        produced = sorted({t for t in map(value_type, sender.enum) if sender.allows(t)})
+    elif sender.is_any:
         return None
-    return [t for t in sender.type if not receiver.allows(t)]
+    return [t for t in produced if not receiver.allows(t)]
+
+
+def value_type(value: object) -> str:
+    """The JSON Schema type of a JSON value (an integral number is an ``integer``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
 
 
 def check_type(pair: ToolPair) -> Iterator[Finding]:
@@ -222,7 +241,8 @@ RULES = (
         purpose="The agent may send a type the server does not accept.",
         details="`integer` fits `number`; `null` fits only where the server allows it "
                 "(`anyOf [X, null]`, `Optional[X]`). An agent field with no type constraint "
-                "may send anything, so it is reported against a typed server field.",
+                "may send anything, so it is reported against a typed server field; one with "
+                "an enum and no type sends only its values' types.",
         example=Example(
             agent=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],

@@ -135,6 +135,19 @@ def test_an_untyped_agent_field_against_a_typed_server_field():
     assert diff([tool("t", obj({"x": S}))], [tool("t", obj({"x": {}}))]) == []
 
 
+def test_an_untyped_enum_sends_only_its_values_types():
+    """``{"enum": ["asc"]}`` sends a string; pydantic writes ``Literal[None, "x"]`` as an
+    untyped ``{"enum": [null, "x"]}``, which an ``Optional[Literal["x"]]`` server takes."""
+    server = {"type": "string", "enum": ["asc", "desc"]}
+    assert diff([tool("t", obj({"o": {"enum": ["asc"]}}))], [tool("t", obj({"o": server}))]) == []
+    optional = {"anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]}
+    assert diff([tool("t", obj({"o": {"enum": [None, "x"]}}))],
+                [tool("t", obj({"o": optional}))]) == []
+    f = single("in.type", diff([tool("t", obj({"o": {"enum": ["asc", 1, 2.0, 2.5]}}))],
+                               [tool("t", obj({"o": server}))]))
+    assert "the agent may send integer or number at `o`" in f.message, f.message
+
+
 # -- in.enum ---------------------------------------------------------------------------------
 
 
