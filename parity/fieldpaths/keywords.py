@@ -21,7 +21,8 @@ TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object
 
 #: Keywords that constrain a node in ways parity records but does not model.
 UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
-                        "else", "if", "not", "propertyNames", "then", "unevaluatedItems")
+                        "else", "if", "maxProperties", "minProperties", "not",
+                        "propertyNames", "then", "unevaluatedItems")
 
 
 
