@@ -60,6 +60,11 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
     # a live server's own messages name it; a file is named with its side
     with naming(str(server_file), "server") if server_file else naming("server"):
         server = _server(server_file, server_stdio, server_url, server_name, server_form)
+    # what extraction could not model (a remote $ref it never fetches...) is no finding, but
+    # a diff that passes over it must say so, as `parity paths` does
+    for side, manifest in (("agent", agent), ("server", server)):
+        for warning in sorted(manifest.warnings):
+            click.echo(f"warning: {side}: {warning}", err=True)
     return emit(checking.diff(agent, server, id_paths=paths), fmt, output)
 
 
