@@ -67,6 +67,10 @@ def implied(sender: Entry, receiver: Entry) -> bool:
     if receiver.format is not None and receiver.format != sender.format:
         return False
     for keyword, value in receiver.constraints:
+        if keyword in _BOUNDS:
+            if not _bound_implied(mine, keyword, value):
+                return False
+            continue
         if keyword not in mine:
             return False
         held = mine[keyword]
@@ -82,6 +86,28 @@ def implied(sender: Entry, receiver: Entry) -> bool:
         elif held != value and not (keyword == "multipleOf" and held % value == 0):
             return False
     return True
+
+
+#: a numeric bound -> (its kind, whether it is exclusive)
+_BOUNDS = {"minimum": ("lower", False), "exclusiveMinimum": ("lower", True),
+           "maximum": ("upper", False), "exclusiveMaximum": ("upper", True)}
+
+
+def _bound_implied(mine: dict[str, Any], keyword: str, value: Any) -> bool:
+    """Whether the sender's bounds keep every value within the receiver's ``keyword``:
+    ``minimum 1`` keeps them above ``exclusiveMinimum 0``, as ``exclusiveMinimum 1`` keeps
+    them above ``minimum 1``."""
+    kind, exclusive = _BOUNDS[keyword]
+    for held_keyword, (held_kind, held_exclusive) in _BOUNDS.items():
+        if held_kind != kind or held_keyword not in mine:
+            continue
+        held = mine[held_keyword]
+        beyond = held > value if kind == "lower" else held < value
+        if held == value and (held_exclusive or not exclusive):
+            return True
+        if beyond:
+            return True
+    return False
 
 
 def find(sender: Entry, receiver: Entry, item: Entry | None = None) -> Witness | None:

@@ -134,3 +134,31 @@ def test_an_enum_against_a_pattern_python_cannot_read_is_not_called_agreeing():
                                      [tool("t", obj({"v": {"type": "string",
                                                            "pattern": "^\\p{L}+$"}}))]))
     assert f.severity == "warning" and "possibly narrower" in f.message
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [
+    ({"minimum": 1}, {"exclusiveMinimum": 0}),
+    ({"exclusiveMinimum": 1}, {"minimum": 1}),
+    ({"exclusiveMinimum": 0}, {"exclusiveMinimum": 0}),
+    ({"minimum": 2}, {"minimum": 1}),
+    ({"maximum": 9}, {"exclusiveMaximum": 10}),
+    ({"exclusiveMaximum": 10}, {"maximum": 10}),
+    ({"minimum": 1, "maximum": 5}, {"exclusiveMinimum": 0, "exclusiveMaximum": 6}),
+])
+def test_bounds_of_either_form_that_keep_every_value_inside_give_no_finding(mine, theirs):
+    """pydantic's ``PositiveInt`` is ``exclusiveMinimum: 0``; ``minimum: 1`` keeps to it."""
+    agent = {"type": "integer", **mine}
+    server = {"type": "integer", **theirs}
+    assert diff([tool("t", obj({"n": agent}))], [tool("t", obj({"n": server}))]) == []
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [
+    ({"minimum": 0}, {"exclusiveMinimum": 0}),
+    ({"exclusiveMinimum": 0}, {"minimum": 1}),
+    ({"maximum": 10}, {"exclusiveMaximum": 10}),
+    ({}, {"minimum": 0}),
+])
+def test_bounds_that_let_a_value_out_are_still_found(mine, theirs):
+    f = single("in.constraint", diff([tool("t", obj({"n": {"type": "number", **mine}}))],
+                                     [tool("t", obj({"n": {"type": "number", **theirs}}))]))
+    assert f.severity == "error", f.message
