@@ -171,9 +171,10 @@ def few_values(entry: Entry) -> tuple[Any, ...] | None:
 
 def merge_union(entries: list[Entry]) -> Entry:
     """One entry for a node that may be any of ``entries``: types, enums (none unless some
-    alternative has one and each holds ``few_values``), patterns, unresolved references and unsupported keywords united; closed only if
-    every object alternative is; a format only if all agree; the first description, default,
-    recursion; the constraints every alternative admits, the examples of all.
+    alternative has one and each holds ``few_values``), patterns, unresolved references
+    and unsupported keywords united; closed only if every object alternative is; a
+    format only if all agree; the first description, default, recursion; the constraints
+    every alternative admits, the examples of all.
 
     One pass over the alternatives (a union is merged at every node of every alternative):
     the sets it gathers are united only where some alternative has something."""
