@@ -319,7 +319,9 @@ class Direct(Walk):
         for position, sub in enumerate(prefix):
             last = ("prefixItems", position,
                     self.node(sub, self.index(key, position), depth, rel, False, ()))
-        if items is not MISSING and items is not False:
+        if items is False:  # rare: an `[]` node that holds no value, the general walk's
+            raise NotPlain
+        if items is not MISSING:
             leaf = bare(items, False) if items.__class__ is dict else None
             if leaf is not None:
                 self.count += 1

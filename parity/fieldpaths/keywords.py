@@ -161,8 +161,9 @@ def _items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]
         for i, sub in enumerate(value):
             f.prefix.setdefault(i, []).append(Sub(sub, at.resolver, f"{at.pointer}/items/{i}"))
         return
-    if value is not False:  # `items: false` beside a tuple forbids extra items: no `[]` node
-        f.items.append(Sub(value, at.resolver, f"{at.pointer}/items"))
+    # `items: false` (beside a tuple: no item past it) is an `[]` node that holds no value,
+    # not a missing one: a missing `[]` reads as items left unconstrained
+    f.items.append(Sub(value, at.resolver, f"{at.pointer}/items"))
 
 
 def _prefix_items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
@@ -175,8 +176,9 @@ def _prefix_items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[st
 
 def _additional_items(w: Reading, f: Facets, value: Any, at: Sub,
                       schema: Mapping[str, Any]) -> None:
-    # Only meaningful beside a tuple-form `items`; a schema there describes the rest.
-    if w.tuple_items and isinstance(schema.get("items"), list) and value not in (False, True):
+    # Only meaningful beside a tuple-form `items`; a schema there describes the rest (`false`:
+    # there is none, an `[]` node that holds no value, as `items: false` in 2020-12).
+    if w.tuple_items and isinstance(schema.get("items"), list) and value is not True:
         f.items.append(Sub(value, at.resolver, f"{at.pointer}/additionalItems"))
 
 

@@ -163,6 +163,13 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             sent = "a value of any type (its schema leaves the type open)"
         else:
             sent = types(bad)
+        if not s.type:  # `false`, `items: false`: the server takes nothing there
+            yield Finding(
+                tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
+                message=f"the agent may send {sent} {at(path)}, where the server accepts no "
+                        "value (its schema is `false` there); such calls are rejected",
+                hint="send nothing there, or let the server's schema take it")
+            continue
         yield Finding(
             tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
             message=f"the agent may send {sent} {at(path)}, the server accepts only "

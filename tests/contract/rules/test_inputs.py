@@ -135,6 +135,25 @@ def test_an_untyped_agent_field_against_a_typed_server_field():
     assert diff([tool("t", obj({"x": S}))], [tool("t", obj({"x": {}}))]) == []
 
 
+def test_items_false_takes_no_item_and_no_position_past_the_tuple():
+    """2020-12 ``items: false`` (draft-07 ``additionalItems: false``) is an ``[]`` node that
+    holds no value, not a missing one that would read as items left unconstrained."""
+    strings = {"type": "array", "items": S}
+    triple = {"type": "array", "prefixItems": [S, S, S]}
+    closed = {"type": "array", "prefixItems": [S], "items": False}
+    findings = diff([tool("t", obj({"u": strings, "t": triple}))],
+                    [tool("t", obj({"u": {"type": "array", "items": False}, "t": closed}))])
+    assert [(f.rule_id, f.path) for f in findings] == [
+        ("in.type", "t[1]"), ("in.type", "t[2]"), ("in.type", "u[]")]
+    assert "where the server accepts no value" in findings[0].message
+    legacy = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+              "properties": {"t": {"type": "array", "items": [S], "additionalItems": False}}}
+    agent = {"type": "object", "properties": {"t": {"type": "array", "items": [S, S]}},
+             "$schema": "http://json-schema.org/draft-07/schema#"}
+    f = single("in.type", diff([tool("t", agent)], [tool("t", legacy)]))
+    assert f.path == "t[1]"
+
+
 def test_an_untyped_enum_sends_only_its_values_types():
     """``{"enum": ["asc"]}`` sends a string; pydantic writes ``Literal[None, "x"]`` as an
     untyped ``{"enum": [null, "x"]}``, which an ``Optional[Literal["x"]]`` server takes."""
