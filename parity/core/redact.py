@@ -3,8 +3,9 @@
 A secret is a value parity was given to reach a server (see ``secret_values``). A server may
 echo it back anywhere: in a tool name, a description, an error message. It must then reach
 neither the terminal nor a file, in any spelling: the raw text, its JSON escaping (``\\"``,
-``\\\\``), its ``\\u`` escaping, its percent-encoding, its XML/HTML escaping, or a mix of
-them. One regular expression per secret matches every spelling character by character.
+``\\\\``), its ``\\u`` escaping, its percent-encoding, its JSON-pointer escaping (``~1``,
+``~0``), its XML/HTML escaping, or a mix of them. One regular expression per secret matches
+every spelling character by character.
 
 Text is redacted before it is truncated or escaped. As a backstop, a prefix or suffix of at
 least ``MIN_PARTIAL`` characters next to an ellipsis (what a truncation leaves) is redacted too.
@@ -46,6 +47,7 @@ _ELLIPSIS = r"(?:\.\.\.|\u2026)"
 _HTML_NAMED = {'"': ("&quot;",), "&": ("&amp;",), "<": ("&lt;",), ">": ("&gt;",),
                "'": ("&apos;", "&#x27;")}
 _JSON_SHORT = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
+_POINTER = {"/": "~1", "~": "~0"}
 
 
 class SecretInFileError(ParityError):
@@ -81,6 +83,8 @@ def _char_forms(char: str) -> str:
         forms.append(r"\\+" + re.escape(char))
     if char in _JSON_SHORT:
         forms.append(r"\\+" + _JSON_SHORT[char])
+    if char in _POINTER:  # a key in a JSON pointer (``#/properties/tok~13f9a``)
+        forms.append(_POINTER[char])
     forms.append("".join("%" + _hex(b, 2) for b in char.encode("utf-8", "surrogatepass")))
     if char == " ":
         forms.append(r"\+")

@@ -47,3 +47,11 @@ def test_a_redacting_stream_outlives_the_stream_it_wraps(
     del wrapper
     gc.collect()
     assert raised == []
+
+
+def test_a_secret_spelt_as_a_json_pointer_key_is_redacted() -> None:
+    """A secret used as a property name reaches messages inside a JSON pointer, where ``/``
+    is ``~1`` and ``~`` is ``~0`` (base64 tokens hold ``/``)."""
+    secret = "tok/3f9a~8b7c6d5e"
+    text = "NaN at #/properties/tok~13f9a~08b7c6d5e/default"
+    assert redact(text, (secret,)) == "NaN at #/properties/***/default"
