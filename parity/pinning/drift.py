@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parity.core.canonical import canonical_json
 from parity.errors import BoundsError, ParityError
 from parity.fieldpaths.entry import Entry, canonical_value
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
@@ -113,10 +114,17 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
         groups: dict[tuple[str, str], list[str]] = {}
         for loc in mine:
             pointer, label, keyword = _locate(loc)
+            if keyword is None and pointer and label.startswith("/"):
+                # a whole subschema no field path reaches came or went (a `$defs` entry):
+                # said at its parent's pointer, as the rest of such changes are
+                pointer, keyword = pointer[:-1], pointer[-1]
+                label = _label([], pointer, False)
             if keyword is not None:
                 groups.setdefault((label, keyword), pointer)
         for (label, keyword), pointer in sorted(groups.items()):
             before, after = _at(a, pointer, keyword), _at(b, pointer, keyword)
+            if _same_json(before, after):  # 1.0 and 1: the same to the hash, no change
+                continue
             if keyword in _DOCS:
                 surface.append(SurfaceChange(f"{direction}:{_dotted(label)}{keyword}",
                                              before, after))
@@ -133,6 +141,15 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
     return ToolChange(name=name, kind="changed", contract_changed=contract_changed,
                       fields=tuple(fields), surface=tuple(surface),
                       calls_lost=calls_lost(old, new))
+
+
+def _same_json(before: Any, after: Any) -> bool:
+    if before is MISSING or after is MISSING:
+        return before is after
+    try:
+        return canonical_json(before) == canonical_json(after)
+    except (TypeError, ValueError):
+        return False
 
 
 def _changed_locations(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[list[Any]]:

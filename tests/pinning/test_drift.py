@@ -105,6 +105,24 @@ def test_nested_and_unmodelled_changes_still_explained() -> None:
                      "in: maxLength of `/$defs/P`: 3 -> 5"]
 
 
+def test_a_definition_no_field_reaches_is_explained_and_an_equal_number_is_no_change(
+        ) -> None:
+    """A ``$defs`` entry that comes or goes changes the contract: the explanation says so at
+    its pointer. ``1.0`` and ``1`` hash alike, so a real change beside them lists only it."""
+    a = {"name": "t", "inputSchema": {"type": "object", "$defs": {"P": {"type": "string"}},
+                                      "properties": {"p": {"$ref": "#/$defs/P"},
+                                                     "n": {"type": "integer", "minimum": 1.0}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["$defs"]["Unused"] = {"type": "integer"}
+    b["inputSchema"]["properties"]["n"]["minimum"] = 1
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields] == [
+        'in: Unused of `/$defs`: (absent) -> {"type": "integer"}']
+    (back,) = D.compare(L.build("w", [b]), L.build("w", [a])).changes
+    assert [f.words() for f in back.fields] == [
+        'in: Unused of `/$defs`: {"type": "integer"} -> (absent)']
+
+
 def test_a_null_input_schema_is_named_in_the_explanation() -> None:
     """A real server flipped get_me's inputSchema between null and {"type": "object"}."""
     null = {"name": "get_me", "description": "Me.", "inputSchema": None}
