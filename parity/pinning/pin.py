@@ -142,6 +142,11 @@ def verify_lock(lock: Lock, live: Lock, *, surface: SurfacePolicy = "refuse",
     if unsaid is not None:
         drift = dataclasses.replace(drift, warnings=(*drift.warnings, unsaid))
     rename = reported_rename(lock, live.reported_name)
+    if rename is None and lock.reported_name is not None and live.reported_name is None:
+        # a 2026-07-28 server need not say its name; a garbled one is no name either
+        note = (f"the server did not say its name (serverInfo.name; locked as "
+                f"{lock.reported_name!r}): that it is the same server was not checked")
+        return dataclasses.replace(drift, warnings=(*drift.warnings, note))
     if rename is None:
         return drift
     if rename[1] == accept_name:

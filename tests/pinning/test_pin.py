@@ -151,3 +151,15 @@ def test_across_protocol_versions_no_warning_when_neither_side_says_execution():
     live = build("s", [_tool()], protocol_version="2026-07-28")
     drift = verify_lock(lock, live)
     assert not drift.drifted and drift.warnings == ()
+
+
+@pytest.mark.parametrize("info", [{}, {"name": 7}, {"version": "1"}])
+def test_a_server_that_no_longer_says_its_name_is_verified_with_a_warning(info):
+    """A 2026-07-28 server need not send ``serverInfo``; the identity check is then not
+    made, and the verdict says so rather than passing in silence."""
+    locked = build("w", [TOOL], server_info={"name": "alpha", "version": "1"})
+    drift = verify_lock(locked, build("w", [TOOL], server_info=info))
+    assert not drift.drifted and drift.server_renamed is None
+    assert any("did not say its name" in w and "'alpha'" in w for w in drift.warnings)
+    renamed = verify_lock(locked, build("w", [TOOL], server_info={"name": "beta"}))
+    assert renamed.server_renamed == ("alpha", "beta")
