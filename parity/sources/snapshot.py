@@ -40,8 +40,10 @@ def listed(target: Target, *, warn: Callable[[str], None]) -> list[dict[str, Any
     except SourceError as exc:
         raise explain_missing_module(exc, kind=spec.kind, cwd=spec.cwd,
                                      key=target.key) from None
+    kept = {t.get("name") for t in listing.tools}
     for name, reason in listing.rejected:
-        warn(f"{name}: not in the snapshot: {reason}")
+        # a name listed twice keeps its first definition: it is in the snapshot
+        warn(f"{name}: {reason}" if name in kept else f"{name}: not in the snapshot: {reason}")
     return list(listing.tools)
 
 

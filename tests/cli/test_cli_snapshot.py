@@ -97,3 +97,26 @@ def test_a_live_stdio_server_snapshots_byte_identically_twice(tmp_path, monkeypa
     first = out.read_text()
     assert len(json.loads(first)["tools"]) == 6
     assert main(["snapshot", "--stdio", command, "-o", str(out), "--check"]) == 0
+
+
+DUPLICATE_SERVER = """
+from tests.servers._raw import serve
+tools = [{"name": "t", "description": "first", "inputSchema": {"type": "object"}},
+         {"name": "t", "description": "second", "inputSchema": {"type": "object"}},
+         {"name": "", "inputSchema": {"type": "object"}}]
+serve({"tools/list": lambda params: {"tools": tools}})
+"""
+
+
+def test_a_name_listed_twice_is_said_to_keep_its_first_definition(tmp_path, monkeypatch,
+                                                                   capsys):
+    monkeypatch.chdir(ROOT)
+    (tmp_path / "dup.py").write_text(DUPLICATE_SERVER, encoding="utf-8")
+    out = tmp_path / "s.json"
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    assert main(["snapshot", "--stdio", f"{sys.executable} {tmp_path / 'dup.py'}",
+                 "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert [t["description"] for t in json.loads(out.read_text())["tools"]] == ["first"]
+    assert "t: listed twice" in err and "t: not in the snapshot" not in err, err
+    assert ": not in the snapshot:" in err  # the nameless tool is left out, and said so
