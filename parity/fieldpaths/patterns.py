@@ -21,20 +21,36 @@ from typing import Any
 
 #: The most one match may take, in seconds; real patterns take microseconds.
 MATCH_BUDGET = 0.05
+#: The most pattern items a pattern may spell out once its counted repeats are unrolled, as
+#: ``regex`` compiles them: ``^((b{1000}){1000}){1000}$`` is 10**9 and would fill the memory.
+MAX_UNROLLED = 100_000
 
 
 class PatternTimeout(Exception):
-    """A match of a pattern ran past ``MATCH_BUDGET``."""
+    """A pattern that cannot be matched within its budget: a match ran past
+    ``MATCH_BUDGET``, or compiling it would unroll past ``MAX_UNROLLED`` items."""
 
-    def __init__(self, pattern: str) -> None:
-        super().__init__(f"the pattern {pattern!r} took more than {MATCH_BUDGET:g} s to match "
-                         "(it backtracks without bound)")
+    def __init__(self, pattern: str, why: str | None = None) -> None:
+        super().__init__(f"the pattern {pattern!r} "
+                         + (why or f"took more than {MATCH_BUDGET:g} s to match (it "
+                                   "backtracks without bound)"))
         self.pattern = pattern
+
+
+def _parser() -> Any:
+    try:
+        from re import _parser as parser  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_parse as parser
+    return parser
 
 
 @functools.lru_cache(maxsize=1024)
 def _compiled(pattern: str) -> Any:
     re.compile(pattern)  # what re cannot read stays unread (re.error)
+    if _unrolled(_parser().parse(pattern)) > MAX_UNROLLED:
+        raise PatternTimeout(pattern, f"unrolls past {MAX_UNROLLED:,} items (counted "
+                                      "repeats inside counted repeats)")
     import regex
 
     try:
@@ -43,13 +59,52 @@ def _compiled(pattern: str) -> Any:
         raise re.error(str(exc)) from None
 
 
+def _unrolled(items: Any) -> int:
+    """How many items a parsed pattern spells out with its counted repeats unrolled (an
+    open repeat, ``*`` or ``{2,}``, counts as its least)."""
+    parser = _parser()
+    repeats = {parser.MAX_REPEAT, parser.MIN_REPEAT,
+               getattr(parser, "POSSESSIVE_REPEAT", parser.MAX_REPEAT)}
+    total = 0
+    for op, av in items:
+        if op in repeats:
+            low, high, sub = av
+            total += max(1, low if high == parser.MAXREPEAT else high) * _unrolled(sub)
+        elif op == parser.SUBPATTERN:
+            total += _unrolled(av[-1])
+        elif op == parser.BRANCH:
+            total += sum(_unrolled(branch) for branch in av[1])
+        elif op in (parser.ASSERT, parser.ASSERT_NOT):
+            total += _unrolled(av[1])
+        elif op == getattr(parser, "ATOMIC_GROUP", None):
+            total += _unrolled(av)
+        elif op == parser.GROUPREF_EXISTS:
+            total += sum(_unrolled(part) for part in av[1:] if part is not None)
+        else:
+            total += 1
+        if total > MAX_UNROLLED:
+            return total
+    return total
+
+
 def search(pattern: str, text: str) -> bool:
     """``re.search(pattern, text) is not None``, within ``MATCH_BUDGET``: raises
-    ``PatternTimeout`` past it, ``re.error`` for a pattern ``re`` cannot compile."""
+    ``PatternTimeout`` past it (or for a pattern too large to compile), ``re.error`` for a
+    pattern ``re`` cannot compile."""
     try:
         return _compiled(pattern).search(text, timeout=MATCH_BUDGET) is not None
     except TimeoutError:
         raise PatternTimeout(pattern) from None
+
+
+def shortest_match(pattern: str) -> int | None:
+    """The length of the shortest text ``pattern`` matches as a whole (``None``: ``re``
+    cannot read it): ``^((b{1000}){1000}){1000}$`` is 10**9 characters, which a generator
+    (``rstr``) would build before anyone could cut it short."""
+    try:
+        return int(_parser().parse(pattern).getwidth()[0])
+    except (re.error, OverflowError, RecursionError, ValueError):
+        return None
 
 
 # -- jsonschema keywords, as jsonschema's own but matching through ``search`` ---------------

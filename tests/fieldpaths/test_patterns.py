@@ -8,7 +8,7 @@ import re
 import pytest
 from jsonschema import Draft7Validator, Draft202012Validator
 
-from parity.fieldpaths.patterns import PatternTimeout, budgeted, search
+from parity.fieldpaths.patterns import PatternTimeout, budgeted, search, shortest_match
 
 #: ``regex`` backtracks on it too: 40 characters take far past the budget
 RUNAWAY = "^(a|aa)+b$"
@@ -61,3 +61,15 @@ def test_the_bounded_keywords_give_jsonschemas_verdicts(schema, value):
     assert bounded.is_valid(value) is Draft202012Validator(schema).is_valid(value)
     assert [e.validator for e in bounded.iter_errors(value)] == \
         [e.validator for e in Draft202012Validator(schema).iter_errors(value)]
+
+
+def test_the_shortest_match_of_a_pattern_is_read_without_building_it():
+    assert shortest_match("^((b{1000}){1000}){1000}$") == 10**9
+    assert shortest_match("^[a-z]+__[a-z_]+$") == 4
+    assert shortest_match("(a") is None
+
+
+def test_a_pattern_that_would_unroll_past_the_bound_is_not_compiled():
+    with pytest.raises(PatternTimeout, match="unrolls past"):
+        search("^((b{1000}){1000}){1000}$", "b")
+    assert search("^(b{1000}){50}$", "b" * 50_000)

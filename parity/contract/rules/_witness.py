@@ -21,7 +21,7 @@ from typing import Any
 
 from parity.fieldpaths import constraints as kw
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.patterns import PatternTimeout, budgeted
+from parity.fieldpaths.patterns import PatternTimeout, budgeted, shortest_match
 
 #: most candidates tried per node
 MAX_CANDIDATES = 200
@@ -232,6 +232,9 @@ def _strings(sender: Entry, both: tuple[dict[str, Any], dict[str, Any]]) -> Iter
 def _from_pattern(pattern: str, rng: random.Random) -> list[str]:
     import rstr
 
+    shortest = shortest_match(pattern)
+    if shortest is None or shortest > MAX_PATTERN_INPUT:  # unread, or no value short enough
+        return []
     generator = rstr.Rstr(rng)
     out: list[str] = []
     for _ in range(24):

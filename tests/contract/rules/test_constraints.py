@@ -162,3 +162,12 @@ def test_bounds_that_let_a_value_out_are_still_found(mine, theirs):
     f = single("in.constraint", diff([tool("t", obj({"n": {"type": "number", **mine}}))],
                                      [tool("t", obj({"n": {"type": "number", **theirs}}))]))
     assert f.severity == "error", f.message
+
+
+def test_a_pattern_whose_shortest_value_is_huge_is_not_expanded_into_candidates():
+    """``^((b{1000}){1000}){1000}$`` would make ``rstr`` build 10**9 characters per try."""
+    huge = {"type": "string", "pattern": "^((b{1000}){1000}){1000}$"}
+    f = single("in.constraint", diff([tool("t", obj({"v": huge}))],
+                                     [tool("t", obj({"v": {"type": "string",
+                                                           "maxLength": 3}}))]))
+    assert f.severity == "warning"
