@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parity.errors import SchemaError
+from parity.fieldpaths.patterns import PatternTimeout, search, shortest_match
 
 #: Seeded attempts per tool before giving up with a reason.
 ATTEMPTS = 12
@@ -34,6 +35,9 @@ ATTEMPTS = 12
 MAX_DEPTH = 12
 #: The longest string a pattern may produce before it is cut (and re-validated).
 MAX_STRING = 64
+#: the longest shortest match of a pattern a value is generated from (``rstr`` builds it whole:
+#: ``^((b{1000}){1000}){1000}$`` is 10**9 characters)
+MAX_PATTERN_VALUE = 10_000
 #: Bounded work: a schema asking for more items or characters than this gets no value.
 MAX_ITEMS = 256
 MAX_LENGTH = 10_000
@@ -248,10 +252,10 @@ class _Builder:
         patterns = schema.get("patternProperties")
         if isinstance(patterns, Mapping):
             for pattern, sub in patterns.items():
-                try:
-                    if re.search(pattern, name):
+                try:  # the server's pattern: matched within a time bound
+                    if search(pattern, name):
                         return sub
-                except re.error:
+                except (re.error, PatternTimeout):
                     continue
         extra = schema.get("additionalProperties")
         return extra if isinstance(extra, Mapping) else {"type": "string"}
@@ -297,6 +301,9 @@ class _Builder:
     def _from_pattern(self, pattern: str, high: int | None) -> str:
         import rstr
 
+        shortest = shortest_match(pattern)
+        if shortest is None or shortest > MAX_PATTERN_VALUE:  # rstr would build all of it
+            return "example"
         generator = rstr.Rstr(self.rng)
         try:
             value = str(generator.xeger(pattern))

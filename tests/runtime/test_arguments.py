@@ -150,3 +150,16 @@ def test_any_generated_value_is_valid(schema: dict) -> None:
     generated = generate_instance(schema, seed="h")
     assert generated.reason is None, generated.reason
     assert _valid(schema, generated.arguments)
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "required": ["a" * 40 + "!"],
+     "patternProperties": {"^(a|aa)+$": {"type": "string"}}},
+    {"type": "object", "required": ["v"],
+     "properties": {"v": {"type": "string", "pattern": "^((b{1000}){1000}){1000}$"}}},
+])
+def test_a_hostile_pattern_ends_the_search_instead_of_stalling_it(schema: dict) -> None:
+    """A server's pattern that backtracks without bound, or whose shortest match is 10**9
+    characters, must not stall argument generation (the probe and the drill use it)."""
+    generated = generate_arguments(schema)
+    assert generated.arguments is not None or generated.reason
