@@ -1,5 +1,6 @@
-"""A drill target with a completeness contract, a read-only and a writing tool, and a
-credential check (for the secret tests).
+"""A drill target with a completeness contract, a read-only and a writing tool, a tool typed
+``-> str`` (its result is the SDK's ``{"result": ...}`` wrapping) and a credential check (for
+the secret tests).
 
 ``python -m tests.servers.drill_shop`` serves stdio; ``--http PORT`` serves streamable HTTP.
 The token it expects is ``DRILL_TOKEN`` from its environment; over HTTP it also checks the
@@ -9,6 +10,7 @@ The token it expects is ``DRILL_TOKEN`` from its environment; over HTTP it also 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 
 from pydantic import BaseModel
@@ -47,6 +49,12 @@ def list_orders(customer: str) -> OrderPage:
 def create_order(item: str) -> Created:
     """Create an order (not idempotent: a second call creates a second order)."""
     return Created(id="o-new", item=item)
+
+
+@server.tool(annotations={"readOnlyHint": True})
+def lookup(item: str) -> str:
+    """Look an item up; answers JSON text, as many SDK tools do."""
+    return json.dumps({"item": item, "stock": 3})
 
 
 @server.tool(annotations={"readOnlyHint": True})

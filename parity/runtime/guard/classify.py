@@ -18,6 +18,7 @@ from parity.runtime.guard.complete import assess, completeness
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
+from parity.runtime.guard.wrapped import unwrapped
 
 
 def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: GuardPolicy, *,
@@ -40,6 +41,10 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     output_schema = definition.get("outputSchema") if definition else None
     declared = _declared_keys(output_schema)
     error_shape = _error_shaped(structured, declared, policy)
+    if error_shape is None:  # the SDK's {"result": X}: the body the tool wrote is X
+        inner = unwrapped(structured, output_schema)
+        if inner is not None:
+            error_shape = _error_shaped(inner[0], inner[1], policy, where=" inside `result`")
     suspect = ""
     if error_shape is None and structured is None:
         error_shape, suspect = _error_text(content, policy)
@@ -106,7 +111,8 @@ _ERRORISH_KEYS = frozenset({"message", "code", "status", "detail", "details", "r
                             "error_description", "retry_after", "retryAfter", "type"})
 
 
-def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy) -> str | None:
+def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy, *,
+                  where: str = "") -> str | None:
     """Why a success body is really an error, or None.
 
     A truthy ``error``/``errors`` key makes a body error-shaped when the output schema does not
@@ -117,7 +123,7 @@ def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy) -> s
         if key in body and body[key] not in (None, False, "", [], {}):
             others = set(body) - {key} - _ERRORISH_KEYS
             if key not in declared or not others:
-                return f"a success whose body is error-shaped (`{key}`)"
+                return f"a success whose body is error-shaped (`{key}`{where})"
     return None
 
 

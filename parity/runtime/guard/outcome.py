@@ -116,7 +116,9 @@ def make_outcome(decided: Verdict, *, operation: str, correlation_id: str, sent:
         # only a verified complete success may be stated as the whole answer
         answer_policy=DEFINITIVE if category is Category.OK and decided.complete is not False
         and decided.complete != "unknown" else NO_DEFINITIVE_CLAIMS,
-        missing=decided.missing, result=decided.result, complete=decided.complete,
+        # the result is the server's data: a secret it echoes is masked like any other text
+        missing=tuple(redact(m, secrets) for m in decided.missing),
+        result=redact_json(decided.result, secrets), complete=decided.complete,
         suspect=decided.suspect,
         elapsed_ms=int((time.monotonic() - started) * 1000), diagnostics=diagnostics)
 

@@ -92,7 +92,7 @@ def test_the_event_trail_correlates_every_call_and_holds_no_secret(guarded_runs)
 
 
 def test_a_bare_unguarded_client_shows_the_silent_successes():
-    modes = ["none", "http200_error", "partial", "drift", "wrong_schema"]
+    modes = ["none", "http200_error", "wrapped_error", "partial", "drift", "wrong_schema"]
     report = run_drill([DrillTarget("drill_shop", "stdio", stdio_spec())], modes=modes,
                        calls=2, policy=POLICY, guarded=False)
     assert not report.passed

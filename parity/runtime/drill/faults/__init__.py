@@ -21,7 +21,8 @@ from parity.runtime.drill.faults._base import (
 )
 
 _ORDER = ("none", "unavailable", "denied", "rate_limited", "drift", "partial",
-          "http200_error", "empty_body", "slow", "truncated_json", "wrong_schema")
+          "http200_error", "wrapped_error", "empty_body", "slow", "truncated_json",
+          "wrong_schema")
 
 _ALL = {f.name: f for f in (*clean.FAULTS, *connection.FAULTS, *status.FAULTS,
                             *listing.FAULTS, *body.FAULTS)}

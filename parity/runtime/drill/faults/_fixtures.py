@@ -1,5 +1,6 @@
 """The tools and clean results the fault modes' fixtures share: a read-only list tool with an
-output schema and a completeness field, and a write tool without annotations."""
+output schema and a completeness field, a write tool without annotations, and a tool whose
+output schema is an SDK server's wrapping of a ``str`` return."""
 
 from __future__ import annotations
 
@@ -43,4 +44,19 @@ GET_ORDER: dict[str, Any] = {
     "annotations": {"readOnlyHint": True},
 }
 
-__all__ = ["CREATE_ORDER", "CREATE_RESULT", "GET_ORDER", "LIST_ORDERS", "LIST_RESULT"]
+#: a tool typed ``-> str`` on an SDK server: its output schema is the SDK's wrapping
+LOOKUP: dict[str, Any] = {
+    "name": "lookup",
+    "description": "Look an item up.",
+    "inputSchema": {"type": "object", "required": ["q"],
+                    "properties": {"q": {"type": "string"}}},
+    "outputSchema": {"type": "object", "required": ["result"], "title": "lookupOutput",
+                     "properties": {"result": {"type": "string", "title": "Result"}}},
+    "annotations": {"readOnlyHint": True},
+}
+LOOKUP_RESULT: dict[str, Any] = {"content": [{"type": "text", "text": '{"stock": 3}'}],
+                                 "structuredContent": {"result": '{"stock": 3}'},
+                                 "isError": False}
+
+__all__ = ["CREATE_ORDER", "CREATE_RESULT", "GET_ORDER", "LIST_ORDERS", "LIST_RESULT",
+           "LOOKUP", "LOOKUP_RESULT"]

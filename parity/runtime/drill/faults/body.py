@@ -1,5 +1,6 @@
-"""Faults in a result that arrives as a success: a lost page, an error inside a success, an
-empty body, a shape the output schema refuses."""
+"""Faults in a result that arrives as a success: a lost page, an error inside a success (bare,
+or inside the ``{"result": ...}`` an SDK server wraps a non-object return in), an empty
+body, a shape the output schema refuses."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parity.runtime.drill.faults._base import Fault, Fixture, Rewrite, Transport, expect
-from parity.runtime.drill.faults._fixtures import LIST_ORDERS, LIST_RESULT
+from parity.runtime.drill.faults._fixtures import LIST_ORDERS, LIST_RESULT, LOOKUP, LOOKUP_RESULT
 from parity.runtime.guard import Category
+from parity.runtime.guard.wrapped import WRAP_KEY, result_schema
 
 #: The body the ``http200_error`` mode sends with a success status: the incident.
 ERROR_BODY = {"error": "rate_limited"}
@@ -89,6 +91,40 @@ def _error_in_success(result: Mapping[str, Any], transport: Transport) -> Rewrit
     return Rewrite(body, "a success whose body is {\"error\": \"rate_limited\"}")
 
 
+def _wrapped_error(structured: Any) -> Any:
+    """``ERROR_BODY`` in the shape of an SDK-wrapped value (``{"result": X}``): the text
+    ``json.dumps`` made (``-> str``), a one-item list (``-> list[dict]``), the object itself
+    (``-> SomeModel | None``); None where the value cannot carry an object (``-> int``)."""
+    if not isinstance(structured, Mapping) or list(structured) != [WRAP_KEY]:
+        return None
+    value = structured[WRAP_KEY]
+    if isinstance(value, str):
+        return json.dumps(ERROR_BODY)
+    if isinstance(value, list):
+        return [dict(ERROR_BODY)]
+    if isinstance(value, Mapping):
+        return dict(ERROR_BODY)
+    return None
+
+
+def _sdk_wrapped(definition: Mapping[str, Any], reference: Mapping[str, Any],
+                 tools: Sequence[Mapping[str, Any]]) -> bool:
+    return result_schema(definition.get("outputSchema")) is not None and \
+        _wrapped_error(reference.get("structuredContent")) is not None
+
+
+def _error_in_wrapping(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+    # what an SDK server answers when the tool returns the error as its value: the value
+    # wrapped, and its only text block the error object
+    value = _wrapped_error(result.get("structuredContent"))
+    if value is None:
+        return Rewrite(dict(result))
+    body = {"content": [{"type": "text", "text": json.dumps(ERROR_BODY)}],
+            "structuredContent": {WRAP_KEY: value}}
+    return Rewrite(body, 'a success whose value, wrapped as {"result": ...}, is '
+                         '{"error": "rate_limited"}')
+
+
 def _empty(result: Mapping[str, Any], transport: Transport) -> Rewrite:
     return Rewrite({}, "an empty result", empty=transport == "http")
 
@@ -123,6 +159,15 @@ HTTP200_ERROR = Fault(
     answers="`tool_error`", expected=expect(Category.TOOL_ERROR),
     on_result=_error_in_success, fixture=Fixture(LIST_ORDERS, LIST_RESULT))
 
+WRAPPED_ERROR = Fault(
+    name="wrapped_error",
+    does="an SDK server's `{\"result\": ...}` (a tool typed `-> str`, `-> list[...]`...) "
+         "whose value is `{\"error\": \"rate_limited\"}` (as `json.dumps` text, a one-item "
+         "list or the object), its only text block that object (tools with the SDK's wrapped "
+         "output schema)",
+    answers="`tool_error`", expected=expect(Category.TOOL_ERROR), applies=_sdk_wrapped,
+    on_result=_error_in_wrapping, fixture=Fixture(LOOKUP, LOOKUP_RESULT))
+
 EMPTY_BODY = Fault(
     name="empty_body", does="stdio: the result `{}`; HTTP: a 200 with an empty body",
     answers="`malformed_response`", expected=expect(Category.MALFORMED_RESPONSE),
@@ -136,4 +181,4 @@ WRONG_SCHEMA_FAULT = Fault(
     applies=_has_output_schema, on_result=_wrong_shape,
     fixture=Fixture(LIST_ORDERS, LIST_RESULT))
 
-FAULTS = (PARTIAL, HTTP200_ERROR, EMPTY_BODY, WRONG_SCHEMA_FAULT)
+FAULTS = (PARTIAL, HTTP200_ERROR, WRAPPED_ERROR, EMPTY_BODY, WRONG_SCHEMA_FAULT)

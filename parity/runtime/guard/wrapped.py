@@ -1,0 +1,94 @@
+"""The ``mcp`` SDK's wrapping of a non-object return, seen through by the error-shape check.
+
+A tool typed ``-> str``, ``-> int`` or ``-> list[...]`` on an SDK server (FastMCP on 1.x,
+MCPServer on 2.x, fastmcp) answers ``structuredContent: {"result": X}`` under an output
+schema whose only property is ``result``: a tool that returns
+``json.dumps({"error": "rate_limited"})`` answers ``{"result": "{\\"error\\": ...}"}``, whose
+own keys say nothing. The body the tool wrote is ``X``:
+
+- an object: checked against the keys the ``result`` schema declares;
+- a string holding a JSON object (what ``json.dumps`` returned): checked, nothing declared;
+- a list of exactly one object (the SDK's only text block is that object): checked against
+  the keys its ``items`` schema declares. A longer list is data: no one item speaks for it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+#: the one property the SDKs wrap a non-object return in
+WRAP_KEY = "result"
+
+
+def result_schema(schema: Any) -> Mapping[str, Any] | None:
+    """The ``result`` subschema when ``schema`` is the SDK's wrapping (an object schema whose
+    only property, and only required one, is ``result``), else None."""
+    if not isinstance(schema, Mapping):
+        return None
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping) or list(properties) != [WRAP_KEY] \
+            or schema.get("required") != [WRAP_KEY]:
+        return None
+    inner = properties[WRAP_KEY]
+    return inner if isinstance(inner, Mapping) else {}
+
+
+def unwrapped(structured: Any, schema: Any) -> tuple[Mapping[str, Any], frozenset[str]] | None:
+    """The body an SDK-wrapped result holds and the keys its schema declares, or None when
+    ``structured`` is not the SDK's wrapping under ``schema`` (or holds no object)."""
+    inner_schema = result_schema(schema)
+    if inner_schema is None or not isinstance(structured, Mapping) \
+            or list(structured) != [WRAP_KEY]:
+        return None
+    value = structured[WRAP_KEY]
+    if isinstance(value, Mapping):
+        return value, declared_keys(inner_schema, schema)
+    if isinstance(value, str) and value.lstrip()[:1] == "{":
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return None
+        return (parsed, frozenset()) if isinstance(parsed, Mapping) else None
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], Mapping):
+        items = inner_schema.get("items")
+        return value[0], declared_keys(items, schema)
+    return None
+
+
+def declared_keys(schema: Any, root: Any) -> frozenset[str]:
+    """The property names ``schema`` declares: through one local ``$ref`` (``#/$defs/X``,
+    ``#/definitions/X``) and the alternatives of ``anyOf``/``oneOf`` (``X | None``)."""
+    keys: set[str] = set()
+    for node in _alternatives(_resolve(schema, root), root):
+        properties = node.get("properties")
+        if isinstance(properties, Mapping):
+            keys.update(str(k) for k in properties)
+    return frozenset(keys)
+
+
+def _alternatives(schema: Mapping[str, Any], root: Any) -> list[Mapping[str, Any]]:
+    nodes = [schema]
+    for keyword in ("anyOf", "oneOf"):
+        options = schema.get(keyword)
+        if isinstance(options, list):
+            nodes.extend(_resolve(o, root) for o in options)
+    return nodes
+
+
+def _resolve(schema: Any, root: Any) -> Mapping[str, Any]:
+    if not isinstance(schema, Mapping):
+        return {}
+    ref = schema.get("$ref")
+    if not isinstance(ref, str) or not isinstance(root, Mapping):
+        return schema
+    for prefix in ("#/$defs/", "#/definitions/"):
+        defs = root.get(prefix[2:-1])
+        if ref.startswith(prefix) and isinstance(defs, Mapping):
+            target = defs.get(ref[len(prefix):])
+            return target if isinstance(target, Mapping) else {}
+    return {}
+
+
+__all__ = ["WRAP_KEY", "declared_keys", "result_schema", "unwrapped"]
