@@ -7,13 +7,21 @@ kinds``: one target kind per framework). The session is verified at once with a
 changed and unknown tools), then intercepted (``parity.mcp.intercept``), so through the very
 object the framework holds:
 
-- ``tools/list`` shows only the verified tools;
+- ``tools/list`` shows only the verified tools, each compared with the definition parity
+  verified (``parity.integrations.listing``): a tool changed without a
+  ``tools/list_changed`` is verified again and withheld, as at connect time;
 - every ``tools/call`` goes through the guard (``GuardedSession``): arguments checked against
   the pinned ``inputSchema`` before anything is sent, the result classified; a failure reaches
   the framework as a ``CallToolResult`` with ``isError: true`` whose text starts with the
   outcome category and the retry advice; a success passes through unchanged;
 - ``notifications/tools/list_changed`` marks the verdict stale, and the next call waits for
   the re-verification.
+
+The session is intercepted *before* anything else (``Closed``: no tool shown, every call
+refused locally) and handed to the guard only once verified: when ``protect`` raises
+(``ToolDriftError`` in ``refuse-server``, a bad lock, a listing that failed), the
+framework's object stays closed, so a caller who catches the error and carries on has no
+unguarded session.
 """
 
 from __future__ import annotations
@@ -26,11 +34,19 @@ from typing import Any
 
 from parity.errors import ToolDriftError
 from parity.integrations.kinds import TargetKind, resolve
+from parity.integrations.listing import ListingCheck
 from parity.mcp import wrap_session
-from parity.mcp.intercept import Refusal, intercept
+from parity.mcp.intercept import ListedTools, Refusal, intercept
 from parity.pinning.lock import Lock
 from parity.runtime.client import Mode, PinnedClient
-from parity.runtime.guard import Category, EventSink, GuardedSession, GuardPolicy, Outcome
+from parity.runtime.guard import (
+    Category,
+    EventSink,
+    GuardedSession,
+    GuardPolicy,
+    Outcome,
+    refuse,
+)
 
 #: the real send of the call being guarded (one per task: calls may run concurrently)
 _SEND: contextvars.ContextVar[Callable[[float], Awaitable[dict[str, Any]]]] = \
@@ -60,6 +76,10 @@ class Protection:
     guard: GuardedSession
     outcomes: list[Outcome] = field(default_factory=list)
     keep: int = 100
+    listing: ListingCheck = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.listing = ListingCheck(self.pinned)
 
     @property
     def tools(self) -> Mapping[str, Mapping[str, Any]]:
@@ -73,10 +93,8 @@ class Protection:
 
     # the interceptor's hooks ------------------------------------------------------------
 
-    async def visible(self, names: Collection[str]) -> Collection[str]:
-        if self.pinned.stale:  # the server announced a change: list only re-verified tools
-            await self.pinned.refresh()
-        return [n for n in names if n in self.pinned.tools]
+    async def visible(self, listed: ListedTools) -> Collection[str]:
+        return await self.listing.visible(listed)
 
     async def call(self, name: str, arguments: dict[str, Any],
                    send: Callable[[float], Awaitable[dict[str, Any]]], *,
@@ -91,6 +109,34 @@ class Protection:
         if outcome.ok:
             return None
         return Refusal(refusal_text(outcome), keep_content=outcome.category == Category.PARTIAL)
+
+
+@dataclass
+class Closed:
+    """The hooks of a session ``protect`` has not (or could not) verify: no tool is listed
+    and every call is refused locally, never sent."""
+
+    session: Any
+    reason: str = "parity.protect has not verified this server yet"
+    category: Category = Category.LOCAL_FAILURE
+    events: EventSink | None = None
+
+    def fail(self, exc: BaseException) -> None:
+        """Stay closed for good: ``protect`` raised ``exc``."""
+        drifted = isinstance(exc, ToolDriftError)
+        self.category = Category.DRIFTED if drifted else Category.LOCAL_FAILURE
+        self.reason = (f"parity.protect refused this server ("
+                       f"{'its tools drifted from the lock' if drifted else type(exc).__name__}"
+                       "): call parity.protect again")
+
+    async def visible(self, listed: ListedTools) -> Collection[str]:
+        return []
+
+    async def call(self, name: str, arguments: dict[str, Any],
+                   send: Callable[[float], Awaitable[dict[str, Any]]], *,
+                   as_task: bool = False) -> Refusal | None:
+        return Refusal(refusal_text(refuse(self.category, self.reason, operation=name,
+                                           events=self.events)))
 
 
 class _LazyPinnedClient(PinnedClient):
@@ -125,24 +171,41 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
         policy: the guard's ``GuardPolicy`` (deadlines, completeness, secrets).
         events: an event sink for the guard's JSONL trail (``JsonlEvents``).
-        surface: what a surface-only change does: ``refuse`` or ``warn``.
+        surface: what a surface-only change does: ``refuse`` or ``warn`` (anything else:
+            ``ValueError``, as for ``mode``).
         server_info: the ``initialize`` result's ``serverInfo`` (1.x sessions keep none) for
             the lock's identity check.
         accept_name: a new ``serverInfo.name`` to accept for a renamed server (the server
             table's ``accept_reported_name``); any other rename is refused as drift.
 
     Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
-    ``TypeError`` for a target no kind recognizes, and ``ParityError`` naming the supported
-    versions when a framework keeps its session where this parity does not look.
+    ``TypeError`` for a target no kind recognizes, ``ValueError`` for a ``mode`` or
+    ``surface`` of no known value, and ``ParityError`` naming the supported versions when a
+    framework keeps its session where this parity does not look. Once the target's session
+    is found, it is intercepted before it is verified: if verification raises, the session
+    keeps showing no tool and refusing every call (``call parity.protect again``).
     """
     kind, session = resolve(target)
-    pinned = _LazyPinnedClient(wrap_session(session, server_info=server_info), lock, mode=mode,
-                          surface=surface, accept_name=accept_name)  # type: ignore[arg-type]
-    pinned.send = _send_current
-    await pinned.start()
+    closed = Closed(session)
+    intercept(session, closed)  # closed until verified: a caught error leaves nothing open
+    kind.after_protect(target, closed)
+    try:
+        if policy is not None and not isinstance(policy, GuardPolicy):
+            raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
+        policy = policy or GuardPolicy()
+        closed.events = events
+        # the policy's secrets are redacted from drift explanations as from outcomes
+        pinned = _LazyPinnedClient(
+            wrap_session(session, server_info=server_info, secrets=policy.secrets), lock,
+            mode=mode, surface=surface, accept_name=accept_name)  # type: ignore[arg-type]
+        pinned.send = _send_current
+        await pinned.start()
+    except BaseException as exc:
+        closed.fail(exc)
+        raise
     protection = Protection(target=target, kind=kind, session=session, pinned=pinned,
                             guard=GuardedSession(pinned, policy, events=events))
-    intercept(session, protection, secrets=protection.guard.policy.secrets)
+    intercept(session, protection, secrets=policy.secrets)
     kind.after_protect(target, protection)
     return protection
 
@@ -166,4 +229,4 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
     return lock
 
 
-__all__ = ["Protection", "ToolDriftError", "lock_tools", "protect", "refusal_text"]
+__all__ = ["Closed", "Protection", "ToolDriftError", "lock_tools", "protect", "refusal_text"]

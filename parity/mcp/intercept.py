@@ -7,7 +7,9 @@ Both SDK generations send every request through the session's public
 ``send_request(request, result_type, ...)``; the interceptor replaces that method on the
 *instance* (the class and other sessions are untouched) and:
 
-- ``tools/list``: the result keeps only the tools ``Hooks.visible`` allows;
+- ``tools/list``: the result keeps only the tools ``Hooks.visible`` allows; the hook is
+  given each tool as the framework would receive it (``ListedTools``), so it can compare
+  what the framework is shown with what parity verified;
 - ``tools/call``: ``Hooks.call(name, arguments, send)`` decides. ``send(timeout)`` performs
   the real request and returns the raw result dict (raising ``CallFailure`` for a failed
   call); the hook returns None to hand the SDK's own result object back unchanged, or a
@@ -20,7 +22,7 @@ type) pass untouched, so verification sees the server's real listing.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -43,11 +45,39 @@ class Refusal:
     keep_content: bool = False
 
 
+@dataclass(frozen=True)
+class ListedTools:
+    """One ``tools/list`` answer as the framework is about to receive it."""
+
+    #: (name, definition) per listed tool, in order: the SDK's tool model as the framework
+    #: receives it, dumped to JSON (duplicates kept: each is checked)
+    tools: tuple[tuple[str, dict[str, Any]], ...]
+    #: the SDK's tool model class (None: nothing listed)
+    model: Any = None
+
+    def render(self, definition: Mapping[str, Any]) -> dict[str, Any] | None:
+        """``definition`` (raw wire JSON) as the framework would receive it: read by the same
+        SDK model and dumped the same way, so what the SDK adds or drops is the same on both
+        sides of a comparison. None when the SDK refuses it."""
+        if self.model is None:
+            return None
+        try:
+            return _dump_tool(self.model.model_validate(dict(definition)))
+        except Exception:  # the SDK refuses it: nothing to compare with, never equal
+            return None
+
+
+def _dump_tool(tool: Any) -> dict[str, Any]:
+    # exclude_unset: what the wire carried (explicit nulls too), no model defaults
+    dumped: dict[str, Any] = tool.model_dump(by_alias=True, mode="json", exclude_unset=True)
+    return dumped
+
+
 class Hooks(Protocol):
     """What an intercepted session asks parity."""
 
-    async def visible(self, names: Collection[str]) -> Collection[str]:
-        """Which of these listed tools the framework may see."""
+    async def visible(self, listed: ListedTools) -> Collection[str]:
+        """The names of the listed tools the framework may see."""
 
     async def call(self, name: str, arguments: dict[str, Any],
                    send: Callable[[float], Awaitable[dict[str, Any]]], *,
@@ -125,7 +155,9 @@ def intercept(session: Any, hooks: Hooks, *, secrets: tuple[str, ...] = ()) -> N
         if method == "tools/list":
             result = await original(request, result_type, *args, **kw)
             tools = list(getattr(result, "tools", None) or [])
-            keep = set(await active.visible([t.name for t in tools]))
+            listed = ListedTools(tuple((t.name, _dump_tool(t)) for t in tools),
+                                 type(tools[0]) if tools else None)
+            keep = set(await active.visible(listed))
             return result.model_copy(update={"tools": [t for t in tools if t.name in keep]})
         name = str(getattr(params, "name", ""))
         arguments = dict(getattr(params, "arguments", None) or {})
@@ -167,4 +199,4 @@ def intercepted(session: Any) -> bool:
     return getattr(session, MARK, None) is not None
 
 
-__all__ = ["MARK", "Hooks", "Refusal", "error_result", "intercept", "intercepted"]
+__all__ = ["MARK", "Hooks", "ListedTools", "Refusal", "error_result", "intercept", "intercepted"]

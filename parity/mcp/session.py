@@ -62,6 +62,11 @@ class AdapterSession:
         caps = self.initialize_result.get("capabilities")
         return dict(caps) if isinstance(caps, dict) else {}
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """The server's secrets (its spec's env and header values), redacted from results."""
+        return tuple(self._conn.secrets)
+
     def stderr_tail(self) -> list[str]:
         """The last lines the server wrote to stderr (stdio only), redacted."""
         return self._transport.stderr_tail()

@@ -24,13 +24,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import anyio
 
+from parity.core.redact import redact
 from parity.errors import ToolDriftError
 from parity.pinning.drift import Drift, SurfacePolicy, ToolChange
 from parity.pinning.lock import Lock, capability_note, from_listing, load
@@ -39,6 +40,8 @@ from parity.runtime.guard import GuardedSession, GuardPolicy
 
 Mode = Literal["refuse-server", "refuse-changed"]
 MODES: tuple[str, ...] = ("refuse-server", "refuse-changed")
+#: what a surface-only change does (``parity.pinning.drift.SurfacePolicy``)
+SURFACES: tuple[str, ...] = ("refuse", "warn")
 
 #: The call seam: ``(verified tool definition, arguments, timeout) -> raw CallToolResult``.
 Sender = Callable[[Mapping[str, Any], dict[str, Any], float], Awaitable[dict[str, Any]]]
@@ -96,6 +99,23 @@ def as_tool_session(session_or_client: Any) -> ToolSession:
     return wrap_session(session_or_client)  # type: ignore[no-any-return]
 
 
+def check_choice(what: str, value: object, allowed: tuple[str, ...]) -> None:
+    """``ValueError`` naming the allowed values when ``value`` is none of them."""
+    if value not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def secrets_of(session: Any, extra: Iterable[str] = ()) -> tuple[str, ...]:
+    """The secrets a session redacts (``wrap_session(..., secrets=)``, a configured server's
+    env and header values), with ``extra``: every drift explanation is redacted with them."""
+    return tuple(dict.fromkeys((*(getattr(session, "secrets", None) or ()), *extra)))
+
+
+def explain(drift: Drift, secrets: Sequence[str]) -> str:
+    """The drift's explanation, secrets redacted (a definition may hold one)."""
+    return redact(drift.render_text().rstrip("\n"), secrets)
+
+
 def _lock_of(lock: Lock | str | os.PathLike[str]) -> tuple[Lock, str | None]:
     if isinstance(lock, Lock):
         return lock, None
@@ -110,9 +130,21 @@ async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str
     compared all the same and refused (``Drift.server_renamed``) unless its new name is
     ``accept_name``, as ``parity verify`` does. Raises ``FileFormatError`` for a bad lock
     and ``SourceError`` for an unpinnable listing; never raises for drift."""
-    session = as_tool_session(session_or_client)
+    return await _check(as_tool_session(session_or_client), lock, surface, accept_name)
+
+
+async def _check(session: ToolSession, lock: Lock | str | os.PathLike[str],
+                 surface: SurfacePolicy, accept_name: str | None,
+                 seen: Sequence[Mapping[str, Any]] = ()) -> tuple[Drift, list[dict[str, Any]]]:
+    # ``seen``: definitions another reader of the session received, verified in place of
+    # parity's own listing of their names (the verdict is then about what that reader saw)
+    check_choice("surface", surface, SURFACES)
     pinned, file = _lock_of(lock)
     listing = await session.list_tools_raw()
+    if seen:
+        names = {str(d.get("name")) for d in seen}
+        listing = dataclasses.replace(listing, tools=[
+            *(d for d in listing.tools if str(d.get("name")) not in names), *map(dict, seen)])
     live = from_listing(pinned.server, listing)
     drift = verify_lock(pinned, live, surface=surface, file=file or "<lock>", lock_file=file,
                         accept_name=accept_name)
@@ -137,17 +169,19 @@ async def verify_tools(session_or_client: Any, lock: Lock | str | os.PathLike[st
         accept_name: a new ``serverInfo.name`` to accept (a renamed server; the
             configuration's ``accept_reported_name``); any other rename is refused.
 
-    Raises ``ToolDriftError`` (``changes``: the ``Drift``, ``str``: the explanation) before
-    any tool can be registered, and ``ParityError`` for a missing, corrupt or foreign lock.
+    Raises ``ToolDriftError`` (``changes``: the ``Drift``, ``str``: the explanation, with the
+    session's secrets redacted) before any tool can be registered, and ``ParityError`` for a
+    missing, corrupt or foreign lock.
     """
-    drift, tools = await check_tools(session_or_client, lock, surface=surface,
-                                     accept_name=accept_name)
+    session = as_tool_session(session_or_client)
+    drift, tools = await _check(session, lock, surface, accept_name)
+    secrets = secrets_of(session)
     if drift.refused:
-        raise ToolDriftError(drift.render_text().rstrip("\n"), changes=drift)
+        raise ToolDriftError(explain(drift, secrets), changes=drift)
     for warning in drift.warnings:
-        _log.warning("%s", warning)
+        _log.warning("%s", redact(warning, secrets))
     if drift.drifted:
-        _log.warning("%s", drift.render_text().rstrip("\n"))
+        _log.warning("%s", explain(drift, secrets))
     return tools
 
 
@@ -165,8 +199,8 @@ class PinnedClient:
                  call_timeout: float = 60.0,
                  on_drift: Callable[[Drift], Any] | None = None,
                  accept_name: str | None = None, policy: GuardPolicy | None = None) -> None:
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        check_choice("mode", mode, MODES)
+        check_choice("surface", surface, SURFACES)
         self.session: ToolSession = as_tool_session(session_or_client)
         self.lock, self.lock_file = _lock_of(lock)
         self.mode: Mode = mode
@@ -177,6 +211,8 @@ class PinnedClient:
         self.on_drift = on_drift
         #: the guard's policy for ``call`` when it is given none
         self.policy = policy
+        #: redacted from every drift explanation: the session's and the policy's secrets
+        self.secrets = secrets_of(self.session, policy.secrets if policy else ())
         #: verified tools the agent may register: name -> raw definition
         self.tools: dict[str, dict[str, Any]] = {}
         #: tools withheld from the agent: name -> why
@@ -233,7 +269,7 @@ class PinnedClient:
             self._subscribed = True
         drift = await self.refresh()
         if drift.refused and self.mode == "refuse-server":
-            raise ToolDriftError(drift.render_text().rstrip("\n"), changes=drift)
+            raise ToolDriftError(explain(drift, self.secrets), changes=drift)
         return self
 
     def _list_changed(self) -> Awaitable[Drift]:
@@ -241,19 +277,23 @@ class PinnedClient:
         self.stale = True
         return self.refresh()
 
-    async def refresh(self) -> Drift:
-        """Re-list and re-verify now; update ``tools`` and ``unavailable``."""
+    async def refresh(self, *, seen: Sequence[Mapping[str, Any]] = ()) -> Drift:
+        """Re-list and re-verify now; update ``tools`` and ``unavailable``.
+
+        ``seen``: tool definitions a framework received through this session (its own
+        listing); each is verified in place of parity's listing of its name, so a server that
+        answers the framework otherwise than parity is judged by what the framework saw."""
         async with self._refresh_lock:
             self.stale = False
-            drift, live = await check_tools(self.session, self.lock, surface=self.surface,
-                                            accept_name=self.accept_name)
+            drift, live = await _check(self.session, self.lock, self.surface, self.accept_name,
+                                       seen)
             self._apply(drift, live)
             self.verifications += 1
         if not drift.drifted:  # the explanation of a drift holds its warnings
             for warning in drift.warnings:
-                _log.warning("%s", warning)
+                _log.warning("%s", redact(warning, self.secrets))
         if drift.drifted:
-            _log.warning("%s", drift.render_text().rstrip("\n"))
+            _log.warning("%s", explain(drift, self.secrets))
             if self.on_drift is not None:
                 outcome = self.on_drift(drift)
                 if isinstance(outcome, Awaitable):
@@ -337,5 +377,6 @@ def message_handler(chained: Any = None) -> Any:
     return ListChangedHandler(chained)
 
 
-__all__ = ["MODES", "Mode", "PinnedClient", "Sender", "ToolSession", "Unavailable",
-           "as_tool_session", "check_tools", "message_handler", "verify_tools"]
+__all__ = ["MODES", "SURFACES", "Mode", "PinnedClient", "Sender", "ToolSession", "Unavailable",
+           "as_tool_session", "check_choice", "check_tools", "explain", "message_handler",
+           "secrets_of", "verify_tools"]

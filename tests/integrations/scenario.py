@@ -53,6 +53,12 @@ def server_command(mode: str, log: Path) -> tuple[str, list[str]]:
                             str(log), "--", sys.executable, "-m", "examples.workflow.server"]
 
 
+def proxied(log: Path, *server: str) -> tuple[str, list[str]]:
+    """A test server (``-m tests.servers...``) behind the fault proxy, untouched."""
+    return sys.executable, ["-m", "parity.runtime.drill.stdio_proxy", "--mode", "none",
+                            "--log", str(log), "--", sys.executable, *server]
+
+
 def calls_seen(log: Path) -> list[str]:
     """The tools/call requests that reached the server (through the proxy)."""
     if not log.exists():
@@ -75,6 +81,9 @@ def check_clean(connect: Connect, tmp_path: Path) -> None:
             protection = await parity.protect(h.target, LOCK)
             assert not protection.unavailable
             assert sorted(await h.list_names()) == ALL_TOOLS
+            assert sorted(await h.list_names()) == ALL_TOOLS
+            # an unchanged listing is compared by digest, never verified again
+            assert protection.pinned.verifications == 1
             failed, text = await h.call(*GOOD_CALL)
             assert not failed, text
             assert "phase_id" in text
@@ -191,9 +200,77 @@ def check_task_only(connect: Connect, tmp_path: Path) -> None:
     assert calls_seen(log) == (["echo"] if told[0] else ["report", "echo"])
 
 
+def check_refused_stays_closed(connect: Connect, tmp_path: Path) -> None:
+    """``protect`` intercepts before it verifies: a caller who catches the ``ToolDriftError``
+    (refuse-server) and carries on gets no tool listed, and every call is refused locally,
+    never sent."""
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        command, args = server_command("drift", log)
+        async with connect(command, args) as h:
+            with pytest.raises(ToolDriftError):
+                await parity.protect(h.target, LOCK)
+            assert await h.list_names() == []
+            failed, text = await h.call(*GOOD_CALL)
+            assert failed, text
+            assert "drifted: retry never" in text and "call parity.protect again" in text
+    run(main)
+    assert calls_seen(log) == []
+
+
+def check_rug_pull(connect: Connect, tmp_path: Path) -> None:
+    """A tool changed mid-session with no ``tools/list_changed`` (tests.servers.rug_pull: a
+    poisoned description): the framework's next listing holds every tool against the verified
+    one, the changed tool is verified again and withheld with its field-path explanation,
+    and a call to it never reaches the server."""
+    log = tmp_path / "calls.jsonl"
+    lock = tmp_path / "rug.lock.json"
+
+    async def main() -> None:
+        async with connect(*proxied(log, "-m", "tests.servers.rug_pull")) as h:
+            await parity.lock_tools(h.target, lock)
+            protection = await parity.protect(h.target, lock, mode="refuse-changed")
+            assert sorted(await h.list_names()) == ["rugpull", "search"]
+            failed, text = await h.call("rugpull", {})
+            assert not failed, text
+            assert await h.list_names() == ["rugpull"]
+            change = protection.unavailable["search"].change
+            assert change is not None
+            assert [c.field for c in change.surface] == ["description"]
+            failed, text = await h.call("search", {"q": "x"})
+            assert failed, text
+            assert "drifted: retry never" in text
+    run(main)
+    assert calls_seen(log) == ["rugpull"]
+
+
+def check_wrapped_error(connect: Connect, tmp_path: Path) -> None:
+    """Tools typed ``-> str`` and ``-> list[dict]`` that return ``{"error": "rate_limited"}``,
+    which an SDK server wraps as ``{"result": ...}`` (tests.servers.wrapped_tools): failures
+    the model sees. Their data, a declared ``error`` field and prose are successes."""
+    lock = tmp_path / "wrapped.lock.json"
+
+    async def main() -> None:
+        async with connect(sys.executable, ["-m", "tests.servers.wrapped_tools"]) as h:
+            await parity.lock_tools(h.target, lock)
+            await parity.protect(h.target, lock)
+            for tool in ("lookup", "recent"):
+                failed, text = await h.call(tool, {"q": "fail"})
+                assert failed and "tool_error: retry never" in text, (tool, text)
+                failed, text = await h.call(tool, {"q": "x"})
+                assert not failed, (tool, text)
+            for tool in ("checks", "report", "count"):
+                failed, text = await h.call(tool, {"q": "fail"})
+                assert not failed, (tool, text)
+    run(main)
+
+
 CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
           "bad_arguments": check_bad_arguments, "withheld": check_withheld,
-          "fault": check_fault, "task_only": check_task_only}
+          "fault": check_fault, "task_only": check_task_only,
+          "refused_stays_closed": check_refused_stays_closed, "rug_pull": check_rug_pull,
+          "wrapped_error": check_wrapped_error}
 
 
 def check_published(connect: Connect, tmp_path: Path, capabilities: str = "") -> None:

@@ -6,6 +6,7 @@ failure the model sees): the framework checks."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -22,15 +23,24 @@ pytestmark = [
 ]
 
 
+def _no_tool_cache(cls: Any) -> dict[str, Any]:
+    # its default keeps the first listing until tools/list_changed (a changed tool never
+    # reaches the model then); listing on every run, as openai-agents does by default, is what
+    # the rug-pull check drives through the interception
+    return {"cache_tools": False} if "cache_tools" in inspect.signature(cls).parameters else {}
+
+
 def _toolset(command: str, args: list[str]) -> Any:
     from fastmcp.client.transports import StdioTransport
 
     # the 5 s default start-up timeouts are too short for a proxy and a server on a busy machine
-    return pai_mcp.MCPToolset(StdioTransport(command, args, cwd=str(ROOT)), init_timeout=60)
+    return pai_mcp.MCPToolset(StdioTransport(command, args, cwd=str(ROOT)), init_timeout=60,
+                              **_no_tool_cache(pai_mcp.MCPToolset))
 
 
 def _server(command: str, args: list[str]) -> Any:
-    return pai_mcp.MCPServerStdio(command, args, cwd=str(ROOT), timeout=60)
+    return pai_mcp.MCPServerStdio(command, args, cwd=str(ROOT), timeout=60,
+                                  **_no_tool_cache(pai_mcp.MCPServerStdio))
 
 
 FACTORIES: dict[str, Callable[[str, list[str]], Any]] = {"toolset": _toolset}
