@@ -95,18 +95,26 @@ class StdioTransport(Transport):
     async def _read_stdout(self) -> None:
         if self.process is None or self.process.stdout is None:
             return
-        buffer = b""
+        # a long line arrives in many chunks: each is kept once and searched once (joining
+        # and rescanning a growing buffer made reading a 48 MiB listing quadratic)
+        pending: list[bytes] = []
+        size = 0
         try:
             async for chunk in self.process.stdout:
-                buffer += chunk
-                while b"\n" in buffer:
-                    line, buffer = buffer.split(b"\n", 1)
-                    self._line(line)
-                if len(buffer) > MAX_MESSAGE_BYTES:
+                start = 0
+                while (end := chunk.find(b"\n", start)) != -1:
+                    pending.append(chunk[start:end])
+                    self._line(b"".join(pending))
+                    pending, size, start = [], 0, end + 1
+                if start < len(chunk):
+                    pending.append(chunk[start:])
+                    size += len(chunk) - start
+                if size > MAX_MESSAGE_BYTES:
                     self.conn.note_garbage(f"a line longer than {MAX_MESSAGE_BYTES} bytes")
-                    buffer = b""
+                    pending, size = [], 0
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             pass
+        buffer = b"".join(pending)
         if buffer.strip():
             self.conn.note_garbage(f"truncated message {excerpt(buffer)!r}")
         self.conn.connection_lost(await self._exit_status() or "the server closed its stdout")

@@ -117,6 +117,15 @@ def test_call_result_is_raw_and_redacted() -> None:
     assert result["_meta"] == {"x-trace": "abc"} and result["x-extra"] == 1
 
 
+def test_a_line_read_in_many_chunks_is_one_message_and_the_next_one_follows() -> None:
+    async def body(session: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        big = await session.call_tool_raw("big", {}, timeout=30)
+        return big, await session.call_tool_raw("echo", {"x": 1}, timeout=10)
+    big, after = in_session(stdio("tests.servers.misbehave"), body)
+    assert big["content"] == [{"type": "text", "text": "x" * (3 * 2**20)}]
+    assert after["structuredContent"] == {"args": {"x": 1}}
+
+
 def test_jsonrpc_error_keeps_code_and_data_redacted() -> None:
     failure = call_failure(stdio("tests.servers.misbehave"), "error")
     assert (failure.kind, failure.code, failure.sent) == ("jsonrpc_error", -32050, True)

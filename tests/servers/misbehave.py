@@ -4,10 +4,11 @@ exits; ``badid`` answers with an object as its id; ``notutf8`` answers with a by
 not UTF-8 in a string; ``error`` answers a JSON-RPC error whose text contains
 ``PARITY_TEST_SECRET``; ``hang`` never answers; ``poke`` sends
 notifications/tools/list_changed, then a result; ``crash`` exits without answering;
-``echo`` returns its arguments and the secret."""
+``echo`` returns its arguments and the secret; ``big`` answers one line of 3 MiB."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -39,6 +40,12 @@ def call(params):
         sys.exit(7)
     if name == "poke":
         return _poke()
+    if name == "big":  # one line of 3 MiB and the next in one write: read across chunks
+        big = {"content": [{"type": "text", "text": "x" * (3 * 2**20)}], "isError": False}
+        return Reply(raw=json.dumps({"jsonrpc": "2.0", "id": "@ID@", "result": big})
+                     .replace('"@ID@"', "@ID@") + "\n"
+                     + json.dumps({"jsonrpc": "2.0", "method": "notifications/message",
+                                   "params": {"level": "info", "data": "after"}}) + "\n")
     return {"content": [{"type": "text", "text": f"token={SECRET}"}],
             "structuredContent": {"args": arguments}, "isError": False,
             "_meta": {"x-trace": "abc"}, "x-extra": 1}
