@@ -95,8 +95,8 @@ def own_weight(schema: dict[str, Any], expanded: int) -> int | None:
     if "additionalProperties" in schema:
         extra = schema["additionalProperties"]
         weight += extra is not False and extra is not True and extra != {}
-    if "items" in schema:
-        weight += schema["items"] is not False
+    if "items" in schema:  # `false` too: an `[]` node that holds no value
+        weight += 1
     if "prefixItems" in schema:
         if not isinstance(schema["prefixItems"], list):
             return None
