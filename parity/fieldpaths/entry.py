@@ -28,6 +28,14 @@ def canonical_value(value: Any) -> str:
     return _CANONICAL.encode(value)
 
 
+def value_identity(value: Any) -> str:
+    """``canonical_value``, but equal for equal numbers as JSON Schema compares them (``enum``,
+    ``const``): ``2`` and ``2.0``, ``0`` and ``-0.0``. A boolean stays apart from ``1``."""
+    if value.__class__ is float and value.is_integer():
+        return _INT_TEXT(int(value))
+    return canonical_value(value)
+
+
 #: what ``_CANONICAL.encode`` returns for a ``str`` (the C function it calls, without the
 #: method call around it) and for an ``int`` (``int.__repr__``, as its C encoder writes one):
 #: most enum values are one or the other

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from parity.errors import SchemaError
 from parity.fieldpaths import constraints
-from parity.fieldpaths.entry import canonical_value, sorted_values
+from parity.fieldpaths.entry import sorted_values, value_identity
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -258,8 +258,8 @@ RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}
 def intersect_enum(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> tuple[Any, ...]:
     if a is None:
         return b
-    keep = {canonical_value(v) for v in b}
-    return tuple(v for v in a if canonical_value(v) in keep)
+    keep = {value_identity(v) for v in b}
+    return tuple(v for v in a if value_identity(v) in keep)
 
 
 def escape_token(token: str) -> str:

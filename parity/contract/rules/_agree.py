@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from parity.fieldpaths.entry import Entry, canonical_value
+from parity.fieldpaths.entry import Entry, canonical_value, value_identity
 from parity.fieldpaths.fieldpath import Steps, unvouched
 from parity.fieldpaths.manifest import RawTable, Table
 from parity.fieldpaths.manifest_text import entries_of, table_lines
@@ -181,7 +181,8 @@ def _identity(value: Any) -> tuple[Any, Any]:
     """A key equal for two values exactly when their canonical JSON texts
     (``parity.fieldpaths.entry.canonical_value``) are equal: a scalar's type and value (a float's
     repr, which its JSON text follows), otherwise the canonical text itself. The texts of
-    values of different JSON types never coincide."""
+    values of different JSON types never coincide. (Agreement is judged by text: tables
+    that agree are not compared at all; ``excess`` judges values as JSON Schema does.)"""
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return kind, value
@@ -190,8 +191,19 @@ def _identity(value: Any) -> tuple[Any, Any]:
     return _CANONICAL, canonical_value(value)
 
 
+def _value_key(value: Any) -> tuple[Any, Any]:
+    """``_identity``, but equal for numbers JSON Schema calls equal (``2`` and ``2.0``, ``0``
+    and ``-0.0``: ``parity.fieldpaths.entry.value_identity``)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return kind, value
+    if kind is float:
+        return (int, int(value)) if value.is_integer() else (kind, repr(value))
+    return _CANONICAL, value_identity(value)
+
+
 def excess(produced: tuple[Any, ...], accepted: tuple[Any, ...]) -> list[Any]:
-    """The produced values that no accepted value equals (as canonical JSON), without the
-    JSON encoder for scalars."""
-    keep = {_identity(v) for v in accepted}
-    return [v for v in produced if _identity(v) not in keep]
+    """The produced values that no accepted value equals (as JSON Schema compares them),
+    without the JSON encoder for scalars."""
+    keep = {_value_key(v) for v in accepted}
+    return [v for v in produced if _value_key(v) not in keep]

@@ -186,3 +186,14 @@ def test_an_agent_without_an_enum_may_send_anything():
     f = single("in.enum", diff([tool("t", obj({"o": S}))],
                                [tool("t", obj({"o": {"enum": ["a"]}}))]))
     assert f.message.startswith("the agent may send any value at `o`")
+
+
+def test_numbers_in_enums_are_equal_as_numbers():
+    """JSON Schema compares ``enum``/``const`` numbers by value: ``2`` is ``2.0``, ``0`` is
+    ``-0.0``; ``true`` is still not ``1``."""
+    for mine, theirs in (([2], [2.0, 3]), ([1.0], [1]), ([-0.0], [0])):
+        assert diff([tool("t", obj({"n": {"type": "number", "enum": mine}}))],
+                    [tool("t", obj({"n": {"type": "number", "enum": theirs}}))]) == []
+    f = single("in.enum", diff([tool("t", obj({"n": {"enum": [True]}}))],
+                               [tool("t", obj({"n": {"enum": [1]}}))]))
+    assert "true" in f.message
