@@ -7,6 +7,12 @@
   while it writes; a read-modify-write (``parity baseline --accept``) holds it from the read
   on (``locked``), so two at once both land.
 - **Through symlinks**: a symlinked file is written at its target; the link stays.
+- **Streams written in place**: a path that exists but is no regular file (a device such
+  as ``/dev/null``, a FIFO) or names an open descriptor (``/dev/stdout``, ``/dev/fd/N``) is
+  opened and written, appended to, never replaced: a rename would put a regular file where
+  the device or pipe was. Atomicity means nothing there.
+- **Modes as ``open`` gives them**: a replaced file keeps its permission bits; a new one
+  gets what the umask allows of 0666 (``mkstemp``'s 0600 would hide a report from others).
 - **Named failures**: every failure is a ``ParityError`` naming the path (exit 2).
 - **No secret**: see ``parity.core.redact``.
 """
@@ -17,6 +23,8 @@ import contextlib
 import hashlib
 import os
 import re
+import secrets as random_names
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,8 +33,11 @@ from typing import Any
 from parity.core import redact
 from parity.errors import ParityError
 
-#: what ``tempfile.mkstemp`` puts between the prefix and the suffix
+#: what a temporary file's name holds between the prefix and the suffix (eight characters,
+#: as ``tempfile.mkstemp`` puts there, so a killed run's older ones are still recognized)
 _RANDOM = r"[a-z0-9_]{8}"
+#: a folder whose entries are a process's open descriptors (``/dev/stdout`` links into one)
+_DESCRIPTORS = re.compile(r"/proc/(?:self|\d+)/fd|/dev/fd")
 #: one lock object per lock file, so a writer inside ``locked`` re-enters instead of waiting
 _LOCKS: dict[str, Any] = {}
 #: how long a writer waits for another before giving up with a message
@@ -95,20 +106,21 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "ref
 
 
 def _write(p: Path, text: str, *, shown: str) -> None:
+    if _is_stream(p, shown):
+        _write_in_place(shown, text)
+        return
     _make_folder(p.parent, shown)
     if p.is_dir():
         raise FileWriteError("cannot write: a folder is in the way", file=shown,
                              hint="remove or rename the folder, or choose another path")
     _remove_stale_temporaries(p)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    except OSError as exc:
-        raise FileWriteError(f"cannot write: {exc.strerror}", file=shown) from None
+    fd, tmp = _temporary(p, shown)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        _keep_mode(p, tmp)
         os.replace(tmp, p)  # noqa: PTH105 - tests patch os.replace to simulate a kill
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -116,6 +128,70 @@ def _write(p: Path, text: str, *, shown: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _is_stream(target: Path, shown: str) -> bool:
+    """Whether ``shown`` (as given) is written in place: it names an open descriptor, or
+    what it leads to (``target``, the links followed) exists and is no regular file or
+    folder."""
+    if _names_descriptor(Path(shown)):
+        return True
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False  # nothing there yet (or unreachable: the write says why)
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _names_descriptor(path: Path) -> bool:
+    """``path`` is, or links to, an entry of a descriptor folder (``/dev/stdout`` ->
+    ``/proc/self/fd/1``): what the descriptor holds is the file, whatever its entry reads as
+    (``pipe:[123]``, or a file the shell opened for appending)."""
+    for _ in range(40):  # the kernel's own limit on links followed
+        if _DESCRIPTORS.fullmatch(os.path.realpath(path.parent)):
+            return True
+        try:
+            path = path.parent / path.readlink()
+        except (OSError, ValueError):  # not a link (or unreadable): the chain ends here
+            return False
+    return False
+
+
+def _write_in_place(shown: str, text: str) -> None:
+    # appended, not truncated: ``-o /dev/stdout >> log`` keeps the log (a pipe or a device
+    # has no end to append to, so nothing changes for them)
+    try:
+        with open(shown, "a", encoding="utf-8", newline="\n") as fh:  # noqa: PTH123
+            fh.write(text)
+    except OSError as exc:
+        raise FileWriteError(f"cannot write: {exc.strerror or exc}", file=shown) from None
+
+
+def _temporary(p: Path, shown: str) -> tuple[int, str]:
+    """A new temporary file beside ``p`` (``.NAME.XXXXXXXX.tmp``), opened for writing with the
+    mode a plain ``open`` gives a new file (0666, less the umask), as ``mkstemp`` would
+    with 0600."""
+    for _ in range(100):
+        tmp = str(p.parent / f".{p.name}.{random_names.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666), tmp
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise FileWriteError(f"cannot write: {exc.strerror}", file=shown) from None
+    raise FileWriteError("cannot write: no free temporary name beside it", file=shown)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _keep_mode(p: Path, tmp: str) -> None:
+    """The file replacing ``p`` keeps ``p``'s permission bits, when there is one."""
+    try:
+        mode = stat.S_IMODE(p.stat().st_mode)
+    except FileNotFoundError:
+        return  # a new file: the umask decided, as for ``open``
+    os.chmod(tmp, mode)  # noqa: PTH101
 
 
 def _make_folder(folder: Path, shown: str) -> None:
