@@ -6,6 +6,8 @@ window title or plant a hyperlink, and a bidirectional override could make a nam
 another. Every text, github and markdown output passes such text through ``printable``;
 the github and markdown formats (of ``check``/``diff`` and of ``probe``) through
 ``github_command`` and ``markdown_cell``, which add their own format's escaping on top.
+XML (``junit``) cannot hold some characters at all, not even as references: ``xml_text``
+spells those out the same way.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import re
 # C0 (but see ``keep_newlines``), DEL, C1, and the invisible direction controls
 _UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _UNSAFE_NEWLINE = re.compile("\n")
+# what XML 1.0 cannot hold (its production ``Char``): C0 but tab, LF and CR, lone
+# surrogates, U+FFFE and U+FFFF
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -30,6 +35,13 @@ def clipped(text: str, *, limit: int, keep: int) -> str:
     """``text`` as it is up to ``limit`` characters; a longer one cut to its first ``keep``,
     with its length, so one line of a message still names it."""
     return text if len(text) <= limit else f"{text[:keep]}... ({len(text):,} characters)"
+
+
+def xml_text(text: str) -> str:
+    """``text`` with every character XML 1.0 forbids written as a visible escape
+    (``\\x01``, ``\\ufffe``), so a document holding it stays well-formed and still names
+    it. The XML serializer escapes the rest (``<``, ``&``, quotes)."""
+    return _NOT_XML.sub(_escape, text)
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -223,3 +223,53 @@ def test_colour_needs_a_terminal_and_no_NO_COLOR(monkeypatch):
     assert use_color(Path("report.txt")) is False
     monkeypatch.setenv("NO_COLOR", "1")
     assert use_color(None) is False
+
+
+#: characters XML 1.0 cannot hold, even as references, and how the junit report spells them
+_NOT_XML = {"\x00": "\\x00", "\x01": "\\x01", "\x1b": "\\x1b", "\x1f": "\\x1f",
+            "\ufffe": "\\ufffe", "\uffff": "\\uffff", "\ud800": "\\ud800"}
+
+
+def hostile_report(bad: str = "".join(_NOT_XML)) -> Report:
+    """Names, paths, messages and reasons holding ``bad``: every character XML forbids."""
+    new = [Finding(tool=f"new{bad}", rule_id="in.unknown", path=f"p{bad}", direction="in",
+                   severity="error", message=f"m{bad}", hint=f"h{bad}")]
+    known = Finding(tool=f"known{bad}", rule_id="in.type", path="x", direction="in",
+                    severity="error", message="m", hint="h")
+    entries = (BaselineEntry(known.tool, "in.type", "x", f"why{bad}"),
+               BaselineEntry(f"stale{bad}", "in.enum", f"s{bad}"))
+    pair = PairReport(pair="workflow", verdict=judge([*new, known], Baseline(entries)),
+                      tools=(new[0].tool, known.tool), baseline="baselines/workflow.json",
+                      against="origin/main", growth=(entries[1],))
+    return Report("check", (pair,))
+
+
+def test_junit_stays_well_formed_when_names_hold_characters_xml_forbids():
+    text = render("junit", hostile_report())
+    root = ET.fromstring(text)  # raises on a document that is not well-formed
+    names = {c.get("name") for c in root.iter("testcase")}
+    spelled = "".join(_NOT_XML.values())
+    assert {f"new{spelled}", f"known{spelled}", f"stale{spelled}"} <= names
+    failures = "".join(f.text or "" for f in root.iter("failure"))
+    assert f"p{spelled}" in failures and f"m{spelled}" in failures
+
+
+def test_the_other_formats_parse_and_show_control_characters_escaped():
+    # (no lone surrogate: every reader of names refuses one before a report is made)
+    report = hostile_report("\x00\x01\x1b\x1f\ufffe")
+    for fmt in ("json", "sarif"):
+        strings = _strings(json.loads(render(fmt, report)))  # the encoder kept them exact
+        assert any("new\x00\x01\x1b\x1f\ufffe" in s for s in strings), fmt
+    for fmt, spelled in (("github", "\\x00\\x01"), ("text", "\\x00\\x01"),
+                         ("markdown", "\\\\x00\\\\x01")):  # markdown escapes backslashes
+        shown = render(fmt, report)
+        assert not any(c in shown for c in "\x00\x01\x1b\x1f"), fmt
+        assert f"new{spelled}" in shown, fmt
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [*value, *(s for v in value.values() for s in _strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []

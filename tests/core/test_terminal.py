@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parity.core.terminal import clipped, printable
+from parity.core.terminal import clipped, printable, xml_text
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -28,3 +28,14 @@ def test_a_long_text_is_clipped_with_its_length():
     assert clipped("x" * 10, limit=10, keep=4) == "x" * 10
     assert clipped("abcdefghijk", limit=10, keep=4) == "abcd... (11 characters)"
     assert clipped("é" * 5000, limit=200, keep=160) == "é" * 160 + "... (5,000 characters)"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("plain <name> & é 😀", "plain <name> & é 😀"),
+    ("tab\tlf\ncr\r", "tab\tlf\ncr\r"),
+    ("a\x00b\x01c\x1b[2J\x1f", "a\\x00b\\x01c\\x1b[2J\\x1f"),
+    ("\ufffe\uffff\ud800\udfff", "\\ufffe\\uffff\\ud800\\udfff"),
+    ("\x7f\x9b\u202e\ufffd", "\x7f\x9b\u202e\ufffd"),  # XML holds these: left as they are
+])
+def test_xml_text_spells_out_what_xml_cannot_hold(text, shown):
+    assert xml_text(text) == shown

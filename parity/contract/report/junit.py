@@ -2,6 +2,8 @@
 
 A tool with new differences or stale baseline entries fails; its known differences are
 listed in ``system-out``. Baseline growth since ``--against`` fails a ``(baseline)`` case.
+Names come from files a pull request can change: a character XML cannot hold (a control
+character) is spelled out (``terminal.xml_text``), so the document stays well-formed.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import xml.etree.ElementTree as ET
 
 from parity.contract.report._model import PairReport, Report
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, plural, shown_path
+from parity.core.terminal import xml_text
 
 
 class JunitFormatter:
@@ -27,7 +30,8 @@ class JunitFormatter:
         root.set("failures", str(failures))
         root.set("errors", "0")
         ET.indent(root)
-        return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+        # ElementTree writes those characters as they are; only they are ever replaced here
+        return xml_text(ET.tostring(root, encoding="unicode", xml_declaration=True)) + "\n"
 
     def _suite(self, pair: PairReport) -> ET.Element:
         suite = ET.Element("testsuite", name=pair.pair)
