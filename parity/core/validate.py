@@ -7,6 +7,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -48,7 +49,8 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
     ``also`` runs further checks of the same content that the schema cannot express; they
     are part of the remembered verdict. ``text``, the file's text (or bytes) that ``data`` was
     parsed from, is hashed instead of re-serializing ``data`` (the same text always parses
-    alike); ``digest``, its ``text_digest`` when the caller has it already.
+    alike), and held to ``refuse_repeated_keys``; ``digest``, its ``text_digest`` when the
+    caller has it already.
     """
     marker = _marker(data, schema_name, text, digest)
     if marker is not None and marker.exists():
@@ -65,6 +67,8 @@ def validate_file(data: Any, schema_name: str, *, file: str, what: str, fix: str
     if error is not None:
         raise FileFormatError(f"not a valid {what}: {error.message}", file=file,
                               location=error.json_path, hint=fix)
+    if text is not None:
+        refuse_repeated_keys(text, data, file=file, what=what)
     if also is not None:
         also()
     if marker is not None:
@@ -289,6 +293,7 @@ def _marker(data: Any, schema_name: str, text: str | bytes | None = None,
 
     key = hashlib.sha256()
     key.update(__version__.encode())  # checks beyond the schema change with parity
+    key.update(_CHECKS)
     key.update(_schema_digest(schema_name).encode())
     if text is not None:
         key.update(b"text:" + (text_digest(text) if digest is None else digest))
@@ -307,6 +312,80 @@ def text_digest(text: str | bytes) -> bytes:
 @cache
 def _schema_digest(name: str) -> str:
     return hashlib.sha256(json.dumps(shipped_schema(name), sort_keys=True).encode()).hexdigest()
+
+
+#: what the remembered verdicts vouch for beyond the schema, when that grows within a version
+_CHECKS = b"checks: repeated keys;"
+
+
+def refuse_repeated_keys(text: str | bytes, data: Any, *, file: str, what: str) -> None:
+    """Refuse JSON ``text`` (parsed as ``data``) in which an object names a key twice:
+    parity reads the last value, and a reviewer of the file may read the first.
+
+    Proved absent at C speed: every member of an object in JSON text has one ``:`` outside
+    strings, and the rest of the text's colons are inside strings, where ``\\u003a`` may
+    spell one. ``data`` compactly dumped holds one colon per member it kept and spells
+    every colon of its strings out. So the text's colons plus its ``\\u003a`` spellings
+    equal the dump's exactly when no member was lost to a repeated key; a repeated key
+    loses at least its own colon. Only text that fails that count (a repeat, or a literal
+    ``\\\\u003a``) is parsed again, in Python, to name the place."""
+    content = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    try:
+        kept = orjson.dumps(data).count(b":")
+    except orjson.JSONEncodeError:  # not from orjson's domain: let the parse decide
+        kept = -1
+    spelled = content.count(b"\\u003a") + content.count(b"\\u003A") \
+        if b"\\u003" in content else 0  # one search, where a count would be two
+    if content.count(b":") + spelled == kept:
+        return
+    found = _repeated_key(content)
+    if found is not None:
+        where, key, times = found
+        raise FileFormatError(
+            f"{what} repeats the key {json.dumps(key, ensure_ascii=False)} in one object "
+            f"({times} times): parity would read only the last value", file=file,
+            location=where, hint="keep one of them: the one that is meant")
+
+
+class _Repeats(dict):  # type: ignore[type-arg]
+    """An object of the text that names ``key`` ``times`` times."""
+
+    key: str
+    times: int
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj, keys = _Repeats(pairs), [k for k, _ in pairs]
+    if len(obj) < len(pairs):
+        obj.key = next(k for k in keys if keys.count(k) > 1)
+        obj.times = keys.count(obj.key)
+    return obj
+
+
+def _repeated_key(content: bytes) -> tuple[str, str, int] | None:
+    """The JSON path of the first object (in document order) of ``content`` that repeats a
+    key, the key and how often; ``None`` when none does."""
+    try:
+        value = json.loads(content, object_pairs_hook=_pairs)
+    except (ValueError, RecursionError):  # read already, by ``jsonio.loads``: not expected
+        return None
+    pending: list[tuple[Any, str]] = [(value, "$")]
+    while pending:
+        node, path = pending.pop()
+        if isinstance(node, _Repeats) and hasattr(node, "key"):
+            return path, node.key, node.times
+        if isinstance(node, dict):
+            pending.extend((v, path + _step(k)) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            pending.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
+    return None
+
+
+def _step(key: str) -> str:
+    return f".{key}" if _NAME.fullmatch(key) else f"[{json.dumps(key, ensure_ascii=False)}]"
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def check_format(data: Any, expected: str, *, file: str, what: str, fix: str) -> None:

@@ -7,11 +7,14 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parity.core.validate import cache_dir
 from parity.errors import FileFormatError
 from parity.fieldpaths import manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions
+from tests.properties import draws
 
 TOOLS = [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}]
 
@@ -160,3 +163,100 @@ def test_entries_that_share_a_stand_in_are_checked_once_and_a_wrong_type_still_f
         document(leaf(constraints={"minimum": True})), counting)
     assert not validate._each_distinct_entry(
         document(leaf(constraints={"minLength": -1})), counting)
+
+
+# -- a key repeated in one object ------------------------------------------------------------
+
+def refused(text: str) -> FileFormatError | None:
+    from parity.core.validate import refuse_repeated_keys
+
+    try:
+        refuse_repeated_keys(text, json.loads(text), file="f.json", what="manifest")
+    except FileFormatError as exc:
+        return exc
+    return None
+
+
+@pytest.mark.parametrize(("text", "where", "key", "times"), [
+    ('{"a": 1, "a": 2}', "$", "a", 2),
+    ('{"a": {"b": 1, "c": {"d": 1, "d": 1}}}', "$.a.c", "d", 2),
+    ('{"x": [{"k": 1}, {"k": 1, "k": 2, "k": 3}]}', "$.x[1]", "k", 3),
+    ('{"tools": {"ns:t": {"in": {"p[]": {}, "p[]": {"a": "b"}}}}}', '$.tools["ns:t"].in',
+     "p[]", 2),
+    # the repeat's value is the same as the kept one's, or holds no colon at all
+    ('{"a": [], "a": []}', "$", "a", 2),
+    # the first object in document order is named
+    ('{"a": {"z": 1, "z": 1}, "b": 1, "b": 1}', "$", "b", 2),
+])
+def test_a_repeated_key_is_refused_naming_its_object(text, where, key, times):
+    error = refused(text)
+    assert error is not None
+    assert (error.file, error.location) == ("f.json", where)
+    assert f'repeats the key "{key}" in one object ({times} times)' in error.message
+
+
+@pytest.mark.parametrize("text", [
+    '{}', '[]', '"a:b"', '{"a": "x:y", "b": {"c": [":", "::"]}}',
+    '{"a:b": 1, "a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}',
+    # a colon spelled as an escape, and text that only looks like one
+    '{"a": "\\u003a\\u003A", "b\\u003a": 1}', '{"a": "\\\\u003a"}',
+    '{"a": "é\\u00e9😀\\ud83d\\ude00", "n": [1.5e300, -0, 9007199254740991]}',
+])
+def test_text_without_a_repeated_key_passes(text):
+    assert refused(text) is None
+
+
+def test_a_key_repeated_under_another_spelling_is_refused():
+    """``"a"`` and ``"\\u0061"`` are one key: the parse, not the bytes, decides."""
+    error = refused('{"a": 1, "\\u0061": 2}')
+    assert error is not None and error.location == "$"
+
+
+def test_a_repeated_key_is_refused_on_every_load_and_never_cut(tmp_path, cache):
+    """The verdict "valid" holds "no repeated key": never remembered for such bytes, so no
+    later load trusts them, and a large file is never cut along its lines either."""
+    path = tmp_path / "m.json"
+    write_manifest(path)
+    text = path.read_text()
+    line = next(li for li in text.splitlines() if li.startswith('        "x": '))
+    path.write_text(text.replace(line, line.replace('"string"', '"integer"') + ",\n" + line))
+    for _ in range(3):
+        with pytest.raises(FileFormatError, match='repeats the key "x"') as info:
+            manifest.load(path)
+        assert info.value.location == "$.tools.t.in"
+    assert not (cache / "validated").exists()
+
+
+#: keys and strings rich in what the count looks at: colons, escapes, quotes, backslashes
+_TEXTS = st.lists(st.sampled_from(["a", "b", ":", "\\", '"', "u003a", "é", "\x01"]),
+                  max_size=6).map("".join)
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | _TEXTS,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.lists(st.tuples(_TEXTS, inner), max_size=4),  # an object: pairs, repeats allowed
+    max_leaves=20)
+
+
+def _text(value, escape: bool) -> str:
+    """``value`` as JSON text, a list of pairs written as an object (keys as they fall, so
+    some repeat), every colon of a string spelled ``\\u003a`` when ``escape``."""
+    if isinstance(value, list) and value and all(isinstance(v, tuple) for v in value):
+        return "{" + ", ".join(f"{_text(k, escape)}: {_text(v, escape)}" for k, v in value) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_text(v, escape) for v in value) + "]"
+    text = json.dumps(value)
+    return text.replace(":", "\\u003a") if escape and isinstance(value, str) else text
+
+
+def _repeats(text: str) -> bool:
+    found = []
+    json.loads(text, object_pairs_hook=lambda pairs: found.append(
+        len({k for k, _ in pairs}) < len(pairs)) or dict(pairs))
+    return any(found)
+
+
+@settings(max_examples=draws(500), deadline=None)
+@given(_VALUES, st.booleans())
+def test_a_text_is_refused_exactly_when_an_object_repeats_a_key(value, escape):
+    text = _text(value, escape)
+    assert (refused(text) is not None) == _repeats(text)

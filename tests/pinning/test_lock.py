@@ -323,6 +323,18 @@ def test_edited_contract_digest_is_caught_on_load(tmp_path) -> None:
     assert '$.tools["b"].contract' in str(info.value)
 
 
+
+def test_a_key_repeated_in_a_definition_is_refused(tmp_path) -> None:
+    """The digests hash the last value; a reviewer of the lock may read the first."""
+    text = L.dumps(L.build("s", [SEARCH, {"name": "b"}]))
+    assert text.count('"name": "b"') == 1
+    path = tmp_path / "s.lock.json"
+    path.write_text(text.replace('"name": "b"', '"name": "a", "name": "b"'), encoding="utf-8")
+    with pytest.raises(FileFormatError, match='repeats the key "name"') as info:
+        L.load(path)
+    assert info.value.file == str(path)
+    assert info.value.location == "$.tools.b.definition"
+
 def test_the_digest_verdict_is_remembered_by_the_file_text(tmp_path, monkeypatch) -> None:
     """A lock whose digests were checked once is not hashed again while its text is the
     same; any edit of the text checks everything again."""
