@@ -57,10 +57,10 @@ class LazyGroup(click.Group):
             try:
                 return super().invoke(ctx)
             except ParityError as exc:
-                click.echo(f"parity: error: {exc}", err=True)
+                click.echo(f"parity: error: {_said(exc)}", err=True)
                 ctx.exit(exc.exit_code)
             except DriftError as exc:
-                click.echo(f"parity: {exc}", err=True)
+                click.echo(f"parity: {_said(exc)}", err=True)
                 ctx.exit(exc.exit_code)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -85,12 +85,20 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
 
 
+def _said(exc: Exception) -> str:
+    """An error's message as one may print it: names in it come from files and servers, so
+    a control character is shown (``\\x1b``), never obeyed; its line breaks are kept."""
+    from parity.core.terminal import printable
+
+    return printable(str(exc), keep_newlines=True)
+
+
 def _shown(path: object) -> str:
     """A path as one readable line: a very long one is cut, with its length."""
-    from parity.core.terminal import clipped
+    from parity.core.terminal import clipped, printable
 
     text = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
-    return clipped(text, limit=200, keep=160)
+    return printable(clipped(text, limit=200, keep=160))
 
 
 def _raised_where(exc: BaseException) -> str:
@@ -123,7 +131,7 @@ def _main(argv: list[str] | None) -> int:
         click.echo("Aborted.", err=True)
         return 1
     except ParityError as exc:  # raised outside a command, e.g. while loading one
-        click.echo(f"parity: error: {exc}", err=True)
+        click.echo(f"parity: error: {_said(exc)}", err=True)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("parity: interrupted", err=True)
@@ -145,7 +153,7 @@ def _main(argv: list[str] | None) -> int:
             return 2
         if os.environ.get("PARITY_DEBUG"):
             raise
-        click.echo(f"parity: unexpected error: {type(exc).__name__}: {exc}\n"
+        click.echo(f"parity: unexpected error: {type(exc).__name__}: {_said(exc)}\n"
                    "  this is a bug in parity; rerun with PARITY_DEBUG=1 for a traceback "
                    "and report it", err=True)
         return 3

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from parity.contract.rules import Finding
-from parity.core.jsonio import dump_lines, load_json, loads, write_atomic
+from parity.core.jsonio import dump_lines, loads, read_json, write_atomic
+from parity.core.terminal import printable
 from parity.core.validate import check_format, validate_file
 from parity.errors import DriftError, FileFormatError, ParityError
 
@@ -51,7 +52,9 @@ class BaselineEntry:
         return data
 
     def describe(self) -> str:
-        return f"{self.tool} {self.rule} {self.path or '(root)'}"
+        """The entry on one line, for people: its text comes from a file a pull request can
+        change, so control characters are shown, never obeyed (``terminal.printable``)."""
+        return printable(f"{self.tool} {self.rule} {self.path or '(root)'}")
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,8 @@ class Baseline:
             raise ParityError("an accepted difference needs a reason",
                               hint="pass --reason TEXT saying why it is acceptable for now")
         if (tool, rule, path) in self.keys:
-            raise ParityError(f"the baseline already has {tool} {rule} {path or '(root)'}")
+            raise ParityError("the baseline already has "
+                              + printable(f"{tool} {rule} {path or '(root)'}"))
         return Baseline((*self.entries, BaselineEntry(tool, rule, path, reason.strip())))
 
     def __len__(self) -> int:
@@ -134,8 +138,9 @@ class BaselineGrowthError(DriftError):
 
     def __init__(self, entries: Iterable[BaselineEntry], *, since: str) -> None:
         self.entries = tuple(sorted(entries))
-        lines = "\n".join(f"  + {e.describe()}" + (f"  (reason: {e.reason})" if e.reason
-                                                     else "") for e in self.entries)
+        lines = "\n".join(f"  + {e.describe()}" + (f"  (reason: {printable(e.reason)})"
+                                                     if e.reason else "")
+                           for e in self.entries)
         super().__init__(f"the baseline grew since {since}: {len(self.entries)} new "
                          f"entr{'y' if len(self.entries) == 1 else 'ies'}\n{lines}")
 
@@ -170,16 +175,20 @@ def write(baseline: Baseline, path: str | os.PathLike[str]) -> None:
 def load(path: str | os.PathLike[str]) -> Baseline:
     """Read and validate a baseline file; ``FileFormatError`` (exit 2) on any problem."""
     file = os.fspath(path)
-    return from_json(load_json(file, what="baseline"), file=file)
+    data, content = read_json(file, what="baseline")
+    return from_json(data, file=file, text=content)
 
 
 def parse(text: str, *, file: str) -> Baseline:
-    return from_json(loads(text, file=file, what="baseline"), file=file)
+    return from_json(loads(text, file=file, what="baseline"), file=file, text=text)
 
 
-def from_json(data: Any, *, file: str) -> Baseline:
+def from_json(data: Any, *, file: str, text: str | bytes | None = None) -> Baseline:
+    """A baseline from its file's parsed JSON; ``text``, the file's text, is held to the
+    checks only text can have (a key repeated in an object) and keys the remembered
+    verdict (``core.validate``)."""
     check_format(data, FORMAT, file=file, what="baseline", fix=_FIX)
-    validate_file(data, "baseline.v1.json", file=file, what="baseline", fix=_FIX)
+    validate_file(data, "baseline.v1.json", file=file, what="baseline", fix=_FIX, text=text)
     entries = [BaselineEntry(e["tool"], e["rule"], e["path"], e.get("reason"))
                for e in data["entries"]]
     seen: dict[Key, int] = {}

@@ -22,8 +22,9 @@ from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
 from parity.core.collector import paused
 from parity.core.jsonio import read_bytes
+from parity.core.terminal import printable
 from parity.core.validate import cache_dir, text_digest
-from parity.errors import ConfigError, ParityError
+from parity.errors import ConfigError, FileFormatError, ParityError
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.manifest import Manifest
 
@@ -62,7 +63,7 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
     # each file hashed once: for the remembered findings and for the verdicts on it
     digests = (None, None) if cache_dir() is None else (text_digest(agent_bytes),
                                                         text_digest(server_bytes))
-    name = remembered.key(digests[0], digests[1], pair.id_paths) \
+    name = findings_name(pair, digests[0], digests[1]) \
         if remember and digests[0] is not None and digests[1] is not None else None
     if name is not None:
         found = remembered.recall(name)
@@ -75,10 +76,35 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
     server = mf.load(pair.server_manifest, side="server", content=server_bytes,
                      digest=digests[1])
     del server_bytes
+    for manifest, file in ((agent, pair.agent_manifest), (server, pair.server_manifest)):
+        _check_server(pair, manifest, file)
     result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server))
     if name is not None:
         remembered.remember(name, result)
     return result
+
+
+def findings_name(pair: PairConfig, agent: bytes, server: bytes) -> str | None:
+    """The name ``pair``'s findings are remembered under (``remembered.key``), for manifests
+    whose ``text_digest`` are ``agent`` and ``server``. It holds the pair's server name
+    too: findings are remembered only for manifests found to be that server's
+    (``_check_server``), which they are not once the server is renamed."""
+    return remembered.key(agent + b"\0" + pair.server.name.encode(), server, pair.id_paths)
+
+
+def _check_server(pair: PairConfig, manifest: Manifest, file: Path) -> None:
+    """Refuse a manifest written for another server than the pair's: the differ would take
+    every tool it names in the ``{server}`` form for another server's and compare none
+    (``rules.tools.match_tools``). ``parity extract`` records the pair's server name in both
+    files, so a mismatch is an edited file or a renamed server; a file without one (written
+    by hand) names none and is not refused."""
+    if manifest.server is None or manifest.server == pair.server.name:
+        return
+    raise FileFormatError(
+        f"the manifest is for server {printable(repr(manifest.server))}, but pair "
+        f"{pair.name!r} compares server {pair.server.name!r}: its tools would count as "
+        "another server's and none would be compared", file=shown(file), location="$.server",
+        hint=f"run `parity extract {pair.name}` to write the pair's manifests again")
 
 
 def pair_findings(pair: PairConfig) -> list[Finding]:
@@ -217,9 +243,12 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
     path = "" if path in ROOT_SPELLINGS else path
     findings = pair_findings(pair)
     if not any(f.key == (tool, rule, path) for f in findings):
-        of_tool = [f"{f.rule_id} {f.path or '(root)'}" for f in findings if f.tool == tool]
+        # names and paths come from the manifests: shown, never obeyed
+        of_tool = [printable(f"{f.rule_id} {f.path or '(root)'}") for f in findings
+                   if f.tool == tool]
+        asked = printable(f"{tool} {rule} {path or '(root)'}")
         raise ParityError(
-            f"pair {pair.name!r} has no current difference {tool} {rule} {path or '(root)'}: "
+            f"pair {pair.name!r} has no current difference {asked}: "
             "an entry for it would be stale at once",
             hint=("differences of this tool now: " + "; ".join(of_tool)) if of_tool
             else "run `parity check` to see the current differences")
@@ -240,5 +269,5 @@ def _locked(path: str | os.PathLike[str]) -> Any:
     return locked(path)
 
 
-__all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "init",
-           "pair_findings", "pair_result", "require_manifests", "shown", "shrink"]
+__all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "findings_name",
+           "init", "pair_findings", "pair_result", "require_manifests", "shown", "shrink"]

@@ -331,3 +331,34 @@ def test_a_null_input_schema_history_diffs_with_a_finding_not_an_input_error(tmp
                              "--server-file", str(server))
         assert (code, err) == (expected, ""), out
         assert ("tool.invalid-schema" in out) == (expected == 1)
+
+
+#: a baseline entry a pull request could plant: a CSI clear-screen, an OSC set-title, a NUL
+#: and a bidirectional override
+PLANTED = {"path": "a\x1b]0;TITLE\x07b", "rule": "in.unknown", "tool": "t\x1b[2Jx\x00\u202e"}
+PLANTED_SHOWN = "t\\x1b[2Jx\\x00\\u202e in.unknown a\\x1b]0;TITLE\\x07b"
+
+
+def _plant(project: Path, *entries: dict) -> None:
+    path = project / "baselines" / "wf.json"
+    data = json.loads(path.read_text())
+    data["entries"] += list(entries)
+    path.write_text(json.dumps(data))
+
+
+def test_baseline_lists_removed_entries_with_control_characters_shown(project, capsys):
+    assert run(capsys, "baseline", "--init")[0] == 0
+    _plant(project, PLANTED)
+    code, out, _ = run(capsys, "baseline")
+    assert code == 0
+    assert f"  - {PLANTED_SHOWN}" in out.splitlines()
+    assert not any(c in out for c in "\x1b\x07\x00\u202e")
+
+
+def test_a_duplicate_entry_is_named_with_control_characters_shown(project, capsys):
+    assert run(capsys, "baseline", "--init")[0] == 0
+    _plant(project, PLANTED, PLANTED)
+    code, _, err = run(capsys, "check")
+    assert code == 2
+    assert "1 duplicate entry" in err and f"({PLANTED_SHOWN})" in err
+    assert not any(c in err for c in "\x1b\x07\x00\u202e")

@@ -114,6 +114,23 @@ def test_load_reports_every_duplicate(tmp_path):
     assert "$.entries[2] repeats $.entries[0]" in text
 
 
+
+@pytest.mark.parametrize(("text", "where", "key"), [
+    # a reviewer sees no entries; parity would read the second list
+    ('{"format": "parity.baseline/1", "entries": [], "entries": [ENTRY]}', "$", "entries"),
+    # a reviewer sees tool t; parity would count the entry as tool u's
+    ('{"format": "parity.baseline/1", "entries": [{"path": "x", "rule": "in.unknown", '
+     '"tool": "t", "tool": "u"}]}', "$.entries[0]", "tool"),
+])
+def test_a_key_repeated_in_an_object_is_refused(tmp_path, text, where, key):
+    f = tmp_path / "b.json"
+    f.write_text(text.replace("ENTRY", '{"path": "x", "rule": "in.unknown", "tool": "t"}'))
+    for read in (lambda: bl.load(f), lambda: bl.parse(f.read_text(), file=str(f))):
+        with pytest.raises(FileFormatError) as exc:
+            read()
+        assert (exc.value.file, exc.value.location) == (str(f), where)
+        assert f'repeats the key "{key}"' in exc.value.message
+
 def test_a_write_killed_midway_leaves_the_old_file_intact(tmp_path, monkeypatch):
     f = tmp_path / "b.json"
     bl.write(entries(("a", "in.unknown", "x")), f)

@@ -73,3 +73,64 @@ def test_a_bad_manifest_leaves_every_baseline_as_it_was(tmp_path) -> None:
         checking.init([first, second])
     assert not Path(first.baseline).exists() and not Path(second.baseline).exists()
     assert checking.init([first])  # the first pair alone is fine
+
+
+def _example_pair(tmp_path: Path):
+    """The example pair with its files copied into ``tmp_path``."""
+    import shutil
+    from dataclasses import replace
+
+    example = load_config(REPO / "pyproject.toml").pairs["workflow"]
+    files = {}
+    for key in ("agent_manifest", "server_manifest", "baseline"):
+        files[key] = tmp_path / Path(getattr(example, key)).name
+        shutil.copy(getattr(example, key), files[key])
+    return replace(example, **files)
+
+
+@pytest.mark.parametrize("side", ["agent_manifest", "server_manifest"])
+def test_a_manifest_for_another_server_is_refused_not_compared_to_nothing(
+        tmp_path, monkeypatch, side) -> None:
+    """An edited ``server`` made every agent tool another server's: 0 compared, 0 new."""
+    from parity.errors import FileFormatError
+
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(tmp_path / "cache"))
+    pair = _example_pair(tmp_path)
+    path = Path(getattr(pair, side))
+    data = json.loads(path.read_text())
+    assert data["server"] == "workflow"  # what `parity extract` records
+    data["server"] = "other"
+    path.write_text(json.dumps(data))
+    with pytest.raises(FileFormatError) as info:
+        checking.check([pair])
+    error = info.value
+    assert (error.file, error.location) == (str(path), "$.server")
+    assert "'other'" in error.message and "'workflow'" in error.message
+    assert "parity extract workflow" in error.hint
+
+
+def test_a_renamed_server_is_refused_even_with_the_findings_remembered(
+        tmp_path, monkeypatch) -> None:
+    """The findings of the same bytes were remembered under the old server's name."""
+    from dataclasses import replace
+
+    from parity.errors import FileFormatError
+
+    monkeypatch.setenv("PARITY_CACHE_DIR", str(tmp_path / "cache"))
+    pair = _example_pair(tmp_path)
+    assert checking.check([pair]).pairs[0].verdict.ok  # remembered now
+    renamed = replace(pair, server=replace(pair.server, name="renamed"))
+    with pytest.raises(FileFormatError, match="compares server 'renamed'"):
+        checking.check([renamed])
+
+
+def test_a_manifest_without_a_server_name_is_compared(tmp_path, monkeypatch) -> None:
+    """A file written by hand may leave ``server`` out: nothing to hold it to."""
+    monkeypatch.setenv("PARITY_NO_CACHE", "1")
+    pair = _example_pair(tmp_path)
+    path = Path(pair.server_manifest)
+    data = json.loads(path.read_text())
+    del data["server"]
+    path.write_text(json.dumps(data))
+    report = checking.check([pair])
+    assert report.pairs[0].verdict.ok and len(report.pairs[0].tools) == 6

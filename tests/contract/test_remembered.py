@@ -40,8 +40,8 @@ def _remembered_files(tmp_path: Path) -> list[Path]:
 
 
 def _key(pair) -> str:
-    name = remembered.key(text_digest(Path(pair.agent_manifest).read_bytes()),
-                          text_digest(Path(pair.server_manifest).read_bytes()), pair.id_paths)
+    name = checking.findings_name(pair, text_digest(Path(pair.agent_manifest).read_bytes()),
+                                  text_digest(Path(pair.server_manifest).read_bytes()))
     assert name is not None
     return name
 

@@ -47,8 +47,8 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
             raise ParityError("--accept adds to one pair's baseline: name the pair",
                               hint="configured pairs: " + ", ".join(p.name for p in selected))
         entry = checking.accept(selected[0], *accept, reason=reason)
-        click.echo(f"pair {selected[0].name}: accepted {entry.tool} {entry.rule} "
-                   f"{entry.path or '(root)'} into {checking.shown(selected[0].baseline)}")
+        click.echo(f"pair {selected[0].name}: accepted {entry.describe()} into "
+                   f"{checking.shown(selected[0].baseline)}")
         return 0
     if init:
         for name, baseline in checking.init(selected, reason=reason):
@@ -66,7 +66,7 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
         if done.removed:
             click.echo(f"pair {done.pair}: removed {len(done.removed)} stale "
                        f"entr{'y' if len(done.removed) == 1 else 'ies'} from {done.file}")
-            for e in done.removed:
+            for e in done.removed:  # describe(): control characters shown, never obeyed
                 click.echo(f"  - {e.describe()}")
         else:
             click.echo(f"pair {done.pair}: {done.file} has no stale entries")
