@@ -114,9 +114,10 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
         groups: dict[tuple[str, str], list[str]] = {}
         for loc in mine:
             pointer, label, keyword = _locate(loc)
-            if keyword is None and pointer and label.startswith("/"):
-                # a whole subschema no field path reaches came or went (a `$defs` entry):
-                # said at its parent's pointer, as the rest of such changes are
+            if keyword is None and pointer and label.startswith("/") and (
+                    not table_words or (len(pointer) == 2 and pointer[0] in _POINTER_ONLY)):
+                # a subschema no field path shows came or went (a `$defs` entry, always; one
+                # inside it, when no field changed): said at its parent's pointer
                 pointer, keyword = pointer[:-1], pointer[-1]
                 label = _label([], pointer, False)
             if keyword is not None:
