@@ -71,22 +71,23 @@ class _Unresolvable(Exception):
     """A ``$ref`` that does not resolve inside the document (never fetched)."""
 
 
-def generate_arguments(schema: Any, *, seed: str = "parity", attempts: int = ATTEMPTS) \
-        -> Generated:
+def generate_arguments(schema: Any, *, seed: str = "parity", attempts: int = ATTEMPTS,
+                       tool: str = "<schema>") -> Generated:
     """Valid arguments for ``schema`` (a tool's ``inputSchema``), or the reason there are none.
 
     Arguments:
         schema: the pinned ``inputSchema``; anything that is not an object means ``{}``.
         seed: makes the choices deterministic; the drill passes the tool's name.
         attempts: seeded attempts, the first one plain (lowest bounds, first enum value).
+        tool: the tool's name, for the reason a schema is unusable.
     """
     if not isinstance(schema, Mapping):
         return Generated({})
-    return generate_instance(schema, seed=seed, attempts=attempts, want_object=True)
+    return generate_instance(schema, seed=seed, attempts=attempts, want_object=True, tool=tool)
 
 
 def generate_instance(schema: Any, *, seed: str = "parity", attempts: int = ATTEMPTS,
-                      want_object: bool = False) -> Generated:
+                      want_object: bool = False, tool: str = "<schema>") -> Generated:
     """Any valid instance of ``schema`` (in ``Generated.arguments``), or the reason there is
     none; ``want_object`` insists on a JSON object, as tool arguments must be."""
     if schema is True or schema == {}:
@@ -94,7 +95,7 @@ def generate_instance(schema: Any, *, seed: str = "parity", attempts: int = ATTE
     if not isinstance(schema, Mapping):
         return Generated(None, "the schema refuses every value")
     try:
-        resolver, validator = _tools(schema)
+        resolver, validator = _tools(schema, tool)
     except SchemaError as exc:  # a remote or dangling reference, references past the bounds
         return Generated(None, f"the inputSchema is not usable: {exc.message} "
                                f"(at {exc.location})")
@@ -120,12 +121,13 @@ def generate_instance(schema: Any, *, seed: str = "parity", attempts: int = ATTE
     return Generated(None, f"no valid value found in {attempts} attempts (last: {last})")
 
 
-def _tools(schema: Mapping[str, Any]) -> tuple[Any, Any]:
+def _tools(schema: Mapping[str, Any], tool: str) -> tuple[Any, Any]:
     """A resolver over the schema alone (retrieval refused) and its validator, from the one
     validator factory."""
     from parity.fieldpaths.validators import resolver_for, validator_for
 
-    return resolver_for(dict(schema)), validator_for(dict(schema), where="inputSchema")
+    return resolver_for(dict(schema)), validator_for(dict(schema), tool=tool,
+                                                     where="inputSchema")
 
 
 def _first_error(validator: Any, value: Any) -> str | None:

@@ -108,6 +108,11 @@ class ServerProbe:
     def failed(self) -> int:
         return sum(c.failed for c in self.calls)
 
+    @property
+    def called(self) -> int:
+        """Tools really called (a tool without usable arguments is listed, not called)."""
+        return sum(c.category != "not_called" for c in self.calls)
+
     def findings(self) -> list[ProbeFinding]:
         return [f for c in self.calls for f in c.findings]
 
@@ -128,7 +133,8 @@ class ProbeReport:
 
     @property
     def calls(self) -> int:
-        return sum(len(s.calls) for s in self.servers)
+        """Calls really made."""
+        return sum(s.called for s in self.servers)
 
     @property
     def passed(self) -> bool:
@@ -226,7 +232,7 @@ async def _probe_tool(session: Any, definition: Mapping[str, Any], target: Probe
         args: dict[str, Any] | None = dict(target.arguments[name])
         source = "configured"
     else:
-        generated = generate_arguments(definition.get("inputSchema"), seed=name)
+        generated = generate_arguments(definition.get("inputSchema"), seed=name, tool=name)
         args, source = generated.arguments, "generated"
         if args is None:
             call = ProbeCall(name, source, "not_called")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from parity.core.terminal import github_command, markdown_cell
+from parity.core.terminal import github_command, markdown_cell, xml_text
 from parity.core.terminal import printable as p
 from parity.runtime.probe import KINDS, ProbeFinding, ProbeReport
 
@@ -35,8 +35,10 @@ def render_text(report: ProbeReport) -> str:
     lines: list[str] = []
     for server in report.servers:
         promised = f", promised outputs from {server.promised_by}" if server.promised_by else ""
-        lines.append(p(f"server {server.server}: {len(server.calls)} called, "
-                       f"{len(server.skipped)} skipped, {server.failed} failed{promised}"))
+        not_called = len(server.calls) - server.called
+        lines.append(p(f"server {server.server}: {server.called} called, "
+                       + (f"{not_called} not called, " if not_called else "")
+                       + f"{len(server.skipped)} skipped, {server.failed} failed{promised}"))
         for call in server.calls:
             mark = "FAILED" if call.failed else "ok"
             lines.append(p(f"  tool {call.tool}  {mark}  ({call.category}, "
@@ -93,7 +95,8 @@ def render_markdown(report: ProbeReport) -> str:
 
 
 def render_junit(report: ProbeReport) -> str:
-    root = ET.Element("testsuites", name="parity probe", tests=str(report.calls),
+    root = ET.Element("testsuites", name="parity probe",
+                      tests=str(sum(len(s.calls) for s in report.servers)),
                       failures=str(report.failed))
     for server in report.servers:
         suite = ET.SubElement(root, "testsuite", name=f"probe {server.server}",
@@ -113,7 +116,9 @@ def render_junit(report: ProbeReport) -> str:
                                  classname=f"parity.probe.{server.server}")
             ET.SubElement(case, "skipped", message=why)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    # a tool name from the server may hold a character XML forbids: spelled out, not written
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + xml_text(ET.tostring(root, "unicode")) \
+        + "\n"
 
 
 def render_sarif(report: ProbeReport) -> str:

@@ -13,7 +13,7 @@ from parity.cli.main import main
 from parity.fieldpaths.entry import Entry
 from parity.runtime import guard as g
 from parity.runtime.probe import ProbeTarget, compare, run_probe
-from parity.runtime.probe_report import RENDERERS
+from parity.runtime.probe_report import RENDERERS, headline
 from tests.published import npm_server, time_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,3 +122,34 @@ def test_probe_unknown_tool_says_so() -> None:
     spec = time_server()
     with pytest.raises(ProbeError, match="has no tool 'nope'"):
         run_probe([ProbeTarget("time", spec, tools=("nope",))], policy=POLICY)
+
+
+UNCALLABLE = """
+from tests.servers._raw import serve
+read_only = {"readOnlyHint": True}
+tools = [{"name": "remote", "annotations": read_only, "inputSchema": {
+             "type": "object", "required": ["x"],
+             "properties": {"x": {"$ref": "https://example.com/x.json"}}}},
+         {"name": "empty", "annotations": read_only, "inputSchema": {
+             "type": "object", "required": ["n"],
+             "properties": {"n": {"type": "integer", "minimum": 5, "maximum": 1}}}}]
+serve({"tools/list": lambda params: {"tools": tools}})
+"""
+
+
+def test_tools_without_usable_arguments_are_not_counted_as_called(tmp_path: Path) -> None:
+    import sys
+
+    from parity.mcp import ServerSpec
+
+    (tmp_path / "server.py").write_text(UNCALLABLE, encoding="utf-8")
+    spec = ServerSpec(kind="stdio", name="c", cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                      command=(sys.executable, str(tmp_path / "server.py")))
+    report = run_probe([ProbeTarget("c", spec)], policy=POLICY)
+    assert report.calls == 0 and report.failed == 0
+    text = RENDERERS["text"](report)
+    assert "server c: 0 called, 2 not called, 0 skipped, 0 failed" in text, text
+    assert "0 failed calls of 0" in headline(report)
+    reasons = [f.message for c in report.servers[0].calls for f in c.findings]
+    assert any("tool 'remote'" in r for r in reasons), reasons
+    assert not any("<schema>" in r for r in reasons), reasons

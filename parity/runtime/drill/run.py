@@ -103,7 +103,7 @@ async def _references(session: Any, tools: Sequence[Mapping[str, Any]], target: 
             args = dict(configured)
         else:
             # seeded with the tool's name: two drills send the same arguments
-            generated = generate_arguments(definition.get("inputSchema"), seed=name)
+            generated = generate_arguments(definition.get("inputSchema"), seed=name, tool=name)
             if generated.arguments is None:
                 result.notes.append(f"{name}: left out: {generated.reason}")
                 continue
