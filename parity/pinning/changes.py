@@ -6,10 +6,13 @@ docs/lock.md and stable.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from parity.core.redact import redact, redact_json
 
 from parity.fieldpaths.callmodes import PLAIN, TASK, call_modes, ways_lost
 from parity.fieldpaths.entry import canonical_value
@@ -197,6 +200,12 @@ class Drift:
     def refused(self) -> bool:
         return bool(self.withheld()) or self.server_renamed is not None
 
+    def redacted(self, secrets: Iterable[str]) -> Drift:
+        """This drift with every secret replaced in the values it holds (the definitions'
+        words before and after), for an error that carries it to the agent's code."""
+        secrets = tuple(s for s in secrets if s)
+        return _redacted(self, secrets) if secrets else self
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT, "server": self.server, "lock": self.lock_file,
@@ -236,6 +245,20 @@ class Drift:
 
 
 # -- words ---------------------------------------------------------------------------------
+
+
+def _redacted(value: Any, secrets: tuple[str, ...]) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{
+            f.name: _redacted(getattr(value, f.name), secrets)
+            for f in dataclasses.fields(value) if f.init})
+    if isinstance(value, tuple):
+        return tuple(_redacted(v, secrets) for v in value)
+    if isinstance(value, str):
+        return redact(value, secrets)
+    if isinstance(value, (dict, list)):
+        return redact_json(value, secrets)
+    return value
 
 
 def opt_value(value: Any) -> Any:

@@ -177,7 +177,7 @@ async def verify_tools(session_or_client: Any, lock: Lock | str | os.PathLike[st
     drift, tools = await _check(session, lock, surface, accept_name)
     secrets = secrets_of(session)
     if drift.refused:
-        raise ToolDriftError(explain(drift, secrets), changes=drift)
+        raise ToolDriftError(explain(drift, secrets), changes=drift.redacted(secrets))
     for warning in drift.warnings:
         _log.warning("%s", redact(warning, secrets))
     if drift.drifted:
@@ -269,7 +269,8 @@ class PinnedClient:
             self._subscribed = True
         drift = await self.refresh()
         if drift.refused and self.mode == "refuse-server":
-            raise ToolDriftError(explain(drift, self.secrets), changes=drift)
+            raise ToolDriftError(explain(drift, self.secrets),
+                                 changes=drift.redacted(self.secrets))
         return self
 
     def _list_changed(self) -> Awaitable[Drift]:

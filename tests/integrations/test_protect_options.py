@@ -82,6 +82,9 @@ def test_a_drifted_definition_holding_a_secret_is_redacted_from_the_refusal(
     assert "description" in str(refused) and "***" in str(refused)
     assert KEY not in str(refused)
     assert KEY not in caplog.text
+    # the drift it carries to the agent's code, as data, holds none either
+    data = json.dumps(refused.changes.to_json())
+    assert "***" in data and KEY not in data and KEY not in repr(refused.changes)
 
 
 def test_wrap_session_secrets_are_redacted_by_verify_tools_and_the_pinned_client(
