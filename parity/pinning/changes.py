@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from parity.core.redact import redact, redact_json
-
 from parity.fieldpaths.callmodes import PLAIN, TASK, call_modes, ways_lost
 from parity.fieldpaths.entry import canonical_value
 
