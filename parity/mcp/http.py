@@ -345,7 +345,7 @@ class _SseParseFailures(logging.Filter):
     """The SDK logs an SSE event it cannot parse with ``logger.exception`` (a traceback on
     stderr) and then fails the request with the parser's words alone. The raw event is in
     the pydantic error: parity parses it itself and hands it to the transport that received
-    it (as ``take_unreadable`` does for a JSON body), and the traceback is not printed."""
+    it (as ``take_unreadable`` does for a JSON body); the record is not printed either way."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
@@ -360,10 +360,9 @@ class _SseParseFailures(logging.Filter):
                 if isinstance(message, dict) and "id" in message and \
                         transport.take_unreadable(message):
                     return False  # read, and its problem is reported by tool and pointer
-        # otherwise the request fails with the SDK's words: one line, no traceback
-        record.msg = f"{record.getMessage()}: {_first_line(exc)}"
-        record.args, record.exc_info = (), None
-        return True
+        # otherwise the request fails with the SDK's words (parity's one message says them):
+        # the log line would only be a second, stray one before it
+        return False
 
 
 _FILTER = _SseParseFailures()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -67,6 +68,18 @@ def test_http_bad_answers(http_server: Any, path: str, kind: str, text: str) -> 
     failure = call_failure(http(url + path), "t", timeout=1.0 if kind == "timeout" else 10.0)
     assert (failure.kind, failure.sent) == (kind, True)
     assert text in failure.message
+
+
+def test_an_sse_event_that_is_not_json_fails_the_call_with_one_message(
+        http_server: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """The SDK logs the event it cannot parse, then fails the request with the same words:
+    parity's message says them once; no log line goes before it."""
+    caplog.set_level(logging.DEBUG, "mcp.client.streamable_http")
+    url = http_server("tests.servers.http_faults", path="")
+    failure = call_failure(http(url + "/badsse"), "t")
+    assert failure.sent and "parse" in failure.message.lower(), failure.message
+    assert not [r for r in caplog.records if r.name == "mcp.client.streamable_http"
+                and r.levelno >= logging.WARNING], caplog.text
 
 
 def test_http_sse_listing_keeps_unknown_fields(http_server: Any) -> None:

@@ -9,6 +9,7 @@ request gets the fault the path names:
 * ``/truncated``: 200 ``text/event-stream`` that ends before the response
 * ``/notutf8``: 200 ``text/event-stream`` whose response holds a byte that is not UTF-8
   (``?json=1``: the same as an ``application/json`` body)
+* ``/badsse``: 200 ``text/event-stream`` whose event's data is not JSON
 * ``/hang``: never answers
 * ``/values/<mode>``: a tools/list whose second tool carries one hostile value
   (``tests.hostile.servers.content.MODES``), written as raw text (SSE with ``?sse=1``)
@@ -85,6 +86,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(200, text, "application/json")
             else:
                 self._send(200, b"event: message\ndata: " + text + b"\n\n", "text/event-stream")
+        elif path == "/badsse":  # an event whose data is not JSON
+            self._send(200, b"event: message\ndata: {not json\n\n", "text/event-stream")
         elif path == "/hang":
             time.sleep(60)
         elif path.startswith("/values/") and message["method"] == "tools/list":
