@@ -6,6 +6,7 @@ The agent's ``in`` table is what it may send; the server's is what it accepts.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
@@ -133,6 +134,15 @@ def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
     return [t for t in produced if not receiver.allows(t)]
 
 
+def producible(entry: Entry) -> tuple[Any, ...]:
+    """The values of ``entry``'s enum its type lets through (``{"type": "string", "enum":
+    ["x", 1]}`` can only hold ``"x"``)."""
+    enum = entry.enum or ()
+    if entry.is_any:
+        return enum
+    return tuple(v for v in enum if entry.allows(value_type(v)))
+
+
 def value_type(value: object) -> str:
     """The JSON Schema type of a JSON value (an integral number is an ``integer``)."""
     if value is None:
@@ -197,7 +207,7 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
             message = (f"the agent may send any value {at(path)}, the server accepts only "
                        f"{allowed}; calls with another value are rejected")
         else:
-            extra = excess(a.enum, s.enum)
+            extra = excess(producible(a), s.enum)
             if not extra:
                 continue
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "

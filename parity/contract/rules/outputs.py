@@ -12,7 +12,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
-from parity.contract.rules.inputs import rejected_types
+from parity.contract.rules.inputs import producible, rejected_types
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -143,7 +143,7 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
             message = (f"the server may return any value {at(path)}, the agent accepts only "
                        f"{values(a.enum)}; results with another value fail in the agent")
         else:
-            extra = excess(s.enum, a.enum)
+            extra = excess(producible(s), a.enum)
             if not extra:
                 continue
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "

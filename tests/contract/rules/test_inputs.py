@@ -197,3 +197,13 @@ def test_numbers_in_enums_are_equal_as_numbers():
     f = single("in.enum", diff([tool("t", obj({"n": {"enum": [True]}}))],
                                [tool("t", obj({"n": {"enum": [1]}}))]))
     assert "true" in f.message
+
+
+def test_enum_values_the_fields_type_refuses_are_never_sent():
+    """``{"type": "string", "enum": ["x", 1]}`` can only hold ``"x"``: 1 is no finding."""
+    mine = {"type": "string", "enum": ["x", 1]}
+    assert diff([tool("t", obj({"v": mine}))],
+                [tool("t", obj({"v": {"type": "string", "enum": ["x"]}}))]) == []
+    f = single("in.enum", diff([tool("t", obj({"v": {"type": "string", "enum": ["x", "y", 1]}}))],
+                               [tool("t", obj({"v": {"type": "string", "enum": ["x"]}}))]))
+    assert '"y"' in f.message and " 1" not in f.message
