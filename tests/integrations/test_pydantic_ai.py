@@ -27,7 +27,9 @@ def _no_tool_cache(cls: Any) -> dict[str, Any]:
     # its default keeps the first listing until tools/list_changed (a changed tool never
     # reaches the model then); listing on every run, as openai-agents does by default, is what
     # the rug-pull check drives through the interception
-    return {"cache_tools": False} if "cache_tools" in inspect.signature(cls).parameters else {}
+    # (1.x's deprecated MCPServerStdio is wrapped: its own parameters are its __init__'s)
+    takes = {*inspect.signature(cls).parameters, *inspect.signature(cls.__init__).parameters}
+    return {"cache_tools": False} if "cache_tools" in takes else {}
 
 
 def _toolset(command: str, args: list[str]) -> Any:
