@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-#: The most parity reads of one file (a 10,000-tool manifest is about 12 MiB): a larger or
+#: The most parity reads of one file (a 10,000-tool manifest is about 25 MB): a larger or
 #: endless one (a link to /dev/zero) is refused before it fills the memory.
 MAX_FILE_BYTES = 256 * 2**20
 
