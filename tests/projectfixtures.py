@@ -5,6 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+#: a parity.toml of one pair ``wf`` whose two sides are the tool files ``write_tools`` writes
+TOOLS_FILES_CONFIG = """
+[servers.wf]
+tools_file = "tools/server.json"
+
+[pairs.wf]
+server = "wf"
+agent = { tools_file = "tools/agent.json", tool_id_form = "{server}-mcp:{tool}" }
+"""
+
 
 def search_tool(name: str, *fields: str, closed: bool = False) -> dict:
     schema: dict = {"type": "object", "required": ["query"],

@@ -17,17 +17,10 @@ import pytest
 
 from parity.core.files import FileWriteError, locked, write_atomic
 from tests.conftest import REPO
+from tests.projectfixtures import TOOLS_FILES_CONFIG as CONFIG
 from tests.projectfixtures import write_tools
 
 FIELDS = ("f1", "f2", "f3")
-CONFIG = """
-[servers.wf]
-tools_file = "tools/server.json"
-
-[pairs.wf]
-server = "wf"
-agent = { tools_file = "tools/agent.json", tool_id_form = "{server}-mcp:{tool}" }
-"""
 
 
 def parity(*argv: str, cwd: Path) -> subprocess.Popen[str]:

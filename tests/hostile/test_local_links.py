@@ -12,16 +12,9 @@ import pytest
 
 from parity.cli.main import main
 from parity.core import reading
+from tests.projectfixtures import TOOLS_FILES_CONFIG as CONFIG
 from tests.projectfixtures import write_tools
 
-CONFIG = """
-[servers.wf]
-tools_file = "tools/server.json"
-
-[pairs.wf]
-server = "wf"
-agent = { tools_file = "tools/agent.json", tool_id_form = "{server}-mcp:{tool}" }
-"""
 DERIVED = ["manifests/wf.agent.json", "manifests/wf.server.json", "baselines/wf.json",
            "manifests/wf.lock.json"]
 COMMANDS = [["extract"], ["check"], ["baseline", "--init"], ["lock", "--yes"], ["verify"]]
