@@ -77,7 +77,8 @@ def test_an_sse_event_that_is_not_json_fails_the_call_with_one_message(
     caplog.set_level(logging.DEBUG, "mcp.client.streamable_http")
     url = http_server("tests.servers.http_faults", path="")
     failure = call_failure(http(url + "/badsse"), "t")
-    assert failure.sent and "parse" in failure.message.lower(), failure.message
+    # 2.x fails the request with its parser's words, 1.x as a stream that ended without one
+    assert failure.sent and failure.kind in ("jsonrpc_error", "malformed"), failure
     assert not [r for r in caplog.records if r.name == "mcp.client.streamable_http"
                 and r.levelno >= logging.WARNING], caplog.text
 
