@@ -177,6 +177,20 @@ class Alignment:
         """(reader's node, other side's node) for every ``Match``, by the reader's path."""
         return iter(self._sorted[0])
 
+    def tuple_positions(self) -> Iterator[tuple[Steps, list[Steps]]]:
+        """(reader's ``[]``, the other side's tuple positions) where a list meets a tuple: the
+        other side's node has positions and no ``[]`` (an ``[]`` would be matched), so any
+        item of the list may land on any position. By the reader's path."""
+        for steps in sorted(self.reader.entries, key=self.reader.path):
+            if not steps or steps[-1] is not ITEMS:
+                continue
+            parent = self.status.get(steps[:-1])
+            if type(parent) is not Match or (*parent.other, ITEMS) in self.other.entries:
+                continue
+            positions = [c for c in self.other.children(parent.other) if type(c[-1]) is Index]
+            if positions:
+                yield steps, positions
+
     def unknowns(self) -> Iterator[tuple[Steps, Steps]]:
         """(reader's node, other side's parent) for every ``Unknown``, by the reader's path."""
         return iter(self._sorted[1])

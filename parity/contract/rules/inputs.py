@@ -186,6 +186,42 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
                     f"{accepted}; such calls are rejected",
             hint=f"constrain the agent's field to {accepted}"
                  + (" (or allow null on the server)" if bad and "null" in bad else ""))
+    for mine, positions in al.tuple_positions():
+        sent, refusing = tuple_mismatch(al.reader.entries[mine],
+                                        [al.other.entries[p] for p in positions],
+                                        [al.other.path(p) for p in positions])
+        if not refusing:
+            continue
+        path = al.reader.path(mine)
+        yield Finding(
+            tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
+            message=f"the agent may send {sent} {at(path)} as any item of a list; the server "
+                    f"takes a tuple, and {', '.join(map(code, refusing))} does not accept "
+                    "it; such calls are rejected",
+            hint="send the tuple the server's positions describe (its prefixItems), or let "
+                 "the server take a list")
+
+
+def tuple_mismatch(item: Entry, positions: list[Entry], paths: list[str], *,
+                   item_sends: bool = True) -> tuple[str, list[str]]:
+    """What a list's ``item`` may be that some tuple position refuses (``item_sends``; else
+    what the positions may be that the item refuses), and the paths of the positions at
+    fault (none: they agree with every item)."""
+    refused: set[str] = set()
+    refusing: list[str] = []
+    open_ = False
+    for entry, path in zip(positions, paths, strict=True):
+        bad = rejected_types(item, entry) if item_sends else rejected_types(entry, item)
+        if bad is None:
+            open_ = True
+        elif not bad:
+            continue
+        else:
+            refused.update(bad)
+        refusing.append(path)
+    sent = "a value of any type (its schema leaves the type open)" if open_ \
+        else types(sorted(refused))
+    return sent, refusing
 
 
 # -- in.enum ---------------------------------------------------------------------------------
@@ -259,7 +295,9 @@ RULES = (
         details="`integer` fits `number`; `null` fits only where the server allows it "
                 "(`anyOf [X, null]`, `Optional[X]`). An agent field with no type constraint "
                 "may send anything, so it is reported against a typed server field; one with "
-                "an enum and no type sends only its values' types.",
+                "an enum and no type sends only its values' types. A list sent where the "
+                "server takes a tuple (`prefixItems`, pydantic's `tuple[str, int]`) is held "
+                "to every position, and reported once at the list's `[]`.",
         example=Example(
             agent=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],

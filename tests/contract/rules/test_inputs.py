@@ -207,3 +207,20 @@ def test_enum_values_the_fields_type_refuses_are_never_sent():
     f = single("in.enum", diff([tool("t", obj({"v": {"type": "string", "enum": ["x", "y", 1]}}))],
                                [tool("t", obj({"v": {"type": "string", "enum": ["x"]}}))]))
     assert '"y"' in f.message and " 1" not in f.message
+
+
+def test_a_list_sent_to_a_tuple_is_held_to_every_position():
+    """pydantic's ``tuple[str, int]`` is ``prefixItems``: an agent's ``list[str]`` may put a
+    string where the server wants an integer."""
+    strings = {"type": "array", "items": S}
+    pair_ = {"type": "array", "prefixItems": [S, I], "minItems": 2, "maxItems": 2}
+    f = single("in.type", diff([tool("t", obj({"t": strings}))],
+                               [tool("t", obj({"t": pair_}))]))
+    assert f.path == "t[]" and "`t[1]`" in f.message and "`t[0]`" not in f.message
+    same = {"type": "array", "prefixItems": [S, S]}
+    assert of_rule("in.type", diff([tool("t", obj({"t": strings}))],
+                                   [tool("t", obj({"t": same}))])) == []
+    # out: the server returns the tuple, the agent reads a list of strings
+    f = single("out.type", diff([tool("t", out=obj({"t": strings}))],
+                                [tool("t", out=obj({"t": pair_}))]))
+    assert f.path == "t[]" and "`t[1]`" in f.message
