@@ -36,6 +36,21 @@ def value_identity(value: Any) -> str:
     return canonical_value(value)
 
 
+def value_type(value: Any) -> str:
+    """The JSON Schema type of a JSON value (an integral number is an ``integer``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
 #: what ``_CANONICAL.encode`` returns for a ``str`` (the C function it calls, without the
 #: method call around it) and for an ``int`` (``int.__repr__``, as its C encoder writes one):
 #: most enum values are one or the other

@@ -28,7 +28,7 @@ from typing import Any
 
 from parity.errors import ParityError
 from parity.fieldpaths.callmodes import PLAIN, call_modes
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, parse, render
 from parity.runtime import guard as g
 from parity.runtime.arguments import generate_arguments
@@ -280,20 +280,6 @@ def _result_value(raw: Mapping[str, Any]) -> Any:
     return None
 
 
-def json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "integer" if value.is_integer() else "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 def compare(value: Any, table: Mapping[str, Entry]) -> list[tuple[str, str, str]]:
     """(kind, path, message) for every promised key that is absent and every value whose
     type the table does not allow; each path reported once."""
@@ -306,10 +292,10 @@ def compare(value: Any, table: Mapping[str, Entry]) -> list[tuple[str, str, str]
 
     def walk(node: Any, path: str, depth: int) -> None:
         entry = table.get(path)
-        if entry is not None and not entry.allows(json_type(node)):
+        if entry is not None and not entry.allows(value_type(node)):
             found.setdefault(("probe.type", path),
                              f"the agent is promised {'/'.join(entry.type)} at this path; "
-                             f"a {json_type(node)} arrived")
+                             f"a {value_type(node)} arrived")
             return
         if depth > 64:
             return

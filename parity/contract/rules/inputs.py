@@ -12,7 +12,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -143,21 +143,6 @@ def producible(entry: Entry) -> tuple[Any, ...]:
     return tuple(v for v in enum if entry.allows(value_type(v)))
 
 
-def value_type(value: object) -> str:
-    """The JSON Schema type of a JSON value (an integral number is an ``integer``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 def check_type(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
@@ -187,9 +172,7 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             hint=f"constrain the agent's field to {accepted}"
                  + (" (or allow null on the server)" if bad and "null" in bad else ""))
     for mine, positions in al.tuple_positions():
-        sent, refusing = tuple_mismatch(al.reader.entries[mine],
-                                        [al.other.entries[p] for p in positions],
-                                        [al.other.path(p) for p in positions])
+        sent, refusing = tuple_mismatch(al, mine, positions)
         if not refusing:
             continue
         path = al.reader.path(mine)
@@ -202,15 +185,17 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
                  "the server take a list")
 
 
-def tuple_mismatch(item: Entry, positions: list[Entry], paths: list[str], *,
+def tuple_mismatch(al: Alignment, mine: Steps, positions: list[Steps], *,
                    item_sends: bool = True) -> tuple[str, list[str]]:
-    """What a list's ``item`` may be that some tuple position refuses (``item_sends``; else
-    what the positions may be that the item refuses), and the paths of the positions at
-    fault (none: they agree with every item)."""
+    """What the reader's list item ``mine`` may be that some tuple position refuses
+    (``item_sends``; else what the positions may be that the item refuses), and the paths of
+    the positions at fault (none: they agree with every item)."""
+    item = al.reader.entries[mine]
     refused: set[str] = set()
     refusing: list[str] = []
     open_ = False
-    for entry, path in zip(positions, paths, strict=True):
+    for position in positions:
+        entry = al.other.entries[position]
         bad = rejected_types(item, entry) if item_sends else rejected_types(entry, item)
         if bad is None:
             open_ = True
@@ -218,7 +203,7 @@ def tuple_mismatch(item: Entry, positions: list[Entry], paths: list[str], *,
             continue
         else:
             refused.update(bad)
-        refusing.append(path)
+        refusing.append(al.other.path(position))
     sent = "a value of any type (its schema leaves the type open)" if open_ \
         else types(sorted(refused))
     return sent, refusing

@@ -124,10 +124,7 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
                  + (" (Optional[...] for null)" if bad and "null" in bad else "")
                  + ", or narrow the server's outputSchema")
     for mine, positions in al.tuple_positions():
-        sent, refusing = tuple_mismatch(al.reader.entries[mine],
-                                        [al.other.entries[p] for p in positions],
-                                        [al.other.path(p) for p in positions],
-                                        item_sends=False)
+        sent, refusing = tuple_mismatch(al, mine, positions, item_sends=False)
         if not refusing:
             continue
         path = al.reader.path(mine)
