@@ -7,13 +7,13 @@ importable for in-process use (``tests.servers.demo:server``).
 
 from __future__ import annotations
 
-import argparse
 import os
 
 import anyio
 from pydantic import BaseModel
 
-from parity.mcp import new_server, run_http, run_stdio
+from parity.mcp import new_server
+from tests.servers._serve import serve_from_argv
 
 server = new_server("demo")
 
@@ -47,16 +47,5 @@ async def slow(seconds: float) -> str:
     return "done"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--http", type=int, metavar="PORT")
-    parser.add_argument("--json-response", action="store_true")
-    args = parser.parse_args()
-    if args.http:
-        run_http(server, "127.0.0.1", args.http, json_response=args.json_response)
-    else:
-        run_stdio(server)
-
-
 if __name__ == "__main__":
-    main()
+    serve_from_argv(server)

@@ -8,13 +8,13 @@ retyped, ``forecast`` removed, ``alerts`` added); ``desc`` (only a description r
 
 from __future__ import annotations
 
-import argparse
 import os
 from typing import Annotated
 
 from pydantic import Field
 
-from parity.mcp import new_server, run_http, run_stdio
+from parity.mcp import new_server
+from tests.servers._serve import serve_from_argv
 
 VERSION = os.environ.get("PARITY_LOCK_VERSION", "v1")
 server = new_server(os.environ.get("PARITY_LOCK_NAME", "weather"))
@@ -48,15 +48,5 @@ else:
         return city
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--http", type=int, metavar="PORT")
-    args = parser.parse_args()
-    if args.http:
-        run_http(server, "127.0.0.1", args.http)
-    else:
-        run_stdio(server)
-
-
 if __name__ == "__main__":
-    main()
+    serve_from_argv(server)

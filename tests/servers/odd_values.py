@@ -10,11 +10,11 @@ sets a tool's schema by hand).
 
 from __future__ import annotations
 
-import argparse
 import enum
 import uuid
 
-from parity.mcp import new_server, run_http, run_stdio
+from parity.mcp import new_server
+from tests.servers._serve import serve_from_argv
 
 server = new_server("odd_values")
 
@@ -45,15 +45,5 @@ AS_JSON = {"properties": {"mode": {"default": "fast", "examples": ["fast", "slow
            "x-schema-id": "00000000-0000-0000-0000-000000000007"}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--http", type=int, metavar="PORT")
-    port = parser.parse_args().http
-    if port:
-        run_http(server, "127.0.0.1", port)
-    else:
-        run_stdio(server)
-
-
 if __name__ == "__main__":
-    main()
+    serve_from_argv(server)

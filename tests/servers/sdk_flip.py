@@ -10,11 +10,11 @@ serves streamable HTTP on 127.0.0.1, else stdio.
 
 from __future__ import annotations
 
-import argparse
 import json
 from typing import Any
 
-from parity.mcp import SDK_MAJOR, new_server, run_http, run_stdio
+from parity.mcp import SDK_MAJOR, new_server
+from tests.servers._serve import serve_from_argv
 
 if SDK_MAJOR >= 2:
     from mcp.server.mcpserver import Context
@@ -58,16 +58,5 @@ def build() -> Any:
     return server
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--http", type=int, metavar="PORT")
-    args = parser.parse_args()
-    server = build()
-    if args.http:
-        run_http(server, "127.0.0.1", args.http)
-    else:
-        run_stdio(server)
-
-
 if __name__ == "__main__":
-    main()
+    serve_from_argv(build())
