@@ -7,15 +7,17 @@ after ``MATCH_BUDGET`` seconds and reads every pattern ``re`` reads the same way
 version 0 is ``re``'s syntax). A pattern ``re`` cannot compile still raises ``re.error``, so
 what parity checks is what it checked before, only bounded.
 
-``budgeted(cls)`` is a ``jsonschema`` validator class whose ``pattern``, ``patternProperties``
-and ``additionalProperties`` match this way; a match past the budget raises ``PatternTimeout``
-(no verdict: the witness search gives up, the guard calls the schema unusable).
+``budgeted(cls)`` is a ``jsonschema`` validator class whose ``pattern``, ``patternProperties``,
+``additionalProperties`` and ``unevaluatedProperties`` match this way; a match past the
+budget raises ``PatternTimeout`` (no verdict: the witness search gives up, the guard calls
+the schema unusable).
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import types
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -150,6 +152,40 @@ def _extras(instance: Mapping[str, Any], schema: Mapping[str, Any]) -> list[str]
                   and not any(search(p, key) for p in patterns))
 
 
+class _BoundedRe:
+    """What ``jsonschema``'s property finder asks of ``re``: ``search``, bounded."""
+
+    @staticmethod
+    def search(pattern: str, text: str) -> bool:
+        return search(pattern, text)
+
+
+def _rebound(function: Any, **names: Any) -> Any:
+    """``function`` itself, reading ``names`` instead of its module's globals of those names."""
+    scope = {**function.__globals__, **names}
+    return types.FunctionType(function.__code__, scope, function.__name__,
+                              function.__defaults__, function.__closure__)
+
+
+#: the name jsonschema's ``unevaluatedProperties`` functions find evaluated keys by
+_FINDER = "find_evaluated_property_keys_by_schema"
+
+
+@functools.cache
+def _unevaluated_properties(keyword: Any) -> Any:
+    """``keyword`` (one of ``jsonschema``'s own ``unevaluatedProperties`` functions, 2020-12's
+    or 2019-09's), its finder of evaluated keys matching ``patternProperties`` through
+    ``search``. The finder recurses by its global name, so the copy binds that name to
+    itself. ``None`` for a function not laid out so (a test pins the releases parity
+    supports)."""
+    finder = getattr(keyword, "__globals__", {}).get(_FINDER)
+    if not isinstance(finder, types.FunctionType) or "re" not in finder.__code__.co_names:
+        return None  # pragma: no cover - another jsonschema layout
+    bounded = _rebound(finder, re=_BoundedRe)
+    bounded.__globals__[_FINDER] = bounded
+    return _rebound(keyword, **{_FINDER: bounded})
+
+
 _BUDGETED: dict[Any, Any] = {}
 
 
@@ -161,6 +197,10 @@ def budgeted(cls: Any) -> Any:
 
         keywords = {"pattern": _pattern, "patternProperties": _pattern_properties,
                     "additionalProperties": _additional_properties}
+        if "unevaluatedProperties" in cls.VALIDATORS:
+            keywords["unevaluatedProperties"] = _unevaluated_properties(
+                cls.VALIDATORS["unevaluatedProperties"])
         found = _BUDGETED[cls] = extend(
-            cls, {k: v for k, v in keywords.items() if k in cls.VALIDATORS})
+            cls, {k: v for k, v in keywords.items() if k in cls.VALIDATORS and v is not None})
     return found
+

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from jsonschema import Draft7Validator, Draft202012Validator
+from jsonschema import Draft7Validator, Draft201909Validator, Draft202012Validator
 
 from parity.fieldpaths.patterns import PatternTimeout, budgeted, search, shortest_match
 
@@ -61,6 +61,46 @@ def test_the_bounded_keywords_give_jsonschemas_verdicts(schema, value):
     assert bounded.is_valid(value) is Draft202012Validator(schema).is_valid(value)
     assert [e.validator for e in bounded.iter_errors(value)] == \
         [e.validator for e in Draft202012Validator(schema).iter_errors(value)]
+
+
+#: ``re`` and ``regex`` take about a second on it unbounded: long enough to pass the budget,
+#: short enough that a test of an unbounded keyword fails rather than hangs
+SLOW_KEY = "a" * 34
+
+
+@pytest.mark.parametrize("cls", [Draft202012Validator, Draft201909Validator])
+@pytest.mark.parametrize("schema", [
+    {"unevaluatedProperties": False, "patternProperties": {RUNAWAY: {}}},
+    # the finder of evaluated keys follows $ref by calling itself: bounded there too
+    {"$ref": "#/$defs/keys", "unevaluatedProperties": False,
+     "$defs": {"keys": {"patternProperties": {RUNAWAY: {}}}}},
+])
+def test_unevaluated_properties_matches_its_patterns_within_the_budget(cls, schema):
+    # jsonschema's own finder matches with ``re``, before any patternProperties keyword of
+    # ours runs when unevaluatedProperties comes first: the keyword itself must be bounded
+    validator = budgeted(cls)(schema)
+    keyword = validator.VALIDATORS["unevaluatedProperties"]
+    with pytest.raises(PatternTimeout):
+        list(keyword(validator, False, {SLOW_KEY: 1}, schema))
+
+
+@pytest.mark.parametrize("cls", [Draft202012Validator, Draft201909Validator])
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "patternProperties": {"^x-": {"type": "string"}},
+     "unevaluatedProperties": False},
+    {"allOf": [{"patternProperties": {"^x-": {}}}], "properties": {"a": {}},
+     "unevaluatedProperties": {"type": "integer"}},
+    {"$ref": "#/$defs/keys", "unevaluatedProperties": False,
+     "$defs": {"keys": {"patternProperties": {"^x-": {}}}}},
+])
+@pytest.mark.parametrize("value", [{"x-1": "s"}, {"x-1": 1}, {"b": 1}, {"b": "s"}, {"a": 1},
+                                   {}, "abc"])
+def test_bounded_unevaluated_properties_gives_jsonschemas_verdicts(cls, schema, value):
+    bounded = budgeted(cls)(schema)
+    assert bounded.VALIDATORS["unevaluatedProperties"] is not \
+        cls.VALIDATORS["unevaluatedProperties"]
+    assert [e.message for e in bounded.iter_errors(value)] == \
+        [e.message for e in cls(schema).iter_errors(value)]
 
 
 def test_the_shortest_match_of_a_pattern_is_read_without_building_it():

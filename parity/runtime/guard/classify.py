@@ -146,7 +146,7 @@ def _error_text(content: Sequence[Any], policy: GuardPolicy) -> tuple[str | None
             parsed = None
         if isinstance(parsed, Mapping):
             return _error_shaped(parsed, frozenset(), policy), ""
-    if re.match(policy.error_text, text, re.I) and len(text) < 2000:
+    if len(text) < 2000 and re.match(policy.error_text, text, re.I):
         return None, "the text reads like an error message, but carries no structured error"
     return None, ""
 
