@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import definition_hash
-from parity.core.jsonio import load_json
+from parity.core.jsonio import read_json
+from parity.core.validate import refuse_repeated_keys
 from parity.errors import FileFormatError, SchemaError
 from parity.fieldpaths.callmodes import call_modes
 from parity.fieldpaths.manifest import FORMAT as MANIFEST_FORMAT
@@ -27,8 +28,15 @@ def read_tool_file(path: str | os.PathLike[str], *,
     """Tool definitions in a file. A bare schema becomes the ``inputSchema`` of one tool named
     ``tool`` (default: the file's stem)."""
     file = os.fspath(path)
-    return definitions_from_json(load_json(file, what="tool file"), file=file,
-                                 default_name=tool or Path(file).stem)
+    return definitions_from_json(_read(file), file=file, default_name=tool or Path(file).stem)
+
+
+def _read(file: str) -> Any:
+    """A tool file's JSON, refused when an object names a key twice: parity would read the
+    last ``inputSchema`` or ``required`` given, a reviewer the first."""
+    data, content = read_json(file, what="tool file")
+    refuse_repeated_keys(content, data, file=file, what="tool file")
+    return data
 
 
 def read_tables(path: str | os.PathLike[str], *, tools: Sequence[str] = ()) -> Manifest:
@@ -37,7 +45,7 @@ def read_tables(path: str | os.PathLike[str], *, tools: Sequence[str] = ()) -> M
     definitions (``read_tool_file``, extracted as a server side). ``tools`` keeps only those
     (one name also names a bare schema's tool)."""
     file = os.fspath(path)
-    data = load_json(file, what="tool file")
+    data = _read(file)
     if isinstance(data, dict) and str(data.get("format", "")).startswith(
             MANIFEST_FORMAT.split("/")[0] + "/"):
         manifest = load(file)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from parity.cli.main import main
-from tests.projectfixtures import write_tools
+from tests.projectfixtures import TOOLS_FILES_CONFIG, write_tools
 
 GOOD_SERVER = 'tools_file = "tools/server.json"'
 PAIR = """
@@ -327,3 +327,33 @@ def test_a_command_line_path_the_file_system_refuses_is_exit_2_naming_it(
     # the path is named, cut to one readable line
     assert "nnnn" in out and "(5,000 characters)" in out and TOO_LONG not in out, out
     assert "hint: check this path" in out
+
+
+def _repeat_key(file: Path, key: str) -> None:
+    """``file`` (a tools/list JSON) with its first tool naming ``key`` twice, the second
+    value an open object: a reader taking the last sees no constraint the first has."""
+    text = file.read_text(encoding="utf-8")
+    head, _, tail = text.partition('"name"')
+    file.write_text(f'{head}"{key}": {{"type": "object"}}, "name"{tail}', encoding="utf-8")
+
+
+@pytest.mark.parametrize("side", ["agent", "server"])
+@pytest.mark.parametrize("command", ["extract --check", "lock", "diff", "paths"])
+def test_a_tool_file_naming_a_key_twice_is_exit_2_naming_the_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], side: str, command: str) -> None:
+    config = project(tmp_path, TOOLS_FILES_CONFIG)
+    tools = tmp_path / "tools" / f"{side}.json"
+    original = json.loads(tools.read_text(encoding="utf-8"))["tools"][0]["inputSchema"]
+    _repeat_key(tools, "inputSchema")
+    assert json.loads(tools.read_text(encoding="utf-8"))["tools"][0]["inputSchema"] == original
+    argv = {"diff": ["diff", "--agent-file", str(tmp_path / "tools" / "agent.json"),
+                     "--server-file", str(tmp_path / "tools" / "server.json"),
+                     "--agent-form", "{server}-mcp:{tool}", "--server-name", "wf"],
+            "paths": ["paths", str(tools)]}.get(command)
+    if command == "lock" and side == "agent":
+        pytest.skip("a lock pins the server's tools only")
+    code, out = run(capsys, *(argv or [*command.split(), "--config", str(config)]))
+    assert code == 2, out
+    assert 'repeats the key "inputSchema"' in out and "$.tools[0]" in out, out
+    assert str(tools) in out, out
+    assert "Traceback" not in out and out.count("repeats the key") == 1, out
