@@ -4,13 +4,14 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
-from parity.fieldpaths.keywords import Facets, intersect_enum, keep_examples
+from parity.fieldpaths.keywords import Facets, Sub, intersect_enum, keep_examples
 
 
 def weight(f: Facets) -> int:
@@ -31,7 +32,11 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.required |= b.required
     for name, subs in b.properties.items():
         out.properties.setdefault(name, []).extend(subs)
+    # a sealed side refuses the other's keys it does not name itself
+    _refuse(out, a, b)
+    _refuse(out, b, a)
     out.closed = a.closed or b.closed
+    out.sealed = a.sealed or b.sealed
     out.items.extend(b.items)
     for position, subs in b.prefix.items():
         out.prefix.setdefault(position, []).extend(subs)
@@ -48,6 +53,38 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.constraints = constraints.conjoin(a.constraints, b.constraints)
     out.examples = keep_examples(a.examples, b.examples)
     return out
+
+
+def _refuse(out: Facets, sealed: Facets, other: Facets) -> None:
+    """Give ``out`` a ``false`` schema for each key ``other`` declares or requires that
+    ``sealed`` (``additionalProperties: false``) neither declares nor matches by a pattern:
+    that keyword sees only the properties of its own schema object, so the key is refused
+    (the object is unsatisfiable when the key is required)."""
+    if not sealed.sealed:
+        return
+    for name in sorted(other.properties.keys() | other.required):
+        if name in sealed.properties or _matched(name, sealed.patterns):
+            continue
+        subs = out.properties.setdefault(name, [])
+        at = subs[0] if subs else None
+        subs.append(Sub(False, None if at is None else at.resolver,
+                        "#" if at is None else at.pointer))
+
+
+def _matched(name: str, patterns: list[str]) -> bool:
+    """Whether a key matches one of ``patterns``; a pattern that cannot be decided (unread by
+    ``re``, or past its budget) counts as matching: a key is refused only when it surely is."""
+    if not patterns:
+        return False
+    from parity.fieldpaths.patterns import PatternTimeout, search
+
+    for pattern in patterns:
+        try:
+            if search(pattern, name):
+                return True
+        except (PatternTimeout, re.error):
+            return True
+    return False
 
 
 def intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:

@@ -7,7 +7,9 @@ branch is an object stating only its properties, their required names, whether i
 and annotations, with no property name in two branches (a base model and its extension;
 a model and a note), the conjunction is the object that states all of it at once: the
 properties side by side, the required names together, closed if one branch is, the node's
-description first, then the branches' in order. That object is walked in the node's place.
+description first, then the branches' in order. A closed branch (``additionalProperties:
+false``) sees only its own properties, so it refuses those of the others: when one is closed
+and another names a property, the node is handed over. That object is walked in the node's place.
 Its children's pointers are the branches' (``direct_keys.pointer_of`` steps through the
 ``allOf``). The work counted is the general walk's: the node and each branch visited, each
 conjunction weighted as ``combine.weight`` weighs it. Anything else is handed over
@@ -72,6 +74,7 @@ def _merged(schema: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]
     properties: dict[str, Any] = {}
     wanted: set[str] = set()
     typed = closed = False
+    declaring = sealed = 0  # branches that name a property; closed ones that name none
     for branch in branches:
         if branch.__class__ is not dict or not branch.keys() <= _BRANCH:
             return None
@@ -86,11 +89,16 @@ def _merged(schema: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]
             return None
         typed = typed or kind is not None
         closed = closed or extra is False
+        declares = bool(own) or bool(names)
+        declaring += declares
+        sealed += extra is False and not declares
         properties.update(own)
         wanted.update(names)
         descriptions.append(branch.get("description"))
-    if not wanted <= properties.keys() or not all(
-            d is None or d.__class__ is str for d in descriptions):
+    # a closed branch refuses the keys the others declare (``combine.conjoin``): a key
+    # typed ``never``, walked by the general walk
+    if (closed and declaring > 1) or (sealed and declaring) or not wanted <= properties.keys() \
+            or not all(d is None or d.__class__ is str for d in descriptions):
         return None
     merged: dict[str, Any] = {"type": "object"} if typed else {}
     if properties:

@@ -56,6 +56,10 @@ class Facets:
     required: set[str] = field(default_factory=set)
     properties: dict[str, list[Sub]] = field(default_factory=dict)
     closed: bool = False
+    #: ``additionalProperties: false``: a key this node's own properties and patterns do not
+    #: name is refused, whatever a sibling branch declares (``unevaluatedProperties: false``
+    #: sees the siblings' keys: it closes without sealing)
+    sealed: bool = False
     items: list[Sub] = field(default_factory=list)
     prefix: dict[int, list[Sub]] = field(default_factory=dict)
     #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
@@ -76,7 +80,8 @@ class Facets:
     def copy(self) -> Facets:
         return Facets(
             self.types, self.enum, self.never, set(self.required),
-            {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.items),
+            {k: list(v) for k, v in self.properties.items()}, self.closed, self.sealed,
+            list(self.items),
             {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
@@ -130,7 +135,7 @@ def _properties(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str,
 def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
                            schema: Mapping[str, Any]) -> None:
     if value is False:
-        f.closed = True
+        f.closed = f.sealed = True
     elif value is not True and value != {}:
         f.values.append([Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
 

@@ -33,13 +33,14 @@ CLOSED = {"type": "object", "additionalProperties": False, "required": ["x"],
 WALKED = [
     {"allOf": [BASE, NOTE]},
     {"allOf": [BASE], "description": "the node's", "default": {"id": 1}, "title": "T"},
-    {"allOf": [NOTE, CLOSED, {"type": "object", "description": "third",
-                              "additionalProperties": {}}]},
+    {"allOf": [CLOSED, {"type": "object", "description": "third",
+                        "additionalProperties": {}}]},
     {"allOf": [{"type": "object"}, {}]},  # nothing but a type: an object with no children
     # what a branch holds is walked as ever: a union of objects, a reference, an allOf
     {"allOf": [{"properties": {"kind": {"oneOf": [OPEN, {"type": "null"}]},
                                "ref": {"$ref": "#/$defs/A"},
-                               "inner": {"allOf": [NOTE, CLOSED]}}}, BASE]},
+                               "inner": {"allOf": [CLOSED, {"description": "x"}]}}},
+               BASE]},
     # a reference not resolved locally below the second branch: handed over, its warning
     # names the branch's pointer
     {"allOf": [BASE, {"properties": {"far": FAR, "deeper": {"oneOf": [
@@ -57,6 +58,9 @@ HANDED_OVER = [
     {"allOf": [BASE, {"properties": {"n": {}}, "enum": [{}]}]},  # a value keyword
     {"allOf": [BASE, {"anyOf": [NOTE, CLOSED]}]},  # a combinator in a branch
     {"allOf": [BASE, True]},
+    # a closed branch refuses the other branches' keys: the general walk types them never
+    {"allOf": [NOTE, CLOSED, {"type": "object", "description": "third",
+                              "additionalProperties": {}}]},
 ]
 #: malformed: the general walk words the error
 MALFORMED = [{"allOf": []}, {"allOf": [BASE, {"properties": []}]}]
@@ -88,8 +92,18 @@ def test_the_conjunction_is_the_general_walks():
     entries = extract(WALKED[2])
     # closed when one branch is; the first description; every branch's properties
     assert entries["u"]["closed"] is True and entries["u"]["description"] == "third"
-    assert entries["u.x"]["required"] and not entries["u.note"]["required"]
+    assert entries["u.x"]["required"] and entries["u.x"]["type"] == ["null", "string"]
     assert extract(WALKED[1])["u"]["description"] == "the node's"
+
+
+def test_a_closed_branch_refuses_what_another_branch_declares():
+    # ``additionalProperties: false`` sees only its own schema object's properties
+    # (2020-12 core 10.3.2.3): ``note`` is declared beside it, and refused by it
+    node = {"allOf": [NOTE, CLOSED]}
+    assert snapshot(document(node)) == general(document(node))
+    entries = extract(node)
+    assert entries["u.note"]["type"] == [] and entries["u.x"]["type"] == ["null", "string"]
+    assert entries["u"]["closed"] is True
 
 
 def extract(node: Any) -> dict[str, Any]:

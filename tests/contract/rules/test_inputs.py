@@ -224,3 +224,19 @@ def test_a_list_sent_to_a_tuple_is_held_to_every_position():
     f = single("out.type", diff([tool("t", out=obj({"t": strings}))],
                                 [tool("t", out=obj({"t": pair_}))]))
     assert f.path == "t[]" and "`t[1]`" in f.message
+
+
+def test_a_key_a_closed_all_of_branch_leaves_out_is_refused():
+    # the server's model: `additionalProperties: false` beside `a` only, in one branch; `b`
+    # declared (and required) by the other branch is refused by the first: every call fails
+    server = {"type": "object", "allOf": [
+        {"properties": {"a": {"type": "string"}}, "additionalProperties": False},
+        {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}
+    agent = {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+    findings = of_rule("in.type", diff([tool("t", agent)], [tool("t", server)]))
+    assert [(f.path, f.severity) for f in findings] == [("b", "error")]
+    assert "`additionalProperties: false` beside it leaves the key out" in findings[0].message
+    # under `unevaluatedProperties: false` the sibling's keys are evaluated: `b` is taken
+    server["allOf"][0] = {"properties": {"a": {"type": "string"}},
+                          "unevaluatedProperties": False}
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
