@@ -32,11 +32,11 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.required |= b.required
     for name, subs in b.properties.items():
         out.properties.setdefault(name, []).extend(subs)
-    # a sealed side refuses the other's keys it does not name itself
-    _refuse(out, a, b)
-    _refuse(out, b, a)
+    if a.sealed or b.sealed:  # a sealed side refuses the other's keys it does not name
+        _refuse(out, a, b)
+        _refuse(out, b, a)
+        out.sealed = True
     out.closed = a.closed or b.closed
-    out.sealed = a.sealed or b.sealed
     out.items.extend(b.items)
     for position, subs in b.prefix.items():
         out.prefix.setdefault(position, []).extend(subs)
