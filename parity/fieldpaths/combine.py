@@ -4,13 +4,13 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
+from parity.fieldpaths.keyed import surely_unmatched
 from parity.fieldpaths.keywords import Facets, Sub, intersect_enum, keep_examples
 
 
@@ -41,6 +41,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     for position, subs in b.prefix.items():
         out.prefix.setdefault(position, []).extend(subs)
     out.values.extend(b.values)
+    out.value_keys.extend(b.value_keys)
     out.patterns.extend(b.patterns)
     out.format = a.format if a.format is not None else b.format
     if not a.has_default and b.has_default:
@@ -63,28 +64,12 @@ def _refuse(out: Facets, sealed: Facets, other: Facets) -> None:
     if not sealed.sealed:
         return
     for name in sorted(other.properties.keys() | other.required):
-        if name in sealed.properties or _matched(name, sealed.patterns):
+        if name in sealed.properties or not surely_unmatched(name, sealed.patterns):
             continue
         subs = out.properties.setdefault(name, [])
         at = subs[0] if subs else None
         subs.append(Sub(False, None if at is None else at.resolver,
                         "#" if at is None else at.pointer))
-
-
-def _matched(name: str, patterns: list[str]) -> bool:
-    """Whether a key matches one of ``patterns``; a pattern that cannot be decided (unread by
-    ``re``, or past its budget) counts as matching: a key is refused only when it surely is."""
-    if not patterns:
-        return False
-    from parity.fieldpaths.patterns import PatternTimeout, search
-
-    for pattern in patterns:
-        try:
-            if search(pattern, name):
-                return True
-        except (PatternTimeout, re.error):
-            return True
-    return False
 
 
 def intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:

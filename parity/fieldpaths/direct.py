@@ -56,6 +56,7 @@ from parity.fieldpaths.direct_unions import (
     visit_cost,
 )
 from parity.fieldpaths.entry import ANY, Entry, adopt, set_dict, sorted_values
+from parity.fieldpaths.keyed import needs_keys
 from parity.fieldpaths.keywords import (
     UNSUPPORTED_KEYWORDS,
     intersect_enum,
@@ -263,6 +264,11 @@ class Direct(Walk):
                 raise NotPlain
         if len(groups) > 1 and (self.general is None or not key):
             return self._delegate(schema, key, depth, rel, required, patterns)  # NotPlain
+        if (groups or closed) and needs_keys(properties, names, closed,
+                                             any(g[1] is None for g in groups),
+                                             get("patternProperties")):
+            # a named key a map keyword constrains too: the general walk's (``keyed``)
+            return self._delegate(schema, key, depth, rel, required, patterns)
         items = get("items", MISSING)
         if isinstance(items, list):  # a tuple or an error, by dialect
             return self._delegate(schema, key, depth, rel, required, patterns)
@@ -292,6 +298,8 @@ class Direct(Walk):
         depth += 1
         rel += 1
         wanted = set(names)
+        if groups:  # each declared key tried against each pattern, as ``keyed`` counts
+            self.work += len(properties) * sum(g[1] is not None for g in groups)
         node, prop, table = self.node, self.prop, self.table
         for name in sorted(properties.keys() | wanted) if wanted else sorted(properties):
             sub = properties.get(name, MISSING)

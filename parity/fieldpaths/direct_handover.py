@@ -35,6 +35,7 @@ from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
+from parity.fieldpaths.keyed import key_subs
 from parity.fieldpaths.keywords import Facets, Sub
 
 
@@ -250,9 +251,14 @@ class Walk:
         depth += 1
         rel += 1
         child = self._child
+        keyed = facets.values or facets.closed
         for name in names:
-            child(properties.get(name, ()), self.prop(key, name), depth, rel, name in wanted,
-                  ())
+            subs: list[Sub] | tuple[()] = properties.get(name, ())
+            if keyed and (facets.values or not subs):  # the map keywords' share (``keyed``)
+                extra = key_subs(facets, name)
+                self.work += extra.tried
+                subs = [*subs, *extra.subs] if extra.subs else subs
+            child(subs, self.prop(key, name), depth, rel, name in wanted, ())
         for position in sorted(facets.prefix):
             child(facets.prefix[position], self.index(key, position), depth, rel, False, ())
         if facets.items:

@@ -46,6 +46,16 @@ class Sub(NamedTuple):
     pointer: str
 
 
+class ValueKey(NamedTuple):
+    """Which keys a group of ``Facets.values`` takes: the matches of ``pattern``
+    (``patternProperties``), or (``pattern`` ``None``: ``additionalProperties``) every key
+    its own schema object neither ``names`` nor matches by one of its ``patterns``."""
+
+    pattern: str | None
+    names: frozenset[str] = frozenset()
+    patterns: tuple[str, ...] = ()
+
+
 @dataclass
 class Facets:
     """What the keywords of one node say, before it becomes an entry."""
@@ -64,6 +74,8 @@ class Facets:
     prefix: dict[int, list[Sub]] = field(default_factory=dict)
     #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
     values: list[list[Sub]] = field(default_factory=list)
+    #: which keys each group of ``values`` takes (``keyed.key_subs``), one per group
+    value_keys: list[ValueKey] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     format: str | None = None
     default: Any = None
@@ -83,6 +95,7 @@ class Facets:
             {k: list(v) for k, v in self.properties.items()}, self.closed, self.sealed,
             list(self.items),
             {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
+            list(self.value_keys),
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
             dict(self.constraints), self.examples)
@@ -138,6 +151,10 @@ def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
         f.closed = f.sealed = True
     elif value is not True and value != {}:
         f.values.append([Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
+        named, patterned = schema.get("properties"), schema.get("patternProperties")
+        f.value_keys.append(ValueKey(
+            None, frozenset(named) if isinstance(named, dict) else frozenset(),
+            tuple(patterned) if isinstance(patterned, dict) else ()))
 
 
 def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
@@ -156,6 +173,7 @@ def _pattern_properties(w: Reading, f: Facets, value: Any, at: Sub,
         f.patterns.append(pattern)
         f.values.append([Sub(sub, at.resolver,
                               f"{at.pointer}/patternProperties/{escape_token(pattern)}")])
+        f.value_keys.append(ValueKey(pattern))
 
 
 def _items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:

@@ -32,6 +32,7 @@ from parity.fieldpaths.combine import (
 )
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
+from parity.fieldpaths.keyed import key_subs
 from parity.fieldpaths.keywords import (
     KEYWORDS,
     RANK,
@@ -269,7 +270,12 @@ class _Walker:
             return table
         stack = facets.expanded
         for name in sorted(set(facets.properties) | facets.required):
-            self._merge(table, self._walk(facets.properties.get(name, []), (*steps, Prop(name)),
+            subs = facets.properties.get(name, [])
+            if facets.values or (facets.closed and not subs):  # the map keywords' share
+                keyed = key_subs(facets, name)
+                self.spend(keyed.tried)
+                subs = [*subs, *keyed.subs] if keyed.subs else subs
+            self._merge(table, self._walk(subs, (*steps, Prop(name)),
                                           name in facets.required, stack, ()))
         for position in sorted(facets.prefix):
             self._merge(table, self._walk(facets.prefix[position], (*steps, Index(position)),
@@ -368,6 +374,7 @@ class _Walker:
             return self._collect(sub, stack, frozenset())
         facets = self._own_facets(sub.schema, sub.resolver, sub.pointer, stack)
         facets.properties, facets.items, facets.prefix, facets.values = {}, [], {}, []
+        facets.value_keys = []
         return [facets]
 
     def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any] | None,

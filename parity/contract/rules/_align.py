@@ -33,6 +33,7 @@ from parity.fieldpaths.fieldpath import (
     parse,
     render,
 )
+from parity.fieldpaths.keyed import surely_unmatched
 from parity.fieldpaths.manifest import Table, ToolManifest
 
 
@@ -217,6 +218,11 @@ class Alignment:
         if kind is Prop:
             candidate = (*at, VALUES)
             if candidate in other:
+                # a closed object's map takes only the keys its patterns match
+                values = other[candidate]
+                if entry.closed and values.patterns and surely_unmatched(
+                        step.name, values.patterns):  # type: ignore[union-attr]
+                    return Unknown(at)
                 return Match(candidate)
         elif kind is Index:
             candidate = (*at, ITEMS)

@@ -250,7 +250,11 @@ RULES = (
                 "object is closed (`additionalProperties: false`, Pydantic `extra='forbid'`) "
                 "the call is rejected; where it is open the field is dropped without a word, "
                 "which is worse to debug. A map (`{}`), a free-form object and an "
-                "unconstrained value absorb any key and never trigger it.",
+                "unconstrained value absorb any key and never trigger it, except a closed "
+                "object's pattern map (`patternProperties` beside `additionalProperties: "
+                "false`): a key none of its patterns matches is unknown there. (In the `out` "
+                "direction the same key is reported by `out.missing`: the server never sends "
+                "it.)",
         example=Example(
             agent=[_tool("check_phases", {
                 "type": "object", "required": ["phases"],

@@ -240,3 +240,28 @@ def test_a_key_a_closed_all_of_branch_leaves_out_is_refused():
     server["allOf"][0] = {"properties": {"a": {"type": "string"}},
                           "unevaluatedProperties": False}
     assert diff([tool("t", agent)], [tool("t", server)]) == []
+
+
+def test_a_key_a_closed_pattern_map_does_not_match_is_unknown():
+    # the server takes only `x-` keys; the agent sends a required `foo`: every call fails
+    server = {"type": "object", "additionalProperties": False,
+              "patternProperties": {"^x-": {"type": "string"}}}
+    agent = obj({"foo": S, "x-trace": S}, ("foo",))
+    finding = single("in.unknown", diff([tool("t", agent)], [tool("t", server)]))
+    assert (finding.path, finding.severity) == ("foo", "error")
+    assert "is closed" in finding.message
+    # an open map takes any key: nothing to say
+    del server["additionalProperties"]
+    assert of_rule("in.unknown", diff([tool("t", agent)], [tool("t", server)])) == []
+
+
+def test_a_named_key_is_compared_with_the_map_schemas_that_take_it():
+    # a declared `n` a pattern also takes; a required `a` only additionalProperties takes
+    server = {"type": "object", "properties": {"n": {"type": "number"}},
+              "patternProperties": {"^n$": {"type": "integer"}}, "required": ["a"],
+              "additionalProperties": {"type": "string"}}
+    agent = obj({"n": {"type": "number"}, "a": {"type": "integer"}}, ("a",))
+    findings = of_rule("in.type", diff([tool("t", agent)], [tool("t", server)]))
+    assert [(f.path, f.severity) for f in findings] == [("a", "error"), ("n", "error")]
+    assert "accepts only string" in findings[0].message
+    assert "accepts only integer" in findings[1].message

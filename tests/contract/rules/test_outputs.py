@@ -72,3 +72,12 @@ def test_output_enum_wider_than_the_agents():
 def test_output_enum_subset_is_fine():
     assert diff([tool("t", out=obj({"s": {"enum": ["a", "b"]}}))],
                 [tool("t", out=obj({"s": {"const": "a"}}))]) == []
+
+
+def test_a_key_a_closed_pattern_map_never_sends_is_missing():
+    server_out = {"type": "object", "additionalProperties": False,
+                  "patternProperties": {"^x-": {"type": "string"}}}
+    agent_out = obj({"total": {"type": "integer"}, "x-id": {"type": "string"}}, ("total",))
+    findings = diff([tool("t", out=agent_out)], [tool("t", out=server_out)])
+    finding = single("out.missing", findings)
+    assert (finding.path, finding.severity) == ("total", "error")
