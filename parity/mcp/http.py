@@ -204,6 +204,8 @@ class HttpTransport(SdkStreamTransport):
         self.recorded: dict[int, CallFailure] = {}
         #: requests whose SSE answer has ended
         self.ended: set[int] = set()
+        #: an event of the current answer the SDK could not parse (``_SseParseFailures``)
+        self.unparsed: str | None = None
         #: request id -> the result its JSON body was proved to hold, until the SDK's reading
         #: of it is handed on (``proved_already``)
         self.proved_results: dict[int, Any] = {}
@@ -282,6 +284,12 @@ class HttpTransport(SdkStreamTransport):
     def on_message(self, message: dict[str, Any], *, proved: bool = False) -> None:
         request_id = message.get("id")
         if "error" in message and isinstance(request_id, int):
+            if self.unparsed is not None and _is_parse_error(message["error"]):
+                # 2.x answers an event it cannot parse with its own -32700 for the request:
+                # the server sent malformed data, it did not answer with an error
+                unparsed, self.unparsed = self.unparsed, None
+                self.record(request_id, CallFailure("malformed", self.conn.r(
+                    f"an event that is not JSON-RPC: {unparsed!r}"), sent=True))
             if request_id in self.recorded:
                 self._settle(request_id)
                 return
@@ -345,7 +353,8 @@ class _SseParseFailures(logging.Filter):
     """The SDK logs an SSE event it cannot parse with ``logger.exception`` (a traceback on
     stderr) and then fails the request with the parser's words alone. The raw event is in
     the pydantic error: parity parses it itself and hands it to the transport that received
-    it (as ``take_unreadable`` does for a JSON body); the record is not printed either way."""
+    it (as ``take_unreadable`` does for a JSON body), or, not JSON-RPC at all, notes it there
+    (the request fails as malformed); the record is not printed either way."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
@@ -356,16 +365,25 @@ class _SseParseFailures(logging.Filter):
         with contextlib.suppress(Exception):
             raw = errors()[0].get("input")
             if transport is not None and isinstance(raw, (str, bytes)):
-                message = parse(raw)
+                transport.unparsed = excerpt(raw if isinstance(raw, str) else
+                                             raw.decode("utf-8", "replace"))
+                message = parse(raw)  # raises for what is not JSON: noted as unparsed
                 if isinstance(message, dict) and "id" in message and \
                         transport.take_unreadable(message):
+                    transport.unparsed = None
                     return False  # read, and its problem is reported by tool and pointer
-        # otherwise the request fails with the SDK's words (parity's one message says them):
-        # the log line would only be a second, stray one before it
+        # otherwise the request fails as malformed (``on_message``; 1.x: as a stream that
+        # ended without its response): the log line would only be a second, stray one
         return False
 
 
 _FILTER = _SseParseFailures()
+
+
+def _is_parse_error(error: Any) -> bool:
+    """The SDK's own error for an event it could not parse (2.x: -32700, its words)."""
+    return isinstance(error, dict) and error.get("code") == -32700 and str(
+        error.get("message", "")).startswith("Failed to parse SSE message")
 
 
 def _watch_sdk_log() -> None:
