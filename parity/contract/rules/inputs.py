@@ -46,6 +46,30 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             severity="error" if closed else "warning",
             message=f"the agent sends {what}, which the server does not declare; {effect}",
             hint=_rename_hint(al, steps, parent))
+    for mine, theirs in al.matches():
+        if mine and mine[-1] is VALUES and theirs[-1] is VALUES:
+            yield from _map_keys(pair, al, mine, theirs)
+
+
+def _map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps) -> Iterator[Finding]:
+    """The agent's map may send keys a closed server map's patterns do not take: an agent
+    map with no patterns (any key), or with one the server does not name."""
+    accepted = al.other.entries[theirs].patterns
+    if not accepted or al.other.entries[theirs[:-1]].closed is not True:
+        return
+    sent = al.reader.entries[mine].patterns
+    if sent and set(sent) <= set(accepted):
+        return
+    holder = al.reader.path(mine[:-1])
+    keys = "any key" if not sent else "keys matching " + ", ".join(map(code, sent))
+    yield Finding(
+        tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
+        severity="error",
+        message=f"the agent may send {keys} {at(holder)}; the server's object there is "
+                f"closed and takes only keys matching {', '.join(map(code, accepted))}, so "
+                "a call with any other key is rejected",
+        hint="constrain the agent's keys to the server's patterns (`patternProperties`), "
+             "or let the server take them")
 
 
 def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
@@ -252,7 +276,8 @@ RULES = (
                 "which is worse to debug. A map (`{}`), a free-form object and an "
                 "unconstrained value absorb any key and never trigger it, except a closed "
                 "object's pattern map (`patternProperties` beside `additionalProperties: "
-                "false`): a key none of its patterns matches is unknown there. (In the `out` "
+                "false`): a key none of its patterns matches is unknown there, as is an agent's "
+                "map not limited to those patterns. (In the `out` "
                 "direction the same key is reported by `out.missing`: the server never sends "
                 "it.)",
         example=Example(

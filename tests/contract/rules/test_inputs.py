@@ -265,3 +265,22 @@ def test_a_named_key_is_compared_with_the_map_schemas_that_take_it():
     assert [(f.path, f.severity) for f in findings] == [("a", "error"), ("n", "error")]
     assert "accepts only string" in findings[0].message
     assert "accepts only integer" in findings[1].message
+
+
+def test_an_agent_map_against_a_closed_pattern_map_may_send_refused_keys():
+    server = obj({"meta": {"type": "object", "additionalProperties": False,
+                           "patternProperties": {"^x-": S}}})
+    free = obj({"meta": {"type": "object", "additionalProperties": S}})
+    finding = single("in.unknown", diff([tool("t", free)], [tool("t", server)]))
+    assert (finding.path, finding.severity) == ("meta{}", "error")
+    assert "may send any key at `meta`" in finding.message and "`^x-`" in finding.message
+    # the server's own patterns (or a part of them) are taken; another pattern is not
+    same = obj({"meta": {"type": "object", "additionalProperties": False,
+                         "patternProperties": {"^x-": S}}})
+    assert diff([tool("t", same)], [tool("t", server)]) == []
+    other = obj({"meta": {"type": "object", "patternProperties": {"^y-": S}}})
+    assert "keys matching `^y-`" in single(
+        "in.unknown", diff([tool("t", other)], [tool("t", server)])).message
+    # an open server map takes any key
+    del server["properties"]["meta"]["additionalProperties"]
+    assert of_rule("in.unknown", diff([tool("t", free)], [tool("t", server)])) == []
