@@ -46,7 +46,7 @@ def key_subs(facets: Facets, name: str) -> Keyed:
     """What the map keywords of ``facets`` add to the key ``name``: each pattern group whose
     pattern matches it; each ``additionalProperties`` group whose schema object neither
     names nor matches it; and, for a key no ``properties`` declares, ``false`` when the
-    object is closed and no pattern takes it."""
+    object is closed and nothing takes it."""
     subs: list[Sub] = []
     tried = 0
     for group, key in zip(facets.values, facets.value_keys, strict=True):
@@ -58,7 +58,9 @@ def key_subs(facets: Facets, name: str) -> Keyed:
             tried += len(key.patterns)
             if surely_unmatched(name, key.patterns):
                 subs.extend(group)
-    if facets.closed and name not in facets.properties:
+    # ``additionalProperties: false`` refuses what no pattern takes; ``unevaluatedProperties:
+    # false`` only what no map keyword evaluated (an ``additionalProperties`` schema did)
+    if facets.closed and name not in facets.properties and (facets.sealed or not subs):
         tried += len(facets.patterns)
         if surely_unmatched(name, facets.patterns):
             subs.append(Sub(False, None, "#"))

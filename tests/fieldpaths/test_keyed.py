@@ -33,6 +33,10 @@ CASES: list[tuple[dict[str, Any], str, list[str], Any]] = [
     # ...or the schema of the pattern that matches it, not additionalProperties'
     ({"type": "object", "required": ["x-1"], "additionalProperties": {"type": "string"},
       "patternProperties": {"^x-": {"type": "integer"}}}, "x-1", ["integer"], "s"),
+    # unevaluatedProperties: false leaves a key an additionalProperties schema evaluated
+    ({"type": "object", "required": ["a"], "unevaluatedProperties": False,
+      "additionalProperties": {"type": "string"}}, "a", ["string"], 1),
+    ({"type": "object", "required": ["a"], "unevaluatedProperties": False}, "a", [], "s"),
     # additionalProperties of a sibling branch sees only its own properties
     ({"allOf": [{"properties": {"a": {}}, "additionalProperties": {"type": "string"}},
                 {"properties": {"b": {"type": ["string", "integer"]}}}]}, "b", ["string"], 1),
