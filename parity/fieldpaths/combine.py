@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
-from parity.fieldpaths.keyed import surely_unmatched
-from parity.fieldpaths.keywords import Facets, Sub, intersect_enum, keep_examples
+from parity.fieldpaths.keyed import refuses
+from parity.fieldpaths.keywords import Facets, Seal, Sub, intersect_enum, keep_examples
 
 
 def weight(f: Facets) -> int:
@@ -32,11 +32,12 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.required |= b.required
     for name, subs in b.properties.items():
         out.properties.setdefault(name, []).extend(subs)
-    if a.sealed or b.sealed:  # a sealed side refuses the other's keys it does not name
-        _refuse(out, a, b)
-        _refuse(out, b, a)
-        out.sealed = True
+    if a.seals or b.seals:  # a seal refuses the other side's keys it does not name
+        _refuse(out, a.seals, b)
+        _refuse(out, b.seals, a)
+        out.seals = a.seals + b.seals
     out.closed = a.closed or b.closed
+    out.evaluates_all = a.evaluates_all or b.evaluates_all
     out.items.extend(b.items)
     for position, subs in b.prefix.items():
         out.prefix.setdefault(position, []).extend(subs)
@@ -56,15 +57,13 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     return out
 
 
-def _refuse(out: Facets, sealed: Facets, other: Facets) -> None:
-    """Give ``out`` a ``false`` schema for each key ``other`` declares or requires that
-    ``sealed`` (``additionalProperties: false``) neither declares nor matches by a pattern:
-    that keyword sees only the properties of its own schema object, so the key is refused
-    (the object is unsatisfiable when the key is required)."""
-    if not sealed.sealed:
-        return
+def _refuse(out: Facets, seals: list[Seal], other: Facets) -> None:
+    """Give ``out`` a ``false`` schema for each key ``other`` declares or requires that one of
+    ``seals`` neither names nor matches by a pattern: ``additionalProperties: false`` sees
+    only the properties of its own schema object, so the key is refused (the object is
+    unsatisfiable when the key is required)."""
     for name in sorted(other.properties.keys() | other.required):
-        if name in sealed.properties or not surely_unmatched(name, sealed.patterns):
+        if not any(refuses(seal, name) for seal in seals):
             continue
         subs = out.properties.setdefault(name, [])
         at = subs[0] if subs else None
@@ -87,9 +86,12 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
     else:
         types = tuple(sorted(f.types))
     may_be_object = f.types is None or "object" in f.types
-    objectish = may_be_object and (f.closed or bool(f.properties) or bool(f.values)
+    # closed by ``unevaluatedProperties: false`` alone, beside a branch's additionalProperties
+    # that evaluates every key: open
+    closed = f.closed and (bool(f.seals) or not f.evaluates_all)
+    objectish = may_be_object and (closed or bool(f.properties) or bool(f.values)
                                    or (f.types is not None and "object" in f.types))
-    return make_entry(types, required, f.closed if objectish else None, f.enum, f.format,
+    return make_entry(types, required, closed if objectish else None, f.enum, f.format,
                       f.default, f.has_default, f.description, patterns, f.recursive,
                       tuple(sorted(set(f.unresolved))), tuple(sorted(f.unsupported)),
                       constraints.canonical(f.constraints), f.examples)

@@ -246,8 +246,8 @@ class Direct(Walk):
             if "const" in schema:
                 enum = intersect_enum(enum, (schema["const"],))
             late = schema.get("unevaluatedProperties", True)
-            if late is False:
-                closed = True
+            if late is False:  # beside additionalProperties, nothing left to refuse
+                closed = closed or extra is MISSING  # (``keywords._unevaluated_properties``)
             elif late is not True and late != {}:
                 unsupported = ("unevaluatedProperties",)
             if not _UNSUPPORTED.isdisjoint(schema):

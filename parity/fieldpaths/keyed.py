@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from parity.fieldpaths.keywords import Facets, Sub, ValueKey
+from parity.fieldpaths.keywords import Facets, Seal, Sub, ValueKey
 
 
 class Keyed(NamedTuple):
@@ -58,13 +58,20 @@ def key_subs(facets: Facets, name: str) -> Keyed:
             tried += len(key.patterns)
             if surely_unmatched(name, key.patterns):
                 subs.extend(group)
-    # ``additionalProperties: false`` refuses what no pattern takes; ``unevaluatedProperties:
-    # false`` only what no map keyword evaluated (an ``additionalProperties`` schema did)
-    if facets.closed and name not in facets.properties and (facets.sealed or not subs):
-        tried += len(facets.patterns)
-        if surely_unmatched(name, facets.patterns):
+    # a key declared nowhere: ``additionalProperties: false`` (a seal) refuses it where its
+    # own patterns do not take it; ``unevaluatedProperties: false`` where nothing took it
+    if facets.closed and name not in facets.properties:
+        tried += len(facets.patterns) + sum(len(seal.patterns) for seal in facets.seals)
+        if any(refuses(seal, name) for seal in facets.seals) or (
+                not subs and not facets.evaluates_all
+                and surely_unmatched(name, facets.patterns)):
             subs.append(Sub(False, None, "#"))
     return Keyed(subs, tried)
+
+
+def refuses(seal: Seal, name: str) -> bool:
+    """Whether a closed object's own view surely refuses the key ``name``."""
+    return name not in seal.names and surely_unmatched(name, seal.patterns)
 
 
 def needs_keys(properties: dict[str, Any], required: Iterable[str], closed: bool,
@@ -79,4 +86,5 @@ def needs_keys(properties: dict[str, Any], required: Iterable[str], closed: bool
                              for n in properties)
 
 
-__all__ = ["Keyed", "ValueKey", "key_subs", "matches", "needs_keys", "surely_unmatched"]
+__all__ = ["Keyed", "ValueKey", "key_subs", "matches", "needs_keys", "refuses",
+           "surely_unmatched"]

@@ -46,6 +46,13 @@ class Sub(NamedTuple):
     pointer: str
 
 
+class Seal(NamedTuple):
+    """What one closed schema object takes: its own property ``names`` and ``patterns``."""
+
+    names: frozenset[str]
+    patterns: tuple[str, ...]
+
+
 class ValueKey(NamedTuple):
     """Which keys a group of ``Facets.values`` takes: the matches of ``pattern``
     (``patternProperties``), or (``pattern`` ``None``: ``additionalProperties``) every key
@@ -66,10 +73,18 @@ class Facets:
     required: set[str] = field(default_factory=set)
     properties: dict[str, list[Sub]] = field(default_factory=dict)
     closed: bool = False
-    #: ``additionalProperties: false``: a key this node's own properties and patterns do not
-    #: name is refused, whatever a sibling branch declares (``unevaluatedProperties: false``
-    #: sees the siblings' keys: it closes without sealing)
-    sealed: bool = False
+    #: the views that refuse what they do not name: each the property names and patterns of
+    #: one schema object with ``additionalProperties: false``, which sees only its own keys,
+    #: whatever a sibling branch declares (``unevaluatedProperties: false`` sees the
+    #: siblings' keys: it closes without sealing, but see ``unevaluated``)
+    seals: list[Seal] = field(default_factory=list)
+    #: ``unevaluatedProperties: false`` with no ``additionalProperties`` schema: as a branch
+    #: of another schema (``allOf``, ``anyOf``, ``oneOf``, a ``$ref`` target) it sees only
+    #: its own keys, so it seals there (``schema._Walker._collect``)
+    unevaluated: bool = False
+    #: an ``additionalProperties`` other than ``false`` (``true`` and ``{}`` too): every key
+    #: is evaluated, so ``unevaluatedProperties: false`` refuses none
+    evaluates_all: bool = False
     items: list[Sub] = field(default_factory=list)
     prefix: dict[int, list[Sub]] = field(default_factory=dict)
     #: map values: alternatives (one per pattern or additionalProperties), each a conjunction
@@ -92,8 +107,8 @@ class Facets:
     def copy(self) -> Facets:
         return Facets(
             self.types, self.enum, self.never, set(self.required),
-            {k: list(v) for k, v in self.properties.items()}, self.closed, self.sealed,
-            list(self.items),
+            {k: list(v) for k, v in self.properties.items()}, self.closed, list(self.seals),
+            self.unevaluated, self.evaluates_all, list(self.items),
             {k: list(v) for k, v in self.prefix.items()}, [list(g) for g in self.values],
             list(self.value_keys),
             list(self.patterns), self.format, self.default, self.has_default, self.description,
@@ -148,8 +163,13 @@ def _properties(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str,
 def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
                            schema: Mapping[str, Any]) -> None:
     if value is False:
-        f.closed = f.sealed = True
-    elif value is not True and value != {}:
+        f.closed = True
+        named, patterned = schema.get("properties"), schema.get("patternProperties")
+        f.seals.append(Seal(frozenset(named) if isinstance(named, dict) else frozenset(),
+                            tuple(patterned) if isinstance(patterned, dict) else ()))
+    else:
+        f.evaluates_all = True
+    if value is not False and value is not True and value != {}:
         f.values.append([Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
         named, patterned = schema.get("properties"), schema.get("patternProperties")
         f.value_keys.append(ValueKey(
@@ -160,7 +180,10 @@ def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
 def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
                             schema: Mapping[str, Any]) -> None:
     if value is False:
-        f.closed = True
+        # an ``additionalProperties`` beside it (``true`` and ``{}`` too) evaluates every key
+        # the properties and patterns leave: nothing is left to refuse
+        if schema.get("additionalProperties", False) is False:
+            f.closed = f.unevaluated = True
     elif value is not True and value != {}:
         f.unsupported.add("unevaluatedProperties")
 

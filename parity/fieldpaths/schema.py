@@ -37,6 +37,7 @@ from parity.fieldpaths.keywords import (
     KEYWORDS,
     RANK,
     Facets,
+    Seal,
     Sub,
     json_type,
 )
@@ -321,8 +322,8 @@ class _Walker:
         base = self._own_facets(own, resolver, pointer, stack)
         alternatives = [base]
         if ref_key is not None:
-            alternatives = self._conjoin(alternatives, self._follow(
-                schema[ref_key], ref_key, resolver, pointer, stack, chain))
+            alternatives = self._conjoin(alternatives, _as_branch(self._follow(
+                schema[ref_key], ref_key, resolver, pointer, stack, chain)))
         for keyword in ("allOf", "anyOf", "oneOf"):
             if keyword not in own:
                 continue
@@ -330,11 +331,12 @@ class _Walker:
             subs = [Sub(b, resolver, f"{pointer}/{keyword}/{i}") for i, b in enumerate(branches)]
             if keyword == "allOf":
                 for s in subs:
-                    alternatives = self._conjoin(alternatives, self._collect(s, stack, chain))
+                    alternatives = self._conjoin(alternatives,
+                                                 _as_branch(self._collect(s, stack, chain)))
             else:
                 union: list[Facets] = []
                 for s in subs:
-                    union.extend(self._collect(s, stack, chain))
+                    union.extend(_as_branch(self._collect(s, stack, chain)))
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
@@ -410,6 +412,16 @@ class _Walker:
                            location=self.pointer,
                            hint="simplify the schema, or raise the limits "
                                 "(max_depth, max_paths, max_alternatives, max_work)")
+
+
+def _as_branch(alternatives: list[Facets]) -> list[Facets]:
+    """A branch's facets, met beside its siblings: ``unevaluatedProperties: false`` there
+    sees only the branch's own keys, so it refuses the others' as ``additionalProperties:
+    false`` would (the node's own sees every branch's: never sealed)."""
+    for f in alternatives:  # (an additionalProperties in it evaluates every key)
+        if f.unevaluated and not f.evaluates_all:
+            f.seals = [*f.seals, Seal(frozenset(f.properties), tuple(f.patterns))]
+    return alternatives
 
 
 def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[Any]:

@@ -236,9 +236,14 @@ def test_a_key_a_closed_all_of_branch_leaves_out_is_refused():
     findings = of_rule("in.type", diff([tool("t", agent)], [tool("t", server)]))
     assert [(f.path, f.severity) for f in findings] == [("b", "error")]
     assert "`additionalProperties: false` beside it leaves the key out" in findings[0].message
-    # under `unevaluatedProperties: false` the sibling's keys are evaluated: `b` is taken
+    # so does `unevaluatedProperties: false` in that branch: it sees only the branch's keys
     server["allOf"][0] = {"properties": {"a": {"type": "string"}},
                           "unevaluatedProperties": False}
+    assert [f.path for f in of_rule("in.type", diff([tool("t", agent)],
+                                                    [tool("t", server)]))] == ["b"]
+    # beside the allOf it sees every branch's keys: `b` is taken
+    server["allOf"][0] = {"properties": {"a": {"type": "string"}}}
+    server["unevaluatedProperties"] = False
     assert diff([tool("t", agent)], [tool("t", server)]) == []
 
 
