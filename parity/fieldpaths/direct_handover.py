@@ -35,7 +35,7 @@ from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
-from parity.fieldpaths.keyed import key_subs
+from parity.fieldpaths.keyed import named_subs
 from parity.fieldpaths.keywords import Facets, Sub
 
 
@@ -251,13 +251,9 @@ class Walk:
         depth += 1
         rel += 1
         child = self._child
-        keyed = facets.values or facets.closed
         for name in names:
-            subs: list[Sub] | tuple[()] = properties.get(name, ())
-            if keyed and (facets.values or not subs):  # the map keywords' share (``keyed``)
-                extra = key_subs(facets, name)
-                self.work += extra.tried
-                subs = [*subs, *extra.subs] if extra.subs else subs
+            subs, tried = named_subs(facets, name, properties.get(name, []))
+            self.work += tried
             child(subs, self.prop(key, name), depth, rel, name in wanted, ())
         for position in sorted(facets.prefix):
             child(facets.prefix[position], self.index(key, position), depth, rel, False, ())

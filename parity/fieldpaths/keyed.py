@@ -74,6 +74,26 @@ def refuses(seal: Seal, name: str) -> bool:
     return name not in seal.names and surely_unmatched(name, seal.patterns)
 
 
+def named_subs(facets: Facets, name: str, subs: list[Sub]) -> tuple[list[Sub], int]:
+    """``subs`` (the key's ``properties`` schemas) with what the map keywords add (see
+    ``key_subs``), and the matches tried; both walks read a named key through this."""
+    if not (facets.values or (facets.closed and not subs)):
+        return subs, 0
+    keyed = key_subs(facets, name)
+    return ([*subs, *keyed.subs] if keyed.subs else subs), keyed.tried
+
+
+def as_branch(alternatives: list[Facets]) -> list[Facets]:
+    """A branch's facets, met beside its siblings: ``unevaluatedProperties: false`` there
+    sees only the branch's own keys, so it refuses the others' as ``additionalProperties:
+    false`` would (the node's own sees every branch's: never a seal). An
+    ``additionalProperties`` in it evaluates every key: no seal then."""
+    for f in alternatives:
+        if f.unevaluated and not f.evaluates_all:
+            f.seals = [*f.seals, Seal(frozenset(f.properties), tuple(f.patterns))]
+    return alternatives
+
+
 def needs_keys(properties: dict[str, Any], required: Iterable[str], closed: bool,
                additional: bool, pattern_map: Any) -> bool:
     """Whether ``key_subs`` could add anything to an object's named keys: a required key no
@@ -86,5 +106,5 @@ def needs_keys(properties: dict[str, Any], required: Iterable[str], closed: bool
                              for n in properties)
 
 
-__all__ = ["Keyed", "ValueKey", "key_subs", "matches", "needs_keys", "refuses",
-           "surely_unmatched"]
+__all__ = ["Keyed", "ValueKey", "as_branch", "key_subs", "matches", "named_subs",
+           "needs_keys", "refuses", "surely_unmatched"]

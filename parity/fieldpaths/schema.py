@@ -32,12 +32,11 @@ from parity.fieldpaths.combine import (
 )
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
-from parity.fieldpaths.keyed import key_subs
+from parity.fieldpaths.keyed import as_branch, named_subs
 from parity.fieldpaths.keywords import (
     KEYWORDS,
     RANK,
     Facets,
-    Seal,
     Sub,
     json_type,
 )
@@ -271,11 +270,8 @@ class _Walker:
             return table
         stack = facets.expanded
         for name in sorted(set(facets.properties) | facets.required):
-            subs = facets.properties.get(name, [])
-            if facets.values or (facets.closed and not subs):  # the map keywords' share
-                keyed = key_subs(facets, name)
-                self.spend(keyed.tried)
-                subs = [*subs, *keyed.subs] if keyed.subs else subs
+            subs, tried = named_subs(facets, name, facets.properties.get(name, []))
+            self.spend(tried)
             self._merge(table, self._walk(subs, (*steps, Prop(name)),
                                           name in facets.required, stack, ()))
         for position in sorted(facets.prefix):
@@ -322,7 +318,7 @@ class _Walker:
         base = self._own_facets(own, resolver, pointer, stack)
         alternatives = [base]
         if ref_key is not None:
-            alternatives = self._conjoin(alternatives, _as_branch(self._follow(
+            alternatives = self._conjoin(alternatives, as_branch(self._follow(
                 schema[ref_key], ref_key, resolver, pointer, stack, chain)))
         for keyword in ("allOf", "anyOf", "oneOf"):
             if keyword not in own:
@@ -332,11 +328,11 @@ class _Walker:
             if keyword == "allOf":
                 for s in subs:
                     alternatives = self._conjoin(alternatives,
-                                                 _as_branch(self._collect(s, stack, chain)))
+                                                 as_branch(self._collect(s, stack, chain)))
             else:
                 union: list[Facets] = []
                 for s in subs:
-                    union.extend(_as_branch(self._collect(s, stack, chain)))
+                    union.extend(as_branch(self._collect(s, stack, chain)))
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
@@ -412,16 +408,6 @@ class _Walker:
                            location=self.pointer,
                            hint="simplify the schema, or raise the limits "
                                 "(max_depth, max_paths, max_alternatives, max_work)")
-
-
-def _as_branch(alternatives: list[Facets]) -> list[Facets]:
-    """A branch's facets, met beside its siblings: ``unevaluatedProperties: false`` there
-    sees only the branch's own keys, so it refuses the others' as ``additionalProperties:
-    false`` would (the node's own sees every branch's: never sealed)."""
-    for f in alternatives:  # (an additionalProperties in it evaluates every key)
-        if f.unevaluated and not f.evaluates_all:
-            f.seals = [*f.seals, Seal(frozenset(f.properties), tuple(f.patterns))]
-    return alternatives
 
 
 def _require_list(value: Any, pointer: str, keyword: str, w: _Walker) -> list[Any]:
