@@ -264,9 +264,9 @@ class Direct(Walk):
                 raise NotPlain
         if len(groups) > 1 and (self.general is None or not key):
             return self._delegate(schema, key, depth, rel, required, patterns)  # NotPlain
-        if (groups or closed) and needs_keys(properties, names, closed,
-                                             any(g[1] is None for g in groups),
-                                             get("patternProperties")):
+        if (groups or (closed and names)) and needs_keys(
+                properties, names, closed, any(g[1] is None for g in groups),
+                get("patternProperties")):
             # a named key a map keyword constrains too: the general walk's (``keyed``)
             return self._delegate(schema, key, depth, rel, required, patterns)
         items = get("items", MISSING)
