@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
-from parity.fieldpaths.keyed import refuses
-from parity.fieldpaths.keywords import Facets, Seal, Sub, intersect_enum, keep_examples
+from parity.fieldpaths.keyed import REFUSED, refuses
+from parity.fieldpaths.keywords import Facets, OwnKeys, intersect_enum, keep_examples
 
 
 def weight(f: Facets) -> int:
@@ -57,18 +57,14 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     return out
 
 
-def _refuse(out: Facets, seals: list[Seal], other: Facets) -> None:
+def _refuse(out: Facets, seals: list[OwnKeys], other: Facets) -> None:
     """Give ``out`` a ``false`` schema for each key ``other`` declares or requires that one of
     ``seals`` neither names nor matches by a pattern: ``additionalProperties: false`` sees
     only the properties of its own schema object, so the key is refused (the object is
     unsatisfiable when the key is required)."""
     for name in sorted(other.properties.keys() | other.required):
-        if not any(refuses(seal, name) for seal in seals):
-            continue
-        subs = out.properties.setdefault(name, [])
-        at = subs[0] if subs else None
-        subs.append(Sub(False, None if at is None else at.resolver,
-                        "#" if at is None else at.pointer))
+        if any(refuses(seal, name) for seal in seals):
+            out.properties.setdefault(name, []).append(REFUSED)
 
 
 def intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:

@@ -253,9 +253,8 @@ class Walk:
         child = self._child
         for name in names:
             subs = properties.get(name, [])
-            if facets.values or (facets.closed and not subs):  # a map keyword's share
-                subs, tried = named_subs(facets, name, subs)
-                self.work += tried
+            subs, tried = named_subs(facets, name, subs)  # a map keyword's share
+            self.work += tried
             child(subs, self.prop(key, name), depth, rel, name in wanted, ())
         for position in sorted(facets.prefix):
             child(facets.prefix[position], self.index(key, position), depth, rel, False, ())

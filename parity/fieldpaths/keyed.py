@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from parity.fieldpaths.keywords import Facets, Seal, Sub, ValueKey
+from parity.fieldpaths.keywords import Facets, OwnKeys, Sub, ValueKey
 
 
 class Keyed(NamedTuple):
@@ -54,9 +54,9 @@ def key_subs(facets: Facets, name: str) -> Keyed:
             tried += 1
             if matches(key.pattern, name):
                 subs.extend(group)
-        elif name not in key.names:
-            tried += len(key.patterns)
-            if surely_unmatched(name, key.patterns):
+        elif key.own is not None and name not in key.own.names:
+            tried += len(key.own.patterns)
+            if surely_unmatched(name, key.own.patterns):
                 subs.extend(group)
     # a key declared nowhere: ``additionalProperties: false`` (a seal) refuses it where its
     # own patterns do not take it; ``unevaluatedProperties: false`` where nothing took it
@@ -65,12 +65,16 @@ def key_subs(facets: Facets, name: str) -> Keyed:
         if any(refuses(seal, name) for seal in facets.seals) or (
                 not subs and not facets.evaluates_all
                 and surely_unmatched(name, facets.patterns)):
-            subs.append(Sub(False, None, "#"))
+            subs.append(REFUSED)
     return Keyed(subs, tried)
 
 
-def refuses(seal: Seal, name: str) -> bool:
-    """Whether a closed object's own view surely refuses the key ``name``."""
+#: what a refused key holds beside its own schemas: no value at all
+REFUSED = Sub(False, None, "#")
+
+
+def refuses(seal: OwnKeys, name: str) -> bool:
+    """Whether a closed object's own keys surely leave the key ``name`` out."""
     return name not in seal.names and surely_unmatched(name, seal.patterns)
 
 
@@ -90,7 +94,7 @@ def as_branch(alternatives: list[Facets]) -> list[Facets]:
     ``additionalProperties`` in it evaluates every key: no seal then."""
     for f in alternatives:
         if f.unevaluated and not f.evaluates_all:
-            f.seals = [*f.seals, Seal(frozenset(f.properties), tuple(f.patterns))]
+            f.seals = [*f.seals, OwnKeys(frozenset(f.properties), tuple(f.patterns))]
     return alternatives
 
 
@@ -106,5 +110,5 @@ def needs_keys(properties: dict[str, Any], required: Iterable[str], closed: bool
                              for n in properties)
 
 
-__all__ = ["Keyed", "ValueKey", "as_branch", "key_subs", "matches", "named_subs",
+__all__ = ["REFUSED", "Keyed", "ValueKey", "as_branch", "key_subs", "matches", "named_subs",
            "needs_keys", "refuses", "surely_unmatched"]

@@ -46,21 +46,27 @@ class Sub(NamedTuple):
     pointer: str
 
 
-class Seal(NamedTuple):
-    """What one closed schema object takes: its own property ``names`` and ``patterns``."""
+class OwnKeys(NamedTuple):
+    """The keys one schema object names itself: its property ``names`` and ``patterns``, all
+    ``additionalProperties`` there sees (a seal, when it is ``false``)."""
 
     names: frozenset[str]
     patterns: tuple[str, ...]
 
 
+def own_keys(schema: Mapping[str, Any]) -> OwnKeys:
+    named, patterned = schema.get("properties"), schema.get("patternProperties")
+    return OwnKeys(frozenset(named) if isinstance(named, dict) else frozenset(),
+                   tuple(patterned) if isinstance(patterned, dict) else ())
+
+
 class ValueKey(NamedTuple):
     """Which keys a group of ``Facets.values`` takes: the matches of ``pattern``
     (``patternProperties``), or (``pattern`` ``None``: ``additionalProperties``) every key
-    its own schema object neither ``names`` nor matches by one of its ``patterns``."""
+    its schema object's ``own`` keys leave."""
 
     pattern: str | None
-    names: frozenset[str] = frozenset()
-    patterns: tuple[str, ...] = ()
+    own: OwnKeys | None = None
 
 
 @dataclass
@@ -77,7 +83,7 @@ class Facets:
     #: one schema object with ``additionalProperties: false``, which sees only its own keys,
     #: whatever a sibling branch declares (``unevaluatedProperties: false`` sees the
     #: siblings' keys: it closes without sealing, but see ``unevaluated``)
-    seals: list[Seal] = field(default_factory=list)
+    seals: list[OwnKeys] = field(default_factory=list)
     #: ``unevaluatedProperties: false`` with no ``additionalProperties`` schema: as a branch
     #: of another schema (``allOf``, ``anyOf``, ``oneOf``, a ``$ref`` target) it sees only
     #: its own keys, so it seals there (``schema._Walker._collect``)
@@ -164,17 +170,12 @@ def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
                            schema: Mapping[str, Any]) -> None:
     if value is False:
         f.closed = True
-        named, patterned = schema.get("properties"), schema.get("patternProperties")
-        f.seals.append(Seal(frozenset(named) if isinstance(named, dict) else frozenset(),
-                            tuple(patterned) if isinstance(patterned, dict) else ()))
-    else:
-        f.evaluates_all = True
-    if value is not False and value is not True and value != {}:
+        f.seals.append(own_keys(schema))
+        return
+    f.evaluates_all = True
+    if value is not True and value != {}:
         f.values.append([Sub(value, at.resolver, f"{at.pointer}/additionalProperties")])
-        named, patterned = schema.get("properties"), schema.get("patternProperties")
-        f.value_keys.append(ValueKey(
-            None, frozenset(named) if isinstance(named, dict) else frozenset(),
-            tuple(patterned) if isinstance(patterned, dict) else ()))
+        f.value_keys.append(ValueKey(None, own_keys(schema)))
 
 
 def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,

@@ -271,9 +271,8 @@ class _Walker:
         stack = facets.expanded
         for name in sorted(set(facets.properties) | facets.required):
             subs = facets.properties.get(name, [])
-            if facets.values or (facets.closed and not subs):  # a map keyword's share
-                subs, tried = named_subs(facets, name, subs)
-                self.spend(tried)
+            subs, tried = named_subs(facets, name, subs)  # a map keyword's share
+            self.spend(tried)
             self._merge(table, self._walk(subs, (*steps, Prop(name)),
                                           name in facets.required, stack, ()))
         for position in sorted(facets.prefix):

@@ -12,7 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from parity.fieldpaths.keyed import key_subs, matches, needs_keys, surely_unmatched
-from parity.fieldpaths.keywords import Facets, Sub, ValueKey
+from parity.fieldpaths.keywords import Facets, OwnKeys, Sub, ValueKey
 from tests.fieldpaths.test_direct import assert_same, snapshot
 
 RUNAWAY = "^(a|aa)+b$"
@@ -86,8 +86,8 @@ def test_an_undecidable_pattern_adds_no_constraint():
 
 def test_the_work_counts_every_key_tried_against_every_pattern():
     groups = [[Sub({}, None, "#")]] * 3
-    facets = Facets(values=groups, value_keys=[ValueKey("^a"), ValueKey("^b"),
-                                               ValueKey(None, frozenset({"n"}), ("^a", "^b"))])
+    own = OwnKeys(frozenset({"n"}), ("^a", "^b"))
+    facets = Facets(values=groups, value_keys=[ValueKey("^a"), ValueKey("^b"), ValueKey(None, own)])
     assert key_subs(facets, "c").tried == 4  # two patterns, then additionalProperties' two
     assert key_subs(facets, "n").tried == 2  # additionalProperties does not take its own
     assert len(key_subs(facets, "c").subs) == 1 and len(key_subs(facets, "ab").subs) == 1
