@@ -130,16 +130,17 @@ async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str
     compared all the same and refused (``Drift.server_renamed``) unless its new name is
     ``accept_name``, as ``parity verify`` does. Raises ``FileFormatError`` for a bad lock
     and ``SourceError`` for an unpinnable listing; never raises for drift."""
-    return await _check(as_tool_session(session_or_client), lock, surface, accept_name)
+    return await _check(as_tool_session(session_or_client), *_lock_of(lock), surface,
+                        accept_name)
 
 
-async def _check(session: ToolSession, lock: Lock | str | os.PathLike[str],
+async def _check(session: ToolSession, pinned: Lock, file: str | None,
                  surface: SurfacePolicy, accept_name: str | None,
                  seen: Sequence[Mapping[str, Any]] = ()) -> tuple[Drift, list[dict[str, Any]]]:
+    # ``file``: the lock's file, named in the explanation (None for a ``Lock`` given as such);
     # ``seen``: definitions another reader of the session received, verified in place of
     # parity's own listing of their names (the verdict is then about what that reader saw)
     check_choice("surface", surface, SURFACES)
-    pinned, file = _lock_of(lock)
     listing = await session.list_tools_raw()
     if seen:
         names = {str(d.get("name")) for d in seen}
@@ -174,15 +175,22 @@ async def verify_tools(session_or_client: Any, lock: Lock | str | os.PathLike[st
     missing, corrupt or foreign lock.
     """
     session = as_tool_session(session_or_client)
-    drift, tools = await _check(session, lock, surface, accept_name)
+    drift, tools = await _check(session, *_lock_of(lock), surface, accept_name)
     secrets = secrets_of(session)
     if drift.refused:
         raise ToolDriftError(explain(drift, secrets), changes=drift.redacted(secrets))
-    for warning in drift.warnings:
-        _log.warning("%s", redact(warning, secrets))
+    _log_verdict(drift, secrets)
+    return tools
+
+
+def _log_verdict(drift: Drift, secrets: Sequence[str]) -> None:
+    """Log an accepted verdict: its explanation when something drifted (it holds the
+    warnings), else each warning once."""
     if drift.drifted:
         _log.warning("%s", explain(drift, secrets))
-    return tools
+        return
+    for warning in drift.warnings:
+        _log.warning("%s", redact(warning, secrets))
 
 
 class PinnedClient:
@@ -286,19 +294,15 @@ class PinnedClient:
         answers the framework otherwise than parity is judged by what the framework saw."""
         async with self._refresh_lock:
             self.stale = False
-            drift, live = await _check(self.session, self.lock, self.surface, self.accept_name,
-                                       seen)
+            drift, live = await _check(self.session, self.lock, self.lock_file, self.surface,
+                                       self.accept_name, seen)
             self._apply(drift, live)
             self.verifications += 1
-        if not drift.drifted:  # the explanation of a drift holds its warnings
-            for warning in drift.warnings:
-                _log.warning("%s", redact(warning, self.secrets))
-        if drift.drifted:
-            _log.warning("%s", explain(drift, self.secrets))
-            if self.on_drift is not None:
-                outcome = self.on_drift(drift)
-                if isinstance(outcome, Awaitable):
-                    await outcome
+        _log_verdict(drift, self.secrets)
+        if drift.drifted and self.on_drift is not None:
+            outcome = self.on_drift(drift)
+            if isinstance(outcome, Awaitable):
+                await outcome
         return drift
 
     def _apply(self, drift: Drift, live: list[dict[str, Any]]) -> None:

@@ -103,7 +103,7 @@ def check_drift_refused(connect: Connect, tmp_path: Path) -> None:
                 await parity.protect(h.target, LOCK)
     with pytest.raises(ToolDriftError) as caught:
         run(main)
-    assert "differ from the lock: refused" in str(caught.value)
+    assert f"differ from the lock ({LOCK}): refused" in str(caught.value)
     assert calls_seen(log) == []
 
 

@@ -118,3 +118,19 @@ lock = "weather.lock.json"
         anyio.run(main)
     config.write_text(server + f'accept_reported_name = "{NEW}"\n', encoding="utf-8")
     assert anyio.run(main) == ["forecast", "search"]
+
+
+def test_an_accepted_drift_logs_each_warning_once(weather_lock, caplog) -> None:
+    """The explanation of an accepted drift holds its warnings: they are not logged again,
+    by the startup check or by the client."""
+    async def main() -> None:
+        async with open_session(stdio_spec("lock_weather", version="desc", reported=NEW)) as s:
+            await verify_tools(s, weather_lock, surface="warn", accept_name=NEW)
+            await PinnedClient(s, weather_lock, surface="warn", accept_name=NEW).start()
+
+    with caplog.at_level("WARNING", logger="parity"):
+        anyio.run(main)
+    logged = [r.getMessage() for r in caplog.records if r.name.startswith("parity")]
+    assert len(logged) == 2 and logged[0] == logged[1]  # one explanation from each
+    assert "accepted by configuration" in logged[0]
+    assert "(surface only)" in logged[0]
