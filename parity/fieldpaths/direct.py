@@ -46,6 +46,7 @@ from parity.fieldpaths.direct_keys import (
     prop_steps,
     values_steps,
 )
+from parity.fieldpaths.direct_leaves import NOT_LEAF, NOT_SCALAR, RARE, UNSUPPORTED, bare
 from parity.fieldpaths.direct_maps import walk_groups
 from parity.fieldpaths.direct_plain import BLOCKERS, is_plain
 from parity.fieldpaths.direct_refs import follow
@@ -55,63 +56,18 @@ from parity.fieldpaths.direct_unions import (
     union_keyword,
     visit_cost,
 )
-from parity.fieldpaths.entry import ANY, Entry, adopt, set_dict, sorted_values
+from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
 from parity.fieldpaths.keyed import needs_keys
-from parity.fieldpaths.keywords import (
-    UNSUPPORTED_KEYWORDS,
-    intersect_enum,
-)
+from parity.fieldpaths.keywords import intersect_enum
 
 __all__ = ["BLOCKERS", "Direct", "DirectSteps", "NotPlain", "is_plain", "pointer",
            "whole_table"]
 
-_UNSUPPORTED = frozenset(UNSUPPORTED_KEYWORDS)
-#: keywords that are rare in tool schemas: one set test skips all of them
-_RARE = _UNSUPPORTED | {"const", "unevaluatedProperties", "patternProperties", "prefixItems"}
-#: keywords a node without children or value constraints cannot have
-_NOT_LEAF = BLOCKERS | _RARE | CONSTRAINED | {
-    "enum", "required", "properties", "additionalProperties", "items", "additionalItems",
-    "nullable"}
-#: keywords a node read by ``direct_fields.scalar_fields`` cannot have: all but the value
-#: keywords
-NOT_SCALAR = _NOT_LEAF - CONSTRAINED - {"enum", "nullable", "const"}
 _ANY: tuple[str, ...] = (ANY,)
 #: the keys of a list of one item schema read by ``Direct._list`` (``items`` among them)
 _LIST = frozenset({"type", "items", "description"})
 _ARRAY = ("array",)
 _STR = repeat(str)
-_new = object.__new__
-#: the fields of a bare leaf's entry by its type (copied for each leaf)
-_LEAVES: dict[tuple[str, ...], dict[str, Any]] = {
-    types: {"type": types, "closed": False} if "object" in types else {"type": types}
-    for types in (_ANY, *ONE_TYPE.values())}
-
-
-def bare(schema: dict[str, Any], required: bool) -> Entry | None:
-    """The entry of a bare leaf (a type name, a description string, at most) as
-    ``Direct.node`` reads it (no patterns), for a child walked without the call to ``node``
-    (its work: the visit and its keys). ``None`` for any other node, or a value to reject:
-    the caller reads it the long way, which rejects what must be."""
-    found = schema.get("type", _ANY)
-    text = schema.get("description")
-    if len(schema) != (found is not _ANY) + (text is not None):
-        return None  # another key (or a null description)
-    if found is not _ANY:
-        found = ONE_TYPE.get(found) if found.__class__ is str else None
-        if found is None:
-            return None
-    if text is None:
-        fields = _LEAVES[found].copy()
-    elif text.__class__ is str:
-        fields = _LEAVES[found].copy()
-        fields["description"] = text
-    else:
-        return None
-    fields["required"] = required
-    # ``entry.adopt`` without its call: the commonest entry of all
-    entry = _new(Entry)
-    set_dict(entry, fields)
-    return entry
 
 
 class Direct(Walk):
@@ -149,7 +105,7 @@ class Direct(Walk):
             if value.__class__ is not str and isinstance(value, (dict, list)):
                 cost += len(value)
         self.work += cost
-        if not _NOT_LEAF.isdisjoint(schema):
+        if not NOT_LEAF.isdisjoint(schema):
             try:
                 if NOT_SCALAR.isdisjoint(schema):
                     self.table[key] = adopt(scalar_fields(schema, required, patterns))
@@ -242,7 +198,7 @@ class Direct(Walk):
             groups.append(("additionalProperties", None, ()))
         prefix: list[Any] = []
         unsupported: tuple[str, ...] = ()
-        if not _RARE.isdisjoint(schema):
+        if not RARE.isdisjoint(schema):
             if "const" in schema:
                 enum = intersect_enum(enum, (schema["const"],))
             late = schema.get("unevaluatedProperties", True)
@@ -250,8 +206,8 @@ class Direct(Walk):
                 closed = closed or extra is MISSING  # (``keywords._unevaluated_properties``)
             elif late is not True and late != {}:
                 unsupported = ("unevaluatedProperties",)
-            if not _UNSUPPORTED.isdisjoint(schema):
-                unsupported = tuple(sorted({*unsupported, *(_UNSUPPORTED & schema.keys())}))
+            if not UNSUPPORTED.isdisjoint(schema):
+                unsupported = tuple(sorted({*unsupported, *(UNSUPPORTED & schema.keys())}))
             pattern_map = get("patternProperties", MISSING)
             if pattern_map is not MISSING:
                 if not isinstance(pattern_map, dict):
@@ -310,7 +266,7 @@ class Direct(Walk):
                 table[prop(key, name)] = leaf
                 last = ("properties", name, None)
             elif (sub.__class__ is dict and NOT_SCALAR.isdisjoint(sub)
-                  and not _NOT_LEAF.isdisjoint(sub)):  # a scalar: ``node`` without the call
+                  and not NOT_LEAF.isdisjoint(sub)):  # a scalar: ``node`` without the call
                 self.count += 1
                 self.work += rel + visit_cost(sub)
                 try:

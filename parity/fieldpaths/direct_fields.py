@@ -72,7 +72,7 @@ def node_constraints(schema: dict[str, Any]) -> constraints.Constraints:
 def scalar_fields(schema: dict[str, Any], required: bool,
                   patterns: tuple[str, ...]) -> dict[str, Any]:
     """The fields of the entry of a node that cannot have children (no keyword of
-    ``direct.NOT_SCALAR``): its type, enum (and ``const``), value constraints and
+    ``direct_leaves.NOT_SCALAR``): its type, enum (and ``const``), value constraints and
     annotations, without reading what it lacks. A value the readers would reject raises
     ``NotPlain``."""
     fields: dict[str, Any] = {"required": required}

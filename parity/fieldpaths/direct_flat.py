@@ -13,7 +13,7 @@ others are such objects (one holds a list of unions of objects).
 For them the direct walk's setup (a walk, its counters, the root's reading of every keyword
 a node may have) costs more than their entries. ``table`` gives exactly what
 ``direct.whole_table`` gives (the same entries, work and number of paths, its bounds
-included): each leaf's entry is read by the direct walk's own readers (``direct.bare``,
+included): each leaf's entry is read by the direct walk's own readers (``direct_leaves.bare``,
 ``direct_fields.scalar_fields``, ``direct_unions.leaf_union``), each node's work is what
 ``direct.Direct.node`` counts for it ``depth`` levels down. For anything else, and past a
 bound, it gives ``None``: the direct walk takes the schema and decides as it always did.
@@ -32,7 +32,6 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from parity.fieldpaths.direct import NOT_SCALAR, bare
 from parity.fieldpaths.direct_branches import annotated, reads_branches
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
@@ -44,6 +43,7 @@ from parity.fieldpaths.direct_fields import (
 )
 from parity.fieldpaths.direct_handover import Begun, Pending, counted_union
 from parity.fieldpaths.direct_keys import PRINTED, prop_text
+from parity.fieldpaths.direct_leaves import NOT_SCALAR, bare
 from parity.fieldpaths.direct_plain import DEEPEST
 from parity.fieldpaths.direct_refs import own_weight
 from parity.fieldpaths.direct_unions import (

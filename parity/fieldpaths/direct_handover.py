@@ -40,7 +40,7 @@ from parity.fieldpaths.keywords import Facets, Sub
 
 
 class GeneralWalk(Protocol):
-    """What a whole schema's direct walk asks of the general walk (``schema._Walker``). Each
+    """What a whole schema's direct walk asks of the general walk (``general.Walker``). Each
     call takes the counters (paths, work) as they stand and gives them back moved on."""
 
     def collect(self, sub: Sub, stack: frozenset[int], work: int) -> tuple[list[Facets], int]:
@@ -231,7 +231,7 @@ class Walk:
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
-        """One alternative's entry, and its children walked directly (``schema._Walker._emit``
+        """One alternative's entry, and its children walked directly (``general.Walker._emit``
         in the direct walk's terms: each entry's copies up the tree are counted with it)."""
         self.count += 1
         self.work += rel
@@ -299,7 +299,7 @@ class Walk:
 def counted_union(tables: list[dict[str, Entry]], key: str,
                   rel: int) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
-    (``combine.union_printed``), and its work as ``schema._Walker._union`` counts it: each
+    (``combine.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
     union = union_printed(tables, key)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

@@ -86,7 +86,7 @@ class Facets:
     seals: list[OwnKeys] = field(default_factory=list)
     #: ``unevaluatedProperties: false`` with no ``additionalProperties`` schema: as a branch
     #: of another schema (``allOf``, ``anyOf``, ``oneOf``, a ``$ref`` target) it sees only
-    #: its own keys, so it seals there (``schema._Walker._collect``)
+    #: its own keys, so it seals there (``general.Walker._collect``)
     unevaluated: bool = False
     #: an ``additionalProperties`` other than ``false`` (``true`` and ``{}`` too): every key
     #: is evaluated, so ``unevaluatedProperties: false`` refuses none

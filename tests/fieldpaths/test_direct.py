@@ -20,7 +20,8 @@ from parity.errors import ParityError
 from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.entry import FIELDS, Entry, adopt, make_entry
 from parity.fieldpaths.fieldpath import Prop, render
-from parity.fieldpaths.schema import Limits, Work, _Walker, extract_paths
+from parity.fieldpaths.general import Walker
+from parity.fieldpaths.schema import Limits, Work, extract_paths
 from tests.benchmodules import bench_module
 from tests.properties import draws
 
@@ -67,8 +68,8 @@ def test_the_general_walk_alone_is_what_the_others_are_held_to(monkeypatch):
     """``general`` really walks the general way, whatever shortcut extraction takes first (a
     shortcut it did not turn off would hold the walks to themselves)."""
     walks = []
-    run = _Walker.run
-    monkeypatch.setattr(_Walker, "run", lambda self: walks.append(self) or run(self))
+    run = Walker.run
+    monkeypatch.setattr(Walker, "run", lambda self: walks.append(self) or run(self))
     flat = {"type": "object", "properties": {"a": {"type": "string"}}}
     referring = {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
                  "$defs": {"A": {"type": "object", "properties": {"b": {"type": "string"}}}}}
@@ -399,7 +400,7 @@ def test_random_schemas_mixing_plain_and_other_subschemas(schema, bounds, dialec
 
 # -- the fast paths of common children: bare leaves, value-only nodes ----------------------
 
-#: a bare leaf (``direct.bare``: a type, a description) or a node of value keywords only
+#: a bare leaf (``direct_leaves.bare``: a type, a description) or a node of value keywords only
 #: (``direct_fields.scalar_fields``), with the values that must send them the long way
 leaf_keywords = st.fixed_dictionaries({}, optional={
     "type": st.one_of(st.sampled_from(["string", "object", "integer", "null", "bogus"]),

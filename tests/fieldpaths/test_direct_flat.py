@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from parity.fieldpaths import direct, direct_flat
 from parity.fieldpaths.direct_plain import DEEPEST
-from parity.fieldpaths.schema import Limits, _Walker
+from parity.fieldpaths.general import Walker
+from parity.fieldpaths.schema import Limits
 from tests.fieldpaths.test_direct import (
     DRAFT7,
     REAL,
@@ -36,11 +37,11 @@ def taken(schema: Any, bounds: Limits | None = None) -> dict[str, Any] | None:
     if found is None:
         return None
     failed: set[int] = set()
-    helper: list[_Walker] = []
+    helper: list[Walker] = []
 
-    def general_walk() -> _Walker:  # as extraction gives it (a union of objects asks for it)
+    def general_walk() -> Walker:  # as extraction gives it (a union of objects asks for it)
         if not helper:
-            helper.append(_Walker(schema, "t", "in", b, None, failed))
+            helper.append(Walker(schema, "t", "in", b, None, failed))
         return helper[0]
 
     walked = direct.whole_table(schema, max_depth=b.max_depth, max_paths=b.max_paths,
@@ -67,11 +68,11 @@ def walked_on(schema: Any, bounds: Limits | None = None) -> tuple[dict[str, Any]
     results = []
     for begun in (direct_flat.read(schema, b.max_depth, b.max_alternatives), None):
         failed: set[int] = set()
-        helper: list[_Walker] = []
+        helper: list[Walker] = []
 
-        def general_walk(helper: list[_Walker] = helper, failed: set[int] = failed) -> _Walker:
+        def general_walk(helper: list[Walker] = helper, failed: set[int] = failed) -> Walker:
             if not helper:
-                helper.append(_Walker(schema, "t", "in", b, None, failed))
+                helper.append(Walker(schema, "t", "in", b, None, failed))
             return helper[0]
 
         results.append(direct.whole_table(

@@ -15,7 +15,8 @@ from parity.fieldpaths import direct
 from parity.fieldpaths.combine import weight
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import own_weight
-from parity.fieldpaths.schema import Limits, _Walker, extract_paths
+from parity.fieldpaths.general import Walker
+from parity.fieldpaths.schema import Limits, extract_paths
 from tests.fieldpaths.test_direct import (
     DRAFT7,
     assert_same,
@@ -68,7 +69,7 @@ def test_own_weight_is_the_weight_of_the_general_walks_facets(schema, expanded):
     """``combine.weight`` of what ``keywords``' readers make of a node's own keywords."""
     if not BLOCKERS.isdisjoint(schema) or isinstance(schema.get("items"), list):
         return
-    walker = _Walker(schema, "t", "in", Limits())
+    walker = Walker(schema, "t", "in", Limits())
     found = own_weight(schema, expanded)  # never raises
     try:
         facets = walker._own_facets(schema, None, "#", frozenset(range(expanded)))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parity.errors import BoundsError, ParityError
-from parity.fieldpaths import schema as schema_module
+from parity.fieldpaths.general import Walker
 from parity.fieldpaths.schema import Limits, Work, extract_paths
 from parity.pinning.drift import explain_tool
 from tests.hostile.servers.content import fan_out
@@ -49,13 +49,13 @@ class Visits:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        original = schema_module._Walker._collect
+        original = Walker._collect
 
         def counted(walker, *args, **kwargs):
             self.count += 1
             return original(walker, *args, **kwargs)
 
-        monkeypatch.setattr(schema_module._Walker, "_collect", counted)
+        monkeypatch.setattr(Walker, "_collect", counted)
 
 
 @pytest.mark.parametrize("keyword", FAN_OUTS)
@@ -117,7 +117,7 @@ random_schema = st.builds(lambda defs, body: {"$defs": dict(zip(DEFS, defs, stri
 @given(random_schema, st.integers(50, 3_000))
 def test_random_schemas_terminate_within_the_work_bound(schema, max_work):
     visits = 0
-    original = schema_module._Walker._collect
+    original = Walker._collect
 
     def counted(walker, *args, **kwargs):
         nonlocal visits
@@ -126,7 +126,7 @@ def test_random_schemas_terminate_within_the_work_bound(schema, max_work):
 
     limits = Limits(max_work=max_work)
     work = Work()
-    schema_module._Walker._collect = counted  # type: ignore[method-assign]
+    Walker._collect = counted  # type: ignore[method-assign]
     try:
         extract_paths(schema, limits=limits, work=work)
     except BoundsError:
@@ -136,7 +136,7 @@ def test_random_schemas_terminate_within_the_work_bound(schema, max_work):
     else:
         assert visits <= work.spent <= max_work
     finally:
-        schema_module._Walker._collect = original  # type: ignore[method-assign]
+        Walker._collect = original  # type: ignore[method-assign]
 
 
 # -- in the commands ------------------------------------------------------------------------
