@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from parity.core.collector import paused
+from parity.core.depth import MAX_DEPTH, NOT_READ, padded_loads, too_deep
 from parity.core.reading import read_limited
 from parity.errors import FileFormatError
 
@@ -25,12 +26,13 @@ def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
 
 
 def read_json(path: str | os.PathLike[str], *, what: str = "JSON file",
-              content: bytes | None = None) -> tuple[Any, bytes]:
+              content: bytes | None = None, bound: int = MAX_DEPTH) -> tuple[Any, bytes]:
     """``load_json``, also returning the file's bytes (a cheap identity of its content).
-    ``content``: the file's bytes, already read by the caller (see ``read_bytes``)."""
+    ``content``: the file's bytes, already read by the caller (see ``read_bytes``);
+    ``bound``: the deepest nesting read (``depth``)."""
     if content is None:
         content = read_bytes(path, what=what)
-    return loads(content, file=str(Path(path)), what=what), content
+    return loads(content, file=str(Path(path)), what=what, bound=bound), content
 
 
 def read_bytes(path: str | os.PathLike[str], *, what: str = "file") -> bytes:
@@ -45,23 +47,46 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file") -> bytes:
         raise FileFormatError(f"cannot read {what}: {exc.strerror}", file=str(p)) from None
 
 
-def loads(text: str | bytes, *, file: str = "<input>", what: str = "JSON") -> Any:
-    """Parse JSON text (bytes are read as UTF-8); any trouble, and any value parity could not
-    canonicalize (see ``unrepresentable``), becomes one ``FileFormatError`` naming file and
-    place."""
+def loads(text: str | bytes, *, file: str = "<input>", what: str = "JSON",
+          bound: int = MAX_DEPTH) -> Any:
+    """Parse JSON text (bytes are read as UTF-8); any trouble, any value parity could not
+    canonicalize (see ``unrepresentable``) and nesting past ``bound`` levels (``depth``)
+    become one ``FileFormatError`` naming file and place."""
     with paused():
-        value = _fast_loads(text)
+        value = _fast_loads(text, bound=bound)
         if value is _UNDECIDED:
-            value = _checked_loads(_decoded(text, file=file, what=what), file=file, what=what)
+            value = _checked_loads(_decoded(text, file=file, what=what), file=file, what=what,
+                                   bound=bound)
+            place = None if _proved_shallow(text, bound) else too_deep(value, bound)
+            if place is not None:
+                raise _too_deep(file, what, place, bound)
     return value
 
 
-def _fast_loads(text: str | bytes) -> Any:
+def _too_deep(file: str, what: str, place: str | None, bound: int) -> FileFormatError:
+    return FileFormatError(f"{what} is nested more than {bound} levels deep", file=file,
+                           location=place, hint=f"parity reads such a file nested at most "
+                           f"{bound} levels (arrays and objects inside each other)")
+
+
+def _proved_shallow(text: str | bytes, bound: int) -> bool:
+    """orjson proves ``text`` nested at most ``bound`` levels (a text ``_fast_loads`` left
+    to ``_checked_loads`` for its numbers); ``False``: not proved, walk it."""
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate
+            return False
+    return padded_loads(text, bound) is not NOT_READ
+
+
+def _fast_loads(text: str | bytes, *, bound: int | None = None) -> Any:
     """orjson's reading of ``text`` when it is exactly ``json.loads``'s and holds nothing
     ``unrepresentable`` finds, else ``_UNDECIDED``. orjson refuses NaN, infinities (``1e400``
-    included), lone surrogates, invalid UTF-8 and nesting past 1,024 levels; the one value it
-    reads differently, an integer past 64 bits (a float), has 16 digits or more, as has every
-    integer past +-(2**53 - 1): a text with such a number is left to ``_checked_loads``."""
+    included), lone surrogates, invalid UTF-8 and nesting past 1,024 levels (or past
+    ``bound``); the one value it reads differently, an integer past 64 bits
+    (a float), has 16 digits or more, as has every integer past +-(2**53 - 1): a text with
+    such a number is left to ``_checked_loads``."""
     if isinstance(text, str):
         try:
             text = text.encode("utf-8")
@@ -69,6 +94,9 @@ def _fast_loads(text: str | bytes) -> Any:
             return _UNDECIDED
     if _may_hold_a_long_number(text):
         return _UNDECIDED
+    if bound is not None:
+        value = padded_loads(text, bound)
+        return _UNDECIDED if value is NOT_READ else value
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:  # ``_checked_loads`` says what is wrong, as it always did
@@ -121,7 +149,7 @@ def _decoded(text: str | bytes, *, file: str, what: str) -> str:
                               file=file) from None
 
 
-def _checked_loads(text: str, *, file: str, what: str) -> Any:
+def _checked_loads(text: str, *, file: str, what: str, bound: int = MAX_DEPTH) -> Any:
     try:
         value = json.loads(text, parse_int=_checked_int, parse_float=_checked_float,
                            parse_constant=_refuse_constant)
@@ -132,8 +160,12 @@ def _checked_loads(text: str, *, file: str, what: str) -> Any:
         raise FileFormatError(f"{what} is not valid JSON: {exc.msg}", file=file,
                               location=f"line {exc.lineno}, column {exc.colno}",
                               hint="fix the JSON syntax at that position") from None
-    except RecursionError:
-        raise FileFormatError(f"{what} is nested too deeply to read", file=file) from None
+    except RecursionError:  # Python reads less deep than orjson: its reading finds the place
+        try:
+            place = too_deep(orjson.loads(text), bound)
+        except orjson.JSONDecodeError:
+            place = None
+        raise _too_deep(file, what, place, bound) from None
     # The parser's hooks see every number and constant as it is read, so the walk that
     # finds the place runs only when there is something to find.
     if suspect:

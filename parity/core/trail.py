@@ -139,7 +139,7 @@ def _parse(line: str) -> dict[str, Any] | None:
 
     try:
         value = json.loads(line, object_pairs_hook=pairs, parse_constant=no_constant)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past what Python reads: no record either
         return None
     if not isinstance(value, dict) or not isinstance(value.get("prev"), str) \
             or type(value.get("seq")) is not int:

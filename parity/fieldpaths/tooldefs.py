@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import definition_hash
+from parity.core.depth import DEFINITION_DEPTH
 from parity.core.jsonio import read_json
 from parity.core.validate import refuse_repeated_keys
 from parity.errors import FileFormatError, SchemaError
@@ -34,7 +35,7 @@ def read_tool_file(path: str | os.PathLike[str], *,
 def _read(file: str) -> Any:
     """A tool file's JSON, refused when an object names a key twice: parity would read the
     last ``inputSchema`` or ``required`` given, a reviewer the first."""
-    data, content = read_json(file, what="tool file")
+    data, content = read_json(file, what="tool file", bound=DEFINITION_DEPTH)
     refuse_repeated_keys(content, data, file=file, what="tool file")
     return data
 
