@@ -5,16 +5,23 @@ sorted, two-space indented, one trailing newline: the same server gives the same
 a change shows as a small diff. It is a ``tools/list`` result, so it reads back as
 ``--tools-file``, as an agent side and in ``parity paths``. Split, it is one file per tool
 (``<name>.json``, the bare definition), for repositories that review tools one by one.
+
+A split folder may hold other files (the input ``tools.json``, a ``package.json``): parity
+replaces or removes only what it can prove it wrote, a file holding exactly parity's
+rendering of one tool's definition and named after that tool (``is_snapshot_file``).
+Anything else where a tool's file goes is refused before a byte is written.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from parity.core.files import FileWriteError
 from parity.core.reading import read_text
 from parity.errors import FileFormatError, SourceError
 
@@ -59,7 +66,7 @@ def render_split(definitions: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for definition in definitions:
         name = str(definition.get("name"))
-        file = _UNSAFE.sub("_", name) + ".json"
+        file = file_name(name)
         if file in out or file.startswith("."):
             raise FileFormatError(f"tool {name!r} cannot have a file of its own ({file!r} "
                                   "collides or is hidden)",
@@ -68,21 +75,148 @@ def render_split(definitions: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
-def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool) -> list[str]:
+def file_name(name: str) -> str:
+    """The file a tool's definition is split into: its name made safe for a file system."""
+    return _UNSAFE.sub("_", name) + ".json"
+
+
+def is_snapshot_file(file: Path) -> bool:
+    """Whether ``file`` is a split snapshot file as parity writes it: a regular file holding
+    exactly ``render_split``'s text of one definition (read as text: CRLF line ends are the
+    same file), named after that definition's tool. Nothing else is parity's to replace or
+    remove: a tools file, a hand-edited or re-encoded file, someone else's JSON."""
+    if not file.is_file():  # a folder, a FIFO (reading it would wait forever), nothing
+        return False
+    try:
+        text = read_text(file)
+        value = json.loads(text)
+    except (OSError, ValueError, RecursionError):  # unreadable, not UTF-8, not JSON
+        return False
+    return (isinstance(value, dict) and isinstance(value.get("name"), str)
+            and file_name(value["name"]) == file.name and _dump(value) == text)
+
+
+def in_the_way(files: Mapping[str, str], folder: Path, *,
+               keep: Path | None) -> list[tuple[Path, str]]:
+    """Each path of ``files`` in ``folder`` holding something parity may not replace, with
+    why: anything but its own snapshot file, and the input file ``keep`` whatever it holds."""
+    found = []
+    for name in sorted(files):
+        path = folder / name
+        if os.path.lexists(path):  # a dangling link too: writing through it lands elsewhere
+            why = _not_own(path, keep)
+            if why:
+                found.append((path, why))
+    return found
+
+
+def leftovers(files: Collection[str], folder: Path, *, keep: Path | None) -> list[Path]:
+    """parity's own snapshot files in ``folder`` of tools no longer in ``files``: the only
+    files ``--split`` removes. A link is never one: parity writes none."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json")
+                  if p.name not in files and not p.is_symlink() and not _not_own(p, keep))
+
+
+def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool,
+          keep: Path | None = None) -> list[str]:
     """What differs between the snapshot as it would be written and what is on disk: one
-    line per file added, removed or changed (empty: up to date)."""
+    line per file added, removed or changed, or in the way of a tool's file (empty: up to
+    date). ``keep``: the input file, never part of a split snapshot. Files of the folder that
+    are not parity's are not part of it either: they are left out, as a write leaves them."""
     if not split:
         ((_, text),) = expected.items()
         if not folder_or_file.is_file():
             return [f"{folder_or_file}: missing"]
         return [] if _holds(folder_or_file, text) else [f"{folder_or_file}: changed"]
-    on_disk = {p.name: p for p in folder_or_file.glob("*.json") if p.is_file()} \
-        if folder_or_file.is_dir() else {}
-    lines = [f"{folder_or_file / n}: missing" for n in sorted(set(expected) - set(on_disk))]
-    lines += [f"{on_disk[n]}: no such tool any more" for n in sorted(set(on_disk) - set(expected))]
-    lines += [f"{on_disk[n]}: changed" for n in sorted(set(expected) & set(on_disk))
-              if not _holds(on_disk[n], expected[n])]
+    folder = folder_or_file
+    blocked = in_the_way(expected, folder, keep=keep)
+    there = sorted(n for n in expected if os.path.lexists(folder / n))
+    lines = [f"{folder / n}: missing" for n in sorted(set(expected) - set(there))]
+    lines += [f"{path}: in the way: {why}" for path, why in blocked]
+    lines += [f"{p}: no such tool any more" for p in leftovers(expected, folder, keep=keep)]
+    shut = {path.name for path, _ in blocked}
+    lines += [f"{folder / n}: changed" for n in there
+              if n not in shut and not _holds(folder / n, expected[n])]
     return lines
+
+
+def write_split(files: Mapping[str, str], folder: Path, *, keep: Path | None) -> list[Path]:
+    """Write the split snapshot ``files`` into ``folder``, then remove parity's own files of
+    tools no longer listed (``leftovers``); returns those removed. Refuses before writing
+    anything when something not parity's own is where a tool's file goes."""
+    from parity.core.jsonio import write_atomic  # only writers need it
+
+    blocked = in_the_way(files, folder, keep=keep)
+    if blocked:
+        raise _refusal(blocked, files)
+    _make_folder(folder)
+    for name, text in files.items():
+        write_atomic(folder / name, text)
+    removed = leftovers(files, folder, keep=keep)  # after the writes: a failed one keeps all
+    for file in removed:
+        try:
+            file.unlink(missing_ok=True)
+        except OSError as exc:
+            raise FileWriteError(f"cannot remove this snapshot file of a tool no longer "
+                                 f"listed: {exc.strerror or exc}", file=str(file)) from None
+    return removed
+
+
+def write_one(text: str, file: Path, *, keep: Path | None) -> None:
+    """Write a one-file snapshot, never over its own input (``keep``): a tools file is read
+    leniently (an envelope, a bare schema) and rewriting it would lose what was left out."""
+    from parity.core.jsonio import write_atomic  # only writers need it
+
+    if _same(file, keep):
+        raise FileWriteError("not written: this is the --tools-file input",
+                             file=str(file), hint="write the snapshot to another file")
+    write_atomic(file, text)
+
+
+def _not_own(path: Path, keep: Path | None) -> str:
+    """Why parity may not replace or remove ``path`` (empty: it is its own snapshot file)."""
+    if _same(path, keep):
+        return "the --tools-file input"
+    if not is_snapshot_file(path):
+        return "not a snapshot file parity wrote"
+    return ""
+
+
+def _same(path: Path, other: Path | None) -> bool:
+    try:
+        return other is not None and path.samefile(other)
+    except OSError:  # either is missing: not the same file
+        return False
+
+
+def _refusal(blocked: Sequence[tuple[Path, str]], files: Mapping[str, str]) -> FileWriteError:
+    """One message for what is in the way: the first, the tool whose file goes there, and
+    how many more."""
+    path, why = blocked[0]
+    tool = json.loads(files[path.name]).get("name")
+    rest = len(blocked) - 1
+    more = f" ({rest} more {'file is' if rest == 1 else 'files are'} in the way)" if rest else ""
+    return FileWriteError(
+        f"not replaced: it is {why}, and the split snapshot of tool {tool!r} goes there; "
+        f"nothing was written{more}",
+        file=str(path),
+        hint="move or rename that file, or write the snapshot to a folder of its own "
+             "(--output)")
+
+
+def _make_folder(folder: Path) -> None:
+    # an empty listing still leaves the folder, so --check finds an up-to-date one
+    if folder.exists() and not folder.is_dir():
+        raise FileWriteError("not a folder: --split writes one file per tool into a folder",
+                             file=str(folder), hint="choose a folder for --output, or drop "
+                             "--split to write one file")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileWriteError(f"cannot create the folder: {exc.strerror or exc}",
+                             file=str(folder)) from None
 
 
 def _holds(file: Path, text: str) -> bool:
@@ -98,4 +232,5 @@ def _dump(value: Any) -> str:
     return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-__all__ = ["listed", "render", "render_split", "stale"]
+__all__ = ["file_name", "in_the_way", "is_snapshot_file", "leftovers", "listed", "render",
+           "render_split", "stale", "write_one", "write_split"]

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TOOLS = [{"name": "b_tool", "inputSchema": {"type": "object", "properties": {
     "q": {"type": "string", "pattern": "^[a-z]+$"}}}, "description": "B."},
     {"name": "a_tool", "inputSchema": None}]
+FOREIGN = "in the way: not a snapshot file parity wrote"
 
 
 @pytest.fixture
@@ -72,20 +73,22 @@ def test_check_reads_a_snapshot_that_is_not_utf8_as_changed(listing, tmp_path, c
     one.write_bytes(one.read_bytes().replace(b"\n", b"\r\n"))
     capsys.readouterr()
     assert main(["snapshot", "--tools-file", str(listing), "-o", str(one), "--check"]) == 0
-    for file, argv in ((one, []), (folder / "a_tool.json", ["--split"])):
+    # a split file that is not UTF-8 is no longer parity's own: a write would refuse it
+    for file, argv, said in ((one, [], "changed"),
+                             (folder / "a_tool.json", ["--split"], FOREIGN)):
         file.write_bytes(b"\xff\xfe" + file.read_bytes())
         capsys.readouterr()
         target = folder if argv else one
         assert main(["snapshot", "--tools-file", str(listing), "-o", str(target), *argv,
                      "--check"]) == 1
         out, err = capsys.readouterr()
-        assert f"{file}: changed" in out and err == ""
+        assert f"{file}: {said}" in out and err == ""
     # a folder where a tool's file belongs is no file of the snapshot (it was read as one)
     (folder / "b_tool.json").unlink()
     (folder / "b_tool.json").mkdir()
     assert main(["snapshot", "--tools-file", str(listing), "-o", str(folder), "--split",
                  "--check"]) == 1
-    assert f"{folder / 'b_tool.json'}: missing" in capsys.readouterr().out
+    assert f"{folder / 'b_tool.json'}: {FOREIGN}" in capsys.readouterr().out
 
 
 @pytest.mark.slow
@@ -120,3 +123,109 @@ def test_a_name_listed_twice_is_said_to_keep_its_first_definition(tmp_path, monk
     assert [t["description"] for t in json.loads(out.read_text())["tools"]] == ["first"]
     assert "t: listed twice" in err and "t: not in the snapshot" not in err, err
     assert ": not in the snapshot:" in err  # the nameless tool is left out, and said so
+
+
+# --split into a folder that holds other files: parity replaces or removes only the files it
+# wrote (it removed every *.json there, the --tools-file input included)
+
+OTHER = '{"x": 1}\n'
+# a hand-written definition: a tool's shape and name, not parity's layout
+HAND_WRITTEN = '{"name": "gone", "inputSchema": {"type": "object"}}\n'
+
+
+def snapshot(*argv: str) -> int:
+    return main(["snapshot", *argv])
+
+
+def contents(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_split_into_a_folder_deletes_no_file_it_did_not_write(tmp_path, monkeypatch, capsys):
+    # the report, as given: the input and an unrelated file in the output folder
+    monkeypatch.chdir(tmp_path)
+    Path("tools.json").write_text('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}')
+    Path("other.json").write_text(OTHER)
+    Path("gone.json").write_text(HAND_WRITTEN)
+    Path("notes.txt").write_text("notes")
+    before = contents(tmp_path)
+    assert snapshot("--tools-file", "tools.json", "--output", ".", "--split") == 0
+    after = contents(tmp_path)
+    assert after.pop("a.json") == b'{\n  "inputSchema": {\n    "type": "object"\n  },\n' \
+        b'  "name": "a"\n}\n'
+    assert after == before
+    assert "removed" not in capsys.readouterr().out
+    # and --check reads none of them as a stale file of the snapshot
+    assert snapshot("--tools-file", "tools.json", "--output", ".", "--split", "--check") == 0
+    assert capsys.readouterr().out == "parity snapshot: .: up to date\n"
+
+
+def test_split_still_removes_its_own_file_of_a_tool_no_longer_listed(listing, tmp_path,
+                                                                    capsys):
+    folder = tmp_path / "tools"
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split") == 0
+    (folder / "other.json").write_text(OTHER)
+    (folder / "gone.json").write_text(HAND_WRITTEN)
+    # a checkout's CRLF line ends leave a file parity's own
+    b_file = folder / "b_tool.json"
+    b_file.write_bytes(b_file.read_bytes().replace(b"\n", b"\r\n"))
+    # a link is never parity's (it writes none), even to a file in its layout
+    (tmp_path / "elsewhere.json").write_bytes((folder / "a_tool.json").read_bytes())
+    (folder / "linked.json").symlink_to(tmp_path / "elsewhere.json")
+    listing.write_text(json.dumps({"tools": TOOLS[1:]}))  # b_tool is gone
+    capsys.readouterr()
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split", "--check") == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{b_file}: no such tool any more",
+        f"parity snapshot: {folder}: stale: rerun without --check and commit"]
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split") == 0
+    assert f"removed {b_file}: no such tool any more" in capsys.readouterr().out
+    assert sorted(p.name for p in folder.iterdir()) == ["a_tool.json", "gone.json",
+                                                        "linked.json", "other.json"]
+    assert (folder / "other.json").read_text() == OTHER
+    assert (folder / "gone.json").read_text() == HAND_WRITTEN
+    assert (tmp_path / "elsewhere.json").is_file()
+
+
+def test_a_file_not_parity_s_where_a_tool_s_file_goes_is_refused(listing, tmp_path, capsys):
+    folder = tmp_path / "tools"
+    folder.mkdir()
+    in_the_way = folder / "b_tool.json"
+    in_the_way.write_text('{"name": "b_tool"}\n')  # a tool's name, not parity's layout
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split") == 2
+    err = capsys.readouterr().err
+    assert f"{in_the_way}: not replaced: it is not a snapshot file parity wrote, and the " \
+           "split snapshot of tool 'b_tool' goes there; nothing was written" in err
+    assert "hint: move or rename that file" in err
+    assert sorted(p.name for p in folder.iterdir()) == ["b_tool.json"]  # nothing written
+    assert in_the_way.read_text() == '{"name": "b_tool"}\n'
+    # --check says the same of it
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split", "--check") == 1
+    assert f"{in_the_way}: {FOREIGN}" in capsys.readouterr().out
+
+
+def test_the_tools_file_input_is_never_replaced(tmp_path, monkeypatch, capsys):
+    # a tool named like the input would have been split over it
+    monkeypatch.chdir(tmp_path)
+    text = json.dumps({"tools": [{"name": "tools", "inputSchema": {"type": "object"}}]})
+    Path("tools.json").write_text(text)
+    assert snapshot("--tools-file", "tools.json", "-o", ".", "--split") == 2
+    err = capsys.readouterr().err
+    assert "tools.json: not replaced: it is the --tools-file input" in err, err
+    assert snapshot("--tools-file", "tools.json", "-o", "tools.json") == 2
+    assert "tools.json: not written: this is the --tools-file input" in capsys.readouterr().err
+    assert Path("tools.json").read_text() == text
+    assert snapshot("--tools-file", "tools.json", "-o", ".", "--split", "--check") == 1
+    assert "tools.json: in the way: the --tools-file input" in capsys.readouterr().out
+
+
+def test_split_runs_are_byte_identical(listing, tmp_path, capsys):
+    folder = tmp_path / "tools"
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split") == 0
+    first = contents(folder)
+    assert snapshot("--tools-file", str(listing), "-o", str(folder), "--split") == 0
+    assert contents(folder) == first
+    fresh = tmp_path / "fresh"
+    assert snapshot("--tools-file", str(listing), "-o", str(fresh), "--split") == 0
+    assert contents(fresh) == first
+    assert "removed" not in capsys.readouterr().out

@@ -24,7 +24,9 @@ from parity.errors import ConfigError
 @click.option("--output", "-o", "output", required=True,
               type=click.Path(path_type=Path),
               help="The snapshot file (with --split: the folder of one file per tool).")
-@click.option("--split", is_flag=True, help="One file per tool, named after it.")
+@click.option("--split", is_flag=True,
+              help="One file per tool, named after it; removes only parity's own files of "
+                   "tools no longer listed, never another file.")
 @click.option("--check", is_flag=True,
               help="Write nothing; exit 1 when the committed snapshot is stale.")
 def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | None,
@@ -44,30 +46,23 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
                           hint="name the server: parity snapshot NAME --output FILE")
     target = dataclasses.replace(targets[0], lock_path=output)
     from parity.sources.locking import check_secrets
-    from parity.sources.snapshot import listed, render, render_split, stale
+    from parity.sources.snapshot import listed, render, render_split, stale, write_one, write_split
 
     definitions = listed(target, warn=lambda line: click.echo(f"warning: {line}", err=True))
     files = render_split(definitions) if split else {output.name: render(definitions)}
     for text in files.values():
         check_secrets(target, text, action="not written" if not check else "not compared")
     if check:
-        lines = stale(files, output, split=split)
+        lines = stale(files, output, split=split, keep=target.tools_file)
         for line in lines:
             click.echo(line)
         verdict = "stale: rerun without --check and commit" if lines else "up to date"
         click.echo(f"parity snapshot: {output}: {verdict}")
         return 1 if lines else 0
-    from parity.core.jsonio import write_atomic
-
     if split:
-        output.mkdir(parents=True, exist_ok=True)
-        for old in output.glob("*.json"):
-            if old.name not in files:
-                old.unlink()
-        for name, text in files.items():
-            write_atomic(output / name, text)
+        for removed in write_split(files, output, keep=target.tools_file):
+            click.echo(f"parity snapshot: removed {removed}: no such tool any more")
     else:
-        write_atomic(output, files[output.name])
+        write_one(files[output.name], output, keep=target.tools_file)
     click.echo(f"parity snapshot: wrote {len(definitions)} tools to {output}")
     return 0
-
