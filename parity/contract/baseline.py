@@ -179,7 +179,7 @@ def load(path: str | os.PathLike[str]) -> Baseline:
     return from_json(data, file=file, text=content)
 
 
-def parse(text: str, *, file: str) -> Baseline:
+def parse(text: str | bytes, *, file: str) -> Baseline:
     return from_json(loads(text, file=file, what="baseline"), file=file, text=text)
 
 
@@ -215,8 +215,8 @@ def load_at_ref(path: str | os.PathLike[str], ref: str) -> Baseline | None:
     checkout); ``None`` when the file did not exist there. ``ParityError`` for a bad ref."""
     file = Path(path).resolve()
     folder = file.parent if file.parent.is_dir() else Path.cwd()
-    top = _git(["rev-parse", "--show-toplevel"], folder,
-               "not inside a git repository: --against needs one").strip()
+    top = os.fsdecode(_git(["rev-parse", "--show-toplevel"], folder,
+                           "not inside a git repository: --against needs one")).strip()
     _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], folder,
          f"git ref {ref!r} not found (fetch it first, e.g. `git fetch origin {ref}`)")
     try:
@@ -228,18 +228,18 @@ def load_at_ref(path: str | os.PathLike[str], ref: str) -> Baseline | None:
                             capture_output=True, check=False)
     if exists.returncode != 0:
         return None
-    text = _git(["show", f"{ref}:{rel}"], folder, f"cannot read {rel} at {ref}")
-    return parse(text, file=f"{ref}:{rel}")
+    # the committed bytes as they are: parsing says what is wrong with them (not UTF-8...)
+    content = _git(["show", f"{ref}:{rel}"], folder, f"cannot read {rel} at {ref}")
+    return parse(content, file=f"{ref}:{rel}")
 
 
-def _git(args: list[str], cwd: Path, failure: str) -> str:
+def _git(args: list[str], cwd: Path, failure: str) -> bytes:
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
-                              check=False)
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
     except FileNotFoundError:
         raise ParityError("git is not installed: --against needs it") from None
     if done.returncode != 0:
-        detail = done.stderr.strip().splitlines()
+        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise ParityError(failure + (f" ({detail[-1]})" if detail else ""))
     return done.stdout
 

@@ -182,6 +182,19 @@ def test_load_at_ref_reads_without_checkout(repo):
         bl.load_at_ref(f, "nope")
 
 
+def test_a_committed_baseline_that_is_not_utf8_is_named_at_its_ref(repo):
+    """``git show`` gives bytes: a baseline committed in another encoding is a malformed
+    file named with its ref, not a decoding crash (exit 3)."""
+    f = repo / "baselines" / "p.json"
+    f.parent.mkdir()
+    f.write_bytes(b"\xff\xfe{\x00}\x00")
+    commit(repo, "utf-16")
+    bl.write(entries(("a", "in.unknown", "x")), f)
+    with pytest.raises(FileFormatError, match="not UTF-8") as info:
+        bl.load_at_ref(f, "HEAD")
+    assert info.value.file == "HEAD:baselines/p.json"
+
+
 def test_branches_fixing_different_entries_merge_without_conflict(repo):
     f = repo / "b.json"
     keys = [(f"tool{i}", "in.unknown", "x") for i in range(6)]
