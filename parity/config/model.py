@@ -22,6 +22,25 @@ AGENT_SOURCES = ("source", "tools_file", "models")
 SURFACE_POLICIES = ("refuse", "warn")
 #: How an agent may say it calls a tool (``call_as``): plainly, or as a task.
 CALL_AS = ("plain", "task")
+#: The characters of an HTTP header name (a ``token``, RFC 9110).
+_TOKEN = frozenset("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def refused_entry(table: str, name: str, value: str) -> str | None:
+    """What the system refuses in the entry ``name = value`` of a server's ``env`` or
+    ``headers`` table, in words (never the value: it is a secret), or None. Said when the
+    configuration is read, not as an error once the server is started."""
+    if table == "env":
+        if not name or "=" in name or "\0" in name:
+            return "expected an environment variable name: not empty, no '=' or NUL character"
+        if "\0" in value:
+            return "expected a value without a NUL character (the system refuses one)"
+        return None
+    if not name or not _TOKEN.issuperset(name):
+        return "expected a header name: letters, digits and !#$%&'*+-.^_`|~ only"
+    if not all(" " <= c <= "~" or c == "\t" for c in value):
+        return "expected a value of printable ASCII characters (HTTP refuses others)"
+    return None
 
 
 

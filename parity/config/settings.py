@@ -7,6 +7,7 @@ is documented in docs/configuration.md.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -27,6 +28,7 @@ from parity.config.model import (
     ModelRef,
     PairConfig,
     ServerConfig,
+    refused_entry,
 )
 from parity.config.places import checked_path, derived_files, inside, linked_files
 from parity.core.redact import register, secret_values
@@ -144,6 +146,12 @@ def _kind(value: Any) -> str:
     return next((word for kind, word in kinds if isinstance(value, kind)), "a date or time")
 
 
+def _key_part(name: str) -> str:
+    """``name`` as a TOML key part: bare when it can be, else quoted (``"A=B"``)."""
+    bare = bool(name) and all(c.isascii() and (c.isalnum() or c in "_-") for c in name)
+    return name if bare else json.dumps(name, ensure_ascii=False)
+
+
 def _join(key: str, name: str) -> str:
     return f"{key}.{name}" if key else name
 
@@ -244,10 +252,14 @@ class _Validator:
             return {}
         out = {}
         for k, x in value.items():
+            entry = f"{table_key}.{_key_part(k)}"
             if isinstance(x, str):
-                out[k] = self.interpolate(x, f"{table_key}.{k}")
+                out[k] = self.interpolate(x, entry)
+                refused = refused_entry(name, k, out[k])
+                if refused:
+                    self.errors.append(f"{entry}: {refused}")
             else:
-                self.errors.append(f"{table_key}.{k} = ({_kind(x)}): expected a string")
+                self.errors.append(f"{entry} = ({_kind(x)}): expected a string")
         return out
 
     def interpolate(self, text: str, key: str) -> str:
@@ -311,9 +323,14 @@ class _Validator:
                 stdio = tuple(value)
             else:
                 self.error(f"{key}.stdio", value, "a command: a string or a list of strings")
+            if stdio and any("\0" in word for word in stdio):
+                self.error(f"{key}.stdio", value, "a command without a NUL character "
+                                                  "(the system refuses one)")
         url = raw.get("url") if kind == "url" else None
         if kind == "url" and not _is_http_url(url):
             self.error(f"{key}.url", url, "an http:// or https:// URL")
+        elif kind == "url" and any(c < " " or c == "\x7f" for c in str(url)):
+            self.error(f"{key}.url", url, "a URL without control characters (HTTP refuses them)")
         obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
         tools_file = None
         if kind == "tools_file":
