@@ -13,6 +13,7 @@ entry with a reason; ``ensure_no_growth`` is the ratchet against a git ref.
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -172,6 +173,25 @@ def write(baseline: Baseline, path: str | os.PathLike[str]) -> None:
     write_atomic(path, dumps(baseline))
 
 
+def present(path: str | os.PathLike[str]) -> bool:
+    """Whether a baseline file is at ``path`` (``False``: none yet, nothing there or a link
+    to nothing). Anything else there (a folder, a pipe, a device) is no baseline and no
+    place for one: ``FileFormatError``, not "none yet" (a check would pass on it, and
+    ``--init`` refuse it)."""
+    file = Path(path)
+    try:
+        mode = file.stat().st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise FileFormatError(f"cannot read baseline: {exc.strerror or exc}",
+                              file=os.fspath(path)) from None
+    if not stat.S_ISREG(mode):
+        raise FileFormatError("not a file: a baseline is a JSON file", file=os.fspath(path),
+                              hint="remove what is there, or point `baselines` elsewhere")
+    return True
+
+
 def load(path: str | os.PathLike[str]) -> Baseline:
     """Read and validate a baseline file; ``FileFormatError`` (exit 2) on any problem."""
     file = os.fspath(path)
@@ -246,4 +266,4 @@ def _git(args: list[str], cwd: Path, failure: str) -> bytes:
 
 __all__ = ["FORMAT", "Baseline", "BaselineEntry", "BaselineGrowthError", "Key", "Verdict",
            "dumps", "ensure_no_growth", "from_json", "growth", "judge", "load", "load_at_ref",
-           "parse", "write"]
+           "parse", "present", "write"]

@@ -135,7 +135,7 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None,
     reports = []
     for pair in pairs:
         result = pair_result(pair, remember=remember)
-        exists = Path(pair.baseline).is_file()
+        exists = bl.present(pair.baseline)
         current = bl.load(pair.baseline) if exists else Baseline()
         growth: tuple[BaselineEntry, ...] = ()
         if against is not None:
@@ -189,7 +189,7 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     # every pair's findings before any baseline is touched: a bad manifest leaves all as
     # they were
     findings = {pair.name: pair_findings(pair) for pair in pairs
-                if Path(pair.baseline).is_file()}
+                if bl.present(pair.baseline)}
     done = []
     for pair in pairs:
         if pair.name not in findings:
@@ -253,7 +253,7 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
             hint=("differences of this tool now: " + "; ".join(of_tool)) if of_tool
             else "run `parity check` to see the current differences")
     with _locked(pair.baseline):  # re-read under the lock: a concurrent --accept lands too
-        exists = Path(pair.baseline).is_file()
+        exists = bl.present(pair.baseline)
         old = bl.load(pair.baseline) if exists else Baseline()
         new = old.accept(tool, rule, path, reason)
         bl.write(new, pair.baseline)

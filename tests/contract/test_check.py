@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,27 @@ def test_a_manifest_without_a_server_name_is_compared(tmp_path, monkeypatch) -> 
     path.write_text(json.dumps(data))
     report = checking.check([pair])
     assert report.pairs[0].verdict.ok and len(report.pairs[0].tools) == 6
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_baseline_that_is_no_file_is_refused_not_read_as_none(tmp_path, capsys,
+                                                                 kind: str) -> None:
+    """A folder or a pipe where the baseline goes: ``check`` passed on it as "none yet"
+    while ``--init`` refused it as existing, and ``--accept`` waited on the pipe forever."""
+    from parity.cli.main import main
+    from tests.projectfixtures import TOOLS_FILES_CONFIG, write_tools
+
+    write_tools(tmp_path, "extra")
+    config = tmp_path / "parity.toml"
+    config.write_text(TOOLS_FILES_CONFIG, encoding="utf-8")
+    assert main(["extract", "--config", str(config)]) == 0
+    baseline = tmp_path / "baselines" / "wf.json"
+    baseline.parent.mkdir(exist_ok=True)
+    baseline.mkdir() if kind == "folder" else os.mkfifo(baseline)
+    capsys.readouterr()
+    for argv in (["check"], ["baseline"],
+                 ["baseline", "--accept", "wf-mcp:search", "in.unknown", "extra",
+                  "--reason", "r"]):
+        assert main([*argv, "--config", str(config)]) == 2, argv
+        err = capsys.readouterr().err
+        assert f"{baseline}: not a file: a baseline is a JSON file" in err, err
