@@ -13,7 +13,6 @@ entry with a reason; ``ensure_no_growth`` is the ratchet against a git ref.
 from __future__ import annotations
 
 import os
-import stat
 import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any
 
 from parity.contract.rules import Finding
 from parity.core.jsonio import dump_lines, loads, read_json, write_atomic
+from parity.core.reading import is_file
 from parity.core.terminal import printable
 from parity.core.validate import check_format, validate_file
 from parity.errors import DriftError, FileFormatError, ParityError
@@ -178,18 +178,15 @@ def present(path: str | os.PathLike[str]) -> bool:
     to nothing). Anything else there (a folder, a pipe, a device) is no baseline and no
     place for one: ``FileFormatError``, not "none yet" (a check would pass on it, and
     ``--init`` refuse it)."""
-    file = Path(path)
     try:
-        mode = file.stat().st_mode
-    except FileNotFoundError:
-        return False
+        found = is_file(path)
     except OSError as exc:
         raise FileFormatError(f"cannot read baseline: {exc.strerror or exc}",
                               file=os.fspath(path)) from None
-    if not stat.S_ISREG(mode):
+    if found is None:
         raise FileFormatError("not a file: a baseline is a JSON file", file=os.fspath(path),
                               hint="remove what is there, or point `baselines` elsewhere")
-    return True
+    return found
 
 
 def load(path: str | os.PathLike[str]) -> Baseline:

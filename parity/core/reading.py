@@ -20,6 +20,18 @@ class TooLargeError(OSError):
         self.strerror = str(self)
 
 
+def is_file(path: str | os.PathLike[str]) -> bool | None:
+    """``True``: a regular file is at ``path`` (links followed); ``False``: nothing is (or
+    a link to nothing); ``None``: something else is (a folder, a pipe, a device), which is
+    no file to read and must not be taken for a missing one. ``OSError`` when it cannot
+    be told (a folder on the way that cannot be searched)."""
+    try:
+        mode = Path(path).stat().st_mode
+    except FileNotFoundError:
+        return False
+    return True if stat.S_ISREG(mode) else None
+
+
 def read_limited(path: str | os.PathLike[str]) -> bytes:
     """A file's bytes, at most ``MAX_FILE_BYTES`` of them (else ``TooLargeError``, an
     ``OSError``)."""

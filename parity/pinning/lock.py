@@ -18,11 +18,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from parity.core.canonical import digest
 from parity.core.jsonio import VALUES_HINT, dump_lines, read_json, unrepresentable, write_atomic
+from parity.core.reading import is_file
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, SourceError
 from parity.pinning.normalize import (
@@ -240,7 +240,14 @@ def load(path: str | os.PathLike[str]) -> Lock:
     ``FileFormatError`` naming the file, the place and the fix. Like schema validation, the
     verdict on the digests is remembered by the file's text (``parity.core.validate``)."""
     file = os.fspath(path)
-    if not Path(file).is_file():
+    try:
+        found = is_file(file)
+    except OSError:
+        found = True  # reading it says why it cannot be
+    if found is None:  # a folder or a pipe: no lock, but not a missing one either
+        raise FileFormatError("not a file: a lock is a JSON file", file=file,
+                              hint="remove what is there, or give --lock the lock's path")
+    if not found:
         raise FileFormatError("lock file not found: the server's tools cannot be verified",
                               file=file, hint="create it with `parity lock` (or give --lock)")
     data, content = read_json(file, what="lock")

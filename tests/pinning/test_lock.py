@@ -163,6 +163,9 @@ def test_corrupt_locks_fail_closed(tmp_path, edit, message) -> None:
 def test_missing_and_unparsable_locks_fail_closed(tmp_path) -> None:
     with pytest.raises(FileFormatError, match="lock file not found"):
         L.load(tmp_path / "none.lock.json")
+    (tmp_path / "folder.lock.json").mkdir()  # there, but no file: not "not found"
+    with pytest.raises(FileFormatError, match="not a file: a lock is a JSON file"):
+        L.load(tmp_path / "folder.lock.json")
     bad = tmp_path / "bad.lock.json"
     bad.write_text('{"format": "parity.lock/1",', encoding="utf-8")
     with pytest.raises(FileFormatError, match="not valid JSON"):
