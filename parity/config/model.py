@@ -92,8 +92,10 @@ class ServerConfig:
     @property
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in output (see ``parity.core.redact``): every env
-        and header value, every ``${VAR}`` value, every long token inside a header value."""
-        return secret_values(env=self.env, headers=self.headers, resolved=self.resolved)
+        and header value, every ``${VAR}`` value, every long token inside a header value,
+        the credentials in the URL."""
+        return secret_values(env=self.env, headers=self.headers, resolved=self.resolved,
+                             url=self.url)
 
 
 @dataclass(frozen=True)

@@ -348,6 +348,7 @@ class _Validator:
         env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
         # now, not once the file is valid: a mistake's message must not show them either
         register(secret_values(env=env, headers=headers,
+                               url=url if isinstance(url, str) else None,
                                resolved=self.resolved[resolved_before:]))
         config = ServerConfig(
             name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,

@@ -56,14 +56,39 @@ class SecretInFileError(ParityError):
 
 def secret_values(*, env: Mapping[str, str] = {},
                   headers: Mapping[str, str] = {},
-                  resolved: Iterable[str] = ()) -> tuple[str, ...]:
+                  resolved: Iterable[str] = (), url: str | None = None) -> tuple[str, ...]:
     """The secrets of one server: every env and header value, every value resolved from
-    ``${VAR}``, and every whitespace-separated token of at least ``MIN_HEADER_TOKEN``
-    characters inside a header value. Values shorter than ``MIN_LENGTH`` are left out."""
+    ``${VAR}``, every whitespace-separated token of at least ``MIN_HEADER_TOKEN``
+    characters inside a header value, and the credentials a ``url`` holds (``url_secrets``).
+    Values shorter than ``MIN_LENGTH`` are left out."""
     values: list[str] = [*env.values(), *headers.values(), *resolved]
     for value in headers.values():
         values.extend(t for t in value.split() if len(t) >= MIN_HEADER_TOKEN)
+    if url:
+        values.extend(url_secrets(url))
     return tuple(dict.fromkeys(v for v in values if len(v) >= MIN_LENGTH))
+
+
+#: words in a query parameter's name that say its value is a credential (``?token=``,
+#: ``?api_key=``, ``?X-Amz-Signature=``): other values (``?version=``) stay readable
+_SECRET_PARAMETER = re.compile(r"(?i)token|key|secret|pass|auth|sig|credential|session")
+
+
+def url_secrets(url: str) -> list[str]:
+    """The credentials written into a server's URL: its user info's password (or the user
+    name alone, a token: ``https://TOKEN@host``) and the values of query parameters named
+    as credentials, decoded (the redactor finds their escaped spellings too)."""
+    from urllib.parse import parse_qsl, unquote, urlsplit
+
+    try:
+        parts = urlsplit(url)
+        password, user = parts.password, parts.username
+    except ValueError:  # not a URL: the configuration says so
+        return []
+    found = [unquote(password)] if password else [unquote(user)] if user else []
+    found += [value for name, value in parse_qsl(parts.query, keep_blank_values=False)
+              if _SECRET_PARAMETER.search(name)]
+    return found
 
 
 def _hex(value: int, width: int) -> str:

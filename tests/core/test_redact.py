@@ -55,3 +55,20 @@ def test_a_secret_spelt_as_a_json_pointer_key_is_redacted() -> None:
     secret = "tok/3f9a~8b7c6d5e"
     text = "NaN at #/properties/tok~13f9a~08b7c6d5e/default"
     assert redact(text, (secret,)) == "NaN at #/properties/***/default"
+
+
+@pytest.mark.parametrize(("url", "secrets"), [
+    ("http://user:pa%24%24word9@127.0.0.1:1/mcp", ["pa$$word9"]),
+    ("https://ghp_TOKEN123456@example.invalid/mcp", ["ghp_TOKEN123456"]),
+    ("http://127.0.0.1:1/mcp?token=abcd1234&version=2024-11-05&X-Amz-Signature=f00dbabe",
+     ["abcd1234", "f00dbabe"]),
+    ("http://127.0.0.1:1/mcp?api_key=k3y-value&page=12345", ["k3y-value"]),
+    ("http://127.0.0.1:1/mcp", []),
+    ("http://[::1/mcp", []),  # not a URL: the configuration says so
+])
+def test_the_credentials_a_url_holds_are_secrets(url: str, secrets: list[str]) -> None:
+    assert rd.url_secrets(url) == secrets
+    assert rd.secret_values(url=url) == tuple(secrets)
+    shown = redact(f"cannot connect to {url}", rd.secret_values(url=url))
+    assert not any(s in shown or s.replace("$", "%24") in shown for s in secrets), shown
+    assert "127.0.0.1" in shown or "example.invalid" in shown or "::1" in shown

@@ -98,3 +98,26 @@ def test_outside_a_scope_nothing_is_registered(tmp_path: Path) -> None:
     redact.register([SECRET])  # library use: no command, no scope
     write_atomic(tmp_path / "x.json", json.dumps(SECRET))
     assert redact.active()(SECRET) == SECRET
+
+
+def test_a_url_s_credentials_never_appear_in_what_the_commands_print(tmp_path,
+                                                                     capsys) -> None:
+    """A password or a ``?token=`` in a server's URL, configured or given ad hoc: every
+    message that names the URL shows it redacted."""
+    from parity.cli.main import main
+
+    password, token = "SUPERSECRETTOKEN123", "QUERYSECRET99"
+    url = f"http://user:{password}@127.0.0.1:1/mcp?token={token}&v=2"
+    tools = tmp_path / "a.json"
+    tools.write_text('{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}')
+    config = tmp_path / "parity.toml"
+    config.write_text(f'[servers.w]\nurl = "{url}"\nlock = "w.lock.json"\n'
+                      "start_timeout = 5\n")
+    for argv in (["diff", "--agent-file", str(tools), "--server-url", url],
+                 ["lock", "--url", url, "--lock", str(tmp_path / "x.lock.json")],
+                 ["lock", "--config", str(config)]):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        assert code == 2, (argv, out + err)
+        assert "127.0.0.1:1" in out + err, (argv, out + err)
+        assert password not in out + err and token not in out + err, (argv, out + err)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import shlex
 from collections.abc import Iterator
+from typing import Any
 
 from parity.errors import ConfigError, ParityError
 
@@ -30,3 +31,15 @@ def split_command(line: str, option: str) -> tuple[str, ...]:
     if not command:
         raise ConfigError(f"{option} needs a command")
     return command
+
+
+def url_spec(url: str, name: str) -> Any:
+    """An ad hoc ``--url`` server's ``ServerSpec``. The credentials its URL holds (a
+    password, a ``?token=``) are secrets, as a configured server's are: redacted from all
+    the command prints, and from what the session reports."""
+    from parity.core.redact import register, secret_values
+    from parity.mcp import ServerSpec
+
+    secrets = secret_values(url=url)
+    register(secrets)
+    return ServerSpec(kind="url", name=name, url=url, secrets=secrets)

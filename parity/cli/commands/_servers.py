@@ -75,7 +75,7 @@ def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_pat
            name: str | None, surface: str) -> Target:
     if tools_file is not None:
         return Target(name=name, lock_path=lock_path, tools_file=tools_file, surface=surface)
-    from parity.cli.commands._files import split_command
+    from parity.cli.commands._files import split_command, url_spec
     from parity.mcp import ServerSpec
 
     if stdio is not None:
@@ -84,7 +84,7 @@ def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_pat
     else:
         if not (url or "").startswith(("http://", "https://")):
             raise ConfigError(f"--url {url!r}: expected an http:// or https:// URL")
-        spec = ServerSpec(kind="url", name=name or "server", url=url)
+        spec = url_spec(url or "", name or "server")
     return Target(name=name, lock_path=lock_path, spec=spec, surface=surface)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from parity.cli.commands._files import naming, split_command
+from parity.cli.commands._files import naming, split_command, url_spec
 from parity.cli.commands._report import emit, report_options
 from parity.contract import check as checking
 from parity.errors import ParityError, SourceError
@@ -97,7 +97,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
             spec = ServerSpec(kind="stdio", name=name or "server", command=command)
             source = f"stdio: {command[0]}"
         else:
-            spec = ServerSpec(kind="url", name=name or "server", url=url)
+            spec = url_spec(url or "", name or "server")
             source = f"url: {url}"
         listing = fetch_tools(spec)
         if listing.rejected:  # a diff without them would pass what it never saw
