@@ -240,10 +240,7 @@ def load(path: str | os.PathLike[str]) -> Lock:
     ``FileFormatError`` naming the file, the place and the fix. Like schema validation, the
     verdict on the digests is remembered by the file's text (``parity.core.validate``)."""
     file = os.fspath(path)
-    try:
-        found = is_file(file)
-    except OSError:
-        found = True  # reading it says why it cannot be
+    found = is_file(file)  # an OSError (a name too long) is the path's: the CLI names it
     if found is None:  # a folder or a pipe: no lock, but not a missing one either
         raise FileFormatError("not a file: a lock is a JSON file", file=file,
                               hint="remove what is there, or give --lock the lock's path")
