@@ -11,6 +11,23 @@ what parity checks is what it checked before, only bounded.
 ``additionalProperties`` and ``unevaluatedProperties`` match this way; a match past the
 budget raises ``PatternTimeout`` (no verdict: the witness search gives up, the guard calls
 the schema unusable).
+
+The budget bounds one match, not their number: 20 such patterns beside 100 property names
+are 2,000 matches past it, 100 s. So a failure is remembered by pattern, beside the compiled
+patterns and never dropped: once a match of a pattern has run past ``MATCH_BUDGET``, every
+later match of it raises ``PatternTimeout`` untried, even on a text it would decide at once;
+a pattern too large to compile, or that ``re`` cannot read, raises again what it raised the
+first time, unparsed. The answer stays the one a timeout gives, no verdict, never a match or
+a miss; only the texts met before a pattern's first timeout were decided. And one process
+lets at most ``MAX_TIMEOUTS`` matches run past the budget (5 s in all): past that no pattern
+is matched at all, every match raises ``PatternTimeout``. Which matches run past the budget
+depends on the machine, as it did; given that, the answers depend only on the patterns and
+texts matched and their order, so a run over the same files answers alike. A match within
+its budget costs what it did (one dictionary lookup finds its compiled pattern; the refused
+patterns and the count are read only where that finds none), and it is not counted: a
+pattern that takes 40 ms on each of many names still takes 40 ms on each.
+``timeouts()`` counts the matches past the budget; ``forget()`` starts afresh, as a new
+process does.
 """
 
 from __future__ import annotations
@@ -18,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 #: The most one match may take, in seconds; real patterns take microseconds.
@@ -26,6 +43,12 @@ MATCH_BUDGET = 0.05
 #: The most pattern items a pattern may spell out once its counted repeats are unrolled, as
 #: ``regex`` compiles them: ``^((b{1000}){1000}){1000}$`` is 10**9 and would fill the memory.
 MAX_UNROLLED = 100_000
+#: The most matches one process lets run past ``MATCH_BUDGET`` (5 s in all); past it no
+#: pattern is matched any more. Each pattern times out at most once, so only a hundred
+#: distinct runaway patterns reach it.
+MAX_TIMEOUTS = 100
+#: Compiled patterns kept, the oldest dropped first (a refused pattern is kept apart).
+CACHE_SIZE = 1024
 
 
 class PatternTimeout(Exception):
@@ -37,6 +60,29 @@ class PatternTimeout(Exception):
                          + (why or f"took more than {MATCH_BUDGET:g} s to match (it "
                                    "backtracks without bound)"))
         self.pattern = pattern
+        self.why = why
+
+
+#: pattern -> its compiled form: the one lookup a match makes
+_CACHE: dict[str, Any] = {}
+#: pattern -> the error it is refused with, made anew: it timed out, is too large to
+#: compile, or ``re`` cannot read it. Never dropped, so none of them is tried twice.
+_REFUSED: dict[str, Callable[[], Exception]] = {}
+#: matches that ran past ``MATCH_BUDGET`` in this process
+_TIMEOUTS = [0]
+
+
+def timeouts() -> int:
+    """How many matches ran past ``MATCH_BUDGET`` in this process (since ``forget()``)."""
+    return _TIMEOUTS[0]
+
+
+def forget() -> None:
+    """Forget the compiled and refused patterns and the timeouts counted: a new process's
+    start (each test starts from it)."""
+    _CACHE.clear()
+    _REFUSED.clear()
+    _TIMEOUTS[0] = 0
 
 
 def _parser() -> Any:
@@ -47,8 +93,43 @@ def _parser() -> Any:
     return parser
 
 
-@functools.lru_cache(maxsize=1024)
 def _compiled(pattern: str) -> Any:
+    """``pattern`` compiled, kept for its next match; raises what refused it before, or,
+    once this process has used up ``MAX_TIMEOUTS``, ``PatternTimeout`` for every pattern."""
+    refused = _REFUSED.get(pattern)
+    if refused is not None:
+        raise refused()
+    if _TIMEOUTS[0] >= MAX_TIMEOUTS:
+        raise PatternTimeout(pattern, f"was not matched: {MAX_TIMEOUTS} matches ran past "
+                                      f"{MATCH_BUDGET:g} s in this process")
+    try:
+        compiled = _compile(pattern)
+    except re.error as exc:
+        _REFUSED[pattern] = functools.partial(re.error, exc.msg, exc.pattern, exc.pos)
+        raise
+    except PatternTimeout as exc:
+        _REFUSED[pattern] = functools.partial(PatternTimeout, pattern, exc.why)
+        raise
+    if len(_CACHE) >= CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE), ""), None)  # the oldest
+    _CACHE[pattern] = compiled
+    return compiled
+
+
+def _timed_out(pattern: str) -> PatternTimeout:
+    """The error for a match of ``pattern`` past the budget, remembered: the pattern is not
+    matched again, and past ``MAX_TIMEOUTS`` no pattern is."""
+    _TIMEOUTS[0] += 1
+    _CACHE.pop(pattern, None)
+    _REFUSED[pattern] = functools.partial(
+        PatternTimeout, pattern, f"took more than {MATCH_BUDGET:g} s on an earlier match (it "
+                                 "backtracks without bound): it is not matched again")
+    if _TIMEOUTS[0] >= MAX_TIMEOUTS:
+        _CACHE.clear()  # every pattern now meets the count where the cache has none
+    return PatternTimeout(pattern)
+
+
+def _compile(pattern: str) -> Any:
     re.compile(pattern)  # what re cannot read stays unread (re.error)
     if _unrolled(_parser().parse(pattern)) > MAX_UNROLLED:
         raise PatternTimeout(pattern, f"unrolls past {MAX_UNROLLED:,} items (counted "
@@ -91,12 +172,16 @@ def _unrolled(items: Any) -> int:
 
 def search(pattern: str, text: str) -> bool:
     """``re.search(pattern, text) is not None``, within ``MATCH_BUDGET``: raises
-    ``PatternTimeout`` past it (or for a pattern too large to compile), ``re.error`` for a
+    ``PatternTimeout`` past it (or for a pattern too large to compile, or one that ran past
+    it before, or any once the process has spent ``MAX_TIMEOUTS``), ``re.error`` for a
     pattern ``re`` cannot compile."""
+    compiled = _CACHE.get(pattern)
+    if compiled is None:  # new, dropped, or refused
+        compiled = _compiled(pattern)
     try:
-        return _compiled(pattern).search(text, timeout=MATCH_BUDGET) is not None
+        return compiled.search(text, timeout=MATCH_BUDGET) is not None
     except TimeoutError:
-        raise PatternTimeout(pattern) from None
+        raise _timed_out(pattern) from None
 
 
 def shortest_match(pattern: str) -> int | None:
