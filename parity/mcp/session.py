@@ -225,6 +225,7 @@ def fetching(specs: Sequence[ServerSpec], *, at_once: int) -> Iterator[list[Futu
     listings at a time. The futures are in ``specs``' order. Leaving the block by an
     exception (an interruption too) cancels the listings still running, which stops their
     servers; leaving it normally waits for them."""
+    _import_sdk(specs)
     with start_blocking_portal(name="parity-list") as portal:
         limit = portal.call(anyio.Semaphore, max(1, at_once))
 
@@ -233,6 +234,18 @@ def fetching(specs: Sequence[ServerSpec], *, at_once: int) -> Iterator[list[Futu
                 return await list_tools(spec)
 
         yield [portal.start_task_soon(one, spec) for spec in specs]
+
+
+def _import_sdk(specs: Sequence[ServerSpec]) -> None:
+    """Import the SDK's modules a listing imports in the caller's thread, before the listing
+    thread starts. Two threads importing at once, the caller describing the agent's stubs
+    (``mcp.server``) and a listing connecting (``mcp.client``), meet the cycle between the
+    two packages: one of them got ``mcp.server`` half initialized (``cannot import name
+    'Server'``)."""
+    import mcp  # its ``__init__`` runs the cycle, whole, here
+
+    if any(spec.kind == "url" for spec in specs):
+        import mcp.client.streamable_http  # noqa: F401
 
 
 def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) -> SourceError:

@@ -300,3 +300,22 @@ agent = {tools_file = "tools.json"}
     else:
         os.kill(server, signal.SIGKILL)
         pytest.fail("the server parity started was left running")
+
+
+def test_stubs_described_while_a_server_is_listed_import_the_sdk_whole(tmp_path: Path) -> None:
+    """The agent's stubs are described (``mcp.server``) while a URL server is listed in a
+    thread (``mcp.client``): imported by both threads at once, the cycle between the two
+    packages gave one a half-initialized ``mcp.server`` (``cannot import name 'Server'``) in
+    about half the runs. Fresh processes: the SDK must not be imported yet."""
+    config, _ = _project(tmp_path)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace('tools_file = "server_tools.json"',
+                                   'url = "http://127.0.0.1:1/mcp"'), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PARITY_NO_CACHE": "1"}
+    for _ in range(6):
+        done = subprocess.run([sys.executable, "-m", "parity", "extract", "--check"],
+                              cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=120, check=False)
+        out = done.stdout + done.stderr
+        assert "could not reach it" in out, out
+        assert "cannot describe" not in out and "partially initialized" not in out, out
