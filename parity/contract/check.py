@@ -36,12 +36,14 @@ ROOT_SPELLINGS = ("", "(root)", "$")
 
 
 def shown(path: str | os.PathLike[str]) -> str:
-    """A path as people see it: relative to the working directory when under it."""
+    """A path as people see it: relative to the working directory when under it, a control
+    character in it shown (``\x07``), never obeyed (a path comes from a file too)."""
     p = Path(path)
     try:
-        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        text = p.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop of links (3.10-3.12)
-        return str(p)
+        text = str(p)
+    return printable(text)
 
 
 def require_manifests(pairs: Sequence[PairConfig]) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from parity.config.settings import Config, PairConfig, ServerConfig
 from parity.core.reading import read_limited
+from parity.core.terminal import printable
 from parity.errors import FileFormatError, ParityError, SchemaError
 from parity.fieldpaths.manifest import Manifest, dumps, write
 from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
@@ -98,7 +99,8 @@ class ExtractResult:
         if self.stale:
             names = " ".join(sorted({r.pair for r in self.pairs if r.changed}))
             out.append(f"manifests are out of date: run `parity extract {names}` and commit them")
-        return out
+        # paths come from the configuration, errors from servers: shown, never obeyed
+        return [printable(line, keep_newlines=True) for line in out]
 
     def _show(self, path: Path) -> str:
         if self.root is not None:

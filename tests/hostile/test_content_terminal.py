@@ -78,3 +78,23 @@ def test_probe_reports_escape_names(fmt):
         assert "<br>::error file=x::injected" in out
     else:
         assert "\\x0a::error file=x::injected" in out
+
+
+def test_a_configured_path_s_control_characters_are_shown_not_obeyed(tmp_path, capsys):
+    """A path from the configuration is printed by extract, lock and verify (their status
+    lines and errors): an escape sequence or a bell in it is shown as ``\\x1b``/``\\x07``."""
+    from parity.cli.main import main
+    from tests.projectfixtures import TOOLS_FILES_CONFIG, write_tools
+
+    write_tools(tmp_path)
+    config = tmp_path / "parity.toml"
+    config.write_text('manifests = "m\\u001b[31mRED\\u0007"\n' + TOOLS_FILES_CONFIG.replace(
+        'tools_file = "tools/server.json"',
+        'tools_file = "tools/server.json"\nlock = "m\\u001b[31mRED\\u0007/wf.lock.json"'))
+    for argv, code in ((["verify"], 2), (["extract"], 0), (["lock"], 0), (["verify"], 0)):
+        assert main([*argv, "--config", str(config)]) == code, argv
+        out, err = capsys.readouterr()
+        shown = out + err
+        assert "\x1b" not in shown and "\x07" not in shown, (argv, shown)
+        if argv != ["verify"] or code == 2:
+            assert "m\\x1b[31mRED\\x07" in shown, (argv, shown)

@@ -99,7 +99,10 @@ def error_text(target: Target, error: Exception) -> str:
     """One server's error as shown (redacted), naming the server unless it names its
     tools file, command, URL or lock already: one run verifies or locks several servers, and
     an error found in a tool's definition names only the tool."""
-    message = redactor(target)(str(error))
+    from parity.core.terminal import printable
+
+    # a path, a command or a server's words: a control character shown, never obeyed
+    message = printable(redactor(target)(str(error)), keep_newlines=True)
     spec = target.spec
     where = str(target.tools_file or getattr(spec, "url", None) or " ".join(
         getattr(spec, "command", ()) or ()) or shown(target.lock_path))
