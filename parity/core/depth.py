@@ -18,6 +18,8 @@ from typing import Any
 
 import orjson
 
+from parity.errors import FileFormatError
+
 #: the most levels of arrays and objects inside each other parity reads from a file
 MAX_DEPTH = 256
 #: the most levels a file of tool definitions may have (``tooldefs``): parity's own files
@@ -46,6 +48,24 @@ def padded_loads(content: bytes, bound: int = MAX_DEPTH) -> Any:
             return NOT_READ
         value = value[0]
     return value
+
+
+def proved_within(text: str | bytes, bound: int) -> bool:
+    """orjson proves ``text`` nested at most ``bound`` levels (a text the fast reading left
+    to the checked one for its numbers); ``False``: not proved, walk what was read."""
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate
+            return False
+    return padded_loads(text, bound) is not NOT_READ
+
+
+def too_deep_error(file: str, what: str, place: str | None, bound: int) -> FileFormatError:
+    """The error for a file nested past ``bound`` levels, with its place when known."""
+    return FileFormatError(f"{what} is nested more than {bound} levels deep", file=file,
+                           location=place, hint=f"parity reads such a file nested at most "
+                           f"{bound} levels (arrays and objects inside each other)")
 
 
 def too_deep(value: Any, bound: int = MAX_DEPTH) -> str | None:
@@ -81,4 +101,5 @@ def _pointer(places: list[tuple[int, str]], place: int) -> str:
     return "#/" + "/".join(tokens[:_SHOWN_TOKENS]) + cut
 
 
-__all__ = ["DEFINITION_DEPTH", "MAX_DEPTH", "NOT_READ", "padded_loads", "too_deep"]
+__all__ = ["DEFINITION_DEPTH", "MAX_DEPTH", "NOT_READ", "padded_loads", "proved_within",
+           "too_deep", "too_deep_error"]

@@ -15,7 +15,14 @@ from typing import Any
 import orjson
 
 from parity.core.collector import paused
-from parity.core.depth import MAX_DEPTH, NOT_READ, padded_loads, too_deep
+from parity.core.depth import (
+    MAX_DEPTH,
+    NOT_READ,
+    padded_loads,
+    proved_within,
+    too_deep,
+    too_deep_error,
+)
 from parity.core.reading import read_limited
 from parity.errors import FileFormatError
 
@@ -57,27 +64,10 @@ def loads(text: str | bytes, *, file: str = "<input>", what: str = "JSON",
         if value is _UNDECIDED:
             value = _checked_loads(_decoded(text, file=file, what=what), file=file, what=what,
                                    bound=bound)
-            place = None if _proved_shallow(text, bound) else too_deep(value, bound)
+            place = None if proved_within(text, bound) else too_deep(value, bound)
             if place is not None:
-                raise _too_deep(file, what, place, bound)
+                raise too_deep_error(file, what, place, bound)
     return value
-
-
-def _too_deep(file: str, what: str, place: str | None, bound: int) -> FileFormatError:
-    return FileFormatError(f"{what} is nested more than {bound} levels deep", file=file,
-                           location=place, hint=f"parity reads such a file nested at most "
-                           f"{bound} levels (arrays and objects inside each other)")
-
-
-def _proved_shallow(text: str | bytes, bound: int) -> bool:
-    """orjson proves ``text`` nested at most ``bound`` levels (a text ``_fast_loads`` left
-    to ``_checked_loads`` for its numbers); ``False``: not proved, walk it."""
-    if isinstance(text, str):
-        try:
-            text = text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate
-            return False
-    return padded_loads(text, bound) is not NOT_READ
 
 
 def _fast_loads(text: str | bytes, *, bound: int | None = None) -> Any:
@@ -165,7 +155,7 @@ def _checked_loads(text: str, *, file: str, what: str, bound: int = MAX_DEPTH) -
             place = too_deep(orjson.loads(text), bound)
         except orjson.JSONDecodeError:
             place = None
-        raise _too_deep(file, what, place, bound) from None
+        raise too_deep_error(file, what, place, bound) from None
     # The parser's hooks see every number and constant as it is read, so the walk that
     # finds the place runs only when there is something to find.
     if suspect:
