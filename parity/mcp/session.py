@@ -26,7 +26,7 @@ from parity.errors import SourceError
 from parity.mcp.capabilities import declare
 from parity.mcp.connection import Connection, walk_tools
 from parity.mcp.http import HttpTransport
-from parity.mcp.sdk import handshake_version
+from parity.mcp.sdk import SDK_MAJOR, handshake_version
 from parity.mcp.spec import CallFailure, Listing, ServerSpec
 from parity.mcp.stdio import StdioTransport
 from parity.mcp.transports import MemoryTransport, Transport
@@ -237,15 +237,18 @@ def fetching(specs: Sequence[ServerSpec], *, at_once: int) -> Iterator[list[Futu
 
 
 def _import_sdk(specs: Sequence[ServerSpec]) -> None:
-    """Import the SDK's modules a listing imports in the caller's thread, before the listing
-    thread starts. Two threads importing at once, the caller describing the agent's stubs
-    (``mcp.server``) and a listing connecting (``mcp.client``), meet the cycle between the
-    two packages: one of them got ``mcp.server`` half initialized (``cannot import name
-    'Server'``)."""
-    import mcp  # its ``__init__`` runs the cycle, whole, here
+    """Import the SDK in the caller's thread, before the listing thread starts, where that
+    thread would import it too: two threads importing ``mcp`` at once, the caller describing
+    the agent's stubs (``mcp.server``) and a listing connecting (``mcp.client``), meet the
+    cycle between the two packages, and one got ``mcp.server`` half initialized (``cannot
+    import name 'Server'``). A URL listing imports the SDK's HTTP client; a stdio listing
+    only ``mcp_types`` on the 2.x SDK (no cycle), so its server still starts while the
+    caller imports (``mcp`` takes about half a second), but ``mcp.types`` on the 1.x."""
+    if SDK_MAJOR < 2 or any(spec.kind == "url" for spec in specs):
+        import mcp  # its ``__init__`` runs the cycle, whole, here
 
-    if any(spec.kind == "url" for spec in specs):
-        import mcp.client.streamable_http  # noqa: F401
+        if any(spec.kind == "url" for spec in specs):
+            import mcp.client.streamable_http  # noqa: F401
 
 
 def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) -> SourceError:
