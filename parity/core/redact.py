@@ -21,6 +21,7 @@ Where it applies:
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import io
@@ -86,6 +87,10 @@ def url_secrets(url: str) -> list[str]:
     except ValueError:  # not a URL: the configuration says so
         return []
     found = [unquote(password)] if password else [unquote(user)] if user else []
+    if user is not None:  # the HTTP client sends the user info as Basic auth: a server may
+        # echo that header, so its token is one too
+        pair = f"{unquote(user)}:{unquote(password or '')}".encode()
+        found.append(base64.b64encode(pair).decode("ascii"))
     found += [value for name, value in parse_qsl(parts.query, keep_blank_values=False)
               if _SECRET_PARAMETER.search(name)]
     return found

@@ -58,8 +58,9 @@ def test_a_secret_spelt_as_a_json_pointer_key_is_redacted() -> None:
 
 
 @pytest.mark.parametrize(("url", "secrets"), [
-    ("http://user:pa%24%24word9@127.0.0.1:1/mcp", ["pa$$word9"]),
-    ("https://ghp_TOKEN123456@example.invalid/mcp", ["ghp_TOKEN123456"]),
+    ("http://user:pa%24%24word9@127.0.0.1:1/mcp", ["pa$$word9", "dXNlcjpwYSQkd29yZDk="]),
+    ("https://ghp_TOKEN123456@example.invalid/mcp",
+     ["ghp_TOKEN123456", "Z2hwX1RPS0VOMTIzNDU2Og=="]),
     ("http://127.0.0.1:1/mcp?token=abcd1234&version=2024-11-05&X-Amz-Signature=f00dbabe",
      ["abcd1234", "f00dbabe"]),
     ("http://127.0.0.1:1/mcp?api_key=k3y-value&page=12345", ["k3y-value"]),
