@@ -43,7 +43,7 @@ from parity.mcp.spec import (
     excerpt,
     retry_after_seconds,
 )
-from parity.mcp.transports import SdkStreamTransport
+from parity.mcp.transports import SdkStreamTransport, read_at_most
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
@@ -98,9 +98,11 @@ class _Recorder:
         if content_type.startswith("text/event-stream"):
             response.stream = self._watched(response.stream, request_id)
             return response
-        body = await response.aread()
+        body, whole = await read_at_most(response, MAX_MESSAGE_BYTES)
         failure = None
-        if not content_type.startswith("application/json"):
+        if not whole:  # a body never ending, or decompressing without end: not read further
+            failure = f"an answer of more than {MAX_MESSAGE_BYTES:,} bytes"
+        elif not content_type.startswith("application/json"):
             failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
         elif (value := proved_loads(body)) is not NOT_PROVED:  # the usual body: orjson
             self.owner.proved_body(request_id, value)  # proves it clean, not read again
@@ -121,7 +123,7 @@ class _Recorder:
 
     async def _failed(self, request: Any, request_id: int, response: Any) -> Any:
         status = response.status_code
-        body = (await response.aread())[:MAX_ERROR_BODY]
+        body = (await read_at_most(response, MAX_ERROR_BODY))[0][:MAX_ERROR_BODY]
         url = self.owner.spec.url
         if status == 202:
             failure = CallFailure("malformed", f"{url} answered a request with 202 Accepted",

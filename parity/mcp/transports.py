@@ -223,3 +223,18 @@ class MemoryTransport(SdkStreamTransport):
                 self.scope.cancel()
             with contextlib.suppress(Exception):
                 await self.stack.aclose()
+
+
+async def read_at_most(response: Any, limit: int) -> tuple[bytes, bool]:
+    """A response's body, decoded (gzip...), read until ``limit`` bytes are passed: the body
+    (cut past the limit) and whether it was read whole; a longer one is closed unread, as a
+    stdio line or an SSE event past its bound is (``MAX_MESSAGE_BYTES``)."""
+    pieces: list[bytes] = []
+    size = 0
+    async for piece in response.aiter_bytes():
+        pieces.append(piece)
+        size += len(piece)
+        if size > limit:
+            await response.aclose()
+            return b"".join(pieces), False
+    return b"".join(pieces), True

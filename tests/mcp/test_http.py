@@ -62,6 +62,9 @@ def test_retry_after_as_an_http_date(http_server: Any) -> None:
     ("/notutf8", "malformed", "not UTF-8"),
     ("/notutf8?json=1", "malformed", "not JSON"),
     ("/hang", "timeout", "no answer to tools/call"),
+    # read up to the bound a stdio line or an SSE event has, not into the memory
+    ("/endless", "malformed", "an answer of more than 67,108,864 bytes"),
+    ("/gzipbomb", "malformed", "an answer of more than 67,108,864 bytes"),
 ])
 def test_http_bad_answers(http_server: Any, path: str, kind: str, text: str) -> None:
     url = http_server("tests.servers.http_faults", path="")

@@ -11,6 +11,8 @@ request gets the fault the path names:
   (``?json=1``: the same as an ``application/json`` body)
 * ``/badsse``: 200 ``text/event-stream`` whose event's data is not JSON
 * ``/hang``: never answers
+* ``/endless``: 200 ``application/json``, a chunked body that does not end (256 MiB)
+* ``/gzipbomb``: 200 ``application/json``, 1 MB of gzip that decompresses to 1 GiB
 * ``/values/<mode>``: a tools/list whose second tool carries one hostile value
   (``tests.hostile.servers.content.MODES``), written as raw text (SSE with ``?sse=1``)
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
@@ -90,6 +92,25 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, b"event: message\ndata: {not json\n\n", "text/event-stream")
         elif path == "/hang":
             time.sleep(60)
+        elif path == "/endless":  # a JSON body that never ends (stops at 256 MiB, unread)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b" " * 65536
+            try:
+                for _ in range(4096):
+                    self.wfile.write(b"10000\r\n" + chunk + b"\r\n")
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:  # the client stopped reading: what it should do
+                pass
+        elif path == "/gzipbomb":  # 1 MB on the wire, 1 GiB of JSON spaces decompressed
+            import zlib
+
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip format
+            block = b" " * 2**20
+            body = b"".join(packer.compress(block) for _ in range(1024)) + packer.flush()
+            self._send(200, body, "application/json", {"Content-Encoding": "gzip"})
         elif path.startswith("/values/") and message["method"] == "tools/list":
             from tests.hostile.servers.content import MODES
 
