@@ -22,6 +22,7 @@ import anyio
 from anyio.from_thread import start_blocking_portal
 
 from parity.core.redact import redact, redact_json
+from parity.core.terminal import clipped, printable
 from parity.errors import SourceError
 from parity.mcp.capabilities import declare
 from parity.mcp.connection import Connection, walk_tools
@@ -236,6 +237,10 @@ def fetching(specs: Sequence[ServerSpec], *, at_once: int) -> Iterator[list[Futu
         yield [portal.start_task_soon(one, spec) for spec in specs]
 
 
+#: the most of a server's own words an error shows (``_source_error``)
+_SAID_LIMIT = 4000
+
+
 def _import_sdk(specs: Sequence[ServerSpec]) -> None:
     """Import the SDK in the caller's thread, before the listing thread starts, where that
     thread would import it too: two threads importing ``mcp`` at once, the caller describing
@@ -259,7 +264,10 @@ def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) ->
         "jsonrpc_error": "it answered with an error",
         "malformed": "it answered something that is not MCP",
     }[exc.kind]
-    message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {exc}"
+    # the server's words on one line, cut to a readable length: a line break in them could
+    # start a line of its own (a CI log's workflow command), and an error may be megabytes
+    said = printable(clipped(str(exc), limit=_SAID_LIMIT, keep=_SAID_LIMIT - 200))
+    message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {said}"
     return SourceError(redact(with_stderr_tail(message, exc.stderr_tail), spec.secrets),
                        hint="check that the command or URL starts an MCP server; "
                             "raise start_timeout/list_timeout if it is just slow")

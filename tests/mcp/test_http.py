@@ -167,3 +167,14 @@ def test_an_answer_unlike_its_proved_body_is_proved_again() -> None:
         assert transport.proved_results == {}  # taken, whatever the verdict
     transport.proved_body(8, {"jsonrpc": "2.0", "id": 9, "result": clean})  # another id
     assert transport.proved_results == {}
+
+
+def test_a_server_s_error_is_shown_on_one_line_and_cut(http_server: Any) -> None:
+    """Its words are the server's: a line break in them would start a line of its own (in
+    a CI log, ``::error::`` is a workflow command), and an error may be megabytes."""
+    url = http_server("tests.servers.http_faults", path="")
+    with pytest.raises(SourceError) as info:
+        fetch_tools(http(url + "/errortext"))
+    message = str(info.value)
+    assert "\n::error::" not in message and "boom\\x0a::error::xyyy" in message, message[:300]
+    assert "(100," in message and "characters)" in message and len(message) < 5000

@@ -11,6 +11,7 @@ request gets the fault the path names:
   (``?json=1``: the same as an ``application/json`` body)
 * ``/badsse``: 200 ``text/event-stream`` whose event's data is not JSON
 * ``/hang``: never answers
+* ``/errortext``: a JSON-RPC error whose message holds a line break and 100 kB
 * ``/endless``: 200 ``application/json``, a chunked body that does not end (256 MiB)
 * ``/gzipbomb``: 200 ``application/json``, 1 MB of gzip that decompresses to 1 GiB
 * ``/values/<mode>``: a tools/list whose second tool carries one hostile value
@@ -92,6 +93,9 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, b"event: message\ndata: {not json\n\n", "text/event-stream")
         elif path == "/hang":
             time.sleep(60)
+        elif path == "/errortext":  # an error whose words would start a line, 100 kB long
+            reply["error"] = {"code": -32000, "message": "boom\n::error::x" + "y" * 100_000}
+            self._send(200, json.dumps(reply).encode(), "application/json")
         elif path == "/endless":  # a JSON body that never ends (stops at 256 MiB, unread)
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
