@@ -30,6 +30,11 @@ _log = logging.getLogger(__name__)
 MAX_PAGES = 1000
 
 
+#: the most requests of the server (a ping, ``roots/list``) answered at once: a server that
+#: sends more while it reads none of the answers floods the connection, each answer a task
+#: waiting on the write (a million of them outlived every timeout)
+MAX_ANSWERING = 64
+
 class Sender(Protocol):
     """What the connection needs of a transport: writing one message."""
 
@@ -66,6 +71,8 @@ class Connection:
         #: the last thing the server wrote that was not a JSON-RPC message
         self.garbage: str | None = None
         self.lost: str | None = None
+        #: the server's requests being answered (``MAX_ANSWERING`` at most)
+        self.answering = 0
 
     def r(self, text: str) -> str:
         return redact(text, self.secrets)
@@ -85,7 +92,13 @@ class Connection:
             return
         if "method" in message:
             if "id" in message:
-                self.spawn(self._answer_server_request, message)
+                if self.answering >= MAX_ANSWERING:  # a flood: its answers cannot be written
+                    self.note_garbage(f"more than {MAX_ANSWERING} requests of the server "
+                                      "unanswered at once")
+                    return
+                if self.tg is not None:  # (``spawn``'s own test: counted only if started)
+                    self.answering += 1
+                    self.tg.start_soon(self._answer_server_request, message)
             else:
                 self._notify(message["method"], message.get("params"))
             return
@@ -207,8 +220,11 @@ class Connection:
             reply["result"] = {"action": "decline"}  # declared only to list what a client sees
         else:
             reply["error"] = {"code": -32601, "message": f"parity does not handle {method}"}
-        with anyio.move_on_after(5.0), contextlib.suppress(Exception):
-            await self.transport.send(reply, None)
+        try:
+            with anyio.move_on_after(5.0), contextlib.suppress(Exception):
+                await self.transport.send(reply, None)
+        finally:
+            self.answering -= 1
 
     def _notify(self, method: str, params: Any) -> None:
         for callback in self.listeners.get(method, ()):

@@ -120,3 +120,11 @@ def test_a_line_holding_nan_is_not_proved_and_its_tool_is_named(
     listing = fetch_tools(stdio("tests.hostile.servers.content", "nan"))
     assert calls and [name for name, _ in listing.rejected] == ["hostile"]
     assert [t["name"] for t in listing.tools] == ["fine"]
+
+
+def test_a_flood_of_the_server_s_requests_is_not_answered_past_a_bound() -> None:
+    """A server that sends 100,000 pings before its answer and reads none of the replies:
+    each reply was a task waiting on the write, and a listing given 10 s took minutes.
+    Past ``MAX_ANSWERING`` at once they go unanswered, and the listing arrives."""
+    listing = fetch_tools(stdio("tests.servers.flood", "100000", list_timeout=10.0))
+    assert [t["name"] for t in listing.tools] == ["echo"]
