@@ -28,12 +28,11 @@ _log = logging.getLogger(__name__)
 
 #: Most ``tools/list`` pages followed before the listing is called a runaway.
 MAX_PAGES = 1000
-
-
 #: the most requests of the server (a ping, ``roots/list``) answered at once: a server that
 #: sends more while it reads none of the answers floods the connection, each answer a task
 #: waiting on the write (a million of them outlived every timeout)
 MAX_ANSWERING = 64
+
 
 class Sender(Protocol):
     """What the connection needs of a transport: writing one message."""
@@ -96,9 +95,8 @@ class Connection:
                     self.note_garbage(f"more than {MAX_ANSWERING} requests of the server "
                                       "unanswered at once")
                     return
-                if self.tg is not None:  # (``spawn``'s own test: counted only if started)
-                    self.answering += 1
-                    self.tg.start_soon(self._answer_server_request, message)
+                if self.spawn(self._answer_server_request, message):
+                    self.answering += 1  # before the task runs: it counts itself down
             else:
                 self._notify(message["method"], message.get("params"))
             return
@@ -149,9 +147,13 @@ class Connection:
                 why = self.lost
             pending.settle(failure=CallFailure(k, why, sent=pending.sent))
 
-    def spawn(self, fn: Callable[..., Coroutine[Any, Any, Any]], *args: Any) -> None:
-        if self.tg is not None:
-            self.tg.start_soon(fn, *args)
+    def spawn(self, fn: Callable[..., Coroutine[Any, Any, Any]], *args: Any) -> bool:
+        """Start ``fn(*args)`` in the connection's task group; whether it was started (not
+        before the connection runs, nor after it closed)."""
+        if self.tg is None:
+            return False
+        self.tg.start_soon(fn, *args)
+        return True
 
     # requests --------------------------------------------------------------------------
 

@@ -249,10 +249,11 @@ def _import_sdk(specs: Sequence[ServerSpec]) -> None:
     import name 'Server'``). A URL listing imports the SDK's HTTP client; a stdio listing
     only ``mcp_types`` on the 2.x SDK (no cycle), so its server still starts while the
     caller imports (``mcp`` takes about half a second), but ``mcp.types`` on the 1.x."""
-    if SDK_MAJOR < 2 or any(spec.kind == "url" for spec in specs):
+    over_http = any(spec.kind == "url" for spec in specs)
+    if SDK_MAJOR < 2 or over_http:
         import mcp  # its ``__init__`` runs the cycle, whole, here
 
-        if any(spec.kind == "url" for spec in specs):
+        if over_http:
             import mcp.client.streamable_http  # noqa: F401
 
 
