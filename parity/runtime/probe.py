@@ -13,7 +13,10 @@ and reports:
 - ``probe.output-schema``: the structured result fails the server's own ``outputSchema``;
 - ``probe.missing``: a key the agent's ``out`` manifest requires never arrived;
 - ``probe.type``: a value whose JSON type the agent's ``out`` manifest does not allow;
-- ``probe.no-arguments`` (a warning): no valid arguments could be found or were configured.
+- ``probe.no-arguments`` (a warning): no valid arguments could be found or were configured;
+- ``probe.unreadable``: the listing held a definition parity could not read (a NaN, a lone
+  surrogate, a name listed twice...); a client drops such a tool, so the agent's calls to it
+  never arrive, and a probe that skipped it quietly would pass what it never saw.
 
 A call with an error finding is a **failed call**: the gate is zero failed calls.
 """
@@ -43,6 +46,8 @@ KINDS: dict[str, tuple[str, str]] = {
     "probe.missing": ("error", "make the server return the key, or stop promising it to the "
                                "agent (fix the stub or the observed output)"),
     "probe.type": ("error", "make the types agree on both sides"),
+    "probe.unreadable": ("error", "fix the server's definition of this tool: parity's client "
+                                  "and the lock leave out a definition they cannot read"),
     "probe.no-arguments": ("warning", "give the tool example arguments in "
                                       "[tool.parity.servers.NAME.arguments.TOOL]"),
 }
@@ -80,7 +85,7 @@ class ProbeCall:
     """One tool's probe: how it was called and what was found."""
 
     tool: str
-    #: ``configured`` or ``generated``
+    #: ``configured``, ``generated``, or ``none`` (the definition could not be read)
     arguments_from: str
     category: str
     findings: list[ProbeFinding] = field(default_factory=list)
@@ -200,7 +205,8 @@ async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProb
         async with open_session(target.spec) as session:
             listing = await session.list_tools_raw()
             names = {t["name"] for t in listing.tools}
-            unknown = [t for t in target.tools if t not in names]
+            rejected = {name: why for name, why in listing.rejected}
+            unknown = [t for t in target.tools if t not in names and t not in rejected]
             if unknown:
                 raise ProbeError(f"server {target.name!r} has no tool "
                                  f"{', '.join(map(repr, unknown))}",
@@ -218,6 +224,13 @@ async def probe_target(target: ProbeTarget, policy: g.GuardPolicy) -> ServerProb
                                             "and the probe calls plainly")
                     continue
                 result.calls.append(await _probe_tool(session, definition, target, policy))
+            for name, why in sorted(rejected.items()):
+                if not target.tools or name in target.tools:
+                    call = ProbeCall(name, "none", "not_called")
+                    call.findings.append(ProbeFinding(
+                        name, "probe.unreadable", "", f"the listing's definition could not "
+                        f"be read ({why}); not called"))
+                    result.calls.append(call)
     except CallFailure as exc:
         message = with_stderr_tail(f"server {target.name!r}: could not start or list it: "
                                    f"{exc}", exc.stderr_tail)

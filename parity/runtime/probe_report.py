@@ -41,8 +41,8 @@ def render_text(report: ProbeReport) -> str:
                        + f"{len(server.skipped)} skipped, {server.failed} failed{promised}"))
         for call in server.calls:
             mark = "FAILED" if call.failed else "ok"
-            lines.append(p(f"  tool {call.tool}  {mark}  ({call.category}, "
-                           f"{call.arguments_from} arguments)"))
+            how = "" if call.arguments_from == "none" else f", {call.arguments_from} arguments"
+            lines.append(p(f"  tool {call.tool}  {mark}  ({call.category}{how})"))
             for f in call.findings:
                 lines.append(p(f"    {f.severity:<7} {f.kind}  {_shown(f.path)}"))
                 lines.append(p(f"            {f.message}"))

@@ -153,3 +153,42 @@ def test_tools_without_usable_arguments_are_not_counted_as_called(tmp_path: Path
     reasons = [f.message for c in report.servers[0].calls for f in c.findings]
     assert any("tool 'remote'" in r for r in reasons), reasons
     assert not any("<schema>" in r for r in reasons), reasons
+
+
+UNREADABLE = """
+from tests.servers._raw import serve
+read_only = {"readOnlyHint": True}
+tools = [{"name": "fine", "annotations": read_only,
+          "inputSchema": {"type": "object", "properties": {}}},
+         {"name": "nan", "annotations": read_only,
+          "inputSchema": {"type": "object", "properties": {"x": {"default": float("nan")}}}},
+         {"name": "writer", "inputSchema": {"type": "object", "minimum": float("inf")}}]
+serve({"tools/list": lambda params: {"tools": tools},
+       "tools/call": lambda params: {"content": [{"type": "text", "text": "{}"}]}})
+"""
+
+
+def test_a_definition_the_listing_could_not_read_fails_the_probe(tmp_path: Path) -> None:
+    # a client drops such a tool, so the agent's calls to it never arrive: a probe that
+    # skipped it quietly would say "ok" of a catalog it never saw whole
+    import sys
+
+    from parity.mcp import ServerSpec
+
+    (tmp_path / "server.py").write_text(UNREADABLE, encoding="utf-8")
+    spec = ServerSpec(kind="stdio", name="u", cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                      command=(sys.executable, str(tmp_path / "server.py")))
+    report = run_probe([ProbeTarget("u", spec)], policy=POLICY)
+    calls = {c.tool: c for c in report.servers[0].calls}
+    assert sorted(calls) == ["fine", "nan", "writer"]
+    assert not calls["fine"].failed and calls["fine"].category == g.OK
+    for name in ("nan", "writer"):
+        assert calls[name].failed and calls[name].category == "not_called"
+        assert [f.kind for f in calls[name].findings] == ["probe.unreadable"]
+    assert "NaN" in calls["nan"].findings[0].message
+    assert report.calls == 1 and report.failed == 2 and not report.passed
+    text = RENDERERS["text"](report)
+    assert "tool nan  FAILED  (not_called)\n    error   probe.unreadable" in text, text
+    # named by --tool, it is the same finding, not "the server has no tool"
+    only = run_probe([ProbeTarget("u", spec, tools=("nan",))], policy=POLICY)
+    assert [c.tool for c in only.servers[0].calls] == ["nan"] and only.failed == 1
