@@ -270,9 +270,9 @@ def active() -> Redactor:
 
 
 def check_clean(path: str, text: str, *, extra: Iterable[str] = (),
-                action: str = "not written") -> None:
+                action: str = "not written", said_by: str | None = None) -> None:
     """Refuse to write ``text`` to ``path`` when it holds a registered secret (or one of
-    ``extra``).
+    ``extra``); ``said_by`` names where the text came from (``server 'x'``), for the message.
 
     A redacted manifest or lock would pin something the server never said, so the file is
     not written at all. Raises ``SecretInFileError`` naming the file and the field."""
@@ -289,7 +289,8 @@ def check_clean(path: str, text: str, *, extra: Iterable[str] = (),
         line = next((n for n, row in enumerate(text.splitlines(), 1) if redactor.search(row)), 0)
         where = f"line {line}"
     raise SecretInFileError(
-        f"{action}: it would hold a secret (an env or header value of a configured server)",
+        f"{action}: it would hold a secret (an env or header value of a configured server)"
+        + (f" that {said_by} repeats in its tool definitions" if said_by else ""),
         file=path, location=where or "/",
         hint="a server (or a committed file) repeats a credential in what it says about its "
              "tools; fix it there, or give the server a different credential")

@@ -108,7 +108,10 @@ def check_secrets(target: Target, text: str, *, action: str = "not written") -> 
     """Refuse to write or print a secret a server echoed into its tool definitions."""
     from parity.core.redact import check_clean
 
-    check_clean(str(target.lock_path), text, extra=target.secrets, action=action)
+    said_by = (f"server {target.name!r}" if target.tools_file is None and target.name
+               else f"{target.tools_file}" if target.tools_file is not None else "the server")
+    check_clean(str(target.lock_path), text, extra=target.secrets, action=action,
+                said_by=said_by)
 
 
 def read_for_lock(target: Target, *, lock_file: str | None = None,

@@ -96,6 +96,7 @@ def test_lock_refuses_a_lock_holding_the_secret(tmp_path, capsys, into) -> None:
     lock = tmp_path / "manifests" / "echo.lock.json"
     assert code == 2, text
     assert f"{lock}: at /" in text, text  # the file and the field
+    assert "that server 'echo' repeats in its tool definitions" in text, text  # and who said it
     assert leaks(text) == []
     assert not lock.exists()
 
