@@ -5,7 +5,8 @@ order of ``required`` never matter. Each path of the *reading* side (the agent's
 table: what it sends; the agent's ``out`` table: what it reads) is given a status:
 
 - ``Match``: the other side has a node for it (a property may land on a map's ``{}``,
-  a tuple position on ``[]``);
+  a tuple position on ``[]``); a list meeting a tuple is spread onto its positions first
+  (``Alignment._spread_lists``), so ``t[].x`` is held to ``t[0].x``, ``t[1].x``...;
 - ``Unknown``: the topmost path the other side does not have; its parent is an object
   that does not absorb unknown keys (reported once: descendants are ``Under``);
 - ``Under``: below an ``Unknown`` path, or absorbed by the other side: a free-form
@@ -152,8 +153,12 @@ class Alignment:
         self.reader = Parsed(reader, paths)
         self.other = Parsed(other, paths)
         self.status: dict[Steps, Status] = {}
+        #: the reader's ``[]`` nodes that met tuple positions (``_spread_lists``)
+        self._lists: list[Steps] = []
         for steps in sorted(self.reader.entries, key=len):
             self.status[steps] = self._status(steps)
+        if self._lists:
+            self._spread_lists()
         # the other side's node -> the reader's nodes aligned with it
         self.reverse: dict[Steps, list[Steps]] = {}
         for steps, status in self.status.items():
@@ -178,20 +183,6 @@ class Alignment:
         """(reader's node, other side's node) for every ``Match``, by the reader's path."""
         return iter(self._sorted[0])
 
-    def tuple_positions(self) -> Iterator[tuple[Steps, list[Steps]]]:
-        """(reader's ``[]``, the other side's tuple positions) where a list meets a tuple: the
-        other side's node has positions and no ``[]`` (an ``[]`` would be matched), so any
-        item of the list may land on any position. By the reader's path."""
-        for steps in sorted(self.reader.entries, key=self.reader.path):
-            if not steps or steps[-1] is not ITEMS:
-                continue
-            parent = self.status.get(steps[:-1])
-            if type(parent) is not Match or (*parent.other, ITEMS) in self.other.entries:
-                continue
-            positions = [c for c in self.other.children(parent.other) if type(c[-1]) is Index]
-            if positions:
-                yield steps, positions
-
     def unknowns(self) -> Iterator[tuple[Steps, Steps]]:
         """(reader's node, other side's parent) for every ``Unknown``, by the reader's path."""
         return iter(self._sorted[1])
@@ -213,6 +204,8 @@ class Alignment:
         step = steps[-1]
         candidate = (*at, step)
         if candidate in other:
+            if step is ITEMS and (*at, _FIRST) in other:
+                self._lists.append(steps)  # a tuple with a schema for the rest
             return Match(candidate)
         kind = type(step)
         if kind is Prop:
@@ -233,8 +226,48 @@ class Alignment:
             if not self.other.may_be_object(at) or self.other.free_form(at):
                 return UNDER
             return Unknown(at)
+        if step is ITEMS and (*at, _FIRST) in other:
+            self._lists.append(steps)
         return UNDER  # array items the other side leaves unconstrained
 
+    def _spread_lists(self) -> None:
+        """Where the reader's list meets the other side's tuple, each item of the list may
+        land on each position: copy the list's item and everything below it onto every
+        position the reader does not name itself, and align the copies (``t[].x`` is held
+        to ``t[0].x``, ``t[1].x``...). Findings name the position (``t[1].x``). Tuples inside
+        the copies are spread in the next round, up to ``MAX_SPREAD`` nodes in all."""
+        reader = self.reader.entries
+        room = MAX_SPREAD
+        while self._lists and room > 0:
+            lists, self._lists = self._lists, []
+            below: dict[Steps, list[Steps]] = {items: [] for items in lists}
+            for steps in reader:  # each list's item and its subtree, in table order
+                for cut in range(len(steps), 0, -1):
+                    if steps[:cut] in below:
+                        below[steps[:cut]].append(steps)
+            added: list[Steps] = []
+            for items in lists:
+                parent = self.status[items[:-1]]
+                assert type(parent) is Match  # a list is spread only under a match
+                for position in self.other.children(parent.other):
+                    head = (*items[:-1], position[-1])
+                    if type(position[-1]) is not Index or head in reader:
+                        continue  # the reader names this position itself
+                    for steps in below[items][:room]:
+                        copy = (*head, *steps[len(items):])
+                        reader[copy] = reader[steps]
+                        added.append(copy)
+                    room -= min(room, len(below[items]))
+            for steps in sorted(added, key=len):
+                self.status[steps] = self._status(steps)
+
+
+_FIRST = Index(0)
+
+#: Nodes a list spread onto tuple positions may add to one alignment: each position takes a
+#: copy of the list item's subtree, and tuples in tuples multiply; past this the positions
+#: left are not compared (as items the other side leaves unconstrained).
+MAX_SPREAD = 100_000
 
 _LATER = object()
 

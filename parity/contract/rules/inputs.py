@@ -196,42 +196,6 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
                     f"{accepted}; such calls are rejected",
             hint=f"constrain the agent's field to {accepted}"
                  + (" (or allow null on the server)" if bad and "null" in bad else ""))
-    for mine, positions in al.tuple_positions():
-        sent, refusing = tuple_mismatch(al, mine, positions)
-        if not refusing:
-            continue
-        path = al.reader.path(mine)
-        yield Finding(
-            tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
-            message=f"the agent may send {sent} {at(path)} as any item of a list; the server "
-                    f"takes a tuple, and {', '.join(map(code, refusing))} does not accept "
-                    "it; such calls are rejected",
-            hint="send the tuple the server's positions describe (its prefixItems), or let "
-                 "the server take a list")
-
-
-def tuple_mismatch(al: Alignment, mine: Steps, positions: list[Steps], *,
-                   item_sends: bool = True) -> tuple[str, list[str]]:
-    """What the reader's list item ``mine`` may be that some tuple position refuses
-    (``item_sends``; else what the positions may be that the item refuses), and the paths of
-    the positions at fault (none: they agree with every item)."""
-    item = al.reader.entries[mine]
-    refused: set[str] = set()
-    refusing: list[str] = []
-    open_ = False
-    for position in positions:
-        entry = al.other.entries[position]
-        bad = rejected_types(item, entry) if item_sends else rejected_types(entry, item)
-        if bad is None:
-            open_ = True
-        elif not bad:
-            continue
-        else:
-            refused.update(bad)
-        refusing.append(al.other.path(position))
-    sent = "a value of any type (its schema leaves the type open)" if open_ \
-        else types(sorted(refused))
-    return sent, refusing
 
 
 # -- in.enum ---------------------------------------------------------------------------------
@@ -312,7 +276,8 @@ RULES = (
                 "may send anything, so it is reported against a typed server field; one with "
                 "an enum and no type sends only its values' types. A list sent where the "
                 "server takes a tuple (`prefixItems`, pydantic's `tuple[str, int]`) is held "
-                "to every position, and reported once at the list's `[]`.",
+                "to every position, and everything below the list's item to what is below "
+                "each position: findings name the position (`t[1]`, `t[1].x`).",
         example=Example(
             agent=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],

@@ -12,7 +12,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
-from parity.contract.rules.inputs import producible, rejected_types, tuple_mismatch
+from parity.contract.rules.inputs import producible, rejected_types
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -123,17 +123,6 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             hint="widen the agent's type"
                  + (" (Optional[...] for null)" if bad and "null" in bad else "")
                  + ", or narrow the server's outputSchema")
-    for mine, positions in al.tuple_positions():
-        sent, refusing = tuple_mismatch(al, mine, positions, item_sends=False)
-        if not refusing:
-            continue
-        path = al.reader.path(mine)
-        yield Finding(
-            tool=pair.name, rule_id=TYPE, path=path, direction="out", severity="error",
-            message=f"the server may return {sent} at {', '.join(map(code, refusing))} of a "
-                    f"tuple, the agent reads it as a list whose items {at(path)} accept only "
-                    f"{types(al.reader.entries[mine].type)}; such results fail in the agent",
-            hint="read the tuple the server returns, or narrow the server's outputSchema")
 
 
 # -- out.enum --------------------------------------------------------------------------------

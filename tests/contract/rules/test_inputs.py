@@ -216,14 +216,67 @@ def test_a_list_sent_to_a_tuple_is_held_to_every_position():
     pair_ = {"type": "array", "prefixItems": [S, I], "minItems": 2, "maxItems": 2}
     f = single("in.type", diff([tool("t", obj({"t": strings}))],
                                [tool("t", obj({"t": pair_}))]))
-    assert f.path == "t[]" and "`t[1]`" in f.message and "`t[0]`" not in f.message
+    assert f.path == "t[1]" and "may send string at `t[1]`" in f.message, f.message
     same = {"type": "array", "prefixItems": [S, S]}
     assert of_rule("in.type", diff([tool("t", obj({"t": strings}))],
                                    [tool("t", obj({"t": same}))])) == []
     # out: the server returns the tuple, the agent reads a list of strings
     f = single("out.type", diff([tool("t", out=obj({"t": strings}))],
                                 [tool("t", out=obj({"t": pair_}))]))
-    assert f.path == "t[]" and "`t[1]`" in f.message
+    assert f.path == "t[1]" and "may return integer at `t[1]`" in f.message, f.message
+
+
+def test_what_is_below_a_list_sent_to_a_tuple_is_held_to_each_position():
+    """A stub sends ``pair[{x, extra}]``, the server takes ``tuple[Closed, Open]``: every
+    item may land on either position, so each position's fields are compared (the nested
+    drift a check of the list's item type alone passes)."""
+    item = obj({"x": S, "extra": S}, required=("x",))
+    closed = obj({"x": I, "y": S}, required=("x", "y"), additionalProperties=False)
+    open_ = obj({"x": S})
+    findings = diff([tool("t", obj({"pair": {"type": "array", "items": item}}))],
+                    [tool("t", obj({"pair": {"type": "array", "prefixItems": [closed, open_]}}))])
+    assert [(f.rule_id, f.path, f.severity) for f in findings] == [
+        ("in.missing-required", "pair[0].y", "error"), ("in.type", "pair[0].x", "error"),
+        ("in.unknown", "pair[0].extra", "error"), ("in.unknown", "pair[1].extra", "warning")]
+    # a position the agent names itself is its own, not a copy of the list's item
+    named = {"type": "array", "prefixItems": [obj({"x": I, "y": S}, required=("x", "y"))],
+             "items": item}
+    findings = diff([tool("t", obj({"pair": named}))],
+                    [tool("t", obj({"pair": {"type": "array", "prefixItems": [closed, open_]}}))])
+    assert [(f.rule_id, f.path) for f in findings] == [
+        ("in.unknown", "pair[1].extra")], findings
+    # a tuple with a schema for the rest: the positions and the rest are each compared
+    rest = {"type": "array", "prefixItems": [closed], "items": obj({"x": I})}
+    assert [(f.rule_id, f.path) for f in diff(
+        [tool("t", obj({"pair": {"type": "array", "items": item}}))],
+        [tool("t", obj({"pair": rest}))])] == [
+        ("in.missing-required", "pair[0].y"), ("in.type", "pair[0].x"), ("in.type", "pair[].x"),
+        ("in.unknown", "pair[0].extra"), ("in.unknown", "pair[].extra")]
+
+
+def test_a_list_read_from_a_tuple_is_compared_below_each_position():
+    item = obj({"id": S, "n": I}, required=("id", "n"))
+    server = {"type": "array", "prefixItems": [obj({"id": S, "n": S}, required=("id", "n")),
+                                               obj({"id": S}, required=("id",))]}
+    findings = diff([tool("t", out=obj({"rows": {"type": "array", "items": item}}))],
+                    [tool("t", out=obj({"rows": server}))])
+    assert [(f.rule_id, f.path) for f in findings] == [
+        ("out.missing", "rows[1].n"), ("out.type", "rows[0].n")], findings
+
+
+def test_tuples_inside_a_spread_list_are_spread_too_within_a_bound(monkeypatch):
+    from parity.contract.rules import _align
+
+    inner = {"type": "array", "items": obj({"v": S})}
+    tuple_of = {"type": "array", "prefixItems": [obj({"v": I}), obj({"v": S})]}
+    agent = obj({"m": {"type": "array", "items": inner}})
+    server = obj({"m": {"type": "array", "prefixItems": [tuple_of, tuple_of]}})
+    findings = diff([tool("t", agent)], [tool("t", server)])
+    assert [(f.rule_id, f.path) for f in findings] == [
+        ("in.type", "m[0][0].v"), ("in.type", "m[1][0].v")]
+    # past the bound the positions left are not compared (as items left unconstrained)
+    monkeypatch.setattr(_align, "MAX_SPREAD", 2)
+    assert [f.path for f in diff([tool("t", agent)], [tool("t", server)])] == []
 
 
 def test_a_key_a_closed_all_of_branch_leaves_out_is_refused():
