@@ -81,7 +81,11 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; the one place errors become codes."""
-    with redact.scope(), redact.streams():
+    from parity.cli.logs import terminal
+
+    # the libraries' log records stay off the terminal (PARITY_DEBUG shows them): only
+    # here, the entry point, never when parity is used as a library
+    with redact.scope(), redact.streams(), terminal():
         return _main(argv)
 
 

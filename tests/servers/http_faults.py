@@ -1,7 +1,12 @@
 """A streamable-HTTP look-alike on 127.0.0.1 that fails on purpose, by URL path.
 
-``initialize`` and notifications are answered properly whatever the path; every other
-request gets the fault the path names:
+``initialize`` and notifications are answered properly whatever the path (but for
+``/sessionid``); every other request gets the fault the path names:
+
+* ``/sessionid``: ``initialize`` is answered with an ``Mcp-Session-Id`` that is not ASCII
+* ``/badlength``: 200 ``application/json`` whose Content-Length is longer than its body (the
+  connection is then closed)
+* ``/utf16``: 200 ``application/json``, a valid result encoded in UTF-16
 
 * ``/status/<code>``: that HTTP status, plain-text body (``?retry=<value>`` sets Retry-After;
   ``?jsonrpc=1`` puts a JSON-RPC error in a JSON body instead)
@@ -62,8 +67,10 @@ class Handler(BaseHTTPRequestHandler):
             reply["result"] = {"protocolVersion": message["params"]["protocolVersion"],
                                "capabilities": {"tools": {}},
                                "serverInfo": {"name": "faults", "version": "0"}}
+            # latin-1 is how http.server writes a header: "é" goes out as the byte 0xe9
+            session = "s-\u00e9" if url.path == "/sessionid" else "s-1"
             self._send(200, json.dumps(reply).encode(), "application/json",
-                       {"Mcp-Session-Id": "s-1"})
+                       {"Mcp-Session-Id": session})
             return
         path = url.path
         auth = self.headers.get("Authorization", "")  # echoed back, to test redaction
@@ -89,6 +96,17 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(200, text, "application/json")
             else:
                 self._send(200, b"event: message\ndata: " + text + b"\n\n", "text/event-stream")
+        elif path == "/badlength":  # says 1000 bytes, sends fewer, then hangs up
+            body = json.dumps({**reply, "result": {"tools": []}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body) + 1000))
+            self.end_headers()
+            self.wfile.write(body)
+            self.close_connection = True
+        elif path == "/utf16":  # valid JSON, but not in UTF-8
+            body = json.dumps({**reply, "result": {"tools": []}}).encode("utf-16")
+            self._send(200, body, "application/json")
         elif path == "/badsse":  # an event whose data is not JSON
             self._send(200, b"event: message\ndata: {not json\n\n", "text/event-stream")
         elif path == "/hang":
