@@ -21,16 +21,23 @@ mcp 2.3: ``mcp/client/stdio.py``). Three things parity reports cannot pass throu
 What is kept small: the process runs in its own process group (so a wrapper's children stop
 too), is asked to stop by closing stdin, then SIGTERM, then SIGKILL, as the MCP lifecycle
 and the SDK do; stderr is kept as a bounded tail for messages.
+
+The server's exit ends the connection even while its pipes stay open: a daemon it started
+in a session of its own (outside its process group, which parity leaves alone) inherits its
+stdout and stderr and may hold them for ever, and waiting for their end turned "the server
+exited with code 4" into a timeout. What the server wrote before exiting is still read.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import signal
 import sys
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -56,6 +63,12 @@ EOF_GRACE = 1.0
 #: Seconds to wait for the exit code of a server whose stdout closed (it is almost always
 #: exiting): the message names the code. Half a second was missed on a loaded CI machine.
 EXIT_CODE_WAIT = 2.0
+#: Seconds a pipe of a server that exited may stay quiet before all it wrote is taken as
+#: read: a descendant holding the pipe keeps its end from coming. What the server wrote
+#: before exiting is in the pipe already, read before this runs out.
+DRAIN_IDLE = 0.5
+#: Most seconds a pipe is read once the server exited (a descendant may go on writing).
+DRAIN_LIMIT = 2.0
 
 
 def _stderr_line(line: bytes) -> str:
@@ -72,6 +85,11 @@ class StdioTransport(Transport):
         self.process: anyio.abc.Process | None = None
         self.stderr: deque[str] = deque(maxlen=200)
         self.stderr_done = anyio.Event()
+        # a line being read, in chunks (stdout), and the rest of a stderr line being read
+        self.partial: list[bytes] = []
+        self.partial_size = 0
+        self.stderr_partial = b""
+        self.stderr_skipping = False  # the rest of a stderr line already kept cut
         self.write_lock = anyio.Lock()
         self.closed = False
 
@@ -95,29 +113,42 @@ class StdioTransport(Transport):
     async def _read_stdout(self) -> None:
         if self.process is None or self.process.stdout is None:
             return
-        # a long line arrives in many chunks: each is kept once and searched once (joining
-        # and rescanning a growing buffer made reading a 48 MiB listing quadratic)
-        pending: list[bytes] = []
-        size = 0
-        try:
-            async for chunk in self.process.stdout:
-                start = 0
-                while (end := chunk.find(b"\n", start)) != -1:
-                    pending.append(chunk[start:end])
-                    self._line(b"".join(pending))
-                    pending, size, start = [], 0, end + 1
-                if start < len(chunk):
-                    pending.append(chunk[start:])
-                    size += len(chunk) - start
-                if size > MAX_MESSAGE_BYTES:
-                    self.conn.note_garbage(f"a line longer than {MAX_MESSAGE_BYTES} bytes")
-                    pending, size = [], 0
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
-            pass
-        buffer = b"".join(pending)
+        await self._read(self.process, self.process.stdout, self._stdout_chunk)
+        buffer = b"".join(self.partial)
         if buffer.strip():
             self.conn.note_garbage(f"truncated message {excerpt(buffer)!r}")
         self.conn.connection_lost(await self._exit_status() or "the server closed its stdout")
+
+    def _stdout_chunk(self, chunk: bytes) -> None:
+        # a long line arrives in many chunks: each is kept once and searched once (joining
+        # and rescanning a growing buffer made reading a 48 MiB listing quadratic)
+        start = 0
+        while (end := chunk.find(b"\n", start)) != -1:
+            self.partial.append(chunk[start:end])
+            self._line(b"".join(self.partial))
+            self.partial, self.partial_size, start = [], 0, end + 1
+        if start < len(chunk):
+            self.partial.append(chunk[start:])
+            self.partial_size += len(chunk) - start
+        if self.partial_size > MAX_MESSAGE_BYTES:
+            self.conn.note_garbage(f"a line longer than {MAX_MESSAGE_BYTES} bytes")
+            self.partial, self.partial_size = [], 0
+
+    @staticmethod
+    async def _read(process: anyio.abc.Process, stream: anyio.abc.ByteReceiveStream,
+                    feed: Callable[[bytes], None]) -> None:
+        """Feed ``stream``'s chunks until its end or, once the server exited, until it was
+        quiet for ``DRAIN_IDLE`` (at most ``DRAIN_LIMIT``): a descendant in a session of its
+        own may hold the pipe open after the server exited, and its end never come."""
+        ended = False
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_cancel_at_exit, process, tg.cancel_scope)
+            await _pump(stream, feed)
+            ended = True
+            tg.cancel_scope.cancel()
+        if not ended:  # a cancelled read leaves its data in the stream: drain it
+            with anyio.move_on_after(DRAIN_LIMIT):
+                await _pump(stream, feed, idle=DRAIN_IDLE)
 
     async def _exit_status(self) -> str | None:
         """The words for the server's exit, with its code ("the server exited with code 3"),
@@ -162,23 +193,22 @@ class StdioTransport(Transport):
         if self.process is None or self.process.stderr is None:
             self.stderr_done.set()
             return
-        partial = b""
-        skipping = False  # the rest of a line already kept cut at MAX_STDERR_LINE
-        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
-            async for chunk in self.process.stderr:
-                partial += chunk
-                *lines, partial = partial.split(b"\n")
-                if lines and skipping:
-                    lines, skipping = lines[1:], False
-                self.stderr.extend(_stderr_line(x) for x in lines)
-                if len(partial) > MAX_STDERR_LINE and not skipping:
-                    self.stderr.append(_stderr_line(partial))
-                    skipping = True
-                if skipping:
-                    partial = b""
-        if partial and not skipping:
-            self.stderr.append(_stderr_line(partial))
+        await self._read(self.process, self.process.stderr, self._stderr_chunk)
+        if self.stderr_partial and not self.stderr_skipping:
+            self.stderr.append(_stderr_line(self.stderr_partial))
         self.stderr_done.set()
+
+    def _stderr_chunk(self, chunk: bytes) -> None:
+        self.stderr_partial += chunk
+        *lines, self.stderr_partial = self.stderr_partial.split(b"\n")
+        if lines and self.stderr_skipping:
+            lines, self.stderr_skipping = lines[1:], False
+        self.stderr.extend(_stderr_line(x) for x in lines)
+        if len(self.stderr_partial) > MAX_STDERR_LINE and not self.stderr_skipping:
+            self.stderr.append(_stderr_line(self.stderr_partial))
+            self.stderr_skipping = True
+        if self.stderr_skipping:
+            self.stderr_partial = b""
 
     async def drain(self) -> None:
         if self.process is not None:
@@ -235,3 +265,25 @@ class StdioTransport(Transport):
                 process.terminate()
             else:  # pragma: no cover
                 process.kill()
+
+
+async def _cancel_at_exit(process: anyio.abc.Process, scope: anyio.CancelScope) -> None:
+    # returns at the exit itself (anyio 4.16); an older anyio on asyncio may also wait for
+    # the pipes to close (CPython gh-119710), and then this never comes before their end
+    await process.wait()
+    scope.cancel()
+
+
+async def _pump(stream: anyio.abc.ByteReceiveStream, feed: Callable[[bytes], None],
+                idle: float = math.inf) -> None:
+    """Feed ``stream``'s chunks to ``feed`` until it ends or breaks, or no chunk came for
+    ``idle`` seconds."""
+    with contextlib.suppress(anyio.EndOfStream, anyio.ClosedResourceError,
+                             anyio.BrokenResourceError, OSError):
+        while True:
+            chunk = None
+            with anyio.move_on_after(idle):
+                chunk = await stream.receive()
+            if chunk is None:
+                return
+            feed(chunk)

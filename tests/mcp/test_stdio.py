@@ -3,8 +3,11 @@ Nothing at the boundary is mocked."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +177,59 @@ def test_crash_during_a_call_is_unavailable_with_stderr() -> None:
     assert (failure.kind, failure.sent) == ("unavailable", True)
     assert "exited with code 7" in failure.message
     assert failure.stderr_tail == ["crashing in tools/call"]
+
+
+# -- a server whose daemon, in a session of its own, holds its stdout after it exits ------
+
+
+@pytest.fixture
+def daemon_pidfile(tmp_path: Path) -> Iterator[Path]:
+    """Where ``tests.servers.setsid_child`` writes its daemon's pid. The daemon is killed
+    here: it is outside the server's process group, which parity leaves alone."""
+    pidfile = tmp_path / "daemon.pid"
+    yield pidfile
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text()), signal.SIGKILL)
+
+
+def _daemon_alive(pidfile: Path) -> bool:
+    # alive: it held the pipes while parity reported, and parity did not kill it
+    return not _gone(int(pidfile.read_text()))
+
+
+def test_a_server_that_exits_while_its_daemon_holds_stdout_is_said_to_have_exited(
+        daemon_pidfile: Path) -> None:
+    """Its stdout never ends while the daemon lives: the exit, not the end of stdout, ends
+    the connection (it was "no answer to initialize within 30s")."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "early"))
+    text = str(info.value)
+    assert "starting it failed: could not reach it" in text
+    assert "the server exited with code 4" in text
+    assert "did not answer in time" not in text
+    assert "giving up before initialize" in text  # the stderr tail the daemon holds too
+    assert _daemon_alive(daemon_pidfile)
+
+
+def test_an_answer_written_as_the_server_exits_is_read_before_the_exit_is_reported(
+        daemon_pidfile: Path) -> None:
+    """The initialize answer (60 KB) is still in the pipe when the exit is seen: it is read,
+    so the session starts and the listing fails on the exit (it was a timeout of tools/list);
+    were the answer lost, starting would fail."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "after-answer"))
+    text = str(info.value)
+    assert "listing the tools of it failed: could not reach it" in text
+    assert "the server exited with code 6" in text
+    assert "did not answer in time" not in text
+    assert _daemon_alive(daemon_pidfile)
+
+
+def test_a_daemon_holding_stdout_does_not_keep_a_listed_server_open(
+        daemon_pidfile: Path) -> None:
+    """A server that serves, then exits when its stdin closes: the listing returns though
+    the daemon still holds the pipes, and leaves the daemon alone."""
+    listing = fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "serve"))
+    assert [t["name"] for t in listing.tools] == ["only"]
+    assert _daemon_alive(daemon_pidfile)
