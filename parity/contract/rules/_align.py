@@ -248,7 +248,8 @@ class Alignment:
             added: list[Steps] = []
             for items in lists:
                 parent = self.status[items[:-1]]
-                assert type(parent) is Match  # a list is spread only under a match
+                if type(parent) is not Match:  # never: a list is spread only under a match
+                    continue
                 for position in self.other.children(parent.other):
                     head = (*items[:-1], position[-1])
                     if type(position[-1]) is not Index or head in reader:
