@@ -60,7 +60,8 @@ def test_retry_after_as_an_http_date(http_server: Any) -> None:
     ("/truncated", "malformed", "truncated"),
     # the SDK reads an event stream with U+FFFD for such a byte: a result never sent
     ("/notutf8", "malformed", "not UTF-8"),
-    ("/notutf8?json=1", "malformed", "not JSON"),
+    ("/notutf8?json=1", "malformed", "a JSON body that is not UTF-8"),
+    ("/utf16", "malformed", "a JSON body that is not UTF-8: "),  # json.loads would read it
     ("/hang", "timeout", "no answer to tools/call"),
     # read up to the bound a stdio line or an SSE event has, not into the memory
     ("/endless", "malformed", "an answer of more than 67,108,864 bytes"),
@@ -117,7 +118,7 @@ def test_a_clean_json_body_is_proved_so_without_being_read_again(
     """orjson proves an ordinary JSON body holds nothing the SDK would refuse or change, so
     parity does not parse and walk it before the SDK reads it (a hostile body still is:
     tests/hostile/test_content_values.py)."""
-    from parity.mcp import http as parity_http
+    from parity.mcp import http_recorder as parity_http
 
     def no_second_reading(body: bytes) -> Any:
         raise AssertionError("a clean body was parsed by parity")
@@ -178,3 +179,14 @@ def test_a_server_s_error_is_shown_on_one_line_and_cut(http_server: Any) -> None
     message = str(info.value)
     assert "\n::error::" not in message and "boom\\x0a::error::xyyy" in message, message[:300]
     assert "(100," in message and "characters)" in message and len(message) < 5000
+
+
+def test_a_session_id_that_is_not_visible_ascii_is_named(http_server: Any) -> None:
+    """The SDK would echo it on the next request, fail to encode it, and end the connection
+    ("the connection is closed"): the header is the server's fault, and said so."""
+    url = http_server("tests.servers.http_faults", path="")
+    with pytest.raises(SourceError) as info:
+        fetch_tools(http(url + "/sessionid"))
+    message = str(info.value)
+    assert "an Mcp-Session-Id header that is not visible ASCII" in message, message
+    assert "'s-\\xe9'" in message or "'s-\u00e9'" in message, message

@@ -7,6 +7,7 @@
 * ``/badlength``: 200 ``application/json`` whose Content-Length is longer than its body (the
   connection is then closed)
 * ``/utf16``: 200 ``application/json``, a valid result encoded in UTF-16
+* ``/oddevent``: an event stream whose first event is of an unknown kind, then the answer
 
 * ``/status/<code>``: that HTTP status, plain-text body (``?retry=<value>`` sets Retry-After;
   ``?jsonrpc=1`` puts a JSON-RPC error in a JSON body instead)
@@ -107,6 +108,11 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/utf16":  # valid JSON, but not in UTF-8
             body = json.dumps({**reply, "result": {"tools": []}}).encode("utf-16")
             self._send(200, body, "application/json")
+        elif path == "/oddevent":  # an event of a kind the SDK does not know (it warns), then
+            # the answer
+            text = json.dumps({**reply, "result": {"tools": []}}).encode()
+            self._send(200, b"event: x-odd\ndata: {}\n\nevent: message\ndata: " + text
+                       + b"\n\n", "text/event-stream")
         elif path == "/badsse":  # an event whose data is not JSON
             self._send(200, b"event: message\ndata: {not json\n\n", "text/event-stream")
         elif path == "/hang":
