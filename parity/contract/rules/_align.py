@@ -152,6 +152,8 @@ class Alignment:
             paths = PathCache()
         self.reader = Parsed(reader, paths)
         self.other = Parsed(other, paths)
+        _open_items(self.reader.entries)
+        _open_items(self.other.entries)
         self.status: dict[Steps, Status] = {}
         #: the reader's ``[]`` nodes that met tuple positions (``_spread_lists``)
         self._lists: list[Steps] = []
@@ -211,9 +213,10 @@ class Alignment:
         if kind is Prop:
             candidate = (*at, VALUES)
             if candidate in other:
-                # a closed object's map takes only the keys its patterns match
+                # a map reached by patterns alone takes only the keys they match: another
+                # key is undeclared there (rejected where the object is closed)
                 values = other[candidate]
-                if entry.closed and values.patterns and surely_unmatched(
+                if values.patterns and surely_unmatched(
                         step.name, values.patterns):  # type: ignore[union-attr]
                     return Unknown(at)
                 return Match(candidate)
@@ -264,6 +267,24 @@ class Alignment:
 
 
 _FIRST = Index(0)
+_ANY_ITEM = Entry()
+
+
+def _open_items(entries: dict[Steps, Entry]) -> None:
+    """Give an array that says nothing of its items (no ``items``, or a tuple with an open
+    tail) the ``[]`` node ``items: {}`` gives it: any value. So both spellings compare
+    alike: an agent's bare ``array`` may send anything to the server's typed items, and a
+    server's bare ``array`` may return anything to the agent's."""
+    bare = [steps for steps, entry in entries.items()
+            if "array" in entry.type and entry.recursive is None and not entry.unresolved
+            and (*steps, ITEMS) not in entries]
+    for steps in bare:
+        most = dict(entries[steps].constraints).get("maxItems")
+        if most is not None and (*steps, Index(int(most) - 1)) in entries:
+            continue  # no item past the tuple: its length is its positions' (maxItems)
+        items = (*steps, ITEMS)
+        entries[items] = _ANY_ITEM
+
 
 #: Nodes a list spread onto tuple positions may add to one alignment: each position takes a
 #: copy of the list item's subtree, and tuples in tuples multiply; past this the positions

@@ -238,10 +238,10 @@ RULES = (
                 "object is closed (`additionalProperties: false`, Pydantic `extra='forbid'`) "
                 "the call is rejected; where it is open the field is dropped without a word, "
                 "which is worse to debug. A map (`{}`), a free-form object and an "
-                "unconstrained value absorb any key and never trigger it, except a closed "
-                "object's pattern map (`patternProperties` beside `additionalProperties: "
-                "false`): a key none of its patterns matches is unknown there, as is an agent's "
-                "map not limited to those patterns. (In the `out` "
+                "unconstrained value absorb any key and never trigger it, except a pattern "
+                "map (`patternProperties`): a key none of its patterns matches is unknown "
+                "there (an error where the object is closed, as is an agent's map not "
+                "limited to those patterns; a warning where it is open). (In the `out` "
                 "direction the same key is reported by `out.missing`: the server never sends "
                 "it.)",
         example=Example(
@@ -277,7 +277,9 @@ RULES = (
                 "an enum and no type sends only its values' types. A list sent where the "
                 "server takes a tuple (`prefixItems`, pydantic's `tuple[str, int]`) is held "
                 "to every position, and everything below the list's item to what is below "
-                "each position: findings name the position (`t[1]`, `t[1].x`).",
+                "each position: findings name the position (`t[1]`, `t[1].x`). An array "
+                "that says nothing of its items (no `items`, or a tuple whose tail is open "
+                "and not ended by `maxItems`) holds any value, as `items: {}` does.",
         example=Example(
             agent=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],

@@ -143,15 +143,16 @@ def test_items_false_takes_no_item_and_no_position_past_the_tuple():
     closed = {"type": "array", "prefixItems": [S], "items": False}
     findings = diff([tool("t", obj({"u": strings, "t": triple}))],
                     [tool("t", obj({"u": {"type": "array", "items": False}, "t": closed}))])
+    # the agent's triple has an open tail (no `items`): any value may follow its three
     assert [(f.rule_id, f.path) for f in findings] == [
-        ("in.type", "t[1]"), ("in.type", "t[2]"), ("in.type", "u[]")]
+        ("in.type", "t[1]"), ("in.type", "t[2]"), ("in.type", "t[]"), ("in.type", "u[]")]
     assert "where the server accepts no value" in findings[0].message
     legacy = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
               "properties": {"t": {"type": "array", "items": [S], "additionalItems": False}}}
     agent = {"type": "object", "properties": {"t": {"type": "array", "items": [S, S]}},
              "$schema": "http://json-schema.org/draft-07/schema#"}
-    f = single("in.type", diff([tool("t", agent)], [tool("t", legacy)]))
-    assert f.path == "t[1]"
+    found = of_rule("in.type", diff([tool("t", agent)], [tool("t", legacy)]))
+    assert [f.path for f in found] == ["t[1]", "t[]"]  # and the agent's open tail
 
 
 def test_an_untyped_enum_sends_only_its_values_types():
@@ -257,7 +258,8 @@ def test_what_is_below_a_list_sent_to_a_tuple_is_held_to_each_position():
 def test_a_list_read_from_a_tuple_is_compared_below_each_position():
     item = obj({"id": S, "n": I}, required=("id", "n"))
     server = {"type": "array", "prefixItems": [obj({"id": S, "n": S}, required=("id", "n")),
-                                               obj({"id": S}, required=("id",))]}
+                                               obj({"id": S}, required=("id",))],
+              "maxItems": 2}  # else the tuple's open tail may return anything
     findings = diff([tool("t", out=obj({"rows": {"type": "array", "items": item}}))],
                     [tool("t", out=obj({"rows": server}))])
     assert [(f.rule_id, f.path) for f in findings] == [
@@ -308,9 +310,11 @@ def test_a_key_a_closed_pattern_map_does_not_match_is_unknown():
     finding = single("in.unknown", diff([tool("t", agent)], [tool("t", server)]))
     assert (finding.path, finding.severity) == ("foo", "error")
     assert "is closed" in finding.message
-    # an open map takes any key: nothing to say
+    # an open object takes the key unchecked: undeclared, as beside any open object's
+    # properties (its patterns never meet it)
     del server["additionalProperties"]
-    assert of_rule("in.unknown", diff([tool("t", agent)], [tool("t", server)])) == []
+    finding = single("in.unknown", diff([tool("t", agent)], [tool("t", server)]))
+    assert (finding.path, finding.severity) == ("foo", "warning")
 
 
 def test_a_named_key_is_compared_with_the_map_schemas_that_take_it():
@@ -342,3 +346,41 @@ def test_an_agent_map_against_a_closed_pattern_map_may_send_refused_keys():
     # an open server map takes any key
     del server["properties"]["meta"]["additionalProperties"]
     assert of_rule("in.unknown", diff([tool("t", free)], [tool("t", server)])) == []
+
+
+def test_an_array_that_says_nothing_of_its_items_may_hold_anything():
+    """No ``items`` is ``items: {}``: both spellings compare alike, in both directions."""
+    bare, strings = {"type": "array"}, {"type": "array", "items": S}
+    for agent in (bare, {"type": "array", "items": {}}):
+        f = single("in.type", diff([tool("t", obj({"ids": agent}))],
+                                   [tool("t", obj({"ids": strings}))]))
+        assert f.path == "ids[]" and "a value of any type" in f.message
+    # the server's bare array may return anything the agent's typed items refuse
+    f = single("out.type", diff([tool("t", out=obj({"ids": strings}))],
+                                [tool("t", out=obj({"ids": bare}))]))
+    assert f.path == "ids[]" and "may return a value of any type" in f.message
+    # a server taking any item accepts the agent's typed ones; the agent reading any item
+    # accepts what the server returns
+    assert diff([tool("t", obj({"ids": strings}))], [tool("t", obj({"ids": bare}))]) == []
+    assert diff([tool("t", out=obj({"ids": bare}))], [tool("t", out=obj({"ids": strings}))]) == []
+    # a tuple's open tail is such an array too, unless maxItems ends it at its positions
+    tail = {"type": "array", "prefixItems": [S]}
+    f = single("in.type", diff([tool("t", obj({"t": tail}))], [tool("t", obj({"t": strings}))]))
+    assert f.path == "t[]"
+    f = single("in.type", diff([tool("t", obj({"t": tail | {"maxItems": 2}}))],
+                               [tool("t", obj({"t": strings}))]))
+    assert f.path == "t[]"
+    assert diff([tool("t", obj({"t": tail | {"maxItems": 1}}))],
+                [tool("t", obj({"t": strings}))]) == []
+
+
+def test_a_key_no_pattern_of_an_open_pattern_map_matches_is_undeclared_not_typed():
+    # the server's integers are for `x-` keys only: the agent's `a` is not one, so it is
+    # not held to them (an in.type error was a false alarm); it is undeclared (a warning)
+    server = {"type": "object", "patternProperties": {"^x-": I}}
+    f = single("in.unknown", diff([tool("t", obj({"a": S}))], [tool("t", server)]))
+    assert (f.path, f.severity) == ("a", "warning")
+    assert of_rule("in.type", diff([tool("t", obj({"a": S}))], [tool("t", server)])) == []
+    # a key the patterns match is held to them
+    f = single("in.type", diff([tool("t", obj({"x-a": S}))], [tool("t", server)]))
+    assert f.path == "x-a"
