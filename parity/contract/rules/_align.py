@@ -301,9 +301,9 @@ class ToolPair:
     ``in_`` and ``out`` are ``None`` when the direction's rules have nothing to compare.
     With ``shortcut`` (the default) that includes two tables that agree on every path and
     on every fact a rule reads (type, required, closed, enum, recursive, unresolved,
-    constraints, format): every
-    path then aligns with itself, and no ``in.*``/``out.*`` rule can report anything.
-    Descriptions and the other facts may differ; they are never compared."""
+    constraints, format, patterns): every path then aligns with itself, and no
+    ``in.*``/``out.*`` rule can report anything. Descriptions and the other facts may
+    differ; they are never compared."""
 
     def __init__(self, agent: ToolManifest, server: ToolManifest,
                  paths: PathCache | None = None, *, shortcut: bool = True,

@@ -247,6 +247,20 @@ def _from_pattern(pattern: str, rng: random.Random) -> list[str]:
     return out
 
 
+def unmatched_key(sent: tuple[str, ...], accepted: tuple[str, ...]) -> str | None:
+    """A key made from one of the ``sent`` patterns (and matching it) that surely matches
+    none of the ``accepted`` ones; ``None`` when none was found (every key tried matched,
+    or the patterns left the search without a verdict)."""
+    from parity.fieldpaths.keyed import matches, surely_unmatched
+
+    rng = random.Random(0)  # a fixed seed: the same patterns give the same witness
+    for pattern in sent:
+        for key in _from_pattern(pattern, rng):
+            if matches(pattern, key) is True and surely_unmatched(key, accepted):
+                return key
+    return None
+
+
 def _numbers(both: tuple[dict[str, Any], dict[str, Any]]) -> Iterator[int | float]:
     yield from (0, 1, -1)
     for c in both:

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
+from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
@@ -62,14 +64,26 @@ def _map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps) -> Iter
         return
     holder = al.reader.path(mine[:-1])
     keys = "any key" if not sent else "keys matching " + ", ".join(map(code, sent))
+    taken = ", ".join(map(code, accepted))
+    hint = ("constrain the agent's keys to the server's patterns (`patternProperties`), "
+            "or let the server take them")
+    # patterns spelled differently may still take the same keys (`^x-[a-z]+$` within `^x-`)
+    key = _witness.unmatched_key(sent, accepted) if sent else None
+    if sent and key is None:
+        yield Finding(
+            tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
+            severity="warning",
+            message=f"the agent may send {keys} {at(holder)}; the server's object there is "
+                    f"closed and takes only keys matching {taken}: possibly narrower; no "
+                    "key was found that one takes and the other refuses", hint=hint)
+        return
+    example = "" if key is None else f" (such as {compact(key)})"
     yield Finding(
         tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
         severity="error",
-        message=f"the agent may send {keys} {at(holder)}; the server's object there is "
-                f"closed and takes only keys matching {', '.join(map(code, accepted))}, so "
-                "a call with any other key is rejected",
-        hint="constrain the agent's keys to the server's patterns (`patternProperties`), "
-             "or let the server take them")
+        message=f"the agent may send {keys}{example} {at(holder)}; the server's object "
+                f"there is closed and takes only keys matching {taken}, so a call with any "
+                "other key is rejected", hint=hint)
 
 
 def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:

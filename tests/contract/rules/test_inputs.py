@@ -384,3 +384,21 @@ def test_a_key_no_pattern_of_an_open_pattern_map_matches_is_undeclared_not_typed
     # a key the patterns match is held to them
     f = single("in.type", diff([tool("t", obj({"x-a": S}))], [tool("t", server)]))
     assert f.path == "x-a"
+
+
+def test_a_closed_pattern_map_that_drifted_is_compared_by_keys_not_spelling():
+    def closed(pattern: str) -> dict:
+        return {"type": "object", "patternProperties": {pattern: S},
+                "additionalProperties": False}
+
+    # the tables differed only in the map's patterns: the shortcut took them as agreeing
+    f = single("in.unknown", diff([tool("t", closed("^x-"))], [tool("t", closed("^x-[a-z]+$"))]))
+    assert (f.path, f.severity) == ("{}", "error")
+    assert '(such as "x-")' in f.message, f.message
+    # spelled differently, the agent's keys all within the server's: no key is found that
+    # the server refuses, so no error; the difference is said as a possibility (as
+    # in.constraint says a pattern it finds no witness against)
+    for agent, server in (("^x-[a-z]+$", "^x-"), ("^(a|b)$", "^[ab]$")):
+        f = single("in.unknown", diff([tool("t", closed(agent))], [tool("t", closed(server))]))
+        assert f.severity == "warning" and "possibly narrower" in f.message, f.message
+    assert diff([tool("t", closed("^x-"))], [tool("t", closed("^x-"))]) == []
