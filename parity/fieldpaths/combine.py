@@ -183,9 +183,13 @@ _NULL_VALUE = (None,)
 def few_values(entry: Entry) -> tuple[Any, ...] | None:
     """The values ``entry`` may hold when they are few: its enum, or ``null`` for a node that
     may only be ``null``: pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
-    [{enum}, {type: null}]``, a union of few values. ``None``: any value of its type."""
+    [{enum}, {type: null}]``, a union of few values; none for a node that holds no value
+    (an alternative its siblings contradict: ``{type: null}`` under ``{type: string}``).
+    ``None``: any value of its type."""
     if entry.enum is not None:
         return entry.enum
+    if not entry.type:
+        return ()
     return _NULL_VALUE if entry.type == _NULL else None
 
 

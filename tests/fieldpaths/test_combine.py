@@ -146,3 +146,18 @@ def test_a_union_of_printed_tables_is_the_union_of_their_steps(alternatives):
     by_steps = union([{parse(p): e for p, e in t.items()} for t in tables], parse("u"))
     printed = union_printed(tables, "u")
     assert list(printed.items()) == [(render(steps), e) for steps, e in by_steps.items()]
+
+
+def test_an_alternative_its_siblings_contradict_adds_no_value_to_the_enum():
+    """``{type: string, anyOf: [{const: fast}, {type: null}]}``: the null alternative holds
+    nothing beside ``string``; the node is the string ``fast`` alone, not any string (the
+    whole enum was dropped, and an agent sending "slow" passed)."""
+    for schema in ({"type": "string", "anyOf": [{"const": "fast"}, {"type": "null"}]},
+                   {"allOf": [{"type": "string"},
+                              {"anyOf": [{"const": "fast"}, {"type": "null"}, {"type": "null"}]}]}):
+        table = extract_paths({"type": "object", "properties": {"mode": schema}})
+        assert (table["mode"].type, table["mode"].enum) == (("string",), ("fast",)), table["mode"]
+    # every alternative contradicted: no value at all
+    table = extract_paths({"type": "object", "properties": {"m": {
+        "type": "string", "anyOf": [{"type": "null"}, {"type": "integer"}]}}})
+    assert (table["m"].type, table["m"].enum) == ((), None)
