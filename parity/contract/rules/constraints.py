@@ -10,15 +10,16 @@ constraint is "possibly narrower", never an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from parity.contract.rules import _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
 from parity.core.jsonio import compact
-from parity.fieldpaths.constraints import KIND
+from parity.fieldpaths.constraints import KIND, canonical
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.fieldpath import ITEMS, Steps
+from parity.fieldpaths.fieldpath import ITEMS, Index, Steps
 
 IN = "in.constraint"
 OUT = "out.constraint"
@@ -35,6 +36,21 @@ def _stated(entry: Entry) -> str:
 
 def _item(parsed_entries: dict[Steps, Entry], steps: Steps) -> Entry | None:
     return parsed_entries.get((*steps, ITEMS))
+
+
+def _tuple_length(sender: Entry, entries: dict[Steps, Entry], steps: Steps,
+                  item: Entry | None) -> Entry:
+    """``sender`` with the ``maxItems`` its closed tuple implies (``items: false`` past
+    its positions): ``[0, 0, 0]`` is no witness against a server's ``maxItems 2`` where the
+    sender sends pairs."""
+    if item is None or item.type:
+        return sender
+    count = 0
+    while (*steps, Index(count)) in entries:
+        count += 1
+    stated = dict(sender.constraints)
+    stated["maxItems"] = min(stated.get("maxItems", count), count)
+    return replace(sender, constraints=canonical(stated))
 
 
 def _applies(receiver: Entry, sender: Entry) -> bool:
@@ -57,11 +73,13 @@ def _compare(al: Alignment, *, sender_is_reader: bool
         sender, receiver = (a, s) if sender_is_reader else (s, a)
         if not _applies(receiver, sender):
             continue
-        if _witness.implied(sender, receiver):
-            continue
         entries = al.reader.entries if sender_is_reader else al.other.entries
-        item = _item(entries, mine if sender_is_reader else theirs)
-        witness = _witness.find(sender, receiver, item)
+        steps = mine if sender_is_reader else theirs
+        item = _item(entries, steps)
+        bounded = _tuple_length(sender, entries, steps, item)
+        if _witness.implied(bounded, receiver):
+            continue
+        witness = _witness.find(bounded, receiver, item)
         if witness is None and sender.enum is not None:
             continue  # every value the sender may produce was tried: none is rejected
         yield mine, sender, receiver, None if witness is _witness.UNDECIDED else witness

@@ -171,3 +171,17 @@ def test_a_pattern_whose_shortest_value_is_huge_is_not_expanded_into_candidates(
                                      [tool("t", obj({"v": {"type": "string",
                                                            "maxLength": 3}}))]))
     assert f.severity == "warning"
+
+
+def test_a_closed_tuple_is_no_longer_than_its_positions():
+    """``prefixItems [str, int], items: false`` sends pairs: the server's ``maxItems 2``
+    rejects none of them (a witness ``[0, 0, 0]`` the agent never sends was an error)."""
+    pair_ = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+             "items": False}
+    server = {"type": "array", "maxItems": 2}
+    assert diff([tool("t", obj({"t": pair_}))], [tool("t", obj({"t": server}))]) == []
+    same = pair_ | {"maxItems": 2}
+    assert diff([tool("t", obj({"t": pair_}))], [tool("t", obj({"t": same}))]) == []
+    f = single("in.constraint", diff([tool("t", obj({"t": pair_}))],
+                                     [tool("t", obj({"t": server | {"maxItems": 1}}))]))
+    assert f.severity == "error" and "maxItems" in f.message, f.message
