@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.inputs import producible, rejected_types
-from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
+from parity.core.jsonio import compact
+from parity.fieldpaths.fieldpath import VALUES, Prop, Steps, render
+from parity.fieldpaths.keyed import surely_unmatched
 
 
 def _tool(name: str, out: dict[str, object] | None,
@@ -74,6 +77,69 @@ def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
                 "the field the server returns, or add this one to its outputSchema")
     return ("read a field the server actually returns (`parity paths` shows them), or add "
             "this one to the server's outputSchema")
+
+
+# -- out.unknown -----------------------------------------------------------------------------
+
+UNKNOWN = "out.unknown"
+
+
+def check_unknown(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    found: dict[str, Finding] = {}
+    for theirs, entry in al.other.entries.items():
+        if not theirs or not (isinstance(theirs[-1], Prop) or theirs[-1] is VALUES):
+            continue
+        for holder in al.reverse.get(theirs[:-1], ()):
+            refused = _refuses(al, holder, theirs)
+            if refused is None:
+                continue
+            path = al.reader.path(holder)
+            what = (f"any key{refused} {at(path)}" if theirs[-1] is VALUES
+                    else code(al.other.path(theirs)))
+            always = entry.required and theirs[-1] is not VALUES
+            effect = "every result fails in the agent" if always else \
+                "results holding it fail in the agent"
+            mine = render((*holder, theirs[-1]))
+            found.setdefault(mine, Finding(
+                tool=pair.name, rule_id=UNKNOWN, path=mine, direction="out",
+                severity="error" if always else "warning",
+                message=f"the server may return {what}, which the agent's result model does "
+                        f"not declare; its object {at(path)} is closed, so {effect}",
+                hint="declare the field in the agent's result model, or let that object "
+                     "take unknown keys (pydantic: extra='ignore')"))
+    for mine in sorted(found):
+        yield found[mine]
+
+
+def _refuses(al: Alignment, holder: Steps, theirs: Steps) -> str | None:
+    """Whether the agent's closed object at ``holder`` refuses the server's node ``theirs``
+    (a key or a map's keys): ``None`` if not, else words for the keys it refuses."""
+    reader = al.reader
+    node = reader.entries[holder]
+    if node.closed is not True or reader.opaque(holder) or not reader.may_be_object(holder):
+        return None
+    step = theirs[-1]
+    values = (*holder, VALUES)
+    if (*holder, step) in reader.entries:
+        if step is not VALUES:
+            return None
+        # both maps: the server's keys must be keys the agent's patterns take
+        taken = reader.entries[values].patterns
+        sent = al.other.entries[theirs].patterns
+        if not taken:
+            return None
+        if not sent:
+            return ""
+        key = _witness.unmatched_key(sent, taken)
+        return None if key is None else f" (such as {compact(key)})"
+    if step is not VALUES and values in reader.entries:
+        taken = reader.entries[values].patterns
+        if not taken or not surely_unmatched(step.name, taken):  # type: ignore[union-attr]
+            return None  # the agent's map takes the key (out.type compares its value)
+    return ""
 
 
 # -- out.optional ----------------------------------------------------------------------------
@@ -180,6 +246,23 @@ RULES = (
                                      "additionalProperties": False,
                                      "properties": {"status": {"type": "string"}}})]),
         check=check_missing, alignments_only=True),
+    Rule(
+        id=UNKNOWN, direction="out", severity="error",
+        severity_note="warning where the server may leave the field out (or it is a map "
+                      "key)",
+        purpose="The server may return a field the agent's closed result model rejects.",
+        details="The agent reads the result with a closed object (`additionalProperties: "
+                "false`, pydantic `extra='forbid'`): a key the server returns that the agent "
+                "does not declare fails the agent's reading of the whole result. Reported "
+                "once, at the topmost such path, as the agent would print it. An open agent "
+                "object ignores such keys: nothing is reported.",
+        example=Example(
+            agent=[_tool("status", {"type": "object", "additionalProperties": False,
+                                    "properties": {"state": {"type": "string"}}})],
+            server=[_tool("status", {"type": "object", "required": ["state", "since"],
+                                     "properties": {"state": {"type": "string"},
+                                                    "since": {"type": "string"}}})]),
+        check=check_unknown, alignments_only=True),
     Rule(
         id=OPTIONAL, direction="out", severity="warning",
         purpose="The agent relies on a field the server may omit.",

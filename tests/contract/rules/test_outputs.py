@@ -81,3 +81,40 @@ def test_a_key_a_closed_pattern_map_never_sends_is_missing():
     findings = diff([tool("t", out=agent_out)], [tool("t", out=server_out)])
     finding = single("out.missing", findings)
     assert (finding.path, finding.severity) == ("total", "error")
+
+
+# -- out.unknown -----------------------------------------------------------------------------
+
+
+def test_unknown_names_each_key_a_closed_result_model_refuses_once():
+    findings = of_rule("out.unknown", fixture_findings("out.unknown"))
+    assert [(f.path, f.severity) for f in findings] == [
+        ("jobs[].owner", "warning"), ("since", "error")]
+    assert "the server may return `since`" in findings[1].message
+    assert "its object at the root is closed, so every result fails" in findings[1].message
+    assert "results holding it fail" in findings[0].message
+
+
+def test_unknown_keys_of_a_map_and_an_open_model():
+    closed = {"type": "object", "additionalProperties": False,
+              "properties": {"a": {"type": "string"}}}
+    server_map = {"type": "object", "additionalProperties": {"type": "string"}}
+    f = single("out.unknown", diff([tool("t", out=obj({"m": closed}))],
+                                   [tool("t", out=obj({"m": server_map}))]))
+    assert (f.path, f.severity) == ("m{}", "warning") and "any key at `m`" in f.message
+    # an agent map takes the server's keys; its patterns, only those they match
+    def keyed(pattern: str) -> dict:
+        return {"type": "object", "additionalProperties": False,
+                "patternProperties": {pattern: {"type": "string"}}}
+    assert of_rule("out.unknown", diff([tool("t", out=obj({"m": keyed("^x")}))],
+                                       [tool("t", out=obj({"m": keyed("^x")}))])) == []
+    f = single("out.unknown", diff([tool("t", out=obj({"m": keyed("^x-[a-z]$")}))],
+                                   [tool("t", out=obj({"m": keyed("^x")}))]))
+    assert '(such as "x")' in f.message, f.message
+    named = obj({"xa": {"type": "string"}, "b": {"type": "string"}})
+    f = single("out.unknown", diff([tool("t", out=obj({"m": keyed("^x")}))],
+                                   [tool("t", out=obj({"m": named}))]))
+    assert f.path == "m.b"
+    # an open agent object ignores what it does not declare
+    assert of_rule("out.unknown", diff([tool("t", out=obj({"m": obj({})}))],
+                                       [tool("t", out=obj({"m": named}))])) == []
