@@ -181,6 +181,47 @@ def producible(entry: Entry) -> tuple[Any, ...]:
     return tuple(v for v in enum if entry.allows(value_type(v)))
 
 
+#: most values of a bounded integer node listed as its values (``finite_values``)
+MAX_LISTED = 64
+_FEW = {"boolean": (False, True), "null": (None,)}
+
+
+def finite_values(entry: Entry) -> tuple[Any, ...] | None:
+    """Every value ``entry`` may hold, when they are few: its enum (``producible``), or what
+    its type alone allows: a boolean, ``null``, an integer between bounds at most
+    ``MAX_LISTED`` apart. ``None``: more than that (a string, an unbounded number)."""
+    if entry.enum is not None:
+        return producible(entry)
+    if entry.is_any:
+        return None
+    out: list[Any] = []
+    for name in entry.type:
+        if name in _FEW:
+            out.extend(_FEW[name])
+        elif name == "integer":
+            bounds = _integer_bounds(dict(entry.constraints))
+            if bounds is None:
+                return None
+            out.extend(range(bounds[0], bounds[1] + 1))
+        else:
+            return None
+    return tuple(out)
+
+
+def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
+    import math
+
+    low = [math.ceil(stated["minimum"])] if "minimum" in stated else []
+    if "exclusiveMinimum" in stated:
+        low.append(math.floor(stated["exclusiveMinimum"]) + 1)
+    high = [math.floor(stated["maximum"])] if "maximum" in stated else []
+    if "exclusiveMaximum" in stated:
+        high.append(math.ceil(stated["exclusiveMaximum"]) - 1)
+    if not low or not high or max(high) - max(low) + 1 > MAX_LISTED:
+        return None
+    return max(low), min(high)
+
+
 def check_type(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
@@ -227,11 +268,12 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
             continue
         path = al.reader.path(mine)
         allowed = values(s.enum)
-        if a.enum is None:
+        sent = finite_values(a)  # a boolean against [true, false] sends nothing else
+        if sent is None:
             message = (f"the agent may send any value {at(path)}, the server accepts only "
                        f"{allowed}; calls with another value are rejected")
         else:
-            extra = excess(producible(a), s.enum)
+            extra = excess(sent, s.enum)
             if not extra:
                 continue
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "
@@ -304,8 +346,9 @@ RULES = (
         id=ENUM, direction="in", severity="error",
         purpose="The agent may send a value outside the server's enum.",
         details="Compares `enum`/`const` value sets (order never matters). An agent field "
-                "without an enum may send any value, so it is reported against a server "
-                "enum.",
+                "without an enum may send any value of its type, so it is reported against a "
+                "server enum, unless its type has few values, all of them in the enum (a "
+                "boolean, `null`, an integer between bounds at most 64 apart).",
         example=Example(
             agent=[_tool("sort", {"type": "object", "properties": {
                 "order": {"enum": ["asc", "desc", "random"]}}})],

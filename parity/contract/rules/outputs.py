@@ -13,7 +13,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
-from parity.contract.rules.inputs import producible, rejected_types
+from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps, render
 from parity.fieldpaths.keyed import surely_unmatched
@@ -205,11 +205,12 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
         if a.enum is None:
             continue
         path = al.reader.path(mine)
-        if s.enum is None:
+        returned = finite_values(s)  # a boolean against [true, false] returns nothing else
+        if returned is None:
             message = (f"the server may return any value {at(path)}, the agent accepts only "
                        f"{values(a.enum)}; results with another value fail in the agent")
         else:
-            extra = excess(producible(s), a.enum)
+            extra = excess(returned, a.enum)
             if not extra:
                 continue
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "
@@ -290,7 +291,8 @@ RULES = (
         id=ENUM, direction="out", severity="error",
         purpose="The server may return a value outside the agent's enum.",
         details="The agent's result model takes a fixed set of values (an enum or Literal); "
-                "the server declares more, or none.",
+                "the server declares more, or none (a boolean, `null` or an integer between "
+                "bounds at most 64 apart is held by its values).",
         example=Example(
             agent=[_tool("status", {"type": "object", "properties": {
                 "state": {"enum": ["done", "running"]}}})],

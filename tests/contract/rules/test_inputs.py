@@ -402,3 +402,26 @@ def test_a_closed_pattern_map_that_drifted_is_compared_by_keys_not_spelling():
         f = single("in.unknown", diff([tool("t", closed(agent))], [tool("t", closed(server))]))
         assert f.severity == "warning" and "possibly narrower" in f.message, f.message
     assert diff([tool("t", closed("^x-"))], [tool("t", closed("^x-"))]) == []
+
+
+def test_a_type_with_few_values_is_held_to_the_enum_by_its_values():
+    """A boolean sends true or false; an integer from 1 to 3 sends 1, 2 or 3: against an
+    enum holding them all there is nothing to say (an in.enum error said "any value")."""
+    for agent, server in (({"type": "boolean"}, {"enum": [True, False]}),
+                          ({"type": ["boolean", "null"]}, {"enum": [None, True, False]}),
+                          ({"type": "integer", "minimum": 1, "maximum": 3}, {"enum": [1, 2, 3]}),
+                          ({"type": "integer", "exclusiveMinimum": 0.5, "exclusiveMaximum": 2},
+                           {"type": "integer", "enum": [1]})):
+        assert diff([tool("t", obj({"v": agent}))], [tool("t", obj({"v": server}))]) == [], agent
+        assert diff([tool("t", out=obj({"v": server}))], [tool("t", out=obj({"v": agent}))]) == []
+    f = single("in.enum", diff([tool("t", obj({"v": {"type": "integer", "minimum": 0,
+                                                      "maximum": 3}}))],
+                               [tool("t", obj({"v": {"enum": [1, 2, 3]}}))]))
+    assert "may send 0 at `v`" in f.message, f.message
+    f = single("out.enum", diff([tool("t", out=obj({"v": {"enum": [True]}}))],
+                                [tool("t", out=obj({"v": {"type": "boolean"}}))]))
+    assert "may return false at `v`" in f.message, f.message
+    # many values, or a string: any value, as before
+    f = single("in.enum", diff([tool("t", obj({"v": {"type": "integer", "minimum": 0}}))],
+                               [tool("t", obj({"v": {"enum": [1, 2, 3]}}))]))
+    assert "may send any value" in f.message
