@@ -12,7 +12,7 @@ import pytest
 from parity.cli.main import main
 from parity.fieldpaths.entry import Entry
 from parity.runtime import guard as g
-from parity.runtime.probe import ProbeTarget, compare, run_probe
+from parity.runtime.probe import ProbeReport, ProbeTarget, ServerProbe, compare, run_probe
 from parity.runtime.probe_report import RENDERERS, headline
 from tests.published import npm_server, time_server
 
@@ -149,7 +149,9 @@ def test_tools_without_usable_arguments_are_not_counted_as_called(tmp_path: Path
     assert report.calls == 0 and report.failed == 0
     text = RENDERERS["text"](report)
     assert "server c: 0 called, 2 not called, 0 skipped, 0 failed" in text, text
-    assert "0 failed calls of 0" in headline(report)
+    assert "parity probe: ok: nothing was called (no read-only tool could be called: see why " \
+        "above)" in headline(report)
+    assert "(no tool is read-only: annotate" in headline(ProbeReport([ServerProbe("x")]))
     reasons = [f.message for c in report.servers[0].calls for f in c.findings]
     assert any("tool 'remote'" in r for r in reasons), reasons
     assert not any("<schema>" in r for r in reasons), reasons
