@@ -25,7 +25,10 @@ def walk_groups(walk: Walk, schema: dict[str, Any], groups: list[tuple[str, Any,
     order) of the map ``schema`` at ``key``, whose values are ``depth`` steps from the root
     and ``rel`` below where this walk began."""
     walk.begin_handovers()
-    patterns = tuple(sorted({pattern for _, pattern, _ in groups if pattern is not None}))
+    # the patterns say which keys land here only where no additionalProperties schema takes
+    # the keys they leave (as the general walk)
+    patterns = () if any(pattern is None for _, pattern, _ in groups) \
+        else tuple(sorted({pattern for _, pattern, _ in groups if pattern is not None}))
     alternatives = [(keyword, None, schema[keyword]) if pattern is None
                     else (keyword, escape_token(pattern), schema[keyword][pattern])
                     for keyword, pattern, _ in groups]

@@ -182,7 +182,10 @@ class Walker:
         if facets.items:
             self._merge(table, self._walk(facets.items, (*steps, ITEMS), False, stack, ()))
         if facets.values:
-            patterns = tuple(sorted(set(facets.patterns)))
+            # the patterns say which keys land here only where no additionalProperties
+            # schema takes the keys they leave
+            patterns = () if any(k.pattern is None for k in facets.value_keys) \
+                else tuple(sorted(set(facets.patterns)))
             # a key matches one pattern or another: the value schemas are alternatives
             tables = [self._walk(group, (*steps, VALUES), False, stack, patterns)
                       for group in facets.values]

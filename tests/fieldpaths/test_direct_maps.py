@@ -57,7 +57,9 @@ def test_every_value_entry_holds_every_pattern():
     assert json.loads(snapshot(document(WALKED[0]))[0])["u{}"]["patterns"] == [
         "^[0-9]+$", "^x-"]
     table = json.loads(snapshot(document(WALKED[1]))[0])
-    assert table["u{}"]["patterns"] == ["^a"] and "patterns" not in table["u{}.id"]
+    # beside an additionalProperties schema any key lands there: the patterns do not say
+    # which (a key none matches is still typed, by that schema)
+    assert "patterns" not in table["u{}"] and "patterns" not in table["u{}.id"]
     # a key matches one value schema or the other: "id" is required only in one
     assert table["u{}"]["type"] == ["object"] and not table["u{}.id"]["required"]
 

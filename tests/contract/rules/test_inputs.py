@@ -421,7 +421,29 @@ def test_a_type_with_few_values_is_held_to_the_enum_by_its_values():
     f = single("out.enum", diff([tool("t", out=obj({"v": {"enum": [True]}}))],
                                 [tool("t", out=obj({"v": {"type": "boolean"}}))]))
     assert "may return false at `v`" in f.message, f.message
+    # multipleOf thins them out; an empty tuple holds no item at all
+    stepped = {"type": "integer", "minimum": 0, "maximum": 6, "multipleOf": 2}
+    assert diff([tool("t", obj({"v": stepped}))],
+                [tool("t", obj({"v": {"enum": [0, 2, 4, 6]}}))]) == []
+    empty = {"type": "array", "maxItems": 0}
+    assert diff([tool("t", obj({"v": empty}))], [tool("t", obj({"v": {"type": "array",
+                                                                     "items": I}}))]) == []
     # many values, or a string: any value, as before
     f = single("in.enum", diff([tool("t", obj({"v": {"type": "integer", "minimum": 0}}))],
                                [tool("t", obj({"v": {"enum": [1, 2, 3]}}))]))
     assert "may send any value" in f.message
+
+
+def test_a_key_no_pattern_matches_is_typed_by_an_additional_properties_schema():
+    # beside `additionalProperties: integer`, `ya` lands on the map: a boolean is rejected
+    server = {"type": "object", "patternProperties": {"^x-": S},
+              "additionalProperties": I}
+    f = single("in.type", diff([tool("t", obj({"v": obj({"ya": {"type": "boolean"}})}))],
+                               [tool("t", obj({"v": server}))]))
+    assert f.path == "v.ya" and f.severity == "error"
+    # and the server may return it: the key the agent reads is no missing one (the map's
+    # value types are the union of its schemas': out.type says `string` may come too)
+    findings = diff([tool("t", out=obj({"v": obj({"ya": I}, ("ya",))}))],
+                    [tool("t", out=obj({"v": server}))])
+    assert ("out.optional", "v.ya") in [(f.rule_id, f.path) for f in findings], findings
+    assert of_rule("out.missing", findings) == []
