@@ -280,7 +280,7 @@ def _open_items(entries: dict[Steps, Entry]) -> None:
             and (*steps, ITEMS) not in entries]
     for steps in bare:
         most = dict(entries[steps].constraints).get("maxItems")
-        if most is not None and (*steps, Index(int(most) - 1)) in entries:
+        if most is not None and (most < 1 or (*steps, Index(int(most) - 1)) in entries):
             continue  # no item past the tuple: its length is its positions' (maxItems)
         items = (*steps, ITEMS)
         entries[items] = _ANY_ITEM

@@ -199,10 +199,12 @@ def finite_values(entry: Entry) -> tuple[Any, ...] | None:
         if name in _FEW:
             out.extend(_FEW[name])
         elif name == "integer":
-            bounds = _integer_bounds(dict(entry.constraints))
-            if bounds is None:
+            stated = dict(entry.constraints)
+            bounds = _integer_bounds(stated)
+            step = stated.get("multipleOf", 1)
+            if bounds is None or not isinstance(step, int):
                 return None
-            out.extend(range(bounds[0], bounds[1] + 1))
+            out.extend(n for n in range(bounds[0], bounds[1] + 1) if n % step == 0)
         else:
             return None
     return tuple(out)

@@ -89,7 +89,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     found: dict[str, Finding] = {}
-    for theirs, entry in al.other.entries.items():
+    for theirs in al.other.entries:
         if not theirs or not (isinstance(theirs[-1], Prop) or theirs[-1] is VALUES):
             continue
         for holder in al.reverse.get(theirs[:-1], ()):
@@ -99,7 +99,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             path = al.reader.path(holder)
             what = (f"any key{refused} {at(path)}" if theirs[-1] is VALUES
                     else code(al.other.path(theirs)))
-            always = entry.required and theirs[-1] is not VALUES
+            always = _always_returned(al, theirs)
             effect = "every result fails in the agent" if always else \
                 "results holding it fail in the agent"
             mine = render((*holder, theirs[-1]))
@@ -112,6 +112,19 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
                      "take unknown keys (pydantic: extra='ignore')"))
     for mine in sorted(found):
         yield found[mine]
+
+
+def _always_returned(al: Alignment, theirs: Steps) -> bool:
+    """Whether every result holds the server's node ``theirs``: it and each object above it
+    required (none an item, a map value or a tuple position, which may not be there), and
+    no object on the way ``null`` instead (``Optional[Inner] = None``)."""
+    entries = al.other.entries
+    for cut in range(len(theirs), 0, -1):
+        entry = entries.get(theirs[:cut])
+        if not isinstance(theirs[cut - 1], Prop) or entry is None or not entry.required:
+            return False
+    holders = (entries.get(theirs[:cut]) for cut in range(len(theirs)))
+    return all(h is not None and "null" not in h.type for h in holders)
 
 
 def _refuses(al: Alignment, holder: Steps, theirs: Steps) -> str | None:
@@ -249,8 +262,8 @@ RULES = (
         check=check_missing, alignments_only=True),
     Rule(
         id=UNKNOWN, direction="out", severity="error",
-        severity_note="warning where the server may leave the field out (or it is a map "
-                      "key)",
+        severity_note="warning where a result may lack the field (it, or an object above "
+                      "it, optional or nullable; a map value, an item, a tuple position)",
         purpose="The server may return a field the agent's closed result model rejects.",
         details="The agent reads the result with a closed object (`additionalProperties: "
                 "false`, pydantic `extra='forbid'`): a key the server returns that the agent "

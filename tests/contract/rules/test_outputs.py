@@ -118,3 +118,20 @@ def test_unknown_keys_of_a_map_and_an_open_model():
     # an open agent object ignores what it does not declare
     assert of_rule("out.unknown", diff([tool("t", out=obj({"m": obj({})}))],
                                        [tool("t", out=obj({"m": named}))])) == []
+
+
+def test_unknown_is_an_error_only_where_every_result_holds_the_key():
+    """``b`` is required in ``inner``, but ``inner`` may be null, and an item may not be
+    there at all: results without them pass the agent."""
+    closed = {"type": "object", "additionalProperties": False, "required": ["x"],
+              "properties": {"x": S}}
+    server_inner = {"type": "object", "required": ["x", "b"], "properties": {"x": S, "b": S}}
+    agent = obj({"inner": {"anyOf": [closed, {"type": "null"}]},
+                 "items": {"type": "array", "items": closed}, "always": closed},
+                ("inner", "items", "always"))
+    server = obj({"inner": {"anyOf": [server_inner, {"type": "null"}]},
+                  "items": {"type": "array", "items": server_inner}, "always": server_inner},
+                 ("inner", "items", "always"))
+    findings = of_rule("out.unknown", diff([tool("t", out=agent)], [tool("t", out=server)]))
+    assert [(f.path, f.severity) for f in findings] == [
+        ("always.b", "error"), ("inner.b", "warning"), ("items[].b", "warning")]
