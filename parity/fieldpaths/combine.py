@@ -178,19 +178,23 @@ def _union(tables: list[dict[_Key, Entry]],
 
 _NULL = ("null",)
 _NULL_VALUE = (None,)
+_BOOLEAN_VALUES = {("boolean",): (False, True), ("boolean", "null"): (False, True, None)}
 
 
 def few_values(entry: Entry) -> tuple[Any, ...] | None:
-    """The values ``entry`` may hold when they are few: its enum, or ``null`` for a node that
-    may only be ``null``: pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
-    [{enum}, {type: null}]``, a union of few values; none for a node that holds no value
-    (an alternative its siblings contradict: ``{type: null}`` under ``{type: string}``).
-    ``None``: any value of its type."""
+    """The values ``entry`` may hold when they are few: its enum; ``null`` for a node that
+    may only be ``null`` (pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
+    [{enum}, {type: null}]``, a union of few values); ``false`` and ``true`` for a boolean;
+    none for a node that holds no value (an alternative its siblings contradict: ``{type:
+    null}`` under ``{type: string}``). ``None``: any value of its type."""
     if entry.enum is not None:
         return entry.enum
     if not entry.type:
         return ()
-    return _NULL_VALUE if entry.type == _NULL else None
+    if entry.type == _NULL:
+        return _NULL_VALUE
+    # a boolean holds two values: Union[Literal["auto"], bool] is "auto", true or false
+    return _BOOLEAN_VALUES.get(entry.type)
 
 
 def merge_union(entries: list[Entry]) -> Entry:

@@ -161,3 +161,16 @@ def test_an_alternative_its_siblings_contradict_adds_no_value_to_the_enum():
     table = extract_paths({"type": "object", "properties": {"m": {
         "type": "string", "anyOf": [{"type": "null"}, {"type": "integer"}]}}})
     assert (table["m"].type, table["m"].enum) == ((), None)
+
+
+def test_a_boolean_alternative_adds_its_two_values_to_a_union_s_enum():
+    """``Union[Literal["auto"], bool]`` holds "auto", false or true: an enum, so a server
+    enum of those three takes everything the agent sends (it read as any value)."""
+    table = extract_paths({"type": "object", "properties": {"v": {
+        "anyOf": [{"const": "auto"}, {"type": "boolean"}, {"type": "null"}]}}})
+    assert table["v"].enum == ("auto", False, None, True) or set(table["v"].enum) == {
+        "auto", False, True, None}
+    # no alternative names values: no enum (Optional[bool] stays a nullable boolean)
+    table = extract_paths({"type": "object", "properties": {"v": {
+        "anyOf": [{"type": "boolean"}, {"type": "null"}]}}})
+    assert table["v"].enum is None
