@@ -69,21 +69,17 @@ def _map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps) -> Iter
             "or let the server take them")
     # patterns spelled differently may still take the same keys (`^x-[a-z]+$` within `^x-`)
     key = _witness.unmatched_key(sent, accepted) if sent else None
-    if sent and key is None:
-        yield Finding(
-            tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
-            severity="warning",
-            message=f"the agent may send {keys} {at(holder)}; the server's object there is "
-                    f"closed and takes only keys matching {taken}: possibly narrower; no "
-                    "key was found that one takes and the other refuses", hint=hint)
-        return
-    example = "" if key is None else f" (such as {compact(key)})"
+    if sent and key is None:  # none found: said as a possibility, as in.constraint does
+        severity, effect = "warning", ("possibly narrower; no key was found that one takes "
+                                       "and the other refuses")
+    else:
+        severity, effect = "error", "so a call with any other key is rejected"
+        keys += "" if key is None else f" (such as {compact(key)})"
     yield Finding(
         tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
-        severity="error",
-        message=f"the agent may send {keys}{example} {at(holder)}; the server's object "
-                f"there is closed and takes only keys matching {taken}, so a call with any "
-                "other key is rejected", hint=hint)
+        severity=severity, hint=hint,
+        message=f"the agent may send {keys} {at(holder)}; the server's object there is "
+                f"closed and takes only keys matching {taken}: {effect}")
 
 
 def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
