@@ -11,7 +11,7 @@ from typing import Any
 from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
-from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, value_type
@@ -69,6 +69,7 @@ def _map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps) -> Iter
             "or let the server take them")
     # patterns spelled differently may still take the same keys (`^x-[a-z]+$` within `^x-`)
     key = _witness.unmatched_key(sent, accepted) if sent else None
+    severity: Severity
     if sent and key is None:  # none found: said as a possibility, as in.constraint does
         severity, effect = "warning", ("possibly narrower; no key was found that one takes "
                                        "and the other refuses")
