@@ -6,8 +6,7 @@ table: what it sends; the agent's ``out`` table: what it reads) is given a statu
 
 - ``Match``: the other side has a node for it (a property may land on a map's ``{}``,
   a tuple position on ``[]``); a list meeting a tuple is spread onto its positions first
-  (``Alignment._spread``), so ``t[].x`` is held to ``t[0].x``, ``t[1].x``..., and a map
-  meeting named keys onto those keys (``m{}`` is held to ``m.a``, ``m.b``);
+  (``Alignment._spread_lists``), so ``t[].x`` is held to ``t[0].x``, ``t[1].x``...;
 - ``Unknown``: the topmost path the other side does not have; its parent is an object
   that does not absorb unknown keys (reported once: descendants are ``Under``);
 - ``Under``: below an ``Unknown`` path, or absorbed by the other side: a free-form
@@ -156,12 +155,12 @@ class Alignment:
         _open_items(self.reader.entries)
         _open_items(self.other.entries)
         self.status: dict[Steps, Status] = {}
-        #: the reader's ``[]`` and ``{}`` nodes that may meet tuple positions or named keys
+        #: the reader's ``[]`` nodes that met tuple positions (``_spread_lists``)
         self._lists: list[Steps] = []
         for steps in sorted(self.reader.entries, key=len):
             self.status[steps] = self._status(steps)
         if self._lists:
-            self._spread()
+            self._spread_lists()
         # the other side's node -> the reader's nodes aligned with it
         self.reverse: dict[Steps, list[Steps]] = {}
         for steps, status in self.status.items():
@@ -207,8 +206,8 @@ class Alignment:
         step = steps[-1]
         candidate = (*at, step)
         if candidate in other:
-            if (step is ITEMS and (*at, _FIRST) in other) or step is VALUES:
-                self._lists.append(steps)  # positions, or keys named beside the map
+            if step is ITEMS and (*at, _FIRST) in other:
+                self._lists.append(steps)  # a tuple with a schema for the rest
             return Match(candidate)
         kind = type(step)
         if kind is Prop:
@@ -225,8 +224,6 @@ class Alignment:
             candidate = (*at, ITEMS)
             if candidate in other:
                 return Match(candidate)
-        if step is VALUES:
-            self._lists.append(steps)  # its keys may be named on the other side
         if kind is Prop or step is VALUES:
             # a type mismatch on the parent is in.type's / out.type's to report
             if not self.other.may_be_object(at) or self.other.free_form(at):
@@ -236,14 +233,12 @@ class Alignment:
             self._lists.append(steps)
         return UNDER  # array items the other side leaves unconstrained
 
-    def _spread(self) -> None:
+    def _spread_lists(self) -> None:
         """Where the reader's list meets the other side's tuple, each item of the list may
         land on each position: copy the list's item and everything below it onto every
         position the reader does not name itself, and align the copies (``t[].x`` is held
-        to ``t[0].x``, ``t[1].x``...). Likewise a map meeting keys the other side names: each
-        named key its patterns take is a value of the map (``m{}`` is held to ``m.a``).
-        Findings name the position or key (``t[1].x``, ``m.a``). Tuples and maps inside the
-        copies are spread in the next round, up to ``MAX_SPREAD`` nodes in all."""
+        to ``t[0].x``, ``t[1].x``...). Findings name the position (``t[1].x``). Tuples inside
+        the copies are spread in the next round, up to ``MAX_SPREAD`` nodes in all."""
         reader = self.reader.entries
         room = MAX_SPREAD
         while self._lists and room > 0:
@@ -258,15 +253,10 @@ class Alignment:
                 parent = self.status[items[:-1]]
                 if type(parent) is not Match:  # never: a list is spread only under a match
                     continue
-                kind = Index if items[-1] is ITEMS else Prop
-                patterns = reader[items].patterns
                 for position in self.other.children(parent.other):
-                    step = position[-1]
-                    head = (*items[:-1], step)
-                    if type(step) is not kind or head in reader:
-                        continue  # the reader names this position or key itself
-                    if patterns and surely_unmatched(step.name, patterns):  # type: ignore[union-attr]
-                        continue  # a key the reader's map does not take
+                    head = (*items[:-1], position[-1])
+                    if type(position[-1]) is not Index or head in reader:
+                        continue  # the reader names this position itself
                     for steps in below[items][:room]:
                         copy = (*head, *steps[len(items):])
                         reader[copy] = reader[steps]

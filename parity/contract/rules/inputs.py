@@ -334,9 +334,7 @@ RULES = (
                 "to every position, and everything below the list's item to what is below "
                 "each position: findings name the position (`t[1]`, `t[1].x`). An array "
                 "that says nothing of its items (no `items`, or a tuple whose tail is open "
-                "and not ended by `maxItems`) holds any value, as `items: {}` does. A map "
-                "meeting keys the server names is held to them: each is a value of the map "
-                "(`m.a`).",
+                "and not ended by `maxItems`) holds any value, as `items: {}` does.",
         example=Example(
             agent=[_tool("fetch", {"type": "object", "properties": {
                 "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}})],

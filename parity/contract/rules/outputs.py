@@ -293,8 +293,7 @@ RULES = (
         id=TYPE, direction="out", severity="error",
         purpose="The server may return a type the agent does not accept.",
         details="`integer` fits `number`; `null` only where the agent accepts it. A server "
-                "field with no type constraint may return anything. Lists meeting tuples, "
-                "bare arrays and maps meeting named keys are compared as for `in.type`.",
+                "field with no type constraint may return anything.",
         example=Example(
             agent=[_tool("status", {"type": "object",
                                     "properties": {"count": {"type": "integer"}}})],
