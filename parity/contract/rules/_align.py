@@ -274,16 +274,25 @@ def _open_items(entries: dict[Steps, Entry]) -> None:
     """Give an array that says nothing of its items (no ``items``, or a tuple with an open
     tail) the ``[]`` node ``items: {}`` gives it: any value. So both spellings compare
     alike: an agent's bare ``array`` may send anything to the server's typed items, and a
-    server's bare ``array`` may return anything to the agent's."""
-    bare = [steps for steps, entry in entries.items()
-            if "array" in entry.type and entry.recursive is None and not entry.unresolved
-            and (*steps, ITEMS) not in entries]
-    for steps in bare:
+    server's bare ``array`` may return anything to the agent's. An array that holds no item
+    (``maxItems: 0``) loses its item nodes instead."""
+    arrays = [steps for steps, entry in entries.items()
+              if "array" in entry.type and entry.recursive is None and not entry.unresolved]
+    empty = []
+    for steps in arrays:
         most = dict(entries[steps].constraints).get("maxItems")
-        if most is not None and (most < 1 or (*steps, Index(int(most) - 1)) in entries):
-            continue  # no item past the tuple: its length is its positions' (maxItems)
+        if most is not None and most < 1:
+            empty.append(steps)  # it holds no item: what it says of items never applies
+            continue
         items = (*steps, ITEMS)
+        if items in entries or (most is not None and (*steps, Index(int(most) - 1)) in entries):
+            continue  # no item past the tuple: its length is its positions' (maxItems)
         entries[items] = _ANY_ITEM
+    for steps in empty:
+        depth = len(steps)
+        for below in [s for s in entries if len(s) > depth and s[:depth] == steps
+                      and (s[depth] is ITEMS or type(s[depth]) is Index)]:
+            del entries[below]
 
 
 #: Nodes a list spread onto tuple positions may add to one alignment: each position takes a

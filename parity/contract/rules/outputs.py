@@ -15,7 +15,7 @@ from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
-from parity.fieldpaths.fieldpath import VALUES, Prop, Steps, render
+from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import surely_unmatched
 
 
@@ -116,12 +116,21 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
 
 def _always_returned(al: Alignment, theirs: Steps) -> bool:
     """Whether every result holds the server's node ``theirs``: it and each object above it
-    required (none an item, a map value or a tuple position, which may not be there), and
-    no object on the way ``null`` instead (``Optional[Inner] = None``)."""
+    required, each item or tuple position above it one its array's ``minItems`` demands
+    (a map value may not be there), and no object on the way ``null`` instead
+    (``Optional[Inner] = None``)."""
     entries = al.other.entries
     for cut in range(len(theirs), 0, -1):
         entry = entries.get(theirs[:cut])
-        if not isinstance(theirs[cut - 1], Prop) or entry is None or not entry.required:
+        step = theirs[cut - 1]
+        if entry is None:
+            return False
+        if step is ITEMS or type(step) is Index:  # there where the array holds enough items
+            least = dict(entries[theirs[:cut - 1]].constraints).get("minItems", 0) \
+                if theirs[:cut - 1] in entries else 0
+            if least < (1 if step is ITEMS else step.position + 1):  # type: ignore[union-attr]
+                return False
+        elif not isinstance(step, Prop) or not entry.required:
             return False
     holders = (entries.get(theirs[:cut]) for cut in range(len(theirs)))
     return all(h is not None and "null" not in h.type for h in holders)
@@ -263,7 +272,8 @@ RULES = (
     Rule(
         id=UNKNOWN, direction="out", severity="error",
         severity_note="warning where a result may lack the field (it, or an object above "
-                      "it, optional or nullable; a map value, an item, a tuple position)",
+                      "it, optional or nullable; a map value; an item or a tuple position "
+                      "its array's minItems does not demand)",
         purpose="The server may return a field the agent's closed result model rejects.",
         details="The agent reads the result with a closed object (`additionalProperties: "
                 "false`, pydantic `extra='forbid'`): a key the server returns that the agent "

@@ -135,3 +135,22 @@ def test_unknown_is_an_error_only_where_every_result_holds_the_key():
     findings = of_rule("out.unknown", diff([tool("t", out=agent)], [tool("t", out=server)]))
     assert [(f.path, f.severity) for f in findings] == [
         ("always.b", "error"), ("inner.b", "warning"), ("items[].b", "warning")]
+
+
+def test_unknown_below_items_a_result_always_holds_is_an_error():
+    closed = {"type": "object", "additionalProperties": False, "properties": {"a": S}}
+    server_item = obj({"a": S, "b": S}, ("a", "b"))
+    agent = obj({"rows": {"type": "array", "items": closed}}, ("rows",))
+    for least, severity in ((0, "warning"), (1, "error")):
+        server = obj({"rows": {"type": "array", "items": server_item, "minItems": least}},
+                     ("rows",))
+        f = single("out.unknown", diff([tool("t", out=agent)], [tool("t", out=server)]))
+        assert (f.path, f.severity) == ("rows[].b", severity)
+
+
+def test_an_array_that_holds_no_item_says_nothing_of_items():
+    """``maxItems: 0`` beside typed items: the array is always empty, on either side."""
+    empty = {"type": "array", "items": S, "maxItems": 0}
+    integers = {"type": "array", "items": {"type": "integer"}}
+    assert diff([tool("t", obj({"v": empty}))], [tool("t", obj({"v": integers}))]) == []
+    assert diff([tool("t", out=obj({"v": integers}))], [tool("t", out=obj({"v": empty}))]) == []
