@@ -304,9 +304,6 @@ class Walker:
         self.spend(sum(len(t) for t in tables) * len(tables))
         return union(tables, steps)
 
-    def local(self, ref: str) -> Any:
-        return local_target(self.root.schema, ref)
-
     def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,
                            hint="fix the schema at that JSON pointer")

@@ -22,9 +22,7 @@ TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object
 #: Keywords that constrain a node in ways parity records but does not model.
 UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
                         "else", "if", "maxProperties", "minProperties", "not",
-                        "then", "unevaluatedItems")
-#: most names a ``propertyNames`` may list and be read as the only keys of its object
-MAX_NAMES = 256
+                        "propertyNames", "then", "unevaluatedItems")
 
 
 
@@ -36,9 +34,6 @@ class Reading(Protocol):
         """draft-07 and older: an ``items`` list is a tuple."""
 
     def error(self, message: str, pointer: str) -> SchemaError: ...
-
-    def local(self, ref: str) -> Any:
-        """The subschema a local ``$ref`` names in the document, or ``pointers.MISS``."""
 
 
 class Sub(NamedTuple):
@@ -194,60 +189,6 @@ def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
         f.unsupported.add("unevaluatedProperties")
 
 
-def _property_names(w: Reading, f: Facets, value: Any, at: Sub,
-                    schema: Mapping[str, Any]) -> None:
-    """``propertyNames`` naming a few keys (pydantic writes ``{enum: [...]}``, ``{const}``
-    or a ``$ref`` to an enum for a ``Literal``- or ``Enum``-keyed dict): the object takes
-    those keys alone, each a value of its map. Read so (closed, the keys named), it compares
-    as a model with those fields would; any other ``propertyNames`` is recorded, unmodelled."""
-    names = _names(w, value, at)
-    if names is None or "patternProperties" in schema:
-        f.unsupported.add("propertyNames")
-        return
-    extra = schema.get("additionalProperties", True)
-    own = own_keys(schema)
-    if extra is not False:
-        value_of = ({} if extra is True else extra, f"{at.pointer}/additionalProperties")
-        for name in names:
-            if name not in own.names:
-                f.properties.setdefault(name, []).append(Sub(value_of[0], at.resolver,
-                                                             value_of[1]))
-        # the map group this object's additionalProperties added: its keys are named now
-        kept = [(g, k) for g, k in zip(f.values, f.value_keys, strict=True)
-                if not (k.pattern is None and k.own == own)]
-        f.values, f.value_keys = [g for g, _ in kept], [k for _, k in kept]
-    for name in sorted(own.names.difference(names)):  # declared, but refused by its name
-        f.properties.setdefault(name, []).append(Sub(False, at.resolver,
-                                                     f"{at.pointer}/propertyNames"))
-    f.closed = True
-    f.seals.append(OwnKeys(frozenset(names), ()))
-
-
-def _names(w: Reading, value: Any, at: Sub) -> tuple[str, ...] | None:
-    """The key names a ``propertyNames`` schema allows, when it lists at most ``MAX_NAMES``
-    of them (an enum or a const of strings, directly or through a local ``$ref``)."""
-    from parity.fieldpaths.pointers import MISS
-
-    if isinstance(value, dict) and set(value) == {"$ref"} and at.resolver is None \
-            and isinstance(value["$ref"], str):
-        value = w.local(value["$ref"])
-        if value is MISS:
-            return None
-    if not isinstance(value, dict) or not set(value) <= _NAME_KEYS:
-        return None
-    found = value.get("enum", [value["const"]] if "const" in value else None)
-    if not isinstance(found, list) or not found or len(found) > MAX_NAMES \
-            or not all(isinstance(n, str) for n in found):
-        return None
-    if value.get("type", "string") != "string":
-        return None
-    return tuple(sorted(set(found)))
-
-
-#: what a ``propertyNames`` of a few names may say beside them
-_NAME_KEYS = frozenset({"enum", "const", "type", "title", "description"})
-
-
 def _pattern_properties(w: Reading, f: Facets, value: Any, at: Sub,
                         schema: Mapping[str, Any]) -> None:
     if not isinstance(value, dict):
@@ -355,9 +296,6 @@ KEYWORDS: dict[str, Reader] = {
     "description": _annotation("description"),
     "examples": _examples,
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
-    # after properties and additionalProperties, whose reading it rewrites (the direct walk
-    # does not read it: a schema holding it goes the general way, ``direct_plain.HANDLED``)
-    "propertyNames": _property_names,
     **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }
 RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}

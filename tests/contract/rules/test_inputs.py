@@ -447,17 +447,3 @@ def test_a_key_no_pattern_matches_is_typed_by_an_additional_properties_schema():
                     [tool("t", out=obj({"v": server}))])
     assert ("out.optional", "v.ya") in [(f.rule_id, f.path) for f in findings], findings
     assert of_rule("out.missing", findings) == []
-
-
-def test_a_literal_keyed_dict_compares_as_a_model_with_those_fields():
-    """pydantic's ``dict[Literal["a", "b"], int]`` (``propertyNames: {enum}``): against a
-    closed model with ``a`` and ``b`` it sends nothing the server refuses ("any key" was an
-    in.unknown error); against ``dict[Literal["a"], int]`` its ``b`` is refused (passed)."""
-    literal = {"type": "object", "additionalProperties": I,
-               "propertyNames": {"enum": ["a", "b"]}}
-    model = obj({"a": I, "b": I}, additionalProperties=False)
-    assert diff([tool("t", obj({"m": literal}))], [tool("t", obj({"m": model}))]) == []
-    narrower = {"type": "object", "additionalProperties": I, "propertyNames": {"const": "a"}}
-    f = single("in.unknown", diff([tool("t", obj({"m": literal}))],
-                                  [tool("t", obj({"m": narrower}))]))
-    assert (f.path, f.severity) == ("m.b", "error")
