@@ -198,31 +198,25 @@ def _daemon_alive(pidfile: Path) -> bool:
     return not _gone(int(pidfile.read_text()))
 
 
+@pytest.mark.parametrize(("mode", "phase", "code"), [
+    # its stdout never ends while the daemon lives: the exit, not the end of stdout, ends
+    # the connection (it was "no answer to initialize within 30s")
+    ("early", "starting it failed", 4),
+    # the initialize answer (60 KB) is still in the pipe when the exit is seen: it is read,
+    # so the session starts and the listing fails on the exit (it was a timeout of
+    # tools/list); were the answer lost, starting would fail
+    ("after-answer", "listing the tools of it failed", 6),
+])
 def test_a_server_that_exits_while_its_daemon_holds_stdout_is_said_to_have_exited(
-        daemon_pidfile: Path) -> None:
-    """Its stdout never ends while the daemon lives: the exit, not the end of stdout, ends
-    the connection (it was "no answer to initialize within 30s")."""
+        daemon_pidfile: Path, mode: str, phase: str, code: int) -> None:
     with pytest.raises(SourceError) as info:
-        fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "early"))
+        fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), mode))
     text = str(info.value)
-    assert "starting it failed: could not reach it" in text
-    assert "the server exited with code 4" in text
+    assert f"{phase}: could not reach it" in text
+    assert f"the server exited with code {code}" in text
     assert "did not answer in time" not in text
-    assert "giving up before initialize" in text  # the stderr tail the daemon holds too
-    assert _daemon_alive(daemon_pidfile)
-
-
-def test_an_answer_written_as_the_server_exits_is_read_before_the_exit_is_reported(
-        daemon_pidfile: Path) -> None:
-    """The initialize answer (60 KB) is still in the pipe when the exit is seen: it is read,
-    so the session starts and the listing fails on the exit (it was a timeout of tools/list);
-    were the answer lost, starting would fail."""
-    with pytest.raises(SourceError) as info:
-        fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "after-answer"))
-    text = str(info.value)
-    assert "listing the tools of it failed: could not reach it" in text
-    assert "the server exited with code 6" in text
-    assert "did not answer in time" not in text
+    if mode == "early":
+        assert "giving up before initialize" in text  # the stderr tail the daemon holds too
     assert _daemon_alive(daemon_pidfile)
 
 
