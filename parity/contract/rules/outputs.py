@@ -126,8 +126,8 @@ def _always_returned(al: Alignment, theirs: Steps) -> bool:
         if entry is None:
             return False
         if step is ITEMS or type(step) is Index:  # there where the array holds enough items
-            least = dict(entries[theirs[:cut - 1]].constraints).get("minItems", 0) \
-                if theirs[:cut - 1] in entries else 0
+            array = entries.get(theirs[:cut - 1])
+            least = 0 if array is None else dict(array.constraints).get("minItems", 0)
             if least < (1 if step is ITEMS else step.position + 1):  # type: ignore[union-attr]
                 return False
         elif not isinstance(step, Prop) or not entry.required:
@@ -160,7 +160,7 @@ def _refuses(al: Alignment, holder: Steps, theirs: Steps) -> str | None:
     if step is not VALUES and values in reader.entries:
         taken = reader.entries[values].patterns
         if not taken or not surely_unmatched(step.name, taken):  # type: ignore[union-attr]
-            return None  # the agent's map takes the key (out.type compares its value)
+            return None  # the agent's map takes the key (its value is not compared)
     return ""
 
 
