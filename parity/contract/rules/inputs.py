@@ -5,6 +5,7 @@ The agent's ``in`` table is what it may send; the server's is what it accepts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -208,15 +209,14 @@ def finite_values(entry: Entry) -> tuple[Any, ...] | None:
 
 
 def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
-    import math
-
+    """The least and greatest integer the bounds let through (the tighter of each pair)."""
     low = [math.ceil(stated["minimum"])] if "minimum" in stated else []
     if "exclusiveMinimum" in stated:
         low.append(math.floor(stated["exclusiveMinimum"]) + 1)
     high = [math.floor(stated["maximum"])] if "maximum" in stated else []
     if "exclusiveMaximum" in stated:
         high.append(math.ceil(stated["exclusiveMaximum"]) - 1)
-    if not low or not high or max(high) - max(low) + 1 > MAX_LISTED:
+    if not low or not high or min(high) - max(low) + 1 > MAX_LISTED:
         return None
     return max(low), min(high)
 

@@ -421,6 +421,10 @@ def test_a_type_with_few_values_is_held_to_the_enum_by_its_values():
     f = single("out.enum", diff([tool("t", out=obj({"v": {"enum": [True]}}))],
                                 [tool("t", out=obj({"v": {"type": "boolean"}}))]))
     assert "may return false at `v`" in f.message, f.message
+    # the tighter of two bounds counts: below 4 however high `maximum` says
+    both = {"type": "integer", "minimum": 1, "maximum": 1000, "exclusiveMaximum": 4}
+    assert diff([tool("t", obj({"v": both}))],
+                [tool("t", obj({"v": {"enum": [1, 2, 3]}}))]) == []
     # multipleOf thins them out; an empty tuple holds no item at all
     stepped = {"type": "integer", "minimum": 0, "maximum": 6, "multipleOf": 2}
     assert diff([tool("t", obj({"v": stepped}))],
