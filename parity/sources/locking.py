@@ -108,8 +108,10 @@ def check_secrets(target: Target, text: str, *, action: str = "not written") -> 
     """Refuse to write or print a secret a server echoed into its tool definitions."""
     from parity.core.redact import check_clean
 
-    said_by = (f"server {target.name!r}" if target.tools_file is None and target.name
-               else f"{target.tools_file}" if target.tools_file is not None else "the server")
+    if target.tools_file is not None:
+        said_by = str(target.tools_file)
+    else:
+        said_by = f"server {target.name!r}" if target.name else "the server"
     check_clean(str(target.lock_path), text, extra=target.secrets, action=action,
                 said_by=said_by)
 
