@@ -4,12 +4,12 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
-from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
+from parity.fieldpaths.fieldpath import Prop, Steps, parse, printed_parent
 from parity.fieldpaths.keyed import REFUSED, refuses
 from parity.fieldpaths.keywords import Facets, OwnKeys, intersect_enum, keep_examples
 
@@ -95,11 +95,12 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
     """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
-    where every alternative in which the parent is an object requires it. The tables hold
-    the node at ``steps`` and its subtree."""
+    where every alternative in which the parent is an object requires it, and a ``choice``
+    where they require different names. The tables hold the node at ``steps`` and its
+    subtree."""
     below = len(steps)
     return _union(tables, lambda path: path[:-1]
-                  if len(path) > below and isinstance(path[-1], Prop) else None)
+                  if len(path) > below and isinstance(path[-1], Prop) else None, _step_name)
 
 
 def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
@@ -109,15 +110,30 @@ def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
     if len(tables) == 2:
         return _union_of_two(tables[0], tables[1], key)
     return _union(tables, lambda path: printed_parent(path)
-                  if path != key and path[-1] not in "]}" else None)
+                  if path != key and path[-1] not in "]}" else None, _printed_name)
+
+
+def _step_name(path: Steps) -> str:
+    return path[-1].name  # type: ignore[union-attr]
+
+
+def _printed_name(path: str) -> str:
+    last = path.rpartition(".")[2]  # the commonest name, an ASCII one, without parsing
+    if last.isidentifier() and last.isascii():
+        return last
+    return parse(path)[-1].name  # type: ignore[union-attr]
 
 
 def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[str, Entry]:
     """``_union`` of two printed tables, spelled out for two (an optional model, a
     discriminated union of two objects: most unions), without its lists and calls per path."""
     out: dict[str, Entry] = {}
-    # a holder -> whether it may be an object in ``a``, in ``b``
-    covers: dict[object, tuple[bool, bool]] = {}
+    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths
+    covers: dict[object, tuple[bool, bool, list[str]]] = {}
+    chosen: list[object] = []  # holders with a choice of their own, in an alternative
+    # holders with a name only ``a`` requires, one only ``b`` does: both, a choice
+    only_a: set[object] = set()
+    only_b: set[object] = set()
     for path in {**dict.fromkeys(a), **dict.fromkeys(b)}:  # ``_union``'s order
         x, y = a.get(path), b.get(path)
         if x is not None and y is not None:
@@ -132,26 +148,43 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
             if cover is None:  # (``UNPRINTED`` is in neither)
                 in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
                 cover = covers[holder] = (in_a is not None and may_be_object(in_a),
-                                          in_b is not None and may_be_object(in_b))
-            merged = merged.with_required((not cover[0] or (x is not None and x.required))
-                                          and (not cover[1] or (y is not None and y.required)))
+                                          in_b is not None and may_be_object(in_b), [])
+                if (in_a is not None and in_a.choice) or (in_b is not None and in_b.choice):
+                    chosen.append(holder)  # (``_choose`` reads only the covering ones)
+            cover[2].append(path)
+            in_x = x is not None and x.required
+            in_y = y is not None and y.required
+            required = (not cover[0] or in_x) and (not cover[1] or in_y)
+            if not required:
+                if cover[0] and in_x:
+                    only_a.add(holder)
+                elif cover[1] and in_y:
+                    only_b.add(holder)
+            merged = merged.with_required(required)
         out[path] = merged
+    chosen.extend(only_a & only_b)
+    if chosen:
+        _choose(out, chosen, [a, b], lambda holder: (
+            [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
+            covers[holder][2]), _printed_name)
     return out
 
 
 _Key = TypeVar("_Key", bound=Hashable)
 
 
-def _union(tables: list[dict[_Key, Entry]],
-           holder_of: Callable[[_Key], object]) -> dict[_Key, Entry]:
+def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
+           name_of: Callable[[_Key], str]) -> dict[_Key, Entry]:
     """``union``, given the key of the object holding a path as a property (``None`` for a
-    path that is not a property below the union's node)."""
+    path that is not a property below the union's node) and the property's name."""
     paths: dict[_Key, None] = {}
     for t in tables:
         paths.update(dict.fromkeys(t))
     out: dict[_Key, Entry] = {}
     # the alternatives in which a holder may be an object: the same for all its properties
     coverings: dict[object, list[dict[_Key, Entry]]] = {}
+    kids: dict[object, list[_Key]] = {}  # a holder -> its properties' paths
+    chosen: list[object] = []  # holders whose alternatives' required names differ
     for path in paths:
         present = [t[path] for t in tables if path in t]
         # a path of one alternative alone is its entry, as the walks make entries (what
@@ -165,15 +198,70 @@ def _union(tables: list[dict[_Key, Entry]],
             if covering is None:
                 covering = coverings[holder] = [t for t in tables
                                                 if holder in t and may_be_object(t[holder])]
-            required = True
+                kids[holder] = []
+                if any(t[holder].choice for t in covering):  # type: ignore[index]
+                    chosen.append(holder)
+            kids[holder].append(path)
+            required, some = True, False
             for t in covering:
                 found = t.get(path)
                 if found is None or not found.required:
                     required = False
-                    break
+                else:
+                    some = True
+            if some and not required:
+                chosen.append(holder)
             merged = merged.with_required(required)
         out[path] = merged
+    if chosen:
+        _choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), name_of)
     return out
+
+
+def _choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
+            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
+            name_of: Callable[[_Key], str]) -> None:
+    """Give the union's entry of each ``chosen`` holder the choice its alternatives make:
+    in each that covers it (where it may be an object), the names of the properties (of
+    ``holder_facts``' paths) required there, and its own choice."""
+    for holder in dict.fromkeys(chosen):
+        covering, paths = holder_facts(holder)
+        # an alternative that does not reach the holder lets it be any object there
+        found = () if any(holder not in t for t in tables) else choice_of(
+            [([name_of(p) for p in paths if (e := t.get(p)) is not None and e.required],
+              t[holder].choice) for t in covering])  # type: ignore[index]
+        entry = out[holder]  # type: ignore[index]
+        if found != entry.choice:
+            copy = _new(Entry)
+            copy.__dict__.update(entry.__dict__, choice=found)
+            out[holder] = copy  # type: ignore[index]
+
+
+#: most ways to be a choice keeps: past it, none is kept (its names read as optional)
+MAX_WAYS = 64
+
+
+def choice_of(alternatives: Iterable[tuple[Iterable[str], tuple[tuple[str, ...], ...]]],
+              ) -> tuple[tuple[str, ...], ...]:
+    """The choice of an object that is one of ``alternatives``, each given as the names it
+    requires and its own choice: each way an alternative may be (its names with one of its
+    groups), less the names every way holds, which are required. ``()`` where a way holds
+    nothing more (no group need be held), or past ``MAX_WAYS``."""
+    ways: list[frozenset[str]] = []
+    for names, own in alternatives:
+        base = frozenset(names)
+        ways.extend([base.union(group) for group in own] if own else [base])
+        if len(ways) > MAX_WAYS:
+            return ()
+    if len(ways) < 2:
+        return ()
+    common = frozenset.intersection(*ways)
+    groups = {way - common for way in ways}
+    if frozenset() in groups:
+        return ()
+    # a group holding another adds nothing: the smaller one is enough
+    kept = [g for g in groups if not any(other < g for other in groups)]
+    return tuple(sorted(tuple(sorted(g)) for g in kept))
 
 
 _NULL = ("null",)
@@ -301,3 +389,6 @@ def may_be_object(entry: Entry) -> bool:
     return entry.is_any or "object" in entry.type
 
 
+
+
+_new = object.__new__

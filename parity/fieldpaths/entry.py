@@ -94,6 +94,10 @@ class Entry:
     constraints: _constraints.Constraints = ()
     #: Strings of the schema's ``examples`` (sorted, at most 16): values it may hold.
     examples: tuple[str, ...] = ()
+    #: On objects: beyond the required children, the object holds every key of at least one
+    #: of these groups (a union whose alternatives require different keys: ``line`` or
+    #: ``position``). Each group sorted, the groups sorted; ``()``: no such choice.
+    choice: tuple[tuple[str, ...], ...] = ()
 
     @property
     def is_any(self) -> bool:
@@ -131,6 +135,8 @@ class Entry:
             out["constraints"] = _constraints.to_json(self.constraints)
         if self.examples:
             out["examples"] = list(self.examples)
+        if self.choice:
+            out["choice"] = [list(group) for group in self.choice]
         return out
 
     @classmethod
@@ -150,6 +156,7 @@ class Entry:
             unsupported=tuple(data.get("unsupported", ())),
             constraints=_constraints.from_json(data.get("constraints") or {}),
             examples=tuple(data.get("examples", ())),
+            choice=tuple(map(tuple, data.get("choice", ()))),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -173,7 +180,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                default: Any, has_default: bool, description: str | None,
                patterns: tuple[str, ...], recursive: str | None, unresolved: tuple[str, ...],
                unsupported: tuple[str, ...], constraints: _constraints.Constraints,
-               examples: tuple[str, ...] = ()) -> Entry:
+               examples: tuple[str, ...] = (),
+               choice: tuple[tuple[str, ...], ...] = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -184,7 +192,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "type": type, "required": required, "closed": closed, "enum": enum, "format": format,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
-        "unsupported": unsupported, "constraints": constraints, "examples": examples})
+        "unsupported": unsupported, "constraints": constraints, "examples": examples,
+        "choice": choice})
     return entry
 
 

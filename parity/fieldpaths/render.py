@@ -15,6 +15,9 @@ def describe(entry: Entry) -> str:
     notes: list[str] = []
     if entry.closed is not None:
         notes.append("closed" if entry.closed else "open")
+    if entry.choice:
+        notes.append("requires one of " + " | ".join(", ".join(map(compact, group))
+                                                     for group in entry.choice))
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
     if entry.format:

@@ -46,7 +46,8 @@ class FieldChange:
 
     ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
     ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
-    ``default``, ``constraint`` (any other keyword; ``keyword`` names it)."""
+    ``default``, ``choice`` (the groups of keys an object requires one of), ``constraint``
+    (any other keyword; ``keyword`` names it)."""
 
     direction: str
     change: str
@@ -92,6 +93,9 @@ class FieldChange:
             text = f"{where} now rejects unknown keys"
         elif c == "opened":
             text = f"{where} now accepts unknown keys"
+        elif c == "choice":
+            text = (f"{where} requires one of: {choice_words(self.before)} -> "
+                    f"{choice_words(self.after)}")
         else:
             label = self.keyword if c == "constraint" else c
             text = f"{label} of {where}: {value_text(self.before)} -> {value_text(self.after)}"
@@ -277,6 +281,13 @@ def value_text(value: Any, limit: int = 80) -> str:
         return "(absent)"
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def choice_words(groups: Any) -> str:
+    """```line` | `position```; ``nothing`` for no choice."""
+    if groups is MISSING:
+        return "nothing"
+    return " | ".join(", ".join(f"`{name}`" for name in group) for group in groups)
 
 
 def enum_words(before: Any, after: Any) -> str:

@@ -297,12 +297,18 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
         if x.format != y.format:
             out.append(FieldChange(direction, "format", p, opt_value(x.format),
                                    opt_value(y.format)))
+        if x.choice != y.choice:
+            out.append(FieldChange(direction, "choice", p, _groups(x.choice), _groups(y.choice)))
         if (x.has_default, x.default) != (y.has_default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,
                                    y.default if y.has_default else MISSING))
     out.sort(key=lambda f: (f.path, f.change))
     return out
+
+
+def _groups(choice: tuple[tuple[str, ...], ...]) -> Any:
+    return [list(group) for group in choice] if choice else MISSING
 
 
 def _topmost(paths: list[str]) -> list[str]:

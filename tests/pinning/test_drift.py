@@ -169,3 +169,25 @@ def test_a_surface_change_that_takes_a_way_of_calling_away_is_refused_under_warn
     calls = [line for line in warn.render_text().splitlines() if "calls:" in line]
     assert len(calls) == len(lost)
     assert D.compare(locked, live).withheld() == ("forecast",)  # refuse: any change
+
+
+def test_a_union_that_comes_to_require_another_key_is_explained_as_its_choice() -> None:
+    """A union of objects that requires one of several keys (GitHub's review comment: a
+    `line` or a `position`) is one no field alone shows: its choice is named."""
+    def comment(key: str) -> dict:
+        return {"type": "object", "required": [key], "properties": {
+            "line": {"type": "integer"}, "position": {"type": "integer"},
+            "side": {"type": "string"}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"c": {
+        "anyOf": [comment("line"), comment("position")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["c"]["anyOf"].append(comment("side"))
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields if f.change == "choice"] == [
+        "in: `c` requires one of: `line` | `position` -> `line` | `position` | `side`"]
+    assert change.fields[0].to_json()["before"] == [["line"], ["position"]]
+    b["inputSchema"]["properties"]["c"]["anyOf"].append({"type": "object"})
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields if f.change == "choice"] == [
+        "in: `c` requires one of: `line` | `position` -> nothing"]

@@ -117,7 +117,7 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
         # only where the agent sends the enclosing object at all; otherwise the
         # requirement does not apply (or is reported once, higher up)
         for holder in al.reverse.get(steps[:-1], []):
-            how = _how_sent(al.reader, holder, name)
+            how = how_sent(al.reader, holder, name)
             if how in ("always", None):
                 continue
             mine = al.reader.path((*holder, Prop(name)))
@@ -135,7 +135,7 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
                           direction="in", severity="error", message=message, hint=hint)
 
 
-def _how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
+def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
     """``always``, ``maybe``, ``never``, or ``None`` when the agent's node cannot tell."""
     if reader.opaque(holder) or not reader.may_be_object(holder):
         return None

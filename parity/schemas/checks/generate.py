@@ -40,8 +40,8 @@ _LOCAL = ('class JsonSchemaValueException(ValueError):\n'
 #: fastjsonschema names each array item and map value it descends into with
 #: ``"...{local}".format(**locals())``, evaluated for every one, valid or not: a dict of the
 #: function's locals each time (a third of the manifest skeleton's check). The same text as
-#: an f-string reads the one local.
-_FORMAT_LOCALS = re.compile(r'"([^"\\{}]*)\{([A-Za-z_][A-Za-z0-9_]*)\}([^"\\{}]*)"'
+#: an f-string reads the locals it names.
+_FORMAT_LOCALS = re.compile(r'"([^"\\{}]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^"\\{}]*)+)"'
                             r"\.format\(\*\*locals\(\)\)")
 
 
@@ -163,7 +163,7 @@ def generated(name: str, part: int | None = None) -> str:
     code = fastjsonschema.compile_to_code(_typed_consts(schema))
     if _IMPORT not in code:
         raise SystemExit("fastjsonschema's generated code changed: review generate.py")
-    code = _FORMAT_LOCALS.sub(r'f"\1{\2}\3"', code.replace(_IMPORT, _LOCAL))
+    code = _FORMAT_LOCALS.sub(r'f"\1"', code.replace(_IMPORT, _LOCAL))
     if "locals()" in code:
         raise SystemExit("fastjsonschema's generated code reads locals() in a new way: "
                          "review generate.py")

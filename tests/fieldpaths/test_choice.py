@@ -1,0 +1,184 @@
+"""An object's ``choice``: the groups of keys a union of objects requires one of, read the same
+by every walk, and never more than the schema asks (``jsonschema`` decides)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from parity.errors import FileFormatError
+from parity.fieldpaths.combine import MAX_WAYS, choice_of
+from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.manifest import load, write
+from parity.fieldpaths.schema import extract_paths
+from parity.fieldpaths.tooldefs import manifest_from_definitions
+from tests.fieldpaths.test_direct import assert_same
+from tests.properties import draws
+
+NAMES = ("a", "b", "c", "d")
+
+
+def either(*required: str, closed: bool = False, **extra: Any) -> dict[str, Any]:
+    """An object of integer fields ``a`` to ``d`` requiring ``required``."""
+    schema: dict[str, Any] = {"type": "object", "required": list(required),
+                              "properties": {n: {"type": "integer"} for n in NAMES}, **extra}
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def choice(schema: Any, path: str = "") -> tuple[tuple[str, ...], ...]:
+    assert_same(schema, path or "root")  # every walk reads it alike (and under tight bounds)
+    return extract_paths(schema)[path].choice
+
+
+def test_a_union_requiring_different_keys_requires_one_of_them():
+    # the GitHub server's review comment: a `position` or a `line`, each beside `path`, `body`
+    comment = {"type": "array", "items": {"anyOf": [either("a", "b"), either("a", "c")]}}
+    table = extract_paths({"type": "object", "properties": {"comments": comment}})
+    assert table["comments[]"].choice == (("b",), ("c",))
+    assert table["comments[].a"].required  # what both require stays required
+    assert not table["comments[].b"].required and not table["comments[].c"].required
+    assert choice({"oneOf": [either("b", "c"), either("a")]}) == (("a",), ("b", "c"))
+    assert choice({"type": "object", "properties": {"x": {
+        "anyOf": [either("a"), either("b"), either("c")]}}}, "x") == (("a",), ("b",), ("c",))
+
+
+def test_no_choice_where_some_alternative_requires_nothing_more():
+    assert choice({"anyOf": [either("a"), either()]}) == ()
+    assert choice({"anyOf": [either("a"), either("a", "b")]}) == ()  # `a` alone will do
+    assert choice({"anyOf": [either("a"), either("a")]}) == ()  # the same: `a` is required
+    # an optional model: the object alternative alone may hold keys
+    assert choice({"type": "object", "properties": {"m": {
+        "anyOf": [either("a"), {"type": "null"}]}}}, "m") == ()
+    assert choice(either("a")) == ()
+
+
+def test_a_larger_group_is_dropped_for_the_smaller_one_it_holds():
+    assert choice({"anyOf": [either("a", "d"), either("b"), either("a")]}) == (("a",), ("b",))
+
+
+def test_unions_inside_unions_and_conjunctions_are_read_in_full():
+    nested = {"anyOf": [{"anyOf": [either("a"), either("b")]}, either("c")]}
+    assert choice(nested) == (("a",), ("b",), ("c",))
+    both = {"allOf": [{"anyOf": [either("a"), either("b")]},
+                      {"anyOf": [either("c"), either("d")]}]}
+    assert choice(both) == (("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"))
+    # a nested object whose alternatives require different keys: whichever holds, one of them
+    inner = {"anyOf": [{"type": "object", "properties": {"m": either("a")}},
+                       {"type": "object", "properties": {"m": either("b")}}]}
+    assert choice(inner, "m") == (("a",), ("b",))
+
+
+def test_choice_of_bounds_the_ways_it_keeps():
+    assert choice_of([(["a"], ()), (["b"], ())]) == (("a",), ("b",))
+    assert choice_of([([], ((f"k{i}",) for i in range(MAX_WAYS + 1)))]) == ()  # type: ignore[misc]
+    many = [([f"k{i}"], ()) for i in range(MAX_WAYS)]
+    assert len(choice_of(many)) == MAX_WAYS
+    assert choice_of([*many, (["z"], ())]) == ()
+
+
+def test_the_choice_is_written_and_read_back_and_checked(tmp_path):
+    tool = {"name": "t", "inputSchema": {"anyOf": [either("a"), either("b")]}}
+    manifest = manifest_from_definitions([tool], side="server", source="s.json")
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert '"choice": [["a"], ["b"]]' in path.read_text()
+    read = load(path).tools["t"].in_[""]
+    assert read.choice == (("a",), ("b",)) and read == manifest.tools["t"].in_[""]
+    assert Entry.from_json(read.to_json()) == read
+    # a choice of one group is a requirement, not a choice: the file was not written by parity
+    path.write_text(path.read_text().replace('"choice": [["a"], ["b"]]', '"choice": [["a"]]'))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "choice" in str(caught.value)
+
+
+def _alternative() -> st.SearchStrategy[dict[str, Any]]:
+    return st.builds(lambda required, closed: either(*sorted(required), closed=closed),
+                     st.sets(st.sampled_from(NAMES), min_size=1, max_size=3), st.booleans())
+
+
+def _schemas() -> st.SearchStrategy[dict[str, Any]]:
+    union = st.builds(lambda keyword, branches: {keyword: branches},
+                      st.sampled_from(("anyOf", "oneOf")),
+                      st.lists(_alternative(), min_size=2, max_size=4))
+    return union | st.builds(lambda left, right: {"allOf": [left, right]}, union, union)
+
+
+@settings(max_examples=draws(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_schemas())
+def test_every_valid_object_holds_its_required_keys_and_a_group_of_its_choice(schema):
+    """Never more than the schema asks: a choice that asked for more would report calls the
+    server takes."""
+    table = extract_paths(schema)
+    root = table[""]
+    required = {name for name in NAMES if name in table and table[name].required}
+    validator = Draft202012Validator(schema)
+    for size in range(len(NAMES) + 1):
+        for keys in itertools.combinations(NAMES, size):
+            if not validator.is_valid(dict.fromkeys(keys, 1)):
+                continue
+            held = set(keys)
+            assert required <= held, (keys, required)
+            assert not root.choice or any(held.issuperset(g) for g in root.choice), \
+                (keys, root.choice)
+
+
+def test_no_choice_at_an_object_some_alternative_does_not_reach():
+    # the third alternative says nothing of `m`: there it may be any object, `{}` included
+    schema = {"anyOf": [{"type": "object", "properties": {"m": either("a")}},
+                        {"type": "object", "properties": {"m": either("b")}},
+                        {"type": "object", "properties": {"x": {"type": "integer"}}}]}
+    assert choice(schema, "m") == ()
+    assert Draft202012Validator(schema).is_valid({"m": {}})
+
+
+def _nested() -> st.SearchStrategy[dict[str, Any]]:
+    """Unions of objects holding an object ``m`` (or ``m: null``, or no ``m`` at all)."""
+    holding = _alternative().map(lambda m: {"type": "object", "properties": {"m": m}})
+    other = st.sampled_from([{"type": "object", "properties": {"m": {"type": "null"}}},
+                             {"type": "object", "properties": {"x": {"type": "integer"}}},
+                             {"type": "object", "properties": {"x": {"type": "integer"}},
+                              "additionalProperties": False}])
+    return st.builds(lambda keyword, branches: {keyword: branches},
+                     st.sampled_from(("anyOf", "oneOf")),
+                     st.lists(holding | other, min_size=2, max_size=4))
+
+
+@settings(max_examples=draws(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_nested())
+def test_a_nested_object_holds_a_group_of_its_choice_whenever_it_is_valid(schema):
+    table = extract_paths(schema)
+    if "m" not in table:
+        return
+    held_choice = table["m"].choice
+    validator = Draft202012Validator(schema)
+    for size in range(len(NAMES) + 1):
+        for keys in itertools.combinations(NAMES, size):
+            if validator.is_valid({"m": dict.fromkeys(keys, 1)}):
+                assert not held_choice or any(set(keys).issuperset(g) for g in held_choice), \
+                    (keys, held_choice)
+
+
+def test_a_published_servers_union_of_content_blocks_records_its_choice():
+    """@modelcontextprotocol/server-filesystem's `read_media_file` returns content blocks:
+    an image or audio (`data` and `mimeType`) or a resource (`resource`), each with a
+    `type` (tests/fixtures/published/tools.json: its captured listing)."""
+    published = Path(__file__).resolve().parents[1] / "fixtures" / "published" / "tools.json"
+    listed = json.loads(published.read_text(encoding="utf-8"))
+    tool = next(t for t in listed["@modelcontextprotocol/server-filesystem@2026.8.31"]
+                if t["name"] == "read_media_file")
+    table = extract_paths(tool["outputSchema"])
+    assert table["content[]"].choice == (("data", "mimeType"), ("resource",))
+    assert table["content[].type"].required
+    assert_same(tool["outputSchema"], "read_media_file")
