@@ -13,6 +13,7 @@ instead of guessing which reading the server's validator uses.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Iterator
@@ -71,6 +72,8 @@ def implied(sender: Entry, receiver: Entry) -> bool:
             if not _bound_implied(mine, keyword, value):
                 return False
             continue
+        if keyword == "multipleOf" and _divides_integers(sender, value):
+            continue
         if keyword not in mine:
             return False
         held = mine[keyword]
@@ -88,6 +91,15 @@ def implied(sender: Entry, receiver: Entry) -> bool:
     return True
 
 
+def _divides_integers(sender: Entry, value: Any) -> bool:
+    """Whether a sender of integers alone meets ``multipleOf: value``: ``1``, or a power of
+    two below it (``0.5``: an integer divided by it is exact, as validators compute it)."""
+    if sender.type != _INTEGER or sender.enum is not None:
+        return False
+    return 0 < value <= 1 and math.frexp(value)[0] == 0.5
+
+
+_INTEGER = ("integer",)
 #: a numeric bound -> (its kind, whether it is exclusive)
 _BOUNDS = {"minimum": ("lower", False), "exclusiveMinimum": ("lower", True),
            "maximum": ("upper", False), "exclusiveMaximum": ("upper", True)}

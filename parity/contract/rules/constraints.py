@@ -153,7 +153,8 @@ RULES = (
         purpose="The server accepts fewer values than the agent may send.",
         details="Compares `pattern`, `minLength`/`maxLength`, `minimum`/`maximum` (and the "
                 "exclusive forms), `multipleOf`, `minItems`/`maxItems`, `uniqueItems` and "
-                "`format` on every field both sides declare. The finding names a witness: a "
+                "`format` on every field both sides declare (an integer meets `multipleOf: 1`, "
+                "and `0.5` or another power of two below it). The finding names a witness: a "
                 "value the agent's schema allows and the server's rejects, checked with "
                 "jsonschema (for patterns, candidates are generated from the agent's side). "
                 "Patterns are ECMA-262 in JSON Schema and checked with Python's re: where "

@@ -185,3 +185,25 @@ def test_a_closed_tuple_is_no_longer_than_its_positions():
     f = single("in.constraint", diff([tool("t", obj({"t": pair_}))],
                                      [tool("t", obj({"t": server | {"maxItems": 1}}))]))
     assert f.severity == "error" and "maxItems" in f.message, f.message
+
+
+@pytest.mark.parametrize("step", [1, 1.0, 0.5, 0.25])
+def test_every_integer_is_a_multiple_of_one_and_of_its_halves(step):
+    """An agent of integers meets a server's ``multipleOf: 1`` (``type: number`` spelling an
+    integer) and of ``0.5``: validators divide exactly (held to ``jsonschema`` here)."""
+    server = {"type": "number", "multipleOf": step}
+    for agent in ({"type": "integer"}, {"type": "integer", "multipleOf": 0.5}):
+        assert diff([tool("t", obj({"n": agent}))], [tool("t", obj({"n": server}))]) == []
+    assert all(Draft202012Validator(server).is_valid(n) for n in (-7, 0, 3, 2**60 + 1))
+    # the other way, a number sent to an integer step is still reported
+    f = single("in.constraint", diff([tool("t", obj({"n": {"type": "number"}}))],
+                                     [tool("t", obj({"n": server}))]))
+    assert "multipleOf" in f.message
+
+
+@pytest.mark.parametrize("step", [0.1, 0.3, 3])
+def test_a_step_integers_may_miss_is_still_reported_for_integers(step):
+    server = {"type": "number", "multipleOf": step}
+    f = single("in.constraint", diff([tool("t", obj({"n": {"type": "integer"}}))],
+                                     [tool("t", obj({"n": server}))]))
+    assert "multipleOf" in f.message
