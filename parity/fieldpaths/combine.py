@@ -4,12 +4,13 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
+from parity.fieldpaths.choices import PRINTED, STEPS, Keys, choose
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
-from parity.fieldpaths.fieldpath import Prop, Steps, parse, printed_parent
+from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keyed import REFUSED, refuses
 from parity.fieldpaths.keywords import Facets, OwnKeys, intersect_enum, keep_examples
 
@@ -100,7 +101,7 @@ def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
     subtree."""
     below = len(steps)
     return _union(tables, lambda path: path[:-1]
-                  if len(path) > below and isinstance(path[-1], Prop) else None, _step_name)
+                  if len(path) > below and isinstance(path[-1], Prop) else None, STEPS)
 
 
 def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
@@ -110,18 +111,7 @@ def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
     if len(tables) == 2:
         return _union_of_two(tables[0], tables[1], key)
     return _union(tables, lambda path: printed_parent(path)
-                  if path != key and path[-1] not in "]}" else None, _printed_name)
-
-
-def _step_name(path: Steps) -> str:
-    return path[-1].name  # type: ignore[union-attr]
-
-
-def _printed_name(path: str) -> str:
-    last = path.rpartition(".")[2]  # the commonest name, an ASCII one, without parsing
-    if last.isidentifier() and last.isascii():
-        return last
-    return parse(path)[-1].name  # type: ignore[union-attr]
+                  if path != key and path[-1] not in "]}" else None, PRINTED)
 
 
 def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[str, Entry]:
@@ -164,9 +154,9 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
         out[path] = merged
     chosen.extend(only_a & only_b)
     if chosen:
-        _choose(out, chosen, [a, b], lambda holder: (
+        choose(out, chosen, [a, b], lambda holder: (
             [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
-            covers[holder][2]), _printed_name)
+            covers[holder][2]), PRINTED)
     return out
 
 
@@ -174,9 +164,9 @@ _Key = TypeVar("_Key", bound=Hashable)
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
-           name_of: Callable[[_Key], str]) -> dict[_Key, Entry]:
+           keys: Keys) -> dict[_Key, Entry]:
     """``union``, given the key of the object holding a path as a property (``None`` for a
-    path that is not a property below the union's node) and the property's name."""
+    path that is not a property below the union's node) and how the tables' keys read."""
     paths: dict[_Key, None] = {}
     for t in tables:
         paths.update(dict.fromkeys(t))
@@ -214,54 +204,8 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:
-        _choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), name_of)
+        choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys)
     return out
-
-
-def _choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
-            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
-            name_of: Callable[[_Key], str]) -> None:
-    """Give the union's entry of each ``chosen`` holder the choice its alternatives make:
-    in each that covers it (where it may be an object), the names of the properties (of
-    ``holder_facts``' paths) required there, and its own choice."""
-    for holder in dict.fromkeys(chosen):
-        covering, paths = holder_facts(holder)
-        # an alternative that does not reach the holder lets it be any object there
-        found = () if any(holder not in t for t in tables) else choice_of(
-            [([name_of(p) for p in paths if (e := t.get(p)) is not None and e.required],
-              t[holder].choice) for t in covering])  # type: ignore[index]
-        entry = out[holder]  # type: ignore[index]
-        if found != entry.choice:
-            copy = _new(Entry)
-            copy.__dict__.update(entry.__dict__, choice=found)
-            out[holder] = copy  # type: ignore[index]
-
-
-#: most ways to be a choice keeps: past it, none is kept (its names read as optional)
-MAX_WAYS = 64
-
-
-def choice_of(alternatives: Iterable[tuple[Iterable[str], tuple[tuple[str, ...], ...]]],
-              ) -> tuple[tuple[str, ...], ...]:
-    """The choice of an object that is one of ``alternatives``, each given as the names it
-    requires and its own choice: each way an alternative may be (its names with one of its
-    groups), less the names every way holds, which are required. ``()`` where a way holds
-    nothing more (no group need be held), or past ``MAX_WAYS``."""
-    ways: list[frozenset[str]] = []
-    for names, own in alternatives:
-        base = frozenset(names)
-        ways.extend([base.union(group) for group in own] if own else [base])
-        if len(ways) > MAX_WAYS:
-            return ()
-    if len(ways) < 2:
-        return ()
-    common = frozenset.intersection(*ways)
-    groups = {way - common for way in ways}
-    if frozenset() in groups:
-        return ()
-    # a group holding another adds nothing: the smaller one is enough
-    kept = [g for g in groups if not any(other < g for other in groups)]
-    return tuple(sorted(tuple(sorted(g)) for g in kept))
 
 
 _NULL = ("null",)
@@ -390,5 +334,3 @@ def may_be_object(entry: Entry) -> bool:
 
 
 
-
-_new = object.__new__

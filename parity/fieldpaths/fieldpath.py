@@ -219,8 +219,11 @@ def printed_parent(text: str) -> object:
     if not text.endswith('"'):
         return UNPRINTED
     # a quoted name: it opens at a quote that starts the path or follows a "." (a quote
-    # inside a name is escaped; the closing one is excluded from the search)
+    # inside a name is escaped, after an odd number of backslashes; the closing one is
+    # excluded from the search)
     start = text.rfind('"', 0, len(text) - 1)
+    while start > 0 and _escaped(text, start):
+        start = text.rfind('"', 0, start)
     if start < 0 or (start and (start == 1 or text[start - 1] != ".")):
         return UNPRINTED
     try:
@@ -232,6 +235,14 @@ def printed_parent(text: str) -> object:
     if end != len(text) or not isinstance(name, str) or render_prop(name) != text[start:]:
         return UNPRINTED
     return text[:start - 1] if start else ""
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the character at ``at`` follows an odd number of backslashes."""
+    before = at
+    while before and text[before - 1] == "\\":
+        before -= 1
+    return (at - before) % 2 == 1
 
 
 def unvouched(table: Mapping[str, object], parents: dict[str, object]) -> list[str]:

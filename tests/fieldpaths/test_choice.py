@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from parity.errors import FileFormatError
-from parity.fieldpaths.combine import MAX_WAYS, choice_of
+from parity.fieldpaths.choices import MAX_WAYS, choice_of
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.manifest import load, write
 from parity.fieldpaths.schema import extract_paths
@@ -182,3 +182,42 @@ def test_a_published_servers_union_of_content_blocks_records_its_choice():
     assert table["content[]"].choice == (("data", "mimeType"), ("resource",))
     assert table["content[].type"].required
     assert_same(tool["outputSchema"], "read_media_file")
+
+
+def _holding_m(required: str) -> dict[str, Any]:
+    return {"type": "object", "properties": {"m": either(required)}}
+
+
+def test_an_alternative_that_cannot_hold_the_object_leaves_its_choice():
+    """Optional[Union[A, B]] of models with different nested `m`: the null alternative holds
+    no `m`, nor does a string, nor an object closed to it; an open one without `m` lets it be
+    any object (and `{m: {}}` is valid)."""
+    for third, kept in (({"type": "null"}, True), ({"type": "string"}, True),
+                        ({"type": "object", "properties": {"x": {"type": "integer"}},
+                          "additionalProperties": False}, True),
+                        ({"type": "object", "properties": {"x": {"type": "integer"}}}, False),
+                        ({"type": "object", "additionalProperties": False,
+                          "patternProperties": {"^m$": {}}}, False)):
+        schema = {"anyOf": [_holding_m("a"), _holding_m("b"), third]}
+        assert choice(schema, "m") == ((("a",), ("b",)) if kept else ()), third
+        assert Draft202012Validator(schema).is_valid({"m": {}}) is not kept
+
+
+def test_an_alternative_no_object_satisfies_adds_no_way():
+    # the third alternative refuses the `m` the node requires: no object is valid there
+    schema = {"type": "object", "required": ["m"], "properties": {"m": {"type": "integer"}},
+              "anyOf": [{"required": ["a"]}, {"required": ["b", "c"]},
+                        {"properties": {"a": {"type": "integer"}},
+                         "additionalProperties": False}]}
+    assert choice(schema) == (("a",), ("b", "c"))
+
+
+def test_a_name_with_a_quote_in_a_nested_union_is_read_as_any_other():
+    inner = {"anyOf": [{"type": "object", "required": ['a"b'],
+                        "properties": {'a"b': {"type": "integer"}, "c": {"type": "integer"}}},
+                       {"type": "object", "required": ["c"],
+                        "properties": {'a"b': {"type": "integer"}, "c": {"type": "integer"}}}]}
+    schema = {"type": "object", "properties": {"m": inner}}
+    table = extract_paths(schema)
+    assert not table['m."a\\"b"'].required and not table["m.c"].required
+    assert choice(schema, "m") == (('a"b',), ("c",))

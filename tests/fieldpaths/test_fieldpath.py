@@ -115,3 +115,21 @@ def test_unvouched_names_each_path_not_printed_or_without_its_parent() -> None:
     # what was learned of a path serves the next table, with other keys
     assert parents["a[].b"] == "a[]"
     assert unvouched({"a": 1}, parents) == ["a"]  # the root is missing
+
+
+@given(steps_strategy.filter(bool))
+def test_every_printed_path_has_its_printed_parent(steps):
+    """``printed_parent`` vouches for every path parity prints: a quote inside a name
+    (``m."a\\"b"``) does not open it. An unvouched path made a union's property required
+    where no alternative required it."""
+    from parity.fieldpaths.fieldpath import printed_parent
+
+    assert printed_parent(render(tuple(steps))) == render(tuple(steps[:-1]))
+
+
+@pytest.mark.parametrize("name", ['a"b', 'x\\"', '\\', '"', '.\\"', 'c"d"', '\\\\"'])
+def test_a_quoted_name_with_quotes_and_backslashes_has_its_parent(name):
+    from parity.fieldpaths.fieldpath import printed_parent
+
+    for parent in ((), (Prop("m"),), (Prop("a.b"), ITEMS)):
+        assert printed_parent(render((*parent, Prop(name)))) == render(parent)

@@ -74,3 +74,19 @@ def test_out_choice_warns_where_the_server_may_return_none_of_the_agents_groups(
 
 def test_the_same_union_on_both_sides_agrees():
     assert diff([tool("review", comments(COMMENT))], [tool("review", comments(COMMENT))]) == []
+
+
+def test_an_agent_union_whose_other_alternative_cannot_send_the_object_keeps_its_choice():
+    """The agent sends `m` as `line` or `position` models, or sends a string: its `m` always
+    holds one, as the server asks (no in.choice); the server's `Optional[Union]` of the same
+    asks it of an agent whose `m` may hold neither."""
+    def holding(key: str) -> dict[str, Any]:
+        return obj({"m": either(key)})
+
+    server_m = obj({"m": {"anyOf": [either("line"), either("position")]}})
+    for third in ({"type": "string"}, obj({"x": LINE}, additionalProperties=False)):
+        agent = {"anyOf": [holding("line"), holding("position"), third]}
+        assert of_rule(IN, diff([tool("t", agent)], [tool("t", server_m)])) == []
+    server = {"anyOf": [holding("line"), holding("position"), {"type": "null"}]}
+    agent = obj({"m": obj({"line": LINE, "position": LINE})})
+    assert single(IN, diff([tool("t", agent)], [tool("t", server)])).path == "m"
