@@ -1,7 +1,10 @@
-"""An object's choice (``Entry.choice``): the groups of keys a union of objects requires one
-of in full, where its alternatives require different keys (GitHub's review comment: a
-``line`` or a ``position``). ``combine``'s unions find the holders whose alternatives differ
-and call ``choose``; the rules ``in.choice`` and ``out.choice`` read the result.
+"""What a union of objects asks as a whole, which no path alone shows: its choice
+(``Entry.choice``), the groups of keys it requires one of in full, where its alternatives
+require different keys (GitHub's review comment: a ``line`` or a ``position``); and its
+keysets (``Entry.keysets``), the sets of keys it takes, where its alternatives are closed to
+keys the others take (a ``line`` or a ``position``, never both). ``combine``'s unions find
+the holders whose alternatives differ and call ``choose``; the rules ``in.choice``,
+``out.choice``, ``in.exclusive`` and ``out.exclusive`` read the results.
 """
 
 from __future__ import annotations
@@ -49,33 +52,74 @@ STEPS = Keys(lambda steps: steps[:-1],
 def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
            keys: Keys) -> None:
-    """Give the union's entry (in ``out``) of each ``chosen`` holder the choice its
-    alternatives make: in each that covers it (where it may be an object; ``holder_facts``
-    gives them and the paths of its properties), the names required there and its own
-    choice. An alternative that does not reach the holder but lets it be any object leaves
-    no choice; one that cannot hold it (its parent a string there, or closed to its key)
-    adds none, nor does one whose object can hold no value (a required key it refuses)."""
+    """Give the union's entry (in ``out``) of each ``chosen`` holder the choice and the
+    keysets its alternatives make: in each that covers it (where it may be an object;
+    ``holder_facts`` gives them and the paths of its properties), the names required there
+    and the names it takes, with its own choice and keysets. An alternative that does not
+    reach the holder but lets it be any object leaves neither; one that cannot hold it (its
+    parent a string there, or closed to its key) adds nothing, nor does one whose object can
+    hold no value (a required key it refuses)."""
     for holder in dict.fromkeys(chosen):
         covering, paths = holder_facts(holder)
-        found: Choice = ()
+        choice: Choice = ()
+        keysets: Choice = ()
         if not any(holder not in t and _lets_be_any(t, holder, keys) for t in tables):
-            ways = []
+            ways: list[tuple[list[str], Choice]] = []
+            taken: list[Iterable[str]] | None = []
             for t in covering:
-                names = []
-                for path in paths:
-                    entry = t.get(path)
-                    if entry is not None and entry.required:
-                        if not entry.type:
-                            break  # required and refused: no object is valid here
-                        names.append(keys.name(path))
-                else:
-                    ways.append((names, t[holder].choice))  # type: ignore[index]
-            found = choice_of(ways)
+                names, declared = _names(t, paths, keys)
+                if names is None:
+                    continue  # no object is valid here
+                ways.append((names, t[holder].choice))  # type: ignore[index]
+                if taken is not None:
+                    taken = _taken(t, holder, declared, keys, taken)
+            choice = choice_of(ways)
+            keysets = () if taken is None else keysets_of(taken)
         entry = out[holder]  # type: ignore[index]
-        if found != entry.choice:
+        if choice != entry.choice or keysets != entry.keysets:
             copy = _new(Entry)
-            copy.__dict__.update(entry.__dict__, choice=found)
+            copy.__dict__.update(entry.__dict__, choice=choice, keysets=keysets)
             out[holder] = copy  # type: ignore[index]
+
+
+def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
+           ) -> tuple[list[str] | None, list[str]]:
+    """The names an alternative requires of the holder's properties ``paths`` (``None``
+    where it requires one it refuses: no object is valid there), and the names it takes."""
+    required: list[str] = []
+    declared: list[str] = []
+    for path in paths:
+        entry = table.get(path)
+        if entry is None:
+            continue
+        if not entry.type:  # refused
+            if entry.required:
+                return None, declared
+            continue
+        declared.append(keys.name(path))
+        if entry.required:
+            required.append(declared[-1])
+    return required, declared
+
+
+def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys,
+           taken: list[Iterable[str]]) -> list[Iterable[str]] | None:
+    """``taken`` with the sets of keys one more alternative takes at the holder: its
+    keysets, or the keys it declares where it is closed to others; ``None`` where it
+    takes any other key too (open, or a map beside its properties)."""
+    entry = table[holder]
+    if entry.closed is not True or keys.values(holder) in table:
+        return None
+    taken.extend(entry.keysets or (declared,))
+    return taken if len(taken) <= MAX_WAYS else None
+
+
+def keysets_of(taken: Iterable[Iterable[str]]) -> Choice:
+    """The keysets of an object that is one of alternatives taking the sets ``taken``:
+    those no other holds (a set within another adds nothing); ``()`` where one holds all."""
+    sets = {frozenset(keys) for keys in taken}
+    kept = [k for k in sets if not any(k < other for other in sets)]
+    return tuple(sorted(tuple(sorted(k)) for k in kept)) if len(kept) > 1 else ()
 
 
 def _lets_be_any(table: dict[Any, Entry], holder: Any, keys: Keys) -> bool:

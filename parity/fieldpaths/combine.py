@@ -118,9 +118,12 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
     """``_union`` of two printed tables, spelled out for two (an optional model, a
     discriminated union of two objects: most unions), without its lists and calls per path."""
     out: dict[str, Entry] = {}
-    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths
-    covers: dict[object, tuple[bool, bool, list[str]]] = {}
-    chosen: list[object] = []  # holders with a choice of their own, in an alternative
+    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths;
+    # whether it is closed in both
+    covers: dict[object, tuple[bool, bool, list[str], bool]] = {}
+    # holders with a choice or keysets of their own in an alternative, or closed in both
+    # alternatives to keys the other takes
+    chosen: list[object] = []
     # holders with a name only ``a`` requires, one only ``b`` does: both, a choice
     only_a: set[object] = set()
     only_b: set[object] = set()
@@ -138,10 +141,14 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
             if cover is None:  # (``UNPRINTED`` is in neither)
                 in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
                 cover = covers[holder] = (in_a is not None and may_be_object(in_a),
-                                          in_b is not None and may_be_object(in_b), [])
-                if (in_a is not None and in_a.choice) or (in_b is not None and in_b.choice):
-                    chosen.append(holder)  # (``_choose`` reads only the covering ones)
+                                          in_b is not None and may_be_object(in_b), [],
+                                          in_a is not None and in_a.closed is True
+                                          and in_b is not None and in_b.closed is True)
+                if _owns_union_facts(in_a) or _owns_union_facts(in_b):
+                    chosen.append(holder)  # (``choose`` reads only the covering ones)
             cover[2].append(path)
+            if cover[3] and (x is None) is not (y is None):
+                chosen.append(holder)  # one takes a key the other refuses
             in_x = x is not None and x.required
             in_y = y is not None and y.required
             required = (not cover[0] or in_x) and (not cover[1] or in_y)
@@ -174,7 +181,10 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
     # the alternatives in which a holder may be an object: the same for all its properties
     coverings: dict[object, list[dict[_Key, Entry]]] = {}
     kids: dict[object, list[_Key]] = {}  # a holder -> its properties' paths
-    chosen: list[object] = []  # holders whose alternatives' required names differ
+    # holders whose alternatives' required names differ, or that are closed in each to
+    # a key another takes, or have a choice or keysets of their own in one
+    chosen: list[object] = []
+    closed: dict[object, bool] = {}  # a holder -> whether every covering one is closed
     for path in paths:
         present = [t[path] for t in tables if path in t]
         # a path of one alternative alone is its entry, as the walks make entries (what
@@ -189,17 +199,20 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                 covering = coverings[holder] = [t for t in tables
                                                 if holder in t and may_be_object(t[holder])]
                 kids[holder] = []
-                if any(t[holder].choice for t in covering):  # type: ignore[index]
+                closed[holder] = len(covering) > 1 and all(
+                    t[holder].closed is True for t in covering)  # type: ignore[index]
+                if any(_owns_union_facts(t[holder]) for t in covering):  # type: ignore[index]
                     chosen.append(holder)
             kids[holder].append(path)
-            required, some = True, False
+            required, some, missing = True, False, False
             for t in covering:
                 found = t.get(path)
                 if found is None or not found.required:
                     required = False
+                    missing = missing or found is None
                 else:
                     some = True
-            if some and not required:
+            if (some and not required) or (missing and closed[holder]):
                 chosen.append(holder)
             merged = merged.with_required(required)
         out[path] = merged
@@ -327,6 +340,10 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         if x.constraints or y.constraints else (),
         keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
     )
+
+
+def _owns_union_facts(entry: Entry | None) -> bool:
+    return entry is not None and bool(entry.choice or entry.keysets)
 
 
 def may_be_object(entry: Entry) -> bool:

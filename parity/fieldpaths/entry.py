@@ -98,6 +98,10 @@ class Entry:
     #: of these groups (a union whose alternatives require different keys: ``line`` or
     #: ``position``). Each group sorted, the groups sorted; ``()``: no such choice.
     choice: tuple[tuple[str, ...], ...] = ()
+    #: On objects: the sets of keys the object takes, one of which holds all of its keys (a
+    #: union of closed objects that take different keys: ``line`` or ``position``, never
+    #: both). Each set sorted, the sets sorted; ``()``: any keys ``closed`` allows together.
+    keysets: tuple[tuple[str, ...], ...] = ()
 
     @property
     def is_any(self) -> bool:
@@ -137,6 +141,8 @@ class Entry:
             out["examples"] = list(self.examples)
         if self.choice:
             out["choice"] = [list(group) for group in self.choice]
+        if self.keysets:
+            out["keysets"] = [list(keys) for keys in self.keysets]
         return out
 
     @classmethod
@@ -157,6 +163,7 @@ class Entry:
             constraints=_constraints.from_json(data.get("constraints") or {}),
             examples=tuple(data.get("examples", ())),
             choice=tuple(map(tuple, data.get("choice", ()))),
+            keysets=tuple(map(tuple, data.get("keysets", ()))),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -181,7 +188,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                patterns: tuple[str, ...], recursive: str | None, unresolved: tuple[str, ...],
                unsupported: tuple[str, ...], constraints: _constraints.Constraints,
                examples: tuple[str, ...] = (),
-               choice: tuple[tuple[str, ...], ...] = ()) -> Entry:
+               choice: tuple[tuple[str, ...], ...] = (),
+               keysets: tuple[tuple[str, ...], ...] = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -193,7 +201,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
         "unsupported": unsupported, "constraints": constraints, "examples": examples,
-        "choice": choice})
+        "choice": choice, "keysets": keysets})
     return entry
 
 

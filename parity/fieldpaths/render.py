@@ -18,6 +18,9 @@ def describe(entry: Entry) -> str:
     if entry.choice:
         notes.append("requires one of " + " | ".join(", ".join(map(compact, group))
                                                      for group in entry.choice))
+    if entry.keysets:
+        notes.append("takes keys of one of " + " | ".join(
+            ", ".join(map(compact, keys)) or "(none)" for keys in entry.keysets))
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
     if entry.format:

@@ -46,8 +46,9 @@ class FieldChange:
 
     ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
     ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
-    ``default``, ``choice`` (the groups of keys an object requires one of), ``constraint``
-    (any other keyword; ``keyword`` names it)."""
+    ``default``, ``choice`` (the groups of keys an object requires one of), ``keysets``
+    (the sets of keys it takes apart), ``constraint`` (any other keyword; ``keyword``
+    names it)."""
 
     direction: str
     change: str
@@ -95,6 +96,9 @@ class FieldChange:
             text = f"{where} now accepts unknown keys"
         elif c == "choice":
             text = (f"{where} requires one of: {choice_words(self.before)} -> "
+                    f"{choice_words(self.after)}")
+        elif c == "keysets":
+            text = (f"{where} takes the keys of one of: {choice_words(self.before)} -> "
                     f"{choice_words(self.after)}")
         else:
             label = self.keyword if c == "constraint" else c

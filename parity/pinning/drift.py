@@ -299,6 +299,9 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
                                    opt_value(y.format)))
         if x.choice != y.choice:
             out.append(FieldChange(direction, "choice", p, _groups(x.choice), _groups(y.choice)))
+        if x.keysets != y.keysets:
+            out.append(FieldChange(direction, "keysets", p, _groups(x.keysets),
+                                   _groups(y.keysets)))
         if (x.has_default, x.default) != (y.has_default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,

@@ -25,10 +25,11 @@ from tests.properties import draws
 NAMES = ("a", "b", "c", "d")
 
 
-def either(*required: str, closed: bool = False, **extra: Any) -> dict[str, Any]:
-    """An object of integer fields ``a`` to ``d`` requiring ``required``."""
+def either(*required: str, closed: bool = False, names: tuple[str, ...] = NAMES,
+           **extra: Any) -> dict[str, Any]:
+    """An object of integer fields ``names`` (``a`` to ``d``) requiring ``required``."""
     schema: dict[str, Any] = {"type": "object", "required": list(required),
-                              "properties": {n: {"type": "integer"} for n in NAMES}, **extra}
+                              "properties": {n: {"type": "integer"} for n in names}, **extra}
     if closed:
         schema["additionalProperties"] = False
     return schema
@@ -102,8 +103,13 @@ def test_the_choice_is_written_and_read_back_and_checked(tmp_path):
 
 
 def _alternative() -> st.SearchStrategy[dict[str, Any]]:
-    return st.builds(lambda required, closed: either(*sorted(required), closed=closed),
-                     st.sets(st.sampled_from(NAMES), min_size=1, max_size=3), st.booleans())
+    """An object requiring some of ``a`` to ``d``, declaring those and maybe others, closed
+    or not."""
+    return st.builds(
+        lambda required, more, closed: either(*sorted(required), closed=closed,
+                                              names=tuple(sorted(required | more))),
+        st.sets(st.sampled_from(NAMES), min_size=1, max_size=3),
+        st.sets(st.sampled_from(NAMES), max_size=4), st.sampled_from((True, True, False)))
 
 
 def _schemas() -> st.SearchStrategy[dict[str, Any]]:
@@ -131,6 +137,8 @@ def test_every_valid_object_holds_its_required_keys_and_a_group_of_its_choice(sc
             assert required <= held, (keys, required)
             assert not root.choice or any(held.issuperset(g) for g in root.choice), \
                 (keys, root.choice)
+            assert not root.keysets or any(held.issubset(k) for k in root.keysets), \
+                (keys, root.keysets)
 
 
 def test_no_choice_at_an_object_some_alternative_does_not_reach():
@@ -168,6 +176,8 @@ def test_a_nested_object_holds_a_group_of_its_choice_whenever_it_is_valid(schema
             if validator.is_valid({"m": dict.fromkeys(keys, 1)}):
                 assert not held_choice or any(set(keys).issuperset(g) for g in held_choice), \
                     (keys, held_choice)
+                taken = table["m"].keysets
+                assert not taken or any(set(keys).issubset(k) for k in taken), (keys, taken)
 
 
 def test_a_published_servers_union_of_content_blocks_records_its_choice():
@@ -221,3 +231,50 @@ def test_a_name_with_a_quote_in_a_nested_union_is_read_as_any_other():
     table = extract_paths(schema)
     assert not table['m."a\\"b"'].required and not table["m.c"].required
     assert choice(schema, "m") == (('a"b',), ("c",))
+
+
+def keysets(schema: Any, path: str = "") -> tuple[tuple[str, ...], ...]:
+    assert_same(schema, path or "root")
+    return extract_paths(schema)[path].keysets
+
+
+def test_a_union_of_closed_objects_taking_different_keys_records_its_keysets():
+    """GitHub's review comment takes a `line` or a `position`, never both."""
+    comment = {"anyOf": [either("a", "b", closed=True, names=("a", "b")),
+                         either("a", "c", closed=True, names=("a", "c"))]}
+    assert keysets(comment) == (("a", "b"), ("a", "c"))
+    three = {"oneOf": [either(closed=True, names=(n,)) for n in "abc"]}
+    assert keysets(three) == (("a",), ("b",), ("c",))
+    nested = {"anyOf": [three, either(closed=True, names=("d",))]}
+    assert keysets(nested) == (("a",), ("b",), ("c",), ("d",))
+    # a key another alternative refuses it takes: still apart (one declares it, one not)
+    assert keysets({"anyOf": [either(closed=True, names=("a",)),
+                              either(closed=True, names=("a", "b")),
+                              either(closed=True, names=("c",))]}) == (("a", "b"), ("c",))
+
+
+def test_no_keysets_where_some_alternative_takes_any_key_or_one_takes_all():
+    closed_a = either(closed=True, names=("a",))
+    assert keysets({"anyOf": [closed_a, either(names=("b",))]}) == ()  # open: any key
+    assert keysets({"anyOf": [closed_a, either(closed=True, names=("a", "b"))]}) == ()
+    mapped = {"type": "object", "properties": {"b": {"type": "integer"}},
+              "additionalProperties": False, "patternProperties": {"^x": {}}}
+    assert keysets({"anyOf": [closed_a, mapped]}) == ()  # its map takes other keys
+    # a nested object an open alternative does not reach: any object there
+    reach = {"anyOf": [{"type": "object", "properties": {"m": closed_a}},
+                       {"type": "object", "properties": {"m": either(closed=True,
+                                                                     names=("b",))}},
+                       {"type": "object"}]}
+    assert keysets(reach, "m") == ()
+    reach["anyOf"][2] = {"type": "null"}  # one that cannot hold it: apart again
+    assert keysets(reach, "m") == (("a",), ("b",))
+
+
+def test_the_keysets_are_written_and_read_back(tmp_path):
+    tool = {"name": "t", "inputSchema": {"anyOf": [either(closed=True, names=("a",)),
+                                                   either(closed=True, names=("b",))]}}
+    manifest = manifest_from_definitions([tool], side="server", source="s.json")
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert '"keysets": [["a"], ["b"]]' in path.read_text()
+    assert load(path).tools["t"].in_[""].keysets == (("a",), ("b",))

@@ -208,7 +208,8 @@ def test_make_entry_is_entry():
                   format="uri", default=1.5, has_default=True, description="d",
                   patterns=("^a",), recursive="#", unresolved=("x",), unsupported=("not",),
                   constraints=(("maxLength", 3),), examples=("a", "b"),
-                  choice=(("line",), ("position",)))
+                  choice=(("line",), ("position",)),
+                  keysets=(("a", "line"), ("a", "position")))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]

@@ -191,3 +191,17 @@ def test_a_union_that_comes_to_require_another_key_is_explained_as_its_choice() 
     (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
     assert [f.words() for f in change.fields if f.change == "choice"] == [
         "in: `c` requires one of: `line` | `position` -> nothing"]
+
+
+def test_a_union_of_closed_objects_that_takes_another_key_apart_is_explained() -> None:
+    def closed(key: str) -> dict:
+        return {"type": "object", "additionalProperties": False, "required": [key],
+                "properties": {key: {"type": "integer"}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"c": {
+        "anyOf": [closed("line"), closed("position")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["c"]["anyOf"].append(closed("side"))
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields if f.change == "keysets"] == [
+        "in: `c` takes the keys of one of: `line` | `position` -> `line` | `position` | `side`"]

@@ -22,7 +22,7 @@ from parity.fieldpaths.fieldpath import Prop, Steps
 Groups = Sequence[Sequence[str]]
 
 
-def _required_names(table: Parsed, holder: Steps) -> set[str]:
+def required_names(table: Parsed, holder: Steps) -> set[str]:
     return {step.name for s in table.children(holder)
             if isinstance(step := s[-1], Prop) and table.entries[s].required}
 
@@ -30,7 +30,7 @@ def _required_names(table: Parsed, holder: Steps) -> set[str]:
 def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
     """Whether ``table``'s object at ``holder`` always holds every key of some group of
     ``choice``: by its required keys alone, or by each group of its own choice with them."""
-    required = _required_names(table, holder)
+    required = required_names(table, holder)
     if any(required.issuperset(group) for group in choice):
         return True
     own = table.entries[holder].choice

@@ -1,0 +1,169 @@
+"""``in.exclusive`` and ``out.exclusive``: keys one side may hold together that the other
+takes only apart (``Entry.keysets``: a union of closed objects that take different keys, such
+as GitHub's review comment, which takes a ``line`` or a ``position``, never both).
+
+The side that holds the object may hold, at once, the keys it declares there (or those of
+one of its own keysets), always with its required ones. Only keys some keyset takes are
+weighed: a key none takes is ``in.unknown``'s (``out.missing``'s) to report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from parity.contract.rules._align import Parsed, ToolPair
+from parity.contract.rules._base import Example, Finding, Rule, example_tool
+from parity.contract.rules._text import at
+from parity.contract.rules.choices import required_names
+from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
+
+Keysets = Sequence[Sequence[str]]
+
+
+def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], bool] | None:
+    """Keys ``table``'s object at ``holder`` may hold together that no keyset takes all of
+    (the fewest found beside its required ones) and whether it always holds them; ``None``
+    where every way it may be fits a keyset, or it may hold any key (it cannot tell)."""
+    if (table.opaque(holder) or not table.may_be_object(holder)
+            or table.free_form(holder) or (*holder, VALUES) in table.entries):
+        return None
+    named = set().union(*keysets)
+    taken = [set(keys) for keys in keysets]
+
+    def fits(keys: set[str]) -> bool:
+        return any(keys <= k for k in taken)
+
+    required = required_names(table, holder) & named
+    if not fits(required):
+        return required, True
+    own = table.entries[holder].keysets or (_declared(table, holder),)
+    for way in own:
+        optional = sorted(set(way) & named - required)
+        if fits(required.union(optional)):
+            continue
+        for size in (1, 2):  # the fewest keys that do not fit: the clearest message
+            for keys in combinations(optional, size):
+                if not fits(required.union(keys)):
+                    return required.union(keys), False
+        return required.union(optional), False
+    return None
+
+
+def _declared(table: Parsed, holder: Steps) -> tuple[str, ...]:
+    """The keys the object declares (a key typed ``never`` it refuses)."""
+    return tuple(s[-1].name for s in table.children(holder)
+                 if isinstance(s[-1], Prop) and table.entries[s].type)
+
+
+def _keys(names: set[str], required: set[str], keysets: Keysets, always: str) -> str:
+    """The keys held together: the optional ones where they alone fit no keyset, else all,
+    the required ones said so (``always``: how)."""
+    optional = names - required
+    if optional and not any(optional <= set(k) for k in keysets):
+        return " and ".join(f"`{n}`" for n in sorted(optional))
+    return " and ".join(f"`{n}`" + (f" ({always})" if n in required and optional else "")
+                        for n in sorted(names))
+
+
+# -- in.exclusive ----------------------------------------------------------------------------
+
+IN = "in.exclusive"
+
+
+def check_in(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    apart = [(s, e.keysets) for s, e in al.other.entries.items() if e.keysets]
+    for steps, keysets in sorted(apart, key=lambda kv: al.other.path(kv[0])):
+        for holder in al.reverse.get(steps, []):
+            found = together(keysets, al.reader, holder)
+            if found is None:
+                continue
+            keys, always = found
+            where = at(al.other.path(steps))
+            required = required_names(al.reader, holder)
+            sent = "always sends" if always else "may send"
+            yield Finding(
+                tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
+                severity="error" if always else "warning",
+                message=f"the agent {sent} {_keys(keys, required, keysets, 'always sent')} "
+                        f"together {where}; "
+                        "the server takes them only apart (each of its alternatives there is "
+                        "closed to keys another takes): "
+                        + ("every call is rejected" if always else "calls that send them "
+                           "together are rejected"),
+                hint="send one alternative's keys at a time: make the agent's object a union "
+                     "of the server's alternatives, or drop the keys it should not send")
+
+
+# -- out.exclusive ---------------------------------------------------------------------------
+
+OUT = "out.exclusive"
+
+
+def check_out(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        keysets = al.reader.entries[mine].keysets
+        found = together(keysets, al.other, theirs) if keysets else None
+        if found is None:
+            continue
+        keys, always = found
+        path = al.reader.path(mine)
+        required = required_names(al.other, theirs)
+        yield Finding(
+            tool=pair.name, rule_id=OUT, path=path, direction="out",
+            severity="error" if always else "warning",
+            message=f"the server {'always returns' if always else 'may return'} "
+                    f"{_keys(keys, required, keysets, 'always returned')} together "
+                    f"{at(path)}; the agent's result model takes them only apart (each of its "
+                    "alternatives is closed to keys another takes): "
+                    + ("every result fails in the agent" if always
+                       else "results holding them together fail in the agent"),
+            hint="let the agent's result model take them together (one model, or open "
+                 "variants), or have the server return one alternative's keys at a time")
+
+
+def _variant(*names: str) -> dict[str, object]:
+    return {"type": "object", "additionalProperties": False, "required": [names[0]],
+            "properties": {name: {"type": "integer"} for name in names}}
+
+
+RULES = (
+    Rule(
+        id=IN, direction="in", severity="warning",
+        severity_note="error where the agent always sends the keys together",
+        purpose="The agent may send together fields the server takes only apart.",
+        details="A union of objects each closed to keys another takes (`anyOf` of a comment "
+                "with a `line` and one with a `position`, each `additionalProperties: "
+                "false`; pydantic's union of `extra='forbid'` models) takes the keys of one "
+                "alternative at a time: the manifest records the sets as the object's "
+                "`keysets`. The agent's object may send every key it declares (or those of one "
+                "of its own keysets) at once: a call holding keys of two alternatives matches "
+                "neither and is rejected. A warning where the agent only may send them "
+                "together (optional fields), an error where its required fields already do.",
+        example=Example(
+            agent=[example_tool("comment", {"type": "object", "properties": {
+                "line": {"type": "integer"}, "position": {"type": "integer"}}})],
+            server=[example_tool("comment", {"anyOf": [_variant("line"),
+                                                       _variant("position")]})]),
+        check=check_in, alignments_only=True),
+    Rule(
+        id=OUT, direction="out", severity="warning",
+        severity_note="error where the server always returns the keys together",
+        purpose="The server may return together fields the agent's result model takes apart.",
+        details="The agent's result model is a union of closed objects (pydantic's union of "
+                "`extra='forbid'` models; the manifest's `keysets`); a result holding keys of "
+                "two of its alternatives fits neither and fails to parse in the agent.",
+        example=Example(
+            agent=[example_tool("locate", {"type": "object"}, {"anyOf": [
+                _variant("line"), _variant("position")]})],
+            server=[example_tool("locate", {"type": "object"}, {"type": "object",
+                                                                "properties": {
+                "line": {"type": "integer"}, "position": {"type": "integer"}}})]),
+        check=check_out, alignments_only=True),
+)

@@ -1,0 +1,64 @@
+"""in.exclusive and out.exclusive: keys one side may hold together, the other takes apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+
+from parity.contract.rules.exclusive import IN, OUT
+
+INT = {"type": "integer"}
+
+
+def variant(*names: str, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A closed object of integer fields ``names``."""
+    return obj({n: INT for n in names}, required or names[:1], additionalProperties=False)
+
+
+#: GitHub's review comment, each alternative closed: a `line` or a `position`, never both
+APART = {"anyOf": [variant("line", "path", required=("line",)),
+                   variant("position", "path", required=("position",))]}
+
+
+def sent(agent: dict[str, Any]) -> list[Any]:
+    return diff([tool("t", obj({"c": agent}))], [tool("t", obj({"c": APART}))])
+
+
+def test_an_agent_that_may_send_both_keys_is_warned_where_it_sends_the_object():
+    finding = single(IN, sent(obj({"line": INT, "position": INT, "path": INT})))
+    assert finding.path == "c" and finding.severity == "warning"
+    assert "may send `line` and `position` together at `c`" in finding.message
+    assert single(IN, fixture_findings(IN)).path == "comments[]"  # the captured tool's
+
+
+def test_an_agent_that_always_sends_both_has_every_call_rejected():
+    finding = single(IN, sent(obj({"line": INT, "position": INT}, ("line", "position"))))
+    assert finding.severity == "error" and "every call is rejected" in finding.message
+    # a required key beside an optional one of another alternative
+    finding = single(IN, sent(obj({"line": INT, "position": INT}, ("line",))))
+    assert finding.severity == "warning" and "`position`" in finding.message
+
+
+def test_an_agent_within_one_alternative_or_a_union_of_them_is_not_warned():
+    assert of_rule(IN, sent(obj({"line": INT, "path": INT}, ("line",)))) == []
+    assert of_rule(IN, sent(APART)) == []
+    # keys the server takes nowhere are in.unknown's, not this rule's
+    findings = sent(obj({"line": INT, "colour": INT}, ("line",)))
+    assert of_rule(IN, findings) == [] and of_rule("in.unknown", findings)
+
+
+def test_an_agent_that_may_send_any_key_cannot_tell():
+    assert of_rule(IN, sent({"type": "object"})) == []
+    assert of_rule(IN, sent({"type": "object", "additionalProperties": INT})) == []
+
+
+def test_out_exclusive_warns_where_the_server_may_return_keys_the_agent_takes_apart():
+    agent = [tool("t", out=APART)]
+    both = obj({"line": INT, "position": INT, "path": INT}, ("line",))
+    finding = single(OUT, diff(agent, [tool("t", out=both)]))
+    assert finding.path == "" and finding.severity == "warning"
+    assert "may return `line` (always returned) and `position` together" in finding.message
+    assert of_rule(OUT, diff(agent, [tool("t", out=APART)])) == []
+    assert of_rule(OUT, diff(agent, [tool("t", out=variant("line", "path"))])) == []
+    assert single(OUT, fixture_findings(OUT)).path == ""
