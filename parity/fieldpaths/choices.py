@@ -29,6 +29,8 @@ class Keys(NamedTuple):
     parent: Callable[[Any], object]
     #: whether a path's last step is into an array (``[]``, ``[N]``)
     into_array: Callable[[Any], bool]
+    #: whether a path's last step is into a map's values (``{}``)
+    into_values: Callable[[Any], bool]
     #: the path of a node's map values (``{}``)
     values: Callable[[Any], object]
     #: the name of a property's path
@@ -42,28 +44,32 @@ def _printed_name(path: str) -> str:
     return parse(path)[-1].name  # type: ignore[union-attr]
 
 
-PRINTED = Keys(printed_parent, lambda path: path.endswith("]"), lambda path: path + "{}",
-               _printed_name)
+PRINTED = Keys(printed_parent, lambda path: path.endswith("]"),
+               lambda path: path.endswith("{}"), lambda path: path + "{}", _printed_name)
 STEPS = Keys(lambda steps: steps[:-1],
              lambda steps: steps[-1] is ITEMS or isinstance(steps[-1], Index),
-             lambda steps: (*steps, VALUES), lambda steps: steps[-1].name)
+             lambda steps: steps[-1] is VALUES, lambda steps: (*steps, VALUES),
+             lambda steps: steps[-1].name)
 
 
 def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
-           keys: Keys) -> None:
+           keys: Keys, root: _Key, apart: bool) -> None:
     """Give the union's entry (in ``out``) of each ``chosen`` holder the choice and the
     keysets its alternatives make: in each that covers it (where it may be an object;
     ``holder_facts`` gives them and the paths of its properties), the names required there
     and the names it takes, with its own choice and keysets. An alternative that does not
     reach the holder but lets it be any object leaves neither; one that cannot hold it (its
     parent a string there, or closed to its key) adds nothing, nor does one whose object can
-    hold no value (a required key it refuses)."""
+    hold no value (a required key it refuses). None at a map's values below the union's
+    node ``root`` (each alternative's map takes the keys its own properties and patterns
+    leave, which differ), and no keysets at ``root`` unless ``apart``."""
     for holder in dict.fromkeys(chosen):
         covering, paths = holder_facts(holder)
         choice: Choice = ()
         keysets: Choice = ()
-        if not any(holder not in t and _lets_be_any(t, holder, keys) for t in tables):
+        if (holder == root or not keys.into_values(holder)) and not any(
+                holder not in t and _lets_be_any(t, holder, keys) for t in tables):
             ways: list[tuple[list[str], Choice]] = []
             taken: list[Iterable[str]] | None = []
             for t in covering:
@@ -74,7 +80,8 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 if taken is not None:
                     taken = _taken(t, holder, declared, keys, taken)
             choice = choice_of(ways)
-            keysets = () if taken is None else keysets_of(taken)
+            keysets = () if taken is None or (holder == root and not apart) \
+                else keysets_of(taken)
         entry = out[holder]  # type: ignore[index]
         if choice != entry.choice or keysets != entry.keysets:
             copy = _new(Entry)
@@ -108,7 +115,8 @@ def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys
     keysets, or the keys it declares where it is closed to others; ``None`` where it
     takes any other key too (open, or a map beside its properties)."""
     entry = table[holder]
-    if entry.closed is not True or keys.values(holder) in table:
+    # (a keyword not modelled, `if`/`then` or `dependentSchemas`, may take other keys)
+    if entry.closed is not True or entry.unsupported or keys.values(holder) in table:
         return None
     taken.extend(entry.keysets or (declared,))
     return taken if len(taken) <= MAX_WAYS else None

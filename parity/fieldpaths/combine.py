@@ -39,6 +39,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
         out.seals = a.seals + b.seals
     out.closed = a.closed or b.closed
     out.evaluates_all = a.evaluates_all or b.evaluates_all
+    out.unevaluated_seen = a.unevaluated_seen or b.unevaluated_seen
     out.items.extend(b.items)
     for position, subs in b.prefix.items():
         out.prefix.setdefault(position, []).extend(subs)
@@ -94,14 +95,17 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
                       constraints.canonical(f.constraints), f.examples)
 
 
-def union(tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
+def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
+          apart: bool = True) -> dict[Steps, Entry]:
     """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
     where every alternative in which the parent is an object requires it, and a ``choice``
     where they require different names. The tables hold the node at ``steps`` and its
-    subtree."""
+    subtree. ``apart``: whether the alternatives' closed objects take only their own keys
+    at ``steps`` (not where ``unevaluatedProperties`` closed them: see ``choices``)."""
     below = len(steps)
     return _union(tables, lambda path: path[:-1]
-                  if len(path) > below and isinstance(path[-1], Prop) else None, STEPS)
+                  if len(path) > below and isinstance(path[-1], Prop) else None, STEPS,
+                  steps, apart)
 
 
 def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
@@ -111,7 +115,7 @@ def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
     if len(tables) == 2:
         return _union_of_two(tables[0], tables[1], key)
     return _union(tables, lambda path: printed_parent(path)
-                  if path != key and path[-1] not in "]}" else None, PRINTED)
+                  if path != key and path[-1] not in "]}" else None, PRINTED, key, True)
 
 
 def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[str, Entry]:
@@ -163,7 +167,7 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
     if chosen:
         choose(out, chosen, [a, b], lambda holder: (
             [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
-            covers[holder][2]), PRINTED)
+            covers[holder][2]), PRINTED, key, True)
     return out
 
 
@@ -171,9 +175,10 @@ _Key = TypeVar("_Key", bound=Hashable)
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
-           keys: Keys) -> dict[_Key, Entry]:
+           keys: Keys, root: _Key, apart: bool) -> dict[_Key, Entry]:
     """``union``, given the key of the object holding a path as a property (``None`` for a
-    path that is not a property below the union's node) and how the tables' keys read."""
+    path that is not a property below the union's node ``root``) and how the tables' keys
+    read."""
     paths: dict[_Key, None] = {}
     for t in tables:
         paths.update(dict.fromkeys(t))
@@ -217,7 +222,8 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:
-        choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys)
+        choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys,
+               root, apart)
     return out
 
 
@@ -262,7 +268,7 @@ def merge_union(entries: list[Entry]) -> Entry:
     patterns: set[str] = set()
     unresolved: set[str] = set()
     unsupported: set[str] = set()
-    stated = examples = named = False
+    stated = examples = named = free = False
     for e in entries:
         types.update(e.type)
         if values is not None:
@@ -274,6 +280,8 @@ def merge_union(entries: list[Entry]) -> Entry:
                 named = named or e.enum is not None
         if e.closed is not None:
             closed_flags.append(e.closed)
+        elif e.is_any:
+            free = True
         formats.add(e.format)
         if description is None:
             description = e.description
@@ -290,7 +298,8 @@ def merge_union(entries: list[Entry]) -> Entry:
     return make_entry(
         normalize_types(types),
         first.required,
-        all(closed_flags) if closed_flags else None,
+        # an unconstrained alternative takes any keys: the union is not closed
+        (all(closed_flags) and not free) if closed_flags else None,
         sorted_values(values) if values is not None and named else None,
         first.format if len(formats) == 1 else None,
         first.default,
@@ -316,6 +325,8 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         closed = other
     elif other is not None:
         closed = closed and other
+    if closed and ((x.closed is None and x.is_any) or (y.closed is None and y.is_any)):
+        closed = False  # an unconstrained alternative takes any keys
     enum = None
     if x.enum is not None or y.enum is not None:  # else no enum (two of few_values: none)
         x_few, y_few = few_values(x), few_values(y)

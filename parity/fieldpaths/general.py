@@ -141,7 +141,10 @@ class Walker:
         tables = [self._emit(f, steps, required, patterns) for f in alternatives]
         if len(tables) == 1:
             return tables[0]
-        return self._union(tables, steps)
+        # closed by an `unevaluatedProperties: false` beside the union (or in a branch with
+        # one inside): keys another passing alternative evaluates are taken too
+        apart = not any(f.closed and (f.unevaluated_seen or not f.seals) for f in alternatives)
+        return self._union(tables, steps, apart)
 
     def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
@@ -300,9 +303,10 @@ class Walker:
                    + sum(weight(b) for b in right) * len(left))
         return [conjoin(a, b) for a in left for b in right]
 
-    def _union(self, tables: list[dict[Steps, Entry]], steps: Steps) -> dict[Steps, Entry]:
+    def _union(self, tables: list[dict[Steps, Entry]], steps: Steps,
+               apart: bool = True) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
-        return union(tables, steps)
+        return union(tables, steps, apart=apart)
 
     def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,

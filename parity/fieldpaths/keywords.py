@@ -109,6 +109,10 @@ class Facets:
     constraints: dict[str, Any] = field(default_factory=dict)
     #: the strings of ``examples`` (sorted, bounded: ``keep_examples``)
     examples: tuple[str, ...] = ()
+    #: closed (or sealed) by an ``unevaluatedProperties: false`` here or in a branch: the
+    #: keys every passing alternative of a union inside it evaluates are taken, so a union's
+    #: alternatives do not take their keys apart (``choices``' keysets)
+    unevaluated_seen: bool = False
 
     def copy(self) -> Facets:
         return Facets(
@@ -119,7 +123,7 @@ class Facets:
             list(self.value_keys),
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
-            dict(self.constraints), self.examples)
+            dict(self.constraints), self.examples, self.unevaluated_seen)
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------
@@ -184,7 +188,7 @@ def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
         # an ``additionalProperties`` beside it (``true`` and ``{}`` too) evaluates every key
         # the properties and patterns leave: nothing is left to refuse
         if schema.get("additionalProperties", False) is False:
-            f.closed = f.unevaluated = True
+            f.closed = f.unevaluated = f.unevaluated_seen = True
     elif value is not True and value != {}:
         f.unsupported.add("unevaluatedProperties")
 

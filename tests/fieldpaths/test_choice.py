@@ -278,3 +278,50 @@ def test_the_keysets_are_written_and_read_back(tmp_path):
     write(manifest, path)
     assert '"keysets": [["a"], ["b"]]' in path.read_text()
     assert load(path).tools["t"].in_[""].keysets == (("a",), ("b",))
+
+
+def test_unevaluated_properties_beside_a_union_takes_keys_of_every_passing_alternative():
+    """`unevaluatedProperties: false` sees the keys every passing alternative evaluates:
+    `{a, b}` passes both, so the keys are not apart (jsonschema agrees)."""
+    schema = {"type": "object", "unevaluatedProperties": False,
+              "anyOf": [{"properties": {"a": {}}, "required": ["a"]},
+                        {"properties": {"b": {}}, "required": ["b"]}]}
+    assert keysets(schema) == () and extract_paths(schema)[""].closed
+    assert Draft202012Validator(schema).is_valid({"a": 1, "b": 1})
+    assert keysets({"allOf": [schema]}) == ()
+    # closed by each alternative's own additionalProperties: apart
+    sealed = {"anyOf": [either("a", closed=True, names=("a",)),
+                        either("b", closed=True, names=("b",))]}
+    assert keysets(sealed) == (("a",), ("b",))
+    # a keyword not modelled in an alternative (`then` adding a key) may take more
+    then = either("a", names=("a",), unevaluatedProperties=False,
+                  **{"if": {"required": ["a"]}, "then": {"properties": {"c": {}}}})
+    assert keysets({"anyOf": [then, either("b", closed=True, names=("b",))]}) == ()
+
+
+def test_an_unconstrained_alternative_opens_a_union_of_closed_objects():
+    closed_a = either(closed=True, names=("a",))
+    for free in (True, {}):
+        schema = {"type": "object", "properties": {"x": {"anyOf": [closed_a, free]}}}
+        assert extract_paths(schema)["x"].closed is False
+        assert Draft202012Validator(schema).is_valid({"x": {"a": 1, "c": 1}})
+        nested = {"anyOf": [{"type": "object", "properties": {"x": {"anyOf": [closed_a, free]}}},
+                            {"type": "object", "properties": {"x": either(closed=True,
+                                                                          names=("b",))}}]}
+        assert keysets(nested, "x") == ()
+
+
+def test_no_choice_or_keysets_at_map_values_below_a_union():
+    """Each alternative's map takes the keys its own patterns match: a key the other's
+    pattern matches is unconstrained there."""
+    schema = {"type": "object",
+              "anyOf": [{"patternProperties": {"^x": either("a", closed=True, names=("a",))}},
+                        {"patternProperties": {"^y": either("b", closed=True, names=("b",))}}]}
+    table = extract_paths(schema)
+    assert table["{}"].choice == () and table["{}"].keysets == ()
+    assert Draft202012Validator(schema).is_valid({"k": {"a": 1, "b": 1}, "x1": {"a": 1}})
+    # a map whose values are a union: its own node, read as any union
+    of_union = {"type": "object", "additionalProperties": {
+        "anyOf": [either("a", closed=True, names=("a",)), either("b", closed=True, names=("b",))]}}
+    assert choice(of_union, "{}") == (("a",), ("b",))
+    assert keysets(of_union, "{}") == (("a",), ("b",))

@@ -71,10 +71,12 @@ def merged_the_long_way(entries):
             or all(e.enum is None for e in entries)
             else sorted_values(v for e in entries for v in values(e)))
     closed_flags = [e.closed for e in entries if e.closed is not None]
+    # an unconstrained alternative (no type, nothing closing it) takes any keys
+    free = any(e.closed is None and e.is_any for e in entries)
     formats = {e.format for e in entries}
     return make_entry(
         normalize_types(t for e in entries for t in e.type), first.required,
-        all(closed_flags) if closed_flags else None, enum,
+        (all(closed_flags) and not free) if closed_flags else None, enum,
         first.format if len(formats) == 1 else None, first.default, first.has_default,
         next((e.description for e in entries if e.description is not None), None),
         tuple(sorted({p for e in entries for p in e.patterns})),

@@ -29,13 +29,22 @@ def required_names(table: Parsed, holder: Steps) -> set[str]:
 
 def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
     """Whether ``table``'s object at ``holder`` always holds every key of some group of
-    ``choice``: by its required keys alone, or by each group of its own choice with them."""
+    ``choice``: by its required keys alone, or by each group of its own choice with them.
+    A keyword not modelled there (``minProperties``, ``dependentRequired``...) may hold a
+    group too: it cannot tell, and says so as ``True``."""
+    if table.entries[holder].unsupported:
+        return True
     required = required_names(table, holder)
     if any(required.issuperset(group) for group in choice):
         return True
     own = table.entries[holder].choice
     return bool(own) and all(any(required.union(mine).issuperset(group) for group in choice)
                              for mine in own)
+
+
+def every_call(holder: Steps) -> str:
+    """Which calls a requirement of the object at ``holder`` rejects."""
+    return "every call" if not holder else "every call that sends this object"
 
 
 def _groups(choice: Groups) -> str:
@@ -75,7 +84,7 @@ def _unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice:
     asked = f"one of {_groups(choice)} {at(al.other.path(theirs))}"
     if all("never" in group for group in sent):
         message = (f"the server requires {asked}, and the agent never sends all the keys of "
-                   "any of them; every call is rejected")
+                   f"any of them; {every_call(holder)} is rejected")
         hint = ("add one of them to the agent's schema as required fields (check the "
                 "in.unknown findings next to them for a misnamed field)")
     else:

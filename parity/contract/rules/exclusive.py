@@ -15,7 +15,7 @@ from itertools import combinations
 from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
-from parity.contract.rules.choices import required_names
+from parity.contract.rules.choices import every_call, required_names
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 Keysets = Sequence[Sequence[str]]
@@ -25,9 +25,9 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     """Keys ``table``'s object at ``holder`` may hold together that no keyset takes all of
     (the fewest found beside its required ones) and whether it always holds them; ``None``
     where every way it may be fits a keyset, or it may hold any key (it cannot tell)."""
-    if (table.opaque(holder) or not table.may_be_object(holder)
-            or table.free_form(holder) or (*holder, VALUES) in table.entries):
-        return None
+    if (table.opaque(holder) or not table.may_be_object(holder) or table.free_form(holder)
+            or (*holder, VALUES) in table.entries or table.entries[holder].unsupported):
+        return None  # any key, or a keyword not modelled (`maxProperties`, `not`...) here
     named = set().union(*keysets)
     taken = [set(keys) for keys in keysets]
 
@@ -92,8 +92,8 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
                         f"together {where}; "
                         "the server takes them only apart (each of its alternatives there is "
                         "closed to keys another takes): "
-                        + ("every call is rejected" if always else "calls that send them "
-                           "together are rejected"),
+                        + (f"{every_call(holder)} is rejected" if always else "calls that send "
+                           "them together are rejected"),
                 hint="send one alternative's keys at a time: make the agent's object a union "
                      "of the server's alternatives, or drop the keys it should not send")
 

@@ -39,7 +39,8 @@ def test_an_agent_that_may_send_neither_key_is_reported_where_it_sends_the_objec
 
 def test_an_agent_that_never_sends_any_of_them_has_every_call_rejected():
     finding = single(IN, sent(obj({"path": {"type": "string"}}, ("path",))))
-    assert "never sends" in finding.message and "every call is rejected" in finding.message
+    assert "never sends" in finding.message
+    assert "every call that sends this object is rejected" in finding.message
 
 
 def test_an_agent_requiring_one_group_or_itself_a_union_of_them_is_not_reported():
@@ -90,3 +91,9 @@ def test_an_agent_union_whose_other_alternative_cannot_send_the_object_keeps_its
     server = {"anyOf": [holding("line"), holding("position"), {"type": "null"}]}
     agent = obj({"m": obj({"line": LINE, "position": LINE})})
     assert single(IN, diff([tool("t", agent)], [tool("t", server)])).path == "m"
+
+
+def test_an_agent_keyword_not_modelled_may_hold_a_group_so_nothing_is_said():
+    # `minProperties: 1` over `line` and `position` alone, closed: one of them is always sent
+    agent = obj({"line": LINE, "position": LINE}, additionalProperties=False, minProperties=1)
+    assert of_rule(IN, sent(agent)) == []
