@@ -29,7 +29,10 @@ def test_an_agent_that_may_send_both_keys_is_warned_where_it_sends_the_object():
     finding = single(IN, sent(obj({"line": INT, "position": INT, "path": INT})))
     assert finding.path == "c" and finding.severity == "warning"
     assert "may send `line` and `position` together at `c`" in finding.message
-    assert single(IN, fixture_findings(IN)).path == "comments[]"  # the captured tool's
+    captured = single(IN, fixture_findings(IN))  # the captured tool's, `line` required
+    assert captured.path == "comments[]"
+    # the keys every alternative takes (`path`, `body`) are not the trouble: not named
+    assert "may send `line` (always sent) and `position` together" in captured.message
 
 
 def test_an_agent_that_always_sends_both_has_every_call_rejected():
