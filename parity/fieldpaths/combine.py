@@ -5,6 +5,7 @@ unions (``anyOf``/``oneOf``/type lists) of facets and entries, and facets into e
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
@@ -103,7 +104,7 @@ def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
     subtree. ``apart``: whether the alternatives' closed objects take only their own keys
     at ``steps`` (not where ``unevaluatedProperties`` closed them: see ``choices``)."""
     below = len(steps)
-    return _union(tables, lambda path: path[:-1]
+    return _union(satisfiable(tables, steps, STEPS), lambda path: path[:-1]
                   if len(path) > below and isinstance(path[-1], Prop) else None, STEPS,
                   steps, apart)
 
@@ -112,6 +113,7 @@ def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
     """``union`` of tables keyed by printed path (a direct walk's), of the node printed
     ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
     is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
+    tables = satisfiable(tables, key, PRINTED)
     if len(tables) == 2:
         return _union_of_two(tables[0], tables[1], key)
     return _union(tables, lambda path: printed_parent(path)
@@ -172,6 +174,38 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
 
 
 _Key = TypeVar("_Key", bound=Hashable)
+
+
+def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
+                ) -> list[dict[_Key, Entry]]:
+    """The alternatives some value satisfies: not one that requires a key it refuses (at
+    ``root``, or down a chain of required properties: an ``allOf`` typing one key two ways, a
+    closed branch refusing a key the node requires). All of them where none is left (the
+    node holds no value)."""
+    if not any(() in map(_TYPE, t.values()) for t in tables):  # the usual: nothing refused
+        return tables
+    kept = [t for t in tables if not _unsatisfiable(t, root, keys)]
+    return kept or tables
+
+
+def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
+    # (one typed never at the root adds no value to the union already: ``few_values``)
+    for path, entry in table.items():
+        if entry.type or not entry.required or path == root:
+            continue
+        # a required key refused: so is its object, if that is required in its own...
+        while not (keys.into_array(path) or keys.into_values(path)):
+            holder = keys.parent(path)
+            if holder == root:
+                return True
+            above = table.get(holder)  # type: ignore[arg-type]
+            if above is None or not above.required:
+                break
+            path = holder  # type: ignore[assignment]
+    return False
+
+
+_TYPE = attrgetter("type")
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],

@@ -95,6 +95,8 @@ def as_branch(alternatives: list[Facets]) -> list[Facets]:
     for f in alternatives:
         if f.unevaluated and not f.evaluates_all:
             f.seals = [*f.seals, OwnKeys(frozenset(f.properties), tuple(f.patterns))]
+            # beside a union in the branch it sees every passing alternative's keys
+            f.unevaluated_seen = f.unevaluated_seen or len(alternatives) > 1
     return alternatives
 
 

@@ -109,8 +109,8 @@ class Facets:
     constraints: dict[str, Any] = field(default_factory=dict)
     #: the strings of ``examples`` (sorted, bounded: ``keep_examples``)
     examples: tuple[str, ...] = ()
-    #: closed (or sealed) by an ``unevaluatedProperties: false`` here or in a branch: the
-    #: keys every passing alternative of a union inside it evaluates are taken, so a union's
+    #: sealed by an ``unevaluatedProperties: false`` beside a union inside its branch
+    #: (``keyed.as_branch``): it takes the keys every passing alternative evaluates, so the
     #: alternatives do not take their keys apart (``choices``' keysets)
     unevaluated_seen: bool = False
 
@@ -188,7 +188,7 @@ def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
         # an ``additionalProperties`` beside it (``true`` and ``{}`` too) evaluates every key
         # the properties and patterns leave: nothing is left to refuse
         if schema.get("additionalProperties", False) is False:
-            f.closed = f.unevaluated = f.unevaluated_seen = True
+            f.closed = f.unevaluated = True
     elif value is not True and value != {}:
         f.unsupported.add("unevaluatedProperties")
 

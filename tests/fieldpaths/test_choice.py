@@ -325,3 +325,30 @@ def test_no_choice_or_keysets_at_map_values_below_a_union():
         "anyOf": [either("a", closed=True, names=("a",)), either("b", closed=True, names=("b",))]}}
     assert choice(of_union, "{}") == (("a",), ("b",))
     assert keysets(of_union, "{}") == (("a",), ("b",))
+
+
+def test_an_alternative_no_value_satisfies_is_left_out_of_the_union():
+    """A closed branch that requires a key it refuses (or a key required down a chain of
+    required objects) holds no value: the other alternatives alone say what is required."""
+    impossible = {"type": "object", "properties": {"a": {}}, "additionalProperties": False,
+                  "required": ["b"]}
+    schema = {"anyOf": [impossible, {"type": "object", "required": ["a"]}]}
+    table = extract_paths(schema)
+    assert table["a"].required
+    assert_same(schema, "impossible")
+    assert not Draft202012Validator(schema).is_valid({"b": 1})
+    deep = {"type": "object", "required": ["m"], "properties": {"m": impossible}}
+    assert extract_paths({"anyOf": [deep, {"type": "object", "required": ["a"]}]})["a"].required
+    # an optional object that refuses a key it requires: leaving it out is valid
+    optional = {"type": "object", "properties": {"m": impossible}}
+    assert not extract_paths({"anyOf": [optional, either("a")]})["a"].required
+    # nothing left: every alternative is kept (the node holds no value)
+    assert extract_paths({"anyOf": [impossible, impossible]})[""].type == ("object",)
+
+
+def test_unevaluated_properties_of_each_alternative_alone_keeps_keys_apart_in_every_walk():
+    own = [{"type": "object", "properties": {k: {}}, "unevaluatedProperties": False}
+           for k in "ab"]
+    assert keysets({"type": "object", "properties": {"x": {"anyOf": own}}}, "x") == (
+        ("a",), ("b",))
+    assert keysets({"anyOf": own}) == (("a",), ("b",))

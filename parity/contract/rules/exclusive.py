@@ -59,7 +59,7 @@ def _declared(table: Parsed, holder: Steps) -> tuple[str, ...]:
 def _keys(names: set[str], required: set[str], keysets: Keysets, always: str) -> str:
     """The keys held together: the optional ones where they alone fit no keyset, else all,
     the required ones said so (``always``: how); not those every keyset takes."""
-    names = names - set.intersection(*map(set, keysets))
+    names = names - set(keysets[0]).intersection(*keysets[1:])
     optional = names - required
     if optional and not any(optional <= set(k) for k in keysets):
         return " and ".join(f"`{n}`" for n in sorted(optional))

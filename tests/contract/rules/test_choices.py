@@ -97,3 +97,13 @@ def test_an_agent_keyword_not_modelled_may_hold_a_group_so_nothing_is_said():
     # `minProperties: 1` over `line` and `position` alone, closed: one of them is always sent
     agent = obj({"line": LINE, "position": LINE}, additionalProperties=False, minProperties=1)
     assert of_rule(IN, sent(agent)) == []
+
+
+def test_an_agent_alternative_no_value_satisfies_sends_nothing():
+    """The agent's first alternative requires `m` and refuses it: only the second is sent,
+    and it requires `b` and `c` (jsonschema: every agent value is accepted)."""
+    agent = {"anyOf": [obj({"c": LINE}, ("m",), additionalProperties=False),
+                       {"type": "object", "required": ["b", "c"]}]}
+    server = {"anyOf": [{"type": "object", "required": ["a"]},
+                        {"type": "object", "required": ["b", "c"]}]}
+    assert diff([tool("t", agent)], [tool("t", server)]) == []
