@@ -11,12 +11,14 @@ ones, satisfies it too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
 from parity.contract.rules.inputs import how_sent
+from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 Groups = Sequence[Sequence[str]]
@@ -61,12 +63,20 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    asked = [(steps, entry.choice) for steps, entry in al.other.entries.items() if entry.choice]
-    for steps, choice in sorted(asked, key=lambda kv: al.other.path(kv[0])):
+    for steps, choice, holder in asked_of(al, attrgetter("choice")):
+        finding = _unsent(pair, al, holder, steps, choice)
+        if finding is not None:
+            yield finding
+
+
+def asked_of(al: Alignment, fact: Callable[[Entry], Groups],
+             ) -> Iterator[tuple[Steps, Groups, Steps]]:
+    """Each server object with the union ``fact`` (its choice, its keysets), by path, and
+    each agent object aligned with it: (the server's, the fact, the agent's)."""
+    asked = [(steps, fact(entry)) for steps, entry in al.other.entries.items() if fact(entry)]
+    for steps, groups in sorted(asked, key=lambda kv: al.other.path(kv[0])):
         for holder in al.reverse.get(steps, []):
-            finding = _unsent(pair, al, holder, steps, choice)
-            if finding is not None:
-                yield finding
+            yield steps, groups, holder
 
 
 def _unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: Groups,

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
-from parity.contract.rules.choices import every_call, required_names
+from parity.contract.rules.choices import asked_of, every_call, required_names
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 Keysets = Sequence[Sequence[str]]
@@ -76,27 +77,25 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    apart = [(s, e.keysets) for s, e in al.other.entries.items() if e.keysets]
-    for steps, keysets in sorted(apart, key=lambda kv: al.other.path(kv[0])):
-        for holder in al.reverse.get(steps, []):
-            found = together(keysets, al.reader, holder)
-            if found is None:
-                continue
-            keys, always = found
-            where = at(al.other.path(steps))
-            required = required_names(al.reader, holder)
-            sent = "always sends" if always else "may send"
-            yield Finding(
-                tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
-                severity="error" if always else "warning",
-                message=f"the agent {sent} {_keys(keys, required, keysets, 'always sent')} "
-                        f"together {where}; "
-                        "the server takes them only apart (each of its alternatives there is "
-                        "closed to keys another takes): "
-                        + (f"{every_call(holder)} is rejected" if always else "calls that send "
-                           "them together are rejected"),
-                hint="send one alternative's keys at a time: make the agent's object a union "
-                     "of the server's alternatives, or drop the keys it should not send")
+    for steps, keysets, holder in asked_of(al, attrgetter("keysets")):
+        found = together(keysets, al.reader, holder)
+        if found is None:
+            continue
+        keys, always = found
+        where = at(al.other.path(steps))
+        required = required_names(al.reader, holder)
+        sent = "always sends" if always else "may send"
+        yield Finding(
+            tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
+            severity="error" if always else "warning",
+            message=f"the agent {sent} {_keys(keys, required, keysets, 'always sent')} "
+                    f"together {where}; "
+                    "the server takes them only apart (each of its alternatives there is "
+                    "closed to keys another takes): "
+                    + (f"{every_call(holder)} is rejected" if always else "calls that send "
+                       "them together are rejected"),
+            hint="send one alternative's keys at a time: make the agent's object a union "
+                 "of the server's alternatives, or drop the keys it should not send")
 
 
 # -- out.exclusive ---------------------------------------------------------------------------
