@@ -10,6 +10,7 @@ the holders whose alternatives differ and call ``choose``; the rules ``in.choice
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
 from parity.fieldpaths.entry import Entry
@@ -84,9 +85,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 else keysets_of(taken)
         entry = out[holder]  # type: ignore[index]
         if choice != entry.choice or keysets != entry.keysets:
-            copy = _new(Entry)
-            copy.__dict__.update(entry.__dict__, choice=choice, keysets=keysets)
-            out[holder] = copy  # type: ignore[index]
+            out[holder] = replace(entry, choice=choice, keysets=keysets)  # type: ignore[index]
 
 
 def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
@@ -166,5 +165,3 @@ def choice_of(alternatives: Iterable[tuple[Iterable[str], Choice]]) -> Choice:
     kept = [g for g in groups if not any(other < g for other in groups)]
     return tuple(sorted(tuple(sorted(g)) for g in kept))
 
-
-_new = object.__new__
