@@ -10,16 +10,25 @@ the holders whose alternatives differ and call ``choose``; the rules ``in.choice
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import (
+    Entry,
+    Tags,
+    Variant,
+    canonical_value,
+    sorted_values,
+    value_identity,
+)
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, parse, printed_parent
 
 #: most ways to be a choice keeps: past it, none is kept (its names read as optional)
 MAX_WAYS = 64
 
 Choice = tuple[tuple[str, ...], ...]
+#: one alternative at a holder: its table, the names it requires (with their paths), the
+#: keys it takes (``None``: any)
+Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None]
 _Key = TypeVar("_Key", bound=Hashable)
 
 
@@ -56,8 +65,8 @@ STEPS = Keys(lambda steps: steps[:-1],
 def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
            keys: Keys, root: _Key, apart: bool) -> None:
-    """Give the union's entry (in ``out``) of each ``chosen`` holder the choice and the
-    keysets its alternatives make: in each that covers it (where it may be an object;
+    """Give the union's entry (in ``out``) of each ``chosen`` holder the choice, the keysets
+    and the tags its alternatives make: in each that covers it (where it may be an object;
     ``holder_facts`` gives them and the paths of its properties), the names required there
     and the names it takes, with its own choice and keysets. An alternative that does not
     reach the holder but lets it be any object leaves neither; one that cannot hold it (its
@@ -69,30 +78,39 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
         covering, paths = holder_facts(holder)
         choice: Choice = ()
         keysets: Choice = ()
+        tags: Tags = ()
         if (holder == root or not keys.into_values(holder)) and not any(
                 holder not in t and _lets_be_any(t, holder, keys) for t in tables):
-            ways: list[tuple[list[str], Choice]] = []
+            ways: list[tuple[Iterable[str], Choice]] = []
             taken: list[Iterable[str]] | None = []
+            alternatives: list[Alternative] = []
+            closing = holder != root or apart  # closed alternatives take their keys apart
             for t in covering:
                 names, declared = _names(t, paths, keys)
                 if names is None:
                     continue  # no object is valid here
                 ways.append((names, t[holder].choice))  # type: ignore[index]
+                sets = _taken(t, holder, declared, keys) if closing else None
+                alternatives.append((t, names, None if sets is None
+                                     else tuple(sorted(set().union(*sets)))))
                 if taken is not None:
-                    taken = _taken(t, holder, declared, keys, taken)
+                    taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
+                        else [*taken, *sets]
             choice = choice_of(ways)
-            keysets = () if taken is None or (holder == root and not apart) \
-                else keysets_of(taken)
+            keysets = () if taken is None or not closing else keysets_of(taken)
+            if len(alternatives) > 1:
+                tags = tags_of(alternatives, holder)
         entry = out[holder]  # type: ignore[index]
-        if choice != entry.choice or keysets != entry.keysets:
-            out[holder] = replace(entry, choice=choice, keysets=keysets)  # type: ignore[index]
+        if choice != entry.choice or keysets != entry.keysets or tags != entry.tags:
+            out[holder] = entry.with_union_facts(choice, keysets, tags)  # type: ignore[index]
 
 
 def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
-           ) -> tuple[list[str] | None, list[str]]:
-    """The names an alternative requires of the holder's properties ``paths`` (``None``
-    where it requires one it refuses: no object is valid there), and the names it takes."""
-    required: list[str] = []
+           ) -> tuple[dict[str, Any] | None, list[str]]:
+    """The names an alternative requires of the holder's properties ``paths``, with their
+    paths (``None`` where it requires one it refuses: no object is valid there), and the
+    names it takes."""
+    required: dict[str, Any] = {}
     declared: list[str] = []
     for path in paths:
         entry = table.get(path)
@@ -104,21 +122,69 @@ def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
             continue
         declared.append(keys.name(path))
         if entry.required:
-            required.append(declared[-1])
+            required[declared[-1]] = path
     return required, declared
 
 
 def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys,
-           taken: list[Iterable[str]]) -> list[Iterable[str]] | None:
-    """``taken`` with the sets of keys one more alternative takes at the holder: its
-    keysets, or the keys it declares where it is closed to others; ``None`` where it
-    takes any other key too (open, or a map beside its properties)."""
+           ) -> Choice | list[list[str]] | None:
+    """The sets of keys an alternative takes at the holder: its keysets, or the keys it
+    declares where it is closed to others; ``None`` where it takes any other key too (open,
+    or a map beside its properties)."""
     entry = table[holder]
     # (a keyword not modelled, `if`/`then` or `dependentSchemas`, may take other keys)
     if entry.closed is not True or entry.unsupported or keys.values(holder) in table:
         return None
-    taken.extend(entry.keysets or (declared,))
-    return taken if len(taken) <= MAX_WAYS else None
+    return entry.keysets or [declared]
+
+
+def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
+    """The tags of an object at ``holder`` that is one of ``alternatives`` (each: its table,
+    the names it requires with their paths, the keys it takes or ``None``): each key every
+    alternative requires with values of its own (an ``enum`` or ``const``), with the
+    variants it tells apart. An alternative that is a tagged union on the same key gives its
+    own variants. None where every variant requires and takes the same keys, or the values
+    tell none apart."""
+    first = alternatives[0][0]
+    common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
+              }.intersection(*(a[1] for a in alternatives[1:]))
+    found: list[tuple[str, tuple[Variant, ...]]] = []
+    for key in sorted(common):
+        path = alternatives[0][1][key]
+        variants: list[Variant] = []
+        for table, names, takes in alternatives:
+            values = table[path].enum
+            if values is None:
+                break  # any value: this key tells nothing apart
+            own = dict(table[holder].tags).get(key, ())
+            if not own:
+                variants.append((values, tuple(names), takes))
+            for its_values, requires, its_takes in own:
+                variants.append((its_values, tuple({*names, *requires}),
+                                 takes if takes is None or its_takes is None else its_takes))
+        else:
+            if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:
+                found.append((key, told))
+    return tuple(found)
+
+
+def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:
+    """The variants, each way of requiring and taking keys once with all its values, in
+    canonical order; ``()`` where all are one way, or share their values."""
+    shapes: dict[tuple[frozenset[str], frozenset[str] | None], list[Any]] = {}
+    for values, requires, takes in variants:
+        if not values:
+            continue  # no value of the key: no object is valid there
+        shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes)),
+                          []).extend(values)
+    if len(shapes) < 2 or len({frozenset(map(value_identity, v))
+                               for v in shapes.values()}) < 2:
+        return ()
+    told = [(sorted_values(values), tuple(sorted(requires)),
+             None if takes is None else tuple(sorted(takes)))
+            for (requires, takes), values in shapes.items()]
+    return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
+                                             v[2] is None, v[2] or ())))
 
 
 def keysets_of(taken: Iterable[Iterable[str]]) -> Choice:

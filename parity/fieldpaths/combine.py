@@ -109,18 +109,20 @@ def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
                   steps, apart)
 
 
-def union_printed(tables: list[dict[str, Entry]], key: str) -> dict[str, Entry]:
+def union_printed(tables: list[dict[str, Entry]], key: str,
+                  apart: bool = True) -> dict[str, Entry]:
     """``union`` of tables keyed by printed path (a direct walk's), of the node printed
     ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
     is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
     tables = satisfiable(tables, key, PRINTED)
     if len(tables) == 2:
-        return _union_of_two(tables[0], tables[1], key)
+        return _union_of_two(tables[0], tables[1], key, apart)
     return _union(tables, lambda path: printed_parent(path)
-                  if path != key and path[-1] not in "]}" else None, PRINTED, key, True)
+                  if path != key and path[-1] not in "]}" else None, PRINTED, key, apart)
 
 
-def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[str, Entry]:
+def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
+                  apart: bool = True) -> dict[str, Entry]:
     """``_union`` of two printed tables, spelled out for two (an optional model, a
     discriminated union of two objects: most unions), without its lists and calls per path."""
     out: dict[str, Entry] = {}
@@ -130,7 +132,7 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
     # holders with a choice or keysets of their own in an alternative, or closed in both
     # alternatives to keys the other takes
     chosen: list[object] = []
-    # holders with a name only ``a`` requires, one only ``b`` does: both, a choice
+    # holders with a name only ``a`` requires, or only ``b``: a choice (both), or tags
     only_a: set[object] = set()
     only_b: set[object] = set()
     for path in {**dict.fromkeys(a), **dict.fromkeys(b)}:  # ``_union``'s order
@@ -163,13 +165,15 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str) -> dict[st
                     only_a.add(holder)
                 elif cover[1] and in_y:
                     only_b.add(holder)
+            elif in_x and in_y and _tags_apart(x, y):  # type: ignore[arg-type]
+                chosen.append(holder)  # a key both require with values of their own: a tag
             merged = merged.with_required(required)
         out[path] = merged
-    chosen.extend(only_a & only_b)
+    chosen.extend(only_a | only_b)
     if chosen:
         choose(out, chosen, [a, b], lambda holder: (
             [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
-            covers[holder][2]), PRINTED, key, True)
+            covers[holder][2]), PRINTED, key, apart)
     return out
 
 
@@ -251,8 +255,10 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                     missing = missing or found is None
                 else:
                     some = True
-            if (some and not required) or (missing and closed[holder]):
-                chosen.append(holder)
+            if (some and not required) or (missing and closed[holder]) or (
+                    required and len(covering) > 1 and any(
+                        _tags_apart(covering[0][path], t[path]) for t in covering[1:])):
+                chosen.append(holder)  # (the last: a key all require with values of their own)
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:
@@ -387,8 +393,14 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
     )
 
 
+def _tags_apart(x: Entry, y: Entry) -> bool:
+    """Whether two alternatives' entries of a key both require give it values of their own:
+    a tag, which may tell variants apart (``choices.tags_of``)."""
+    return x.enum is not None and y.enum is not None and x.enum != y.enum
+
+
 def _owns_union_facts(entry: Entry | None) -> bool:
-    return entry is not None and bool(entry.choice or entry.keysets)
+    return entry is not None and bool(entry.choice or entry.keysets or entry.tags)
 
 
 def may_be_object(entry: Entry) -> bool:

@@ -227,7 +227,9 @@ class Walk:
             self._emit(facets, key, depth, 0, required, patterns)
             tables.append(self.table)
         self.table = outer
-        self.take_union(tables, key, rel)
+        # as ``general.Walker._emit_all``: closed by `unevaluatedProperties` beside the union
+        apart = not any(f.closed and (f.unevaluated_seen or not f.seals) for f in alternatives)
+        self.take_union(tables, key, rel, apart)
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -289,17 +291,18 @@ class Walk:
         for path, entry in table.items():
             self.table[render(path)] = entry
 
-    def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int) -> None:
+    def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int,
+                   apart: bool = True) -> None:
         """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
-        union, work = counted_union(tables, key, rel)
+        union, work = counted_union(tables, key, rel, apart)
         self.work += work
         self.table.update(union)
 
 
 def counted_union(tables: list[dict[str, Entry]], key: str,
-                  rel: int) -> tuple[dict[str, Entry], int]:
+                  rel: int, apart: bool = True) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
     (``combine.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
-    union = union_printed(tables, key)
+    union = union_printed(tables, key, apart)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

@@ -11,6 +11,10 @@ from parity.fieldpaths import constraints as _constraints
 
 #: The type of a node with no type constraint.
 ANY = "any"
+#: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
+#: (``None``: any, it is open)
+Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None]
+Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
 
 
 # ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
@@ -102,6 +106,11 @@ class Entry:
     #: union of closed objects that take different keys: ``line`` or ``position``, never
     #: both). Each set sorted, the sets sorted; ``()``: any keys ``closed`` allows together.
     keysets: tuple[tuple[str, ...], ...] = ()
+    #: On objects: the variants of a tagged union, by the key that tells them apart (a
+    #: discriminator: a key every alternative requires with its own values). Each variant is
+    #: the tag's values, the keys it requires and, where it is closed, the keys it takes
+    #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag.
+    tags: Tags = ()
 
     @property
     def is_any(self) -> bool:
@@ -143,6 +152,8 @@ class Entry:
             out["choice"] = [list(group) for group in self.choice]
         if self.keysets:
             out["keysets"] = [list(keys) for keys in self.keysets]
+        if self.tags:
+            out["tags"] = tags_json(self.tags)
         return out
 
     @classmethod
@@ -164,6 +175,7 @@ class Entry:
             examples=tuple(data.get("examples", ())),
             choice=tuple(map(tuple, data.get("choice", ()))),
             keysets=tuple(map(tuple, data.get("keysets", ()))),
+            tags=tags_from_json(data.get("tags", {})),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -172,6 +184,26 @@ class Entry:
         copy = _new(Entry)
         copy.__dict__.update(self.__dict__, required=required)
         return copy
+
+    def with_union_facts(self, choice: tuple[tuple[str, ...], ...],
+                         keysets: tuple[tuple[str, ...], ...], tags: Tags) -> Entry:
+        """This entry with a union's facts (``choices.choose``), copied as ``with_required``
+        copies: a discriminated union sets them on every holder (``replace`` is slower)."""
+        copy = _new(Entry)
+        copy.__dict__.update(self.__dict__, choice=choice, keysets=keysets, tags=tags)
+        return copy
+
+
+def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
+    return {key: [{"values": list(values), "requires": list(requires)}
+                  | ({} if takes is None else {"takes": list(takes)})
+                  for values, requires, takes in variants] for key, variants in tags}
+
+
+def tags_from_json(data: Mapping[str, Any]) -> Tags:
+    return tuple((key, tuple((tuple(v["values"]), tuple(v["requires"]),
+                              tuple(v["takes"]) if "takes" in v else None)
+                             for v in data[key])) for key in sorted(data))
 
 
 _new = object.__new__
@@ -189,7 +221,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                unsupported: tuple[str, ...], constraints: _constraints.Constraints,
                examples: tuple[str, ...] = (),
                choice: tuple[tuple[str, ...], ...] = (),
-               keysets: tuple[tuple[str, ...], ...] = ()) -> Entry:
+               keysets: tuple[tuple[str, ...], ...] = (), tags: Tags = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -201,7 +233,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
         "unsupported": unsupported, "constraints": constraints, "examples": examples,
-        "choice": choice, "keysets": keysets})
+        "choice": choice, "keysets": keysets, "tags": tags})
     return entry
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, Variant
 from parity.fieldpaths.manifest import Table
 
 
@@ -21,6 +21,9 @@ def describe(entry: Entry) -> str:
     if entry.keysets:
         notes.append("takes keys of one of " + " | ".join(
             ", ".join(map(compact, keys)) or "(none)" for keys in entry.keysets))
+    for key, variants in entry.tags:
+        notes.append(f"tag {compact(key)}: " + " | ".join(
+            _variant(key, variant) for variant in variants))
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
     if entry.format:
@@ -70,3 +73,14 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
         out.append("")
     # names, paths and descriptions come from the server: shown, never obeyed
     return "\n".join(printable(line) for line in out)
+
+
+def _variant(key: str, variant: Variant) -> str:
+    values, requires, takes = variant
+    shown = " or ".join(map(compact, values))
+    names = [compact(n) for n in requires if n != key]  # the tag: every variant requires it
+    if names:
+        shown += " requires " + ", ".join(names)
+    if takes is not None:
+        shown += " (takes only " + (", ".join(map(compact, takes)) or "(none)") + ")"
+    return shown

@@ -47,7 +47,8 @@ class FieldChange:
     ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
     ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
     ``default``, ``choice`` (the groups of keys an object requires one of), ``keysets``
-    (the sets of keys it takes apart), ``constraint`` (any other keyword; ``keyword``
+    (the sets of keys it takes apart), ``tags`` (its variants by a tag's value),
+    ``constraint`` (any other keyword; ``keyword``
     names it)."""
 
     direction: str
@@ -100,6 +101,8 @@ class FieldChange:
         elif c == "keysets":
             text = (f"{where} takes the keys of one of: {choice_words(self.before)} -> "
                     f"{choice_words(self.after)}")
+        elif c == "tags":
+            text = f"variants of {where}: {tags_words(self.before, self.after)}"
         else:
             label = self.keyword if c == "constraint" else c
             text = f"{label} of {where}: {value_text(self.before)} -> {value_text(self.after)}"
@@ -292,6 +295,31 @@ def choice_words(groups: Any) -> str:
     if groups is MISSING:
         return "nothing"
     return " | ".join(", ".join(f"`{name}`" for name in group) for group in groups)
+
+
+def tags_words(before: Any, after: Any) -> str:
+    """What changed of a tagged union's variants, by tag and value: ```kind` "cat": requires
+    `meow` -> requires `meow`, `purr```; each side as ``Entry.to_json`` writes ``tags``."""
+    old, new = _variants(before), _variants(after)
+    changed = [f"{where}: {old.get(where, 'none')} -> {new.get(where, 'none')}"
+               for where in sorted({*old, *new}) if old.get(where) != new.get(where)]
+    return "; ".join(changed) or "reordered"
+
+
+def _variants(tags: Any) -> dict[str, str]:
+    if tags is MISSING:
+        return {}
+    out: dict[str, str] = {}
+    for key, variants in tags.items():
+        for variant in variants:
+            shape = "requires " + (", ".join(f"`{n}`" for n in variant["requires"]) or "nothing")
+            if "takes" in variant:
+                shape += ", takes only " + (", ".join(f"`{n}`" for n in variant["takes"])
+                                            or "nothing")
+            for value in variant["values"]:  # (a value may select several variants)
+                where = f"`{key}` {canonical_value(value)}"
+                out[where] = f"{out[where]} or {shape}" if where in out else shape
+    return out
 
 
 def enum_words(before: Any, after: Any) -> str:

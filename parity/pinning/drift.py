@@ -17,7 +17,7 @@ from typing import Any
 
 from parity.core.canonical import canonical_json
 from parity.errors import BoundsError, ParityError
-from parity.fieldpaths.entry import Entry, canonical_value
+from parity.fieldpaths.entry import Entry, canonical_value, tags_json
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
 from parity.pinning.changes import (
     FORMAT,
@@ -302,6 +302,10 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
         if x.keysets != y.keysets:
             out.append(FieldChange(direction, "keysets", p, _groups(x.keysets),
                                    _groups(y.keysets)))
+        if x.tags != y.tags:
+            out.append(FieldChange(direction, "tags", p,
+                                   tags_json(x.tags) if x.tags else MISSING,
+                                   tags_json(y.tags) if y.tags else MISSING))
         if (x.has_default, x.default) != (y.has_default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,

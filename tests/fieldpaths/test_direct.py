@@ -209,13 +209,17 @@ def test_make_entry_is_entry():
                   patterns=("^a",), recursive="#", unresolved=("x",), unsupported=("not",),
                   constraints=(("maxLength", 3),), examples=("a", "b"),
                   choice=(("line",), ("position",)),
-                  keysets=(("a", "line"), ("a", "position")))
+                  keysets=(("a", "line"), ("a", "position")),
+                  tags=(("kind", ((("a",), ("kind", "x"), None),
+                                  (("b",), ("kind",), ("kind", "y")))),))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.with_required(False) == dataclasses.replace(built, required=False)
     assert made.with_required(True) is made
+    facts = dict(choice=(("x",), ("y",)), keysets=(), tags=values["tags"])
+    assert made.with_union_facts(**facts) == dataclasses.replace(built, **facts)
     defaults = dict(vars(Entry()))  # the fields of ``Entry()``
     assert tuple(defaults) == FIELDS
     for fields in (defaults.copy(), {}):  # a field left out reads as its default

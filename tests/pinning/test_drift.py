@@ -205,3 +205,38 @@ def test_a_union_of_closed_objects_that_takes_another_key_apart_is_explained() -
     (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
     assert [f.words() for f in change.fields if f.change == "keysets"] == [
         "in: `c` takes the keys of one of: `line` | `position` -> `line` | `position` | `side`"]
+
+
+def test_a_tagged_union_whose_variants_swap_their_keys_is_explained_by_tag() -> None:
+    """Each variant now requires the other's key: every path, the choice and the keysets are
+    as they were, and every call that was valid is refused. Only the tags tell it."""
+    def pet(kind: str, key: str) -> dict:
+        return {"type": "object", "additionalProperties": False, "required": ["kind", key],
+                "properties": {"kind": {"const": kind}, "meow": {"type": "string"},
+                               "bark": {"type": "string"}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"pet": {
+        "oneOf": [pet("cat", "meow"), pet("dog", "bark")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["pet"]["oneOf"] = [pet("cat", "bark"), pet("dog", "meow")]
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.change for f in change.fields if f.change != "constraint"] == ["tags"]
+    assert [f.words() for f in change.fields if f.change == "tags"] == [
+        "in: variants of `pet`: `kind` \"cat\": requires `kind`, `meow`, takes only `bark`, "
+        "`kind`, `meow` -> requires `bark`, `kind`, takes only `bark`, `kind`, `meow`; "
+        "`kind` \"dog\": requires `bark`, `kind`, takes only `bark`, `kind`, `meow` -> "
+        "requires `kind`, `meow`, takes only `bark`, `kind`, `meow`"]
+
+
+def test_a_tag_value_of_two_variants_is_explained_with_both() -> None:
+    def variant(kinds: list[str], key: str) -> dict:
+        return {"type": "object", "required": ["kind", key], "properties": {
+            "kind": {"enum": kinds}, key: {"type": "string"}}}
+
+    a = {"name": "t", "inputSchema": {"anyOf": [variant(["a"], "x"), variant(["a", "b"], "y")]}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["anyOf"][0] = variant(["a"], "w")
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    (words,) = [f.words() for f in change.fields if f.change == "tags"]
+    assert words == ("in: variants of (root): `kind` \"a\": requires `kind`, `x` or requires "
+                     "`kind`, `y` -> requires `kind`, `w` or requires `kind`, `y`")

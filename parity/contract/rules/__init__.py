@@ -6,13 +6,22 @@ its ``Rule`` values; ``RULES`` gathers them. Rule ids are public API: baselines 
 
 from __future__ import annotations
 
-from parity.contract.rules import choices, constraints, exclusive, ids, inputs, outputs, tools
+from parity.contract.rules import (
+    choices,
+    constraints,
+    exclusive,
+    ids,
+    inputs,
+    outputs,
+    tags,
+    tools,
+)
 from parity.contract.rules._base import DIRECTIONS, Direction, Example, Finding, Rule, Severity
 
 #: rule id -> rule, in report order (tool, in, out; then by id)
 RULES: dict[str, Rule] = {
     r.id: r for r in sorted((*tools.RULES, *inputs.RULES, *outputs.RULES, *constraints.RULES,
-                            *choices.RULES, *exclusive.RULES, *ids.RULES),
+                            *choices.RULES, *exclusive.RULES, *tags.RULES, *ids.RULES),
                             key=lambda r: (DIRECTIONS.index(r.direction), r.id))
 }
 

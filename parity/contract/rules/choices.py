@@ -11,22 +11,18 @@ ones, satisfies it too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from operator import attrgetter
 
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
+from parity.contract.rules._holders import asked_of, every_call, required_names
 from parity.contract.rules._text import at
+from parity.contract.rules._variants import linked
 from parity.contract.rules.inputs import how_sent
-from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.fieldpath import Prop, Steps
+from parity.fieldpaths.fieldpath import Steps
 
 Groups = Sequence[Sequence[str]]
-
-
-def required_names(table: Parsed, holder: Steps) -> set[str]:
-    return {step.name for s in table.children(holder)
-            if isinstance(step := s[-1], Prop) and table.entries[s].required}
 
 
 def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
@@ -42,11 +38,6 @@ def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
     own = table.entries[holder].choice
     return bool(own) and all(any(required.union(mine).issuperset(group) for group in choice)
                              for mine in own)
-
-
-def every_call(holder: Steps) -> str:
-    """Which calls a requirement of the object at ``holder`` rejects."""
-    return "every call" if not holder else "every call that sends this object"
 
 
 def _groups(choice: Groups) -> str:
@@ -69,16 +60,6 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
             yield finding
 
 
-def asked_of(al: Alignment, fact: Callable[[Entry], Groups],
-             ) -> Iterator[tuple[Steps, Groups, Steps]]:
-    """Each server object with the union ``fact`` (its choice, its keysets), by path, and
-    each agent object aligned with it: (the server's, the fact, the agent's)."""
-    asked = [(steps, fact(entry)) for steps, entry in al.other.entries.items() if fact(entry)]
-    for steps, groups in sorted(asked, key=lambda kv: al.other.path(kv[0])):
-        for holder in al.reverse.get(steps, []):
-            yield steps, groups, holder
-
-
 def _unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: Groups,
             ) -> Finding | None:
     """The finding where the agent's object at ``holder`` may hold no group of the server's
@@ -86,8 +67,8 @@ def _unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice:
     reader = al.reader
     if reader.opaque(holder) or not reader.may_be_object(holder):
         return None
-    if guaranteed(choice, reader, holder):
-        return None
+    if guaranteed(choice, reader, holder) or linked(al.other, theirs, reader, holder):
+        return None  # (a tag links the agent's object to variants: in.tag holds it to them)
     sent = [[how_sent(reader, holder, name) for name in group] for group in choice]
     if any(None in group for group in sent):
         return None  # a map or a free-form object may hold the keys: it cannot tell
@@ -119,8 +100,8 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         choice = al.reader.entries[mine].choice
         if not choice or al.other.opaque(theirs) or not al.other.may_be_object(theirs):
             continue
-        if guaranteed(choice, al.other, theirs):
-            continue
+        if guaranteed(choice, al.other, theirs) or linked(al.reader, mine, al.other, theirs):
+            continue  # (a tag links the server's object to variants: out.tag holds it to them)
         path = al.reader.path(mine)
         yield Finding(
             tool=pair.name, rule_id=OUT, path=path, direction="out", severity="warning",

@@ -15,9 +15,10 @@ from operator import attrgetter
 
 from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
+from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
-from parity.contract.rules.choices import asked_of, every_call, required_names
-from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
+from parity.contract.rules._variants import linked
+from parity.fieldpaths.fieldpath import VALUES, Steps
 
 Keysets = Sequence[Sequence[str]]
 
@@ -38,7 +39,7 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     required = required_names(table, holder) & named
     if not fits(required):
         return required, True
-    own = table.entries[holder].keysets or (_declared(table, holder),)
+    own = table.entries[holder].keysets or (declared_names(table, holder),)
     for way in own:
         optional = sorted(set(way) & named - required)
         if fits(required.union(optional)):
@@ -49,12 +50,6 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
                     return required.union(keys), False
         return required.union(optional), False
     return None
-
-
-def _declared(table: Parsed, holder: Steps) -> tuple[str, ...]:
-    """The keys the object declares (a key typed ``never`` it refuses)."""
-    return tuple(s[-1].name for s in table.children(holder)
-                 if isinstance(s[-1], Prop) and table.entries[s].type)
 
 
 def _keys(names: set[str], required: set[str], keysets: Keysets, always: str) -> str:
@@ -78,6 +73,8 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, keysets, holder in asked_of(al, attrgetter("keysets")):
+        if linked(al.other, steps, al.reader, holder):
+            continue  # a tag links the agent's object to variants: in.tag holds it to them
         found = together(keysets, al.reader, holder)
         if found is None:
             continue
@@ -109,7 +106,9 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         return
     for mine, theirs in al.matches():
         keysets = al.reader.entries[mine].keysets
-        found = together(keysets, al.other, theirs) if keysets else None
+        if not keysets or linked(al.reader, mine, al.other, theirs):
+            continue  # (a tag links the server's object to variants: out.tag holds it to them)
+        found = together(keysets, al.other, theirs)
         if found is None:
             continue
         keys, always = found

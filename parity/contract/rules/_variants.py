@@ -1,0 +1,197 @@
+"""Judging one side's object against the other's tagged union (``Entry.tags``), value by
+value: the ways the sending side's object may be, the calls (or results) each may make, and
+which of them no variant for their tag value takes. ``tags`` words the findings.
+
+A way is judged by the sets of keys it may send that matter here (those a candidate
+variant requires, or some closed one refuses), each checked against the candidates: a
+finding only where some set fits none, and "every call is rejected" only where none fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Literal
+
+from parity.contract.rules._align import Parsed
+from parity.contract.rules._holders import declared_names, required_names
+from parity.fieldpaths.entry import Variant, value_identity
+from parity.fieldpaths.fieldpath import Prop, Steps
+
+#: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
+#: is not judged (no finding rather than a guess)
+MAX_OPTIONAL = 12
+#: most ways one object is split into (its choice's groups by its keysets)
+MAX_WAYS = 64
+
+Fit = Literal["every", "some", "none"]
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way the sending side's object may be: its tag values, the keys it always sends,
+    the keys it surely may send, and the keys it may send at all (beyond ``sent`` for an
+    open variant of a tagged union, whose own keys the manifest does not list)."""
+
+    values: tuple[Any, ...]
+    required: frozenset[str]
+    sent: frozenset[str]
+    reach: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Miss:
+    """How the sending side's object with one tag value fails the variants for it: the
+    closest variant's keys it may omit (``never``: it never sends them) and refused keys it
+    may send (``always``: it always does); ``fatal``: every call with the value fails;
+    ``bare``: one sending only its required keys does."""
+
+    value: Any
+    missing: tuple[str, ...]
+    never: bool
+    refused: tuple[str, ...]
+    always: bool
+    fatal: bool
+    bare: bool
+
+
+def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
+    """The ways the sending side's object at ``holder`` may be (the agent's in a call, the
+    server's in a result), by its tag ``key``: its own variants (a tagged union on the same
+    key), or its object with the tag's values, one way for each group of its choice and
+    each of its keysets; ``None`` where the key takes any value (nothing links it to a
+    variant), or past ``MAX_WAYS``."""
+    entry = table.entries[holder]
+    declared = frozenset(declared_names(table, holder))
+    own = dict(entry.tags).get(key)
+    if own:
+        return [Way(values, frozenset(requires), frozenset(requires), declared | set(requires))
+                if takes is None else Way(values, frozenset(requires), frozenset(takes),
+                                          frozenset(takes))
+                for values, requires, takes in own]
+    tag = table.entries.get((*holder, Prop(key)))
+    if tag is None or tag.enum is None or not tag.type:
+        return None
+    required = frozenset(required_names(table, holder))
+    groups = entry.choice or ((),)
+    keysets: Sequence[Sequence[str] | None] = entry.keysets or (None,)
+    if len(groups) * len(keysets) > MAX_WAYS:
+        return None
+    ways = []
+    for group in groups:
+        for keys in keysets:
+            needed = required.union(group)
+            sent = declared | needed if keys is None else declared.intersection(keys) | needed
+            if keys is None or needed <= set(keys):
+                ways.append(Way(tag.enum, needed, sent, sent))
+    return ways
+
+
+def by_value(variants: Sequence[Variant]) -> dict[str, list[Variant]]:
+    """The variants by each value they take (1 and 1.0 are one value, as ``const`` compares
+    them)."""
+    out: dict[str, list[Variant]] = {}
+    for variant in variants:
+        for identity in dict.fromkeys(map(value_identity, variant[0])):
+            out.setdefault(identity, []).append(variant)
+    return out
+
+
+def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> bool:
+    """Whether ``in.tag`` (``out.tag``) holds the sender's object at ``at_sender`` to the
+    variants of ``tagged``'s at ``at_tagged`` by a value it may send (one no variant takes is
+    ``in.enum``'s): then the rules that weigh the merged union (``in.choice``,
+    ``in.exclusive`` and their ``out`` counterparts) leave it to the tag's rule, whose
+    findings are more exact."""
+    for key, variants in tagged.entries[at_tagged].tags:
+        ways = sending_ways(sender, at_sender, key)
+        if ways is not None:
+            index = by_value(variants)
+            return any(value_identity(v) in index for w in ways for v in w.values)
+    return False
+
+
+def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+           declared_anyway: set[str]) -> list[Miss]:
+    """For each tag value of ``ways`` that some variant takes, how it fails them where some
+    call with it fits none, in the order of the ways. ``required_anyway``: keys the whole
+    object requires; ``declared_anyway``: keys some variant takes (the rest are other
+    rules')."""
+    index = by_value(variants)
+    judged: dict[str, list[Miss | None]] = {}
+    first: dict[str, Any] = {}
+    for way in ways:
+        verdicts: dict[int, Miss | None] = {}  # values with the same candidates fare alike
+        for value in way.values:
+            identity = value_identity(value)
+            candidates = index.get(identity)
+            if candidates is None:
+                continue  # in.enum's
+            first.setdefault(identity, value)
+            group = id(candidates)
+            if group not in verdicts:
+                verdicts[group] = _judge(way, value, candidates, required_anyway,
+                                         declared_anyway)
+            judged.setdefault(identity, []).append(verdicts[group])
+    found = []
+    for identity, verdicts_of_value in judged.items():
+        failed = [m for m in verdicts_of_value if m is not None]
+        if not failed:
+            continue
+        closest = min(failed, key=lambda m: (m.fatal, len(m.missing) + len(m.refused)))
+        fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
+        found.append(Miss(first[identity], closest.missing, closest.never, closest.refused,
+                          closest.always, fatal, any(m.bare for m in failed)))
+    return found
+
+
+def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
+           declared_anyway: set[str]) -> Miss | None:
+    """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
+    make fits one, or there are too many keys to tell."""
+    asks = [(frozenset(requires) - required_anyway,
+             None if takes is None else frozenset(takes)) for _, requires, takes in candidates]
+    matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
+
+    def fits(keys: frozenset[str]) -> bool:
+        held = keys & declared_anyway
+        return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
+
+    if _fits(way.required, way.sent, matter, fits) in (None, "every"):
+        return None
+    every = _fits(way.required, way.reach, matter, fits)
+    closest = min(candidates, key=lambda c: _distance(way, c, required_anyway, declared_anyway))
+    _, requires, takes = closest
+    missing = set(requires) - required_anyway - way.required
+    refused = set() if takes is None else (way.sent & declared_anyway) - set(takes)
+    return Miss(value, tuple(sorted(missing)), not (missing & way.reach),
+                tuple(sorted(refused)), bool(refused & way.required),
+                fatal=every == "none", bare=not fits(way.required))
+
+
+def _fits(required: frozenset[str], sent: frozenset[str], matter: set[str],
+          fits: Callable[[frozenset[str]], bool]) -> Fit | None:
+    """Which sets of keys from ``required`` to ``sent`` fit: ``every`` one, ``some`` or
+    ``none``; ``None`` past ``MAX_OPTIONAL`` keys that matter."""
+    optional = sorted((sent - required) & matter)
+    if len(optional) > MAX_OPTIONAL:
+        return None
+    fit = unfit = False
+    for size in range(len(optional) + 1):
+        for extra in combinations(optional, size):
+            if fits(required.union(extra)):
+                fit = True
+            else:
+                unfit = True
+            if fit and unfit:
+                return "some"
+    return "none" if unfit else "every"
+
+
+def _distance(way: Way, variant: Variant, required_anyway: set[str],
+              declared_anyway: set[str]) -> int:
+    _, requires, takes = variant
+    missing = set(requires) - required_anyway - way.required
+    refused = set() if takes is None else (way.sent & declared_anyway) - set(takes)
+    return len(missing) + len(refused)

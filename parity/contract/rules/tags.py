@@ -1,0 +1,193 @@
+"""``in.tag`` and ``out.tag``: a tagged union's variants, each asked of the other side's
+object with its own tag
+(``Entry.tags``: a discriminated union, such as pydantic's ``Union[Cat, Dog]`` with
+``Field(discriminator="kind")``, whose ``"cat"`` requires ``meow`` and refuses ``bark``).
+
+Merged path by path, such a union requires only the keys every variant requires and takes
+every key some variant takes: an agent that sends ``kind`` ``"cat"`` with ``bark`` and no
+``meow`` agrees with every path, and every call is rejected. Here each tag value the agent
+may send (its ``enum``, or each of its own variants) is held to the server's variants for
+that value: the agent must send all the keys one of them requires, and, where it is closed,
+no key it refuses. ``out.tag`` holds the server's output to the agent's result model so.
+Keys the whole object requires or never takes are ``in.missing-required``'s and
+``in.unknown``'s to report; a value no variant takes is ``in.enum``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from parity.contract.rules._align import Parsed, ToolPair
+from parity.contract.rules._base import Example, Finding, Rule, example_tool
+from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
+from parity.contract.rules._text import at
+from parity.contract.rules._variants import Miss, misses, sending_ways
+from parity.core.jsonio import compact
+from parity.fieldpaths.entry import Tags
+from parity.fieldpaths.fieldpath import Steps
+
+IN = "in.tag"
+OUT = "out.tag"
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return " and ".join(f"`{n}`" for n in names)
+
+
+@dataclass(frozen=True)
+class _Voice:
+    """How a direction words a finding: who sends the object, and what fails."""
+
+    sender: str  # "agent", "server"
+    sends: str  # "sends", "returns"
+    fails: str  # "is rejected", "fails in the agent"
+
+
+_IN = _Voice("agent", "sends", "is rejected")
+_OUT = _Voice("server", "returns", "fails in the agent")
+
+
+def _said(miss: Miss, voice: _Voice) -> str:
+    parts = []
+    if miss.missing:
+        how = f"never {voice.sends}" if miss.never else "may omit"
+        parts.append(f"requires {_names(miss.missing)} (the {voice.sender} {how} "
+                     f"{'it' if len(miss.missing) == 1 else 'them'})")
+    if miss.refused:
+        how = f"always {voice.sends}" if miss.always else f"may {voice.sends[:-1]}"
+        parts.append(f"refuses {_names(miss.refused)} (the {voice.sender} {how} "
+                     f"{'it' if len(miss.refused) == 1 else 'them'})")
+    return f"with {compact(miss.value)} it " + " and ".join(parts)
+
+
+def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+            ) -> tuple[str, list[Miss]] | None:
+    """The tag key and the misses of the sender's object at ``at_sender`` against the
+    variants of ``tagged``'s at ``at_tagged``; ``None`` where it meets them, or cannot tell."""
+    if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
+            or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
+        return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
+    for key, variants in tagged.entries[at_tagged].tags:
+        ways = sending_ways(sender, at_sender, key)
+        if ways is None:
+            continue
+        found = misses(ways, variants, required_names(tagged, at_tagged),
+                       set(declared_names(tagged, at_tagged)))
+        return (key, found) if found else None  # one key tells the variants apart
+    return None
+
+
+def check_in(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.in_  # None: the tables agree, nothing to report
+    if al is None:
+        return
+    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, attrgetter("tags"))
+    for theirs, _, holder in tagged:
+        judged = _judged(al.other, theirs, al.reader, holder)
+        if judged is None:
+            continue
+        key, found = judged
+        fatal = [m.value for m in found if m.fatal]
+        yield Finding(
+            tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
+            severity="error" if any(m.bare or m.fatal for m in found) else "warning",
+            message=f"the server's object {at(al.other.path(theirs))} is a union told apart "
+                    f"by `{key}`: " + _words(found, _IN) + "; "
+                    + _outcome(fatal, f"{every_call(holder)} with `{key}`", _IN),
+            hint=f"send, for each `{key}`, the keys of the server's variant for it and no "
+                 "others: make the agent's object a union of the server's variants "
+                 f"(discriminated by `{key}`), or fix the keys it sends with each value")
+
+
+def check_out(pair: ToolPair) -> Iterator[Finding]:
+    al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
+    if al is None:
+        return
+    for mine, theirs in al.matches():
+        if not al.reader.entries[mine].tags:
+            continue
+        judged = _judged(al.reader, mine, al.other, theirs)
+        if judged is None:
+            continue
+        key, found = judged
+        fatal = [m.value for m in found if m.fatal]
+        path = al.reader.path(mine)
+        yield Finding(
+            tool=pair.name, rule_id=OUT, path=path, direction="out",
+            severity="error" if fatal else "warning",
+            message=f"the agent's result model {at(path)} is a union told apart by `{key}`: "
+                    + _words(found, _OUT) + "; "
+                    + _outcome(fatal, f"every result with `{key}`", _OUT),
+            hint=f"let the agent's variant for each `{key}` take what the server returns with "
+                 "it (or make the agent's model the server's union), or have the server "
+                 "return each variant's keys")
+
+
+#: most tag values a finding words (an enum may hold thousands)
+SHOWN = 3
+
+
+def _words(found: list[Miss], voice: _Voice) -> str:
+    said = "; ".join(_said(m, voice) for m in found[:SHOWN])
+    more = len(found) - SHOWN
+    return said + (f"; and {more} other value{'s' if more > 1 else ''} alike" if more > 0
+                   else "")
+
+
+def _outcome(fatal: list[Any], every: str, voice: _Voice) -> str:
+    if fatal:
+        values = " or ".join(map(compact, fatal[:SHOWN])) + (" or others" if fatal[SHOWN:]
+                                                           else "")
+        return f"{every} {values} {voice.fails}"
+    return ("calls that send them so are rejected" if voice is _IN
+            else "results holding them so fail in the agent")
+
+
+def _pet(tag: str, name: str) -> dict[str, object]:
+    return {"type": "object", "additionalProperties": False, "required": ["kind", name],
+            "properties": {"kind": {"const": tag}, name: {"type": "string"}}}
+
+
+RULES = (
+    Rule(
+        id=IN, direction="in", severity="error",
+        severity_note="a warning where the agent only may send a key the variant refuses",
+        purpose="The agent sends a tag value without the fields its variant requires, or "
+                "with one it refuses.",
+        details="A union of objects told apart by a key every alternative requires with "
+                "values of its own (a discriminated union: pydantic's `Field(discriminator=)`"
+                ", zod's `discriminatedUnion`, `oneOf` of objects with a `const` tag) is "
+                "recorded as the object's `tags`: each variant's values, required fields "
+                "and, where it is closed, the fields it takes. Merged path by path the union "
+                "requires only the fields every variant requires, so an agent sending "
+                "`kind: \"cat\"` with the dog's fields agrees with every path; each tag value "
+                "the agent may send is held to the server's variants for that value.",
+        example=Example(
+            agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
+                "pet": _pet("cat", "bark")}})],
+            server=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
+                "pet": {"oneOf": [_pet("cat", "meow"), _pet("dog", "bark")]}}})]),
+        check=check_in, alignments_only=True),
+    Rule(
+        id=OUT, direction="out", severity="warning",
+        severity_note="an error where the server never returns a field the variant requires, "
+                      "or always returns one it refuses",
+        purpose="The server returns a tag value without the fields the agent's variant for "
+                "it requires.",
+        details="The agent's result model is a tagged union (the manifest's `tags`, as for "
+                "`in.tag`); the server's output for each tag value is held to the agent's "
+                "variants for that value: it must hold all the fields one of them requires "
+                "and, where that variant is closed, no field it refuses. A result that "
+                "fails its variant fails to parse in the agent, though every merged path "
+                "agrees. A warning where the server only may omit (or may return) a field, "
+                "as `out.optional` is.",
+        example=Example(
+            agent=[example_tool("pet", {"type": "object"}, {"type": "object", "properties": {
+                "pet": {"oneOf": [_pet("cat", "meow"), _pet("dog", "bark")]}}})],
+            server=[example_tool("pet", {"type": "object"}, {"type": "object", "properties": {
+                "pet": _pet("cat", "bark")}})]),
+        check=check_out, alignments_only=True),
+)

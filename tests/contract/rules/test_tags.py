@@ -1,0 +1,201 @@
+"""in.tag: each tag value the agent sends, held to the server's variants for that value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+
+from parity.contract.rules.tags import IN, OUT
+
+TEXT = {"type": "string"}
+
+
+def pet(tag: Any, *required: str, closed: bool = True, names: tuple[str, ...] = ()
+        ) -> dict[str, Any]:
+    """A pet tagged ``tag`` at ``kind`` (a list: an ``enum``), requiring ``required``."""
+    kind = {"enum": tag} if isinstance(tag, list) else {"const": tag}
+    extra = {"additionalProperties": False} if closed else {}
+    return obj({"kind": {"type": "string", **kind},
+                **{n: TEXT for n in (*required, *names)}}, ("kind", *required), **extra)
+
+
+#: the server's pets: a cat requires `meow`, a dog `bark`, each closed (pydantic's forbid)
+PETS = {"oneOf": [pet("cat", "meow", names=("lives",)), pet("dog", "bark")]}
+
+
+def sent(agent_pet: dict[str, Any], server_pet: dict[str, Any] = PETS) -> list[Any]:
+    return diff([tool("adopt", obj({"pet": agent_pet}, ("pet",)))],
+                [tool("adopt", obj({"pet": server_pet}, ("pet",)))])
+
+
+def test_a_tag_sent_with_another_variants_keys_has_every_call_rejected():
+    findings = sent(pet("cat", "bark"))
+    finding = single(IN, findings)
+    assert finding.path == "pet" and finding.severity == "error"
+    assert 'with "cat" it requires `meow` (the agent never sends it)' in finding.message
+    assert "refuses `bark` (the agent always sends it)" in finding.message
+    assert 'with `kind` "cat" is rejected' in finding.message
+    # merged path by path the union agrees with it: in.tag alone says so (in.choice and
+    # in.exclusive leave a linked object to it)
+    assert [f.rule_id for f in findings] == [IN]
+    # the fixture: the same stub against pydantic's own discriminated union, its "ok" pair
+    # the agent written as the server's union
+    assert single(IN, fixture_findings(IN)).path == "pet"
+
+
+def test_an_agent_union_of_the_servers_variants_is_not_reported():
+    assert sent(PETS) == []
+    assert sent({"anyOf": [pet("dog", "bark"), pet("cat", "meow")]}) == []
+    assert sent(pet("cat", "meow")) == []  # one variant alone
+    assert sent(pet("dog", "bark")) == []
+
+
+def test_each_value_of_an_agent_enum_is_held_to_its_variant():
+    # `kind` "cat" or "dog" with `meow` alone: a dog without `bark` is refused
+    finding = single(IN, sent(pet(["cat", "dog"], "meow")))
+    assert 'with "dog" it requires `bark` (the agent never sends it)' in finding.message
+    assert "refuses `meow` (the agent always sends it)" in finding.message
+    assert '"cat"' not in finding.message
+
+
+def test_an_optional_key_a_variant_requires_is_an_error_and_one_it_refuses_a_warning():
+    # `meow` optional: calls may leave it out, as in.required reports for a required key
+    finding = single(IN, sent(pet("cat", names=("meow",))))
+    assert finding.severity == "error"
+    assert "`meow` (the agent may omit it)" in finding.message
+    assert "calls that send them so are rejected" in finding.message
+    # `bark` optional beside `meow`: only calls that send it fail
+    finding = single(IN, sent(pet("cat", "meow", names=("bark",))))
+    assert finding.severity == "warning"
+    assert "refuses `bark` (the agent may send it)" in finding.message
+
+
+def test_keys_the_whole_object_requires_or_never_takes_are_other_rules():
+    # `name` required by every variant: in.missing-required says it, not in.tag
+    both = {"oneOf": [pet("cat", "meow", "name"), pet("dog", "bark", "name")]}
+    findings = sent(pet("cat", "meow"), both)
+    assert of_rule(IN, findings) == [] and of_rule("in.missing-required", findings)
+    # `wings` in no variant: in.unknown's
+    findings = sent(pet("cat", "meow", names=("wings",)))
+    assert of_rule(IN, findings) == [] and of_rule("in.unknown", findings)
+    # a value no variant takes: in.enum's
+    findings = sent(pet("cow", "moo"))
+    assert of_rule(IN, findings) == [] and of_rule("in.enum", findings)
+
+
+def test_open_variants_ask_only_their_required_keys():
+    open_pets = {"oneOf": [pet("cat", "meow", closed=False), pet("dog", "bark", closed=False)]}
+    assert of_rule(IN, sent(pet("cat", "meow", names=("bark",)), open_pets)) == []
+    assert "requires `meow`" in single(IN, sent(pet("cat", "bark"), open_pets)).message
+
+
+def test_an_agent_tag_of_any_value_is_left_to_the_merged_rules():
+    # nothing links a free string to a variant: in.choice weighs the merged union instead
+    findings = sent(obj({"kind": TEXT, "lives": TEXT}, ("kind",),
+                        additionalProperties=False))
+    assert of_rule(IN, findings) == [] and of_rule("in.choice", findings)
+
+
+def test_an_agent_union_whose_variant_breaks_its_servers_is_reported():
+    agent = {"oneOf": [pet("cat", "meow"), pet("dog", "meow")]}
+    finding = single(IN, sent(agent))
+    assert 'with "dog" it requires `bark`' in finding.message and '"cat"' not in finding.message
+
+
+def test_a_list_of_tagged_objects_is_checked_at_its_items():
+    agent = obj({"pets": {"type": "array", "items": pet("dog", "meow")}})
+    server = obj({"pets": {"type": "array", "items": PETS}})
+    finding = single(IN, diff([tool("adopt", agent)], [tool("adopt", server)]))
+    assert finding.path == "pets[]"
+
+
+# -- out.tag ---------------------------------------------------------------------------------
+
+
+def returned(server_pet: dict[str, Any], agent_pet: dict[str, Any] = PETS) -> list[Any]:
+    return diff([tool("get_pet", None, obj({"pet": agent_pet}, ("pet",)))],
+                [tool("get_pet", None, obj({"pet": server_pet}, ("pet",)))])
+
+
+def test_a_result_with_another_variants_keys_fails_in_the_agent():
+    findings = returned(pet("cat", "bark"))
+    finding = single(OUT, findings)
+    assert finding.path == "pet" and finding.severity == "error"
+    assert 'with "cat" it requires `meow` (the server never returns it)' in finding.message
+    assert "refuses `bark` (the server always returns it)" in finding.message
+    assert 'every result with `kind` "cat" fails in the agent' in finding.message
+    # out.choice and out.exclusive leave the linked object to out.tag
+    assert of_rule("out.choice", findings) == [] and of_rule("out.exclusive", findings) == []
+    assert single(OUT, fixture_findings(OUT)).path == "pet"
+
+
+def test_a_server_returning_the_agents_variants_is_not_reported():
+    assert of_rule(OUT, returned(PETS)) == []
+    assert of_rule(OUT, returned(pet("dog", "bark"))) == []
+
+
+def test_a_key_the_server_may_omit_or_may_return_is_a_warning():
+    finding = single(OUT, returned(pet("cat", names=("meow",))))
+    assert finding.severity == "warning" and "(the server may omit it)" in finding.message
+    assert "results holding them so fail in the agent" in finding.message
+    finding = single(OUT, returned(pet("cat", "meow", names=("bark",))))
+    assert finding.severity == "warning" and "(the server may return it)" in finding.message
+
+
+def test_a_free_form_server_object_cannot_tell():
+    assert of_rule(OUT, returned({"type": "object"})) == []
+
+
+# -- what the agent may really send (found by an adversarial sweep) ---------------------------
+
+
+def untagged(**props: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": props}
+
+
+def test_one_and_one_point_zero_are_one_tag_value():
+    server = {"anyOf": [obj({"t": {"const": 1}, "x": TEXT}, ("t", "x")),
+                        obj({"t": {"const": 1.0}, "y": TEXT}, ("t", "y"))]}
+    agent = obj({"t": {"const": 1}, "y": TEXT}, ("t", "y"))
+    assert of_rule(IN, sent(agent, server)) == []
+
+
+def test_an_agent_union_is_judged_by_each_of_its_ways():
+    a, b = pet("cat", "meow", closed=False), pet("cat", "purr", closed=False)
+    server = {"anyOf": [a, b, pet("dog", "bark")]}
+    # the same tag, each alternative requiring its own key: its choice splits its ways
+    assert of_rule(IN, sent({"anyOf": [a, b]}, server)) == []
+    # a closed alternative beside an open one declaring more: the agent has tags of its own
+    closed_cat = pet("cat")
+    open_dog = pet("dog", closed=False, names=("bark",))
+    server = {"anyOf": [closed_cat, open_dog, pet("cow", "moo")]}
+    assert sent({"anyOf": [closed_cat, open_dog]}, server) == []
+
+
+def test_calls_that_each_fit_some_variant_are_not_reported():
+    # `{kind, meow}` fits the first variant, `{kind, meow, purr}` the second
+    server = {"anyOf": [pet("cat", "meow"), pet("cat", "meow", "purr", closed=False),
+                        pet("dog", "bark")]}
+    assert of_rule(IN, sent(pet("cat", "meow", names=("purr",)), server)) == []
+
+
+def test_an_open_agent_variant_that_may_send_a_key_is_not_said_never_to():
+    agent = {"anyOf": [pet("cat", closed=False, names=("meow",)), pet("dog", "bark")]}
+    finding = single(IN, sent(agent))
+    assert "(the agent may omit it)" in finding.message and "every call" not in finding.message
+
+
+def test_a_value_no_variant_takes_leaves_the_merged_rules_to_in_tag_and_in_enum():
+    findings = sent(pet(["cat", "dog", "cow"], names=("meow", "bark")))
+    assert {f.rule_id for f in findings} == {IN, "in.enum"}
+
+
+def test_a_large_enum_is_worded_in_a_few_values():
+    cats = [f"cat{i}" for i in range(2000)]
+    dogs = [f"dog{i}" for i in range(2000)]
+    server = {"oneOf": [pet(cats, "meow"), pet(dogs, "bark")]}
+    finding = single(IN, sent(pet(cats + dogs, "meow"), server))
+    assert "and 1997 other values alike" in finding.message  # three are worded
+    assert 'every call that sends this object with `kind` "dog' in finding.message
+    assert len(finding.message) < 1000
