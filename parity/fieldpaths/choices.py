@@ -30,6 +30,9 @@ Choice = tuple[tuple[str, ...], ...]
 #: keys it takes (``None``: any)
 Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None]
 _Key = TypeVar("_Key", bound=Hashable)
+#: whether a union's alternatives take their keys apart at its node: all, none, or those a
+#: predicate on an alternative's table names
+Apart = bool | Callable[[Any], bool]
 
 
 class Keys(NamedTuple):
@@ -64,7 +67,7 @@ STEPS = Keys(lambda steps: steps[:-1],
 
 def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
            holder_facts: Callable[[Any], tuple[list[dict[_Key, Entry]], list[_Key]]],
-           keys: Keys, root: _Key, apart: bool) -> None:
+           keys: Keys, root: _Key, apart: Apart) -> None:
     """Give the union's entry (in ``out``) of each ``chosen`` holder the choice, the keysets
     and the tags its alternatives make: in each that covers it (where it may be an object;
     ``holder_facts`` gives them and the paths of its properties), the names required there
@@ -84,8 +87,9 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             ways: list[tuple[Iterable[str], Choice]] = []
             taken: list[Iterable[str]] | None = []
             alternatives: list[Alternative] = []
-            closing = holder != root or apart  # closed alternatives take their keys apart
             for t in covering:
+                # closed alternatives take their keys apart
+                closing = holder != root or (apart(t) if callable(apart) else apart)
                 names, declared = _names(t, paths, keys)
                 if names is None:
                     continue  # no object is valid here
@@ -97,7 +101,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
                         else [*taken, *sets]
             choice = choice_of(ways)
-            keysets = () if taken is None or not closing else keysets_of(taken)
+            keysets = () if taken is None else keysets_of(taken)
             if len(alternatives) > 1:
                 tags = tags_of(alternatives, holder)
         entry = out[holder]  # type: ignore[index]

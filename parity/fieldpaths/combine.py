@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.choices import PRINTED, STEPS, Keys, choose
+from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
 from parity.fieldpaths.entry import ANY, Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keyed import REFUSED, refuses
@@ -97,7 +97,7 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
-          apart: bool = True) -> dict[Steps, Entry]:
+          apart: Apart = True) -> dict[Steps, Entry]:
     """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
     where every alternative in which the parent is an object requires it, and a ``choice``
     where they require different names. The tables hold the node at ``steps`` and its
@@ -110,7 +110,7 @@ def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
 
 
 def union_printed(tables: list[dict[str, Entry]], key: str,
-                  apart: bool = True) -> dict[str, Entry]:
+                  apart: Apart = True) -> dict[str, Entry]:
     """``union`` of tables keyed by printed path (a direct walk's), of the node printed
     ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
     is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
@@ -122,7 +122,7 @@ def union_printed(tables: list[dict[str, Entry]], key: str,
 
 
 def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
-                  apart: bool = True) -> dict[str, Entry]:
+                  apart: Apart = True) -> dict[str, Entry]:
     """``_union`` of two printed tables, spelled out for two (an optional model, a
     discriminated union of two objects: most unions), without its lists and calls per path."""
     out: dict[str, Entry] = {}
@@ -213,7 +213,7 @@ _TYPE = attrgetter("type")
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
-           keys: Keys, root: _Key, apart: bool) -> dict[_Key, Entry]:
+           keys: Keys, root: _Key, apart: Apart) -> dict[_Key, Entry]:
     """``union``, given the key of the object holding a path as a property (``None`` for a
     path that is not a property below the union's node ``root``) and how the tables' keys
     read."""
@@ -391,6 +391,22 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         if x.constraints or y.constraints else (),
         keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
     )
+
+
+def apart_of(alternatives: list[Any], tables: list[dict[Any, Entry]]) -> Apart:
+    """Which alternatives' closed objects take only their own keys at the union's node: all
+    (``True``) but one closed by an ``unevaluatedProperties: false`` beside the union (or in
+    a branch with one inside), which takes the keys any other passing alternative evaluates;
+    an alternative closed by its own ``additionalProperties: false`` still takes only its
+    own keys (a keyword beside it only refuses more)."""
+    loose = [id(t) for f, t in zip(alternatives, tables, strict=True)
+             if f.closed and (f.unevaluated_seen or not f.seals)]
+    if not loose:
+        return True
+    if len(loose) == len(tables):
+        return False
+    ids = frozenset(loose)
+    return lambda table: id(table) not in ids
 
 
 def _tags_apart(x: Entry, y: Entry) -> bool:

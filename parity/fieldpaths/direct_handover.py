@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, Protocol
 
-from parity.fieldpaths.combine import to_entry, union_printed
+from parity.fieldpaths.choices import Apart
+from parity.fieldpaths.combine import apart_of, to_entry, union_printed
 from parity.fieldpaths.direct_fields import NotPlain
 from parity.fieldpaths.direct_keys import (
     Tail,
@@ -228,8 +229,7 @@ class Walk:
             tables.append(self.table)
         self.table = outer
         # as ``general.Walker._emit_all``: closed by `unevaluatedProperties` beside the union
-        apart = not any(f.closed and (f.unevaluated_seen or not f.seals) for f in alternatives)
-        self.take_union(tables, key, rel, apart)
+        self.take_union(tables, key, rel, apart_of(alternatives, tables))
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -292,7 +292,7 @@ class Walk:
             self.table[render(path)] = entry
 
     def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int,
-                   apart: bool = True) -> None:
+                   apart: Apart = True) -> None:
         """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
         union, work = counted_union(tables, key, rel, apart)
         self.work += work
@@ -300,7 +300,7 @@ class Walk:
 
 
 def counted_union(tables: list[dict[str, Entry]], key: str,
-                  rel: int, apart: bool = True) -> tuple[dict[str, Entry], int]:
+                  rel: int, apart: Apart = True) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
     (``combine.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""

@@ -20,7 +20,8 @@ from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths import direct
-from parity.fieldpaths.combine import conjoin, to_entry, union, weight
+from parity.fieldpaths.choices import Apart
+from parity.fieldpaths.combine import apart_of, conjoin, to_entry, union, weight
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import as_branch, named_subs
@@ -143,8 +144,7 @@ class Walker:
             return tables[0]
         # closed by an `unevaluatedProperties: false` beside the union (or in a branch with
         # one inside): keys another passing alternative evaluates are taken too
-        apart = not any(f.closed and (f.unevaluated_seen or not f.seals) for f in alternatives)
-        return self._union(tables, steps, apart)
+        return self._union(tables, steps, apart_of(alternatives, tables))
 
     def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
@@ -304,7 +304,7 @@ class Walker:
         return [conjoin(a, b) for a in left for b in right]
 
     def _union(self, tables: list[dict[Steps, Entry]], steps: Steps,
-               apart: bool = True) -> dict[Steps, Entry]:
+               apart: Apart = True) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
         return union(tables, steps, apart=apart)
 

@@ -91,11 +91,14 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
 def by_value(variants: Sequence[Variant]) -> dict[str, list[Variant]]:
     """The variants by each value they take (1 and 1.0 are one value, as ``const`` compares
     them)."""
-    out: dict[str, list[Variant]] = {}
-    for variant in variants:
+    found: dict[str, list[int]] = {}
+    for i, variant in enumerate(variants):
         for identity in dict.fromkeys(map(value_identity, variant[0])):
-            out.setdefault(identity, []).append(variant)
-    return out
+            found.setdefault(identity, []).append(i)
+    # values with the same variants share one list (``misses`` judges each list once)
+    shared: dict[tuple[int, ...], list[Variant]] = {}
+    return {identity: shared.setdefault(tuple(ids), [variants[i] for i in ids])
+            for identity, ids in found.items()}
 
 
 def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> bool:
@@ -123,6 +126,8 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
     first: dict[str, Any] = {}
     for way in ways:
         verdicts: dict[int, Miss | None] = {}  # values with the same candidates fare alike
+        # candidates asking alike (but for ones the way can never fit) fit the same calls
+        fitted: dict[object, tuple[Fit | None, Fit | None]] = {}
         for value in way.values:
             identity = value_identity(value)
             candidates = index.get(identity)
@@ -132,7 +137,7 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
             group = id(candidates)
             if group not in verdicts:
                 verdicts[group] = _judge(way, value, candidates, required_anyway,
-                                         declared_anyway)
+                                         declared_anyway, fitted)
             judged.setdefault(identity, []).append(verdicts[group])
     found = []
     for identity, verdicts_of_value in judged.items():
@@ -147,7 +152,8 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
 
 
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
-           declared_anyway: set[str]) -> Miss | None:
+           declared_anyway: set[str],
+           fitted: dict[object, tuple[Fit | None, Fit | None]] | None = None) -> Miss | None:
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
     make fits one, or there are too many keys to tell."""
     asks = [(frozenset(requires) - required_anyway,
@@ -158,9 +164,17 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
         held = keys & declared_anyway
         return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
 
-    if _fits(way.required, way.sent, matter, fits) in (None, "every"):
+    key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
+    known = None if fitted is None else fitted.get(key)
+    if known is None:
+        sent = _fits(way.required, way.sent, matter, fits)
+        known = (sent, None if sent in (None, "every")
+                 else _fits(way.required, way.reach, matter, fits))
+        if fitted is not None:
+            fitted[key] = known
+    if known[0] in (None, "every"):
         return None
-    every = _fits(way.required, way.reach, matter, fits)
+    every = known[1]
     closest = min(candidates, key=lambda c: _distance(way, c, required_anyway, declared_anyway))
     _, requires, takes = closest
     missing = set(requires) - required_anyway - way.required

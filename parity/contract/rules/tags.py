@@ -74,8 +74,12 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
         ways = sending_ways(sender, at_sender, key)
         if ways is None:
             continue
-        found = misses(ways, variants, required_names(tagged, at_tagged),
-                       set(declared_names(tagged, at_tagged)))
+        declared = set(declared_names(tagged, at_tagged))
+        if tagged.entries[at_tagged].closed is not True:
+            # an open variant takes a key none declares, so in.unknown (out.unknown) does
+            # not reject it: a closed variant's refusal of it is this rule's
+            declared.update(*(w.reach for w in ways))
+        found = misses(ways, variants, required_names(tagged, at_tagged), declared)
         return (key, found) if found else None  # one key tells the variants apart
     return None
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
 
+from parity.contract.rules import _variants
 from parity.contract.rules.tags import IN, OUT
 
 TEXT = {"type": "string"}
@@ -199,3 +200,35 @@ def test_a_large_enum_is_worded_in_a_few_values():
     assert "and 1997 other values alike" in finding.message  # three are worded
     assert 'every call that sends this object with `kind` "dog' in finding.message
     assert len(finding.message) < 1000
+
+
+# -- second sweep ------------------------------------------------------------------------------
+
+
+def test_a_key_no_variant_declares_is_refused_by_a_closed_variant_of_an_open_union():
+    # the dog is open, so in.unknown only warns that `wings` is ignored: the cat refuses it
+    open_dog = {"anyOf": [pet("cat", "meow"), pet("dog", "bark", closed=False)]}
+    finding = single(IN, sent(pet("cat", "meow", "wings"), open_dog))
+    assert finding.severity == "error" and "refuses `wings`" in finding.message
+    finding = single(OUT, returned(pet("cat", "meow", "wings"), open_dog))
+    assert 'every result with `kind` "cat" fails' in finding.message
+
+
+def test_unevaluated_properties_beside_the_union_leaves_a_closed_variant_its_keys():
+    server = {"type": "object", "properties": {"kind": TEXT}, "unevaluatedProperties": False,
+              "anyOf": [pet("cat", "meow"), pet("dog", "bark", closed=False)]}
+    finding = single(IN, sent(pet("cat", "meow", "bark"), server))
+    assert 'every call that sends this object with `kind` "cat"' in finding.message
+
+
+def test_values_with_the_same_variants_are_judged_once(monkeypatch):
+    # 2,000 values, 12 optional keys (4,096 sets each): judged once, not once a value
+    keys = [f"k{i}" for i in range(12)]
+    values = [f"v{i}" for i in range(2000)]
+    server = {"anyOf": [pet(values, k, names=tuple(keys)) for k in keys]
+              + [pet(values), pet("other", "zz")]}
+    judged = []
+    fits = _variants._fits
+    monkeypatch.setattr(_variants, "_fits", lambda *a: judged.append(a) or fits(*a))
+    assert of_rule(IN, sent(pet(values, names=tuple(keys)), server)) == []
+    assert 0 < len(judged) <= 2
