@@ -175,10 +175,8 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     if known[0] in (None, "every"):
         return None
     every = known[1]
-    closest = min(candidates, key=lambda c: _distance(way, c, required_anyway, declared_anyway))
-    _, requires, takes = closest
-    missing = set(requires) - required_anyway - way.required
-    refused = set() if takes is None else (way.sent & declared_anyway) - set(takes)
+    missing, refused = min((_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
+                           key=lambda gaps: len(gaps[0]) + len(gaps[1]))
     return Miss(value, tuple(sorted(missing)), not (missing & way.reach),
                 tuple(sorted(refused)), bool(refused & way.required),
                 fatal=every == "none", bare=not fits(way.required))
@@ -203,9 +201,11 @@ def _fits(required: frozenset[str], sent: frozenset[str], matter: set[str],
     return "none" if unfit else "every"
 
 
-def _distance(way: Way, variant: Variant, required_anyway: set[str],
-              declared_anyway: set[str]) -> int:
+def _gaps(way: Way, variant: Variant, required_anyway: set[str], declared_anyway: set[str],
+          ) -> tuple[set[str], set[str]]:
+    """The keys ``variant`` requires that ``way`` may omit, and those it refuses that the
+    way may send."""
     _, requires, takes = variant
     missing = set(requires) - required_anyway - way.required
-    refused = set() if takes is None else (way.sent & declared_anyway) - set(takes)
-    return len(missing) + len(refused)
+    refused = set() if takes is None else set(way.sent & declared_anyway) - set(takes)
+    return missing, refused
