@@ -1,16 +1,17 @@
 """``in.tag`` and ``out.tag``: a tagged union's variants, each asked of the other side's
-object with its own tag
-(``Entry.tags``: a discriminated union, such as pydantic's ``Union[Cat, Dog]`` with
-``Field(discriminator="kind")``, whose ``"cat"`` requires ``meow`` and refuses ``bark``).
+object with its own tag (``Entry.tags``: a discriminated union, such as pydantic's
+``Union[Cat, Dog]`` with ``Field(discriminator="kind")``, whose ``"cat"`` requires ``meow``
+and refuses ``bark``).
 
 Merged path by path, such a union requires only the keys every variant requires and takes
 every key some variant takes: an agent that sends ``kind`` ``"cat"`` with ``bark`` and no
 ``meow`` agrees with every path, and every call is rejected. Here each tag value the agent
-may send (its ``enum``, or each of its own variants) is held to the server's variants for
-that value: the agent must send all the keys one of them requires, and, where it is closed,
-no key it refuses. ``out.tag`` holds the server's output to the agent's result model so.
-Keys the whole object requires or never takes are ``in.missing-required``'s and
-``in.unknown``'s to report; a value no variant takes is ``in.enum``'s.
+may send (its ``enum``, each of its own variants, or each way its choice and keysets allow)
+is held to the server's variants for that value (``_variants`` judges): the agent must send
+all the keys one of them requires and, where it is closed, no key it refuses. ``out.tag``
+holds the server's output to the agent's result model so. Keys the whole object requires
+are ``in.missing-required``'s, keys no variant declares of a closed object ``in.unknown``'s,
+and a value no variant takes ``in.enum``'s.
 """
 
 from __future__ import annotations
