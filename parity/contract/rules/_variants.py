@@ -152,10 +152,11 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
 
 
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
-           declared_anyway: set[str],
-           fitted: dict[object, tuple[Fit | None, Fit | None]] | None = None) -> Miss | None:
+           declared_anyway: set[str], fitted: dict[object, tuple[Fit | None, Fit | None]],
+           ) -> Miss | None:
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
-    make fits one, or there are too many keys to tell."""
+    make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
+    far, by what decides them."""
     asks = [(frozenset(requires) - required_anyway,
              None if takes is None else frozenset(takes)) for _, requires, takes in candidates]
     matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
@@ -165,13 +166,11 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
         return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
 
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
-    known = None if fitted is None else fitted.get(key)
+    known = fitted.get(key)
     if known is None:
         sent = _fits(way.required, way.sent, matter, fits)
-        known = (sent, None if sent in (None, "every")
-                 else _fits(way.required, way.reach, matter, fits))
-        if fitted is not None:
-            fitted[key] = known
+        known = fitted[key] = (sent, None if sent in (None, "every")
+                               else _fits(way.required, way.reach, matter, fits))
     if known[0] in (None, "every"):
         return None
     every = known[1]
