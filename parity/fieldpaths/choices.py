@@ -27,8 +27,8 @@ MAX_WAYS = 64
 
 Choice = tuple[tuple[str, ...], ...]
 #: one alternative at a holder: its table, the names it requires (with their paths), the
-#: keys it takes (``None``: any)
-Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None]
+#: keys it takes (``None``: any) and the keys it declares
+Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...]]
 _Key = TypeVar("_Key", bound=Hashable)
 #: whether a union's alternatives take their keys apart at its node: all, none, or those a
 #: predicate on an alternative's table names
@@ -96,7 +96,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 ways.append((names, t[holder].choice))  # type: ignore[index]
                 sets = _taken(t, holder, declared, keys) if closing else None
                 alternatives.append((t, names, None if sets is None
-                                     else tuple(sorted(set().union(*sets)))))
+                                     else tuple(sorted(set().union(*sets))), tuple(declared)))
                 if taken is not None:
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
                         else [*taken, *sets]
@@ -144,11 +144,11 @@ def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys
 
 def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     """The tags of an object at ``holder`` that is one of ``alternatives`` (each: its table,
-    the names it requires with their paths, the keys it takes or ``None``): each key every
-    alternative requires with values of its own (an ``enum`` or ``const``), with the
-    variants it tells apart. An alternative that is a tagged union on the same key gives its
-    own variants. None where every variant requires and takes the same keys, or the values
-    tell none apart."""
+    the names it requires with their paths, the keys it takes or ``None``, the keys it
+    declares): each key every alternative requires with values of its own (an ``enum`` or
+    ``const``), with the variants it tells apart. An alternative that is a tagged union on
+    the same key gives its own variants. None where every variant requires, takes and
+    declares the same keys, or the values tell none apart."""
     first = alternatives[0][0]
     common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
               }.intersection(*(a[1] for a in alternatives[1:]))
@@ -156,16 +156,20 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     for key in sorted(common):
         path = alternatives[0][1][key]
         variants: list[Variant] = []
-        for table, names, takes in alternatives:
+        for table, names, takes, declared in alternatives:
             values = table[path].enum
             if values is None:
                 break  # any value: this key tells nothing apart
             own = dict(table[holder].tags).get(key, ())
             if not own:
-                variants.append((values, tuple(names), takes))
-            for its_values, requires, its_takes in own:
-                variants.append((its_values, tuple({*names, *requires}),
-                                 takes if takes is None or its_takes is None else its_takes))
+                variants.append((values, tuple(names), takes,
+                                 declared if takes is None else takes))
+            for its_values, requires, its_takes, its_declares in own:
+                both = tuple({*names, *requires})
+                # (its own declared keys only: the alternative's are every variant's)
+                variants.append((its_values, both, None, tuple({*both, *its_declares}))
+                                if takes is None or its_takes is None
+                                else (its_values, both, its_takes, its_takes))
         else:
             if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
@@ -173,22 +177,24 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
 
 
 def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:
-    """The variants, each way of requiring and taking keys once with all its values, in
-    canonical order; ``()`` where all are one way, or share their values."""
-    shapes: dict[tuple[frozenset[str], frozenset[str] | None], list[Any]] = {}
-    for values, requires, takes in variants:
+    """The variants, each way of requiring, taking and declaring keys once with all its
+    values, in canonical order; ``()`` where all are one way, or share their values."""
+    shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], list[Any]] = {}
+    for values, requires, takes, declares in variants:
         if not values:
             continue  # no value of the key: no object is valid there
-        shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes)),
-                          []).extend(values)
+        shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
+                           frozenset(declares)), []).extend(values)
     if len(shapes) < 2 or len({frozenset(map(value_identity, v))
                                for v in shapes.values()}) < 2:
         return ()
-    told = [(sorted_values(values), tuple(sorted(requires)),
-             None if takes is None else tuple(sorted(takes)))
-            for (requires, takes), values in shapes.items()]
+    told: list[Variant] = []
+    for (needs, keys, names), held in shapes.items():
+        taken = None if keys is None else tuple(sorted(keys))
+        told.append((sorted_values(held), tuple(sorted(needs)), taken,
+                     tuple(sorted(names)) if taken is None else taken))
     return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
-                                             v[2] is None, v[2] or ())))
+                                             v[2] is None, v[2] or (), v[3])))
 
 
 def keysets_of(taken: Iterable[Iterable[str]]) -> Choice:

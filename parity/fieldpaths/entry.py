@@ -12,8 +12,9 @@ from parity.fieldpaths import constraints as _constraints
 #: The type of a node with no type constraint.
 ANY = "any"
 #: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
-#: (``None``: any, it is open)
-Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None]
+#: (``None``: any, it is open) and the keys it declares (closed: those it takes; open: its
+#: properties, which a sending side's variant may send, with those it requires)
+Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
 
 
@@ -195,15 +196,27 @@ class Entry:
 
 
 def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
+    """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
+    ``declares`` where it names keys it does not require (read back as ``requires`` where
+    absent)."""
     return {key: [{"values": list(values), "requires": list(requires)}
-                  | ({} if takes is None else {"takes": list(takes)})
-                  for values, requires, takes in variants] for key, variants in tags}
+                  | ({"takes": list(takes)} if takes is not None
+                     else {"declares": list(declares)} if declares != requires else {})
+                  for values, requires, takes, declares in variants] for key, variants in tags}
 
 
 def tags_from_json(data: Mapping[str, Any]) -> Tags:
-    return tuple((key, tuple((tuple(v["values"]), tuple(v["requires"]),
-                              tuple(v["takes"]) if "takes" in v else None)
-                             for v in data[key])) for key in sorted(data))
+    return tuple((key, tuple(_variant_from_json(v) for v in data[key])) for key in sorted(data))
+
+
+def _variant_from_json(data: Mapping[str, Any]) -> Variant:
+    requires = tuple(data["requires"])
+    if "takes" in data:
+        takes = tuple(data["takes"])
+        return tuple(data["values"]), requires, takes, takes
+    # (the schema refuses ``declares`` beside ``takes``; canonical: sorted, with ``requires``)
+    declares = tuple(sorted({*requires, *data.get("declares", ())}))
+    return tuple(data["values"]), requires, None, declares
 
 
 _new = object.__new__

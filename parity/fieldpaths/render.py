@@ -76,11 +76,13 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
 
 
 def _variant(key: str, variant: Variant) -> str:
-    values, requires, takes = variant
+    values, requires, takes, declares = variant
     shown = " or ".join(map(compact, values))
     names = [compact(n) for n in requires if n != key]  # the tag: every variant requires it
     if names:
         shown += " requires " + ", ".join(names)
     if takes is not None:
         shown += " (takes only " + (", ".join(map(compact, takes)) or "(none)") + ")"
+    elif optional := [compact(n) for n in declares if n not in requires]:
+        shown += " (declares also " + ", ".join(optional) + ")"
     return shown

@@ -316,6 +316,8 @@ def _variants(tags: Any) -> dict[str, str]:
             if "takes" in variant:
                 shape += ", takes only " + (", ".join(f"`{n}`" for n in variant["takes"])
                                             or "nothing")
+            elif "declares" in variant:
+                shape += ", declares " + ", ".join(f"`{n}`" for n in variant["declares"])
             for value in variant["values"]:  # (a value may select several variants)
                 where = f"`{key}` {canonical_value(value)}"
                 out[where] = f"{out[where]} or {shape}" if where in out else shape

@@ -210,8 +210,8 @@ def test_make_entry_is_entry():
                   constraints=(("maxLength", 3),), examples=("a", "b"),
                   choice=(("line",), ("position",)),
                   keysets=(("a", "line"), ("a", "position")),
-                  tags=(("kind", ((("a",), ("kind", "x"), None),
-                                  (("b",), ("kind",), ("kind", "y")))),))
+                  tags=(("kind", ((("a",), ("kind", "x"), None, ("kind", "x", "z")),
+                                  (("b",), ("kind",), ("kind", "y"), ("kind", "y")))),))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ same by every walk, and never more than the schema asks (``jsonschema`` decides)
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Annotated, Any, Literal, Union
 
 import pytest
@@ -15,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from parity.errors import FileFormatError
 from parity.fieldpaths.entry import Tags
 from parity.fieldpaths.manifest import load, write
+from parity.fieldpaths.render import describe
 from parity.fieldpaths.schema import extract_paths
 from parity.fieldpaths.tooldefs import manifest_from_definitions
 from tests.fieldpaths.test_direct import assert_same
@@ -61,25 +63,36 @@ class Adopt(BaseModel):
 def test_a_pydantic_discriminated_union_records_each_variant_by_its_tag():
     # pydantic writes it as `oneOf` of references with a `discriminator`; each model closed
     assert tags(Adopt.model_json_schema(), "pet") == (("kind", (
-        (("cat",), ("kind", "meow"), ("kind", "lives", "meow")),
-        (("dog",), ("bark", "kind"), ("bark", "kind")))),)
+        (("cat",), ("kind", "meow"), ("kind", "lives", "meow"), ("kind", "lives", "meow")),
+        (("dog",), ("bark", "kind"), ("bark", "kind"), ("bark", "kind")))),)
 
 
-def test_open_variants_record_what_they_require_and_take_any_key():
+def test_open_variants_record_what_they_require_and_declare_and_take_any_key():
+    every = ("a", "b", "c", "t")
     assert tags({"oneOf": [variant("x", "a"), variant("y", "b")]}) == (("t", (
-        (("x",), ("a", "t"), None), (("y",), ("b", "t"), None))),)
+        (("x",), ("a", "t"), None, every), (("y",), ("b", "t"), None, every))),)
+
+
+def test_open_variants_told_apart_only_by_what_they_declare_record_their_tags():
+    # pydantic's default models: no variant closed, each requiring only its tag; a sender's
+    # "x" may send `a`, never `b` (a closed receiver's "x" may refuse `b`)
+    schema = {"oneOf": [variant("x", names=("a",)), variant("y", names=("b",))]}
+    assert tags(schema) == (("t", ((("x",), ("t",), None, ("a", "t")),
+                                   (("y",), ("t",), None, ("b", "t")))),)
 
 
 def test_a_variant_requiring_more_than_another_is_told_apart_too():
     # no choice here (`t` alone will do for "x"), but "y" without `b` is refused
     schema = {"type": "object", "properties": {"p": {"anyOf": [variant("x"), variant("y", "b")]}}}
-    assert tags(schema, "p") == (("t", ((("x",), ("t",), None), (("y",), ("b", "t"), None))),)
+    assert tags(schema, "p") == (("t", ((("x",), ("t",), None, ("a", "b", "c", "t")),
+                                        (("y",), ("b", "t"), None, ("a", "b", "c", "t")))),)
     assert extract_paths(schema)["p"].choice == ()
 
 
 def test_values_of_several_variants_and_integer_tags_are_kept_in_canonical_order():
     assert tags({"anyOf": [variant([2, 1], "a"), variant(0, "b"), variant(3, "a")]}) == (
-        ("t", (((0,), ("b", "t"), None), ((1, 2, 3), ("a", "t"), None))),)
+        ("t", (((0,), ("b", "t"), None, ("a", "b", "c", "t")),
+               ((1, 2, 3), ("a", "t"), None, ("a", "b", "c", "t")))),)
 
 
 def test_no_tags_where_the_key_tells_nothing_apart():
@@ -100,9 +113,10 @@ def test_no_tags_where_the_key_tells_nothing_apart():
 def test_a_tagged_union_inside_another_gives_its_own_variants():
     inner = {"oneOf": [variant("x", "a", closed=True), variant("y", "b", closed=True)]}
     schema = {"anyOf": [inner, variant("z", "c", closed=True)]}
-    assert tags(schema) == (("t", (
-        (("x",), ("a", "t"), ("a", "b", "c", "t")), (("y",), ("b", "t"), ("a", "b", "c", "t")),
-        (("z",), ("c", "t"), ("a", "b", "c", "t")))),)
+    every = ("a", "b", "c", "t")
+    assert tags(schema) == (("t", ((("x",), ("a", "t"), every, every),
+                                   (("y",), ("b", "t"), every, every),
+                                   (("z",), ("c", "t"), every, every))),)
 
 
 def test_the_tags_are_written_and_read_back_and_checked(tmp_path):
@@ -152,16 +166,25 @@ def test_every_valid_object_fits_a_variant_of_its_tag(schema):
     if not found:
         return
     validator = Draft202012Validator(schema)
+    # (parity reads `oneOf` as `anyOf`: what a variant declares, it may send so read)
+    as_any = Draft202012Validator(json.loads(json.dumps(schema).replace('"oneOf"', '"anyOf"')))
+    held_with: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
     for value in (0, 1, 2):
         for size in range(len(NAMES) + 1):
             for keys in itertools.combinations(NAMES, size):
                 instance = {"t": value, **dict.fromkeys(keys, 1)}
+                if as_any.is_valid(instance):
+                    held_with[value] |= set(instance)
                 if not validator.is_valid(instance):
                     continue
                 held = set(instance)
                 assert any(value in values and set(requires) <= held
                            and (takes is None or held <= set(takes))
-                           for values, requires, takes in found["t"]), (instance, found)
+                           for values, requires, takes, _ in found["t"]), (instance, found)
+    # and never declares a key no valid object with its value holds (a sender's variant
+    # would be said to send it)
+    for values, _, _, declares in found["t"]:
+        assert any(set(declares) <= held_with[v] for v in values), (values, declares, found)
 
 
 def test_unevaluated_properties_of_one_alternative_takes_the_keys_of_its_union_in_every_walk():
@@ -174,10 +197,31 @@ def test_unevaluated_properties_of_one_alternative_takes_the_keys_of_its_union_i
          "additionalProperties": False}]}}}
     assert Draft202012Validator(schema).is_valid({"o": {"t": "a", "x": 1, "y": 1, "z": 1}})
     found = dict(tags(schema, "o"))["t"]
-    assert [takes for values, _, takes in found if values == ("a",)] == [None]
+    # (one variant for each branch of its `anyOf`: they declare `y` or `z`)
+    assert [takes for values, _, takes, _ in found if values == ("a",)] == [None, None]
 
 
 def test_a_union_told_apart_only_by_a_tag_and_what_it_takes_records_its_tags():
     # the same required keys: no choice, but "x" takes `t` alone
     schema = {"anyOf": [variant("x", closed=True, names=()), variant("y", names=("a",))]}
-    assert tags(schema) == (("t", ((("x",), ("t",), ("t",)), (("y",), ("t",), None))),)
+    assert tags(schema) == (("t", ((("x",), ("t",), ("t",), ("t",)),
+                                   (("y",), ("t",), None, ("a", "t")))),)
+
+
+def test_an_open_variant_declaring_more_than_it_requires_writes_what_it_declares(tmp_path):
+    schema = {"type": "object", "properties": {"pet": {"oneOf": [
+        variant("x", "a", names=("a", "c")), variant("y", "b", closed=True, names=("b",))]}}}
+    manifest = manifest_from_definitions([{"name": "t", "inputSchema": schema}], side="server",
+                                         source="s")
+    path = tmp_path / "m.json"
+    write(manifest, path)
+    assert '{"declares": ["a", "c", "t"], "requires": ["a", "t"], "values": ["x"]}' \
+        in path.read_text()
+    assert load(path).tools["t"].in_["pet"].tags == manifest.tools["t"].in_["pet"].tags
+    assert 'tag "t": "x" requires "a" (declares also "c") | "y" requires "b" (takes only ' \
+        '"b", "t")' in describe(manifest.tools["t"].in_["pet"])
+    # `declares` is an open variant's: beside `takes` it is refused, by place
+    path.write_text(path.read_text().replace('"takes"', '"declares": ["b"], "takes"'))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "tags" in str(caught.value)

@@ -228,6 +228,23 @@ def test_a_tagged_union_whose_variants_swap_their_keys_is_explained_by_tag() -> 
         "requires `kind`, `meow`, takes only `bark`, `kind`, `meow`"]
 
 
+def test_an_open_variant_declaring_a_key_more_is_explained_by_tag() -> None:
+    """pydantic's default models (open): the cat now declares `bark`. The path was the dog's
+    already: only the tags tell that a cat may now be sent with it."""
+    def pet(kind: str, *keys: str) -> dict:
+        return {"type": "object", "required": ["kind"], "properties": {
+            "kind": {"const": kind}, **{k: {"type": "string"} for k in keys}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"pet": {
+        "oneOf": [pet("cat", "meow"), pet("dog", "bark")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["pet"]["oneOf"][0] = pet("cat", "meow", "bark")
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields if f.change == "tags"] == [
+        "in: variants of `pet`: `kind` \"cat\": requires `kind`, declares `kind`, `meow` -> "
+        "requires `kind`, declares `bark`, `kind`, `meow`"]
+
+
 def test_a_tag_value_of_two_variants_is_explained_with_both() -> None:
     def variant(kinds: list[str], key: str) -> dict:
         return {"type": "object", "required": ["kind", key], "properties": {

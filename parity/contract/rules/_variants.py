@@ -31,8 +31,8 @@ Fit = Literal["every", "some", "none"]
 @dataclass(frozen=True)
 class Way:
     """One way the sending side's object may be: its tag values, the keys it always sends,
-    the keys it surely may send, and the keys it may send at all (beyond ``sent`` for an
-    open variant of a tagged union, whose own keys the manifest does not list)."""
+    the keys it surely may send (those it declares), and the keys it may send at all (beyond
+    ``sent`` for an open variant of a tagged union: any the object declares)."""
 
     values: tuple[Any, ...]
     required: frozenset[str]
@@ -66,10 +66,10 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     declared = frozenset(declared_names(table, holder))
     own = dict(entry.tags).get(key)
     if own:
-        return [Way(values, frozenset(requires), frozenset(requires), declared | set(requires))
-                if takes is None else Way(values, frozenset(requires), frozenset(takes),
-                                          frozenset(takes))
-                for values, requires, takes in own]
+        # an open variant may send any key; those it declares surely
+        return [Way(values, frozenset(requires), frozenset(declares),
+                    frozenset(declares) if takes is not None else declared.union(declares))
+                for values, requires, takes, declares in own]
     tag = table.entries.get((*holder, Prop(key)))
     if tag is None or tag.enum is None or not tag.type:
         return None
@@ -158,7 +158,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
     asks = [(frozenset(requires) - required_anyway,
-             None if takes is None else frozenset(takes)) for _, requires, takes in candidates]
+             None if takes is None else frozenset(takes)) for _, requires, takes, _ in candidates]
     matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
 
     def fits(keys: frozenset[str]) -> bool:
@@ -204,7 +204,7 @@ def _gaps(way: Way, variant: Variant, required_anyway: set[str], declared_anyway
           ) -> tuple[set[str], set[str]]:
     """The keys ``variant`` requires that ``way`` may omit, and those it refuses that the
     way may send."""
-    _, requires, takes = variant
+    _, requires, takes, _ = variant
     missing = set(requires) - required_anyway - way.required
     refused = set() if takes is None else set(way.sent & declared_anyway) - set(takes)
     return missing, refused

@@ -166,7 +166,8 @@ RULES = (
                 "values of its own (a discriminated union: pydantic's `Field(discriminator=)`"
                 ", zod's `discriminatedUnion`, `oneOf` of objects with a `const` tag) is "
                 "recorded as the object's `tags`: each variant's values, required fields "
-                "and, where it is closed, the fields it takes. Merged path by path the union "
+                "and, where it is closed, the fields it takes (open, those it declares: an "
+                "agent's open variant may send them). Merged path by path the union "
                 "requires only the fields every variant requires, so an agent sending "
                 "`kind: \"cat\"` with the dog's fields agrees with every path; each tag value "
                 "the agent may send is held to the server's variants for that value.",

@@ -232,3 +232,43 @@ def test_values_with_the_same_variants_are_judged_once(monkeypatch):
     monkeypatch.setattr(_variants, "_fits", lambda *a: judged.append(a) or fits(*a))
     assert of_rule(IN, sent(pet(values, names=tuple(keys)), server)) == []
     assert 0 < len(judged) <= 2
+
+
+def _adopt(extra: str, *, cat_barks: bool = False, optional: bool = False) -> dict[str, Any]:
+    """pydantic's own schema of ``Union[Cat, Dog]`` told apart by ``kind``, each model with
+    ``extra`` (``"ignore"``, pydantic's default, writes them open): a cat with ``meow`` (and
+    ``bark``, optional, where ``cat_barks``), a dog with ``bark``, required unless
+    ``optional``."""
+    from typing import Annotated, Literal, Union
+
+    from pydantic import BaseModel, ConfigDict, Field, create_model
+
+    sound: Any = (str | None, None) if optional else (str, ...)
+    config = ConfigDict(extra=extra)  # type: ignore[typeddict-item]
+    cat = create_model("Cat", __config__=config, kind=(Literal["cat"], ...), meow=sound,
+                       **({"bark": (str | None, None)} if cat_barks else {}))
+    dog = create_model("Dog", __config__=config, kind=(Literal["dog"], ...), bark=sound)
+
+    class Adopt(BaseModel):
+        pet: Annotated[Union[cat, dog], Field(discriminator="kind")]  # type: ignore[valid-type]  # noqa: UP007
+
+    return Adopt.model_json_schema()
+
+
+def _adopting(agent: dict[str, Any], server: dict[str, Any]) -> list[Any]:
+    return diff([{"name": "adopt", "inputSchema": agent}],
+                [{"name": "adopt", "inputSchema": server}])
+
+
+def test_an_open_agent_variant_sends_only_the_keys_it_declares():
+    # the commonest pair: the agent's models pydantic's default (open), the server's
+    # forbidding; the agent's cat never sends `bark` (once said to: the merged object's)
+    assert _adopting(_adopt("ignore", optional=True), _adopt("forbid", optional=True)) == []
+
+
+def test_a_key_an_open_agent_variant_declares_and_the_servers_refuses_is_reported():
+    # the agent's cat may send `bark`, the server's cat forbids it: once missed (the
+    # manifest recorded only what an open variant requires)
+    finding = single(IN, _adopting(_adopt("ignore", cat_barks=True), _adopt("forbid")))
+    assert finding.severity == "warning"
+    assert 'with "cat" it refuses `bark` (the agent may send it)' in finding.message
