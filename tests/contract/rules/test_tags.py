@@ -208,8 +208,12 @@ def test_a_large_enum_is_worded_in_a_few_values():
 def test_a_key_no_variant_declares_is_refused_by_a_closed_variant_of_an_open_union():
     # the dog is open, so in.unknown only warns that `wings` is ignored: the cat refuses it
     open_dog = {"anyOf": [pet("cat", "meow"), pet("dog", "bark", closed=False)]}
-    finding = single(IN, sent(pet("cat", "meow", "wings"), open_dog))
+    findings = sent(pet("cat", "meow", "wings"), open_dog)
+    finding = single(IN, findings)
     assert finding.severity == "error" and "refuses `wings`" in finding.message
+    # in.unknown's warning says the closed variants reject it, not only that it is ignored
+    unknown = single("in.unknown", findings)
+    assert unknown.severity == "warning" and "its closed variants reject it" in unknown.message
     finding = single(OUT, returned(pet("cat", "meow", "wings"), open_dog))
     assert 'every result with `kind` "cat" fails' in finding.message
 
