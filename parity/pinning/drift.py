@@ -98,18 +98,17 @@ def _tool_renames(removed: Sequence[str], added: Sequence[str], locked: Lock,
 def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
     """Explain how one tool's normalized definition changed."""
     name = str(new.get("name", old.get("name")))
-    contract_changed = contract_of(old) != contract_of(new)
+    contract_changed = _differ(contract_of(old), contract_of(new))
     fields: list[FieldChange] = []
     surface: list[SurfaceChange] = []
     locations = _changed_locations(old, new)
     for direction, key in _DIRECTIONS:
         a, b = old.get(key, MISSING), new.get(key, MISSING)
-        if a == b:
+        if not _differ(a, b):
             continue
         mine = [loc[1:] for loc in locations if loc and loc[0] == key]
-        table_words = _table_words(direction, old, new) \
-            if normalize_schema(a, strip_docs=True) != normalize_schema(b, strip_docs=True) \
-            else []
+        table_words = _table_words(direction, old, new) if _differ(
+            normalize_schema(a, strip_docs=True), normalize_schema(b, strip_docs=True)) else []
         fields.extend(table_words)
         groups: dict[tuple[str, str], list[str]] = {}
         for loc in mine:
@@ -142,6 +141,12 @@ def explain_tool(old: Mapping[str, Any], new: Mapping[str, Any]) -> ToolChange:
     return ToolChange(name=name, kind="changed", contract_changed=contract_changed,
                       fields=tuple(fields), surface=tuple(surface),
                       calls_lost=calls_lost(old, new))
+
+
+def _differ(before: Any, after: Any) -> bool:
+    """Whether two JSON values differ as JSON does: ``1`` and ``true`` do, which Python's
+    ``1 == True`` misses (``1`` and ``1.0`` do not)."""
+    return before != after or not _same_json(before, after)
 
 
 def _same_json(before: Any, after: Any) -> bool:
@@ -288,7 +293,7 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
             out.append(FieldChange(direction, "retyped", p, list(x.type), list(y.type)))
         if x.required != y.required:
             out.append(FieldChange(direction, "required" if y.required else "optional", p))
-        if x.enum != y.enum:
+        if _differ(x.enum, y.enum):
             out.append(FieldChange(direction, "enum", p,
                                    MISSING if x.enum is None else list(x.enum),
                                    MISSING if y.enum is None else list(y.enum)))
@@ -302,11 +307,11 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
         if x.keysets != y.keysets:
             out.append(FieldChange(direction, "keysets", p, _groups(x.keysets),
                                    _groups(y.keysets)))
-        if x.tags != y.tags:
+        if x.tags != y.tags or (x.tags and _differ(tags_json(x.tags), tags_json(y.tags))):
             out.append(FieldChange(direction, "tags", p,
                                    tags_json(x.tags) if x.tags else MISSING,
                                    tags_json(y.tags) if y.tags else MISSING))
-        if (x.has_default, x.default) != (y.has_default, y.default):
+        if x.has_default != y.has_default or _differ(x.default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,
                                    y.default if y.has_default else MISSING))

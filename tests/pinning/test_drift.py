@@ -245,6 +245,31 @@ def test_an_open_variant_declaring_a_key_more_is_explained_by_tag() -> None:
         "requires `kind`, declares `bark`, `kind`, `meow`"]
 
 
+@pytest.mark.parametrize(("before", "after", "words"), [
+    ({"enum": [1, 2]}, {"enum": [True, 2]}, "in: enum of `x`: removed 1; added true"),
+    ({"const": 0}, {"const": False}, "in: enum of `x`: removed 0; added false"),
+    ({"default": 1}, {"default": True}, "in: default of `x`: 1 -> true"),
+])
+def test_one_becoming_true_is_a_change_of_contract(before: dict, after: dict,
+                                                   words: str) -> None:
+    """JSON's `1` and `true` differ (the hashes do, and a server taking only `true` refuses
+    `1`), though Python's `1 == True`: once read as no change of contract, a surface-only
+    drift with nothing to say."""
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"x": before}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["x"] = after
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert change.contract_changed and not change.surface_only
+    assert [f.words() for f in change.fields] == [words]
+
+
+def test_one_becoming_one_point_zero_is_no_change() -> None:
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"x": {"enum": [1]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["x"]["enum"] = [1.0]
+    assert D.compare(L.build("w", [a]), L.build("w", [b])).changes == ()
+
+
 def test_a_tag_value_of_two_variants_is_explained_with_both() -> None:
     def variant(kinds: list[str], key: str) -> dict:
         return {"type": "object", "required": ["kind", key], "properties": {
