@@ -201,6 +201,9 @@ class Direct(Walk):
         if not RARE.isdisjoint(schema):
             if "const" in schema:
                 enum = intersect_enum(enum, (schema["const"],))
+            if ("unevaluatedProperties" in schema or "prefixItems" in schema) and (
+                    not self.is_current()):  # annotations in an older dialect: the general
+                return self._delegate(schema, key, depth, rel, required, patterns)  # walk's
             late = schema.get("unevaluatedProperties", True)
             if late is False:  # beside additionalProperties, nothing left to refuse
                 closed = closed or extra is MISSING  # (``keywords._unevaluated_properties``)
@@ -333,7 +336,7 @@ class Direct(Walk):
 def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
                 failed: set[int], max_alternatives: int = 256, general: General | None = None,
                 read_branch: ReadBranch | None = None, begun: Begun | None = None,
-                ) -> tuple[dict[str, Entry], int] | None:
+                default_dialect: str | None = None) -> tuple[dict[str, Entry], int] | None:
     """The table of a schema, sorted by printed path, and the work it cost; ``None`` when the
     general walk must take all of it (``failed`` learns where the direct path gave up).
 
@@ -345,7 +348,8 @@ def whole_table(schema: Any, *, max_depth: int, max_paths: int, max_work: int,
     if general is None and isinstance(schema, dict) and ("$defs" in schema
                                                          or "definitions" in schema):
         return None  # definitions are there to be referenced: not plain
-    walk = Direct(schema, max_depth, max_paths, max_work, failed, max_alternatives)
+    walk = Direct(schema, max_depth, max_paths, max_work, failed, max_alternatives,
+                  default_dialect)
     walk.general = general
     walk.read_branch = read_branch
     try:

@@ -50,7 +50,7 @@ def walk_all_of(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: i
     # branches before it hold (its weight: 1, the references expanded, names so far)
     work, names, wanted = 0, 0, set[str]()
     for branch in branches:
-        weight = own_weight(branch, expanded)
+        weight = own_weight(branch, expanded, walk)
         if weight is None:  # none of the branches ``_merged`` admits: a guard if _BRANCH grows
             return walk._delegate(schema, key, depth, rel, required, patterns)
         work += visit_cost(branch) + 1 + expanded + names + len(wanted) + weight

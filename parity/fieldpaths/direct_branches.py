@@ -122,7 +122,7 @@ def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
     reference deeper, when ``direct_refs.follow`` follows it."""
     if branch.__class__ is dict and len(branch) == 1 and "$ref" in branch:
         target = followed(walk, branch)
-        return None if target is None else own_weight(target, expanded + 1)
+        return None if target is None else own_weight(target, expanded + 1, walk)
     if branch.__class__ is not dict or not branch:
         return None
     groups = branch.get("patternProperties", {})
@@ -130,7 +130,7 @@ def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:
     if not isinstance(groups, dict) or len(groups) + (
             extra is not False and extra is not True and extra != {}) > 1:
         return None  # several map-value schemas: the general walk unions them
-    return own_weight(branch, expanded)
+    return own_weight(branch, expanded, walk)
 
 
 def annotated(entry: Entry, schema: dict[str, Any]) -> Entry:

@@ -137,13 +137,18 @@ class Walk:
     values: Callable[[Any], Hashable] = staticmethod(values_text)
 
     # slots: a walk is built per schema and its counters are read and written per node
-    __slots__ = ("base", "count", "expanded", "failed", "general", "helper",
-                 "max_alternatives", "max_depth", "max_paths", "max_work", "read_branch",
-                 "root", "stack", "table", "work")
+    __slots__ = ("base", "count", "current", "default_dialect", "expanded", "failed",
+                 "general", "helper", "max_alternatives", "max_depth", "max_paths", "max_work",
+                 "read_branch", "root", "stack", "table", "work")
 
     def __init__(self, root: Any, max_depth: int, max_paths: int, max_work: int,
-                 failed: set[int], max_alternatives: int = 256) -> None:
+                 failed: set[int], max_alternatives: int = 256,
+                 default_dialect: str | None = None) -> None:
         self.root = root
+        #: the ``$schema`` assumed where the root declares none, and whether the document's
+        #: dialect is 2020-12 (``None``: not asked yet)
+        self.default_dialect = default_dialect
+        self.current: bool | None = None
         self.max_alternatives = max_alternatives
         #: the ids of the references being expanded, as the general walk holds them (the
         #: root's, then each ``$ref`` target the walk is below), and their number (``stack``:
@@ -171,6 +176,16 @@ class Walk:
              patterns: tuple[str, ...]) -> Tail:
         """The direct walk of one subschema (``direct.Direct.node``)."""
         raise NotImplementedError
+
+    def is_current(self) -> bool:
+        """Whether the document is read as 2020-12, which knows every keyword the direct
+        walk reads (asked only where one an older dialect lacks is met: undeclared, that
+        takes a scan of the whole document)."""
+        if self.current is None:
+            from parity.fieldpaths.validators import dialect_of
+
+            self.current = dialect_of(self.root, self.default_dialect).name == "draft2020-12"
+        return self.current
 
     def over(self) -> bool:
         """Whether a bound was passed (the general walk then says where)."""

@@ -37,7 +37,7 @@ def follow(walk: Walk, schema: dict[str, Any], key: Any, depth: int, rel: int,
     walk.begin_handovers()
     target = followed(walk, schema)
     expanded = walk.expanded
-    weight = None if target is None else own_weight(target, len(expanded) + 1)
+    weight = None if target is None else own_weight(target, len(expanded) + 1, walk)
     if weight is None:  # not followed, or not a node read in place
         return walk._delegate(schema, key, depth, rel, required, patterns)
     below = expanded | {id(target)}
@@ -69,13 +69,18 @@ def followed(walk: Walk, schema: dict[str, Any]) -> Any:
     return target
 
 
-def own_weight(schema: dict[str, Any], expanded: int) -> int | None:
+def own_weight(schema: dict[str, Any], expanded: int, walk: Walk | None = None,
+               ) -> int | None:
     """``combine.weight`` of the facets ``keywords``' readers make of ``schema``'s own
     keywords below ``expanded`` references (its children are not read); ``None`` for a node
     the direct walk does not read in place: one with a blocker of its own or tuple
-    ``items``, or a malformed value it cannot count (any other one the readers reject, the
-    walk of the node rejects too)."""
+    ``items``, one with a keyword an older dialect lacks where the document's is one
+    (``walk.is_current``; without a walk, wherever), or a malformed value it cannot count
+    (any other one the readers reject, the walk of the node rejects too)."""
     if not BLOCKERS.isdisjoint(schema) or isinstance(schema.get("items"), list):
+        return None
+    if ("unevaluatedProperties" in schema or "prefixItems" in schema) and (
+            walk is None or not walk.is_current()):
         return None
     weight = 1 + expanded
     if "required" in schema:

@@ -57,7 +57,7 @@ class Walker:
         self.plain: dict[int, bool] = {}
         self.direct = direct.DirectSteps(root, limits.max_depth, limits.max_paths,
                                          limits.max_work, set() if failed is None else failed,
-                                         limits.max_alternatives)
+                                         limits.max_alternatives, default_dialect)
 
     # The dialect is read when a reference, an `$id` or an array-valued `items` needs it:
     # undeclared, it depends on a scan of the whole document (``has_tuple_items``).

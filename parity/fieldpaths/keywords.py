@@ -33,6 +33,10 @@ class Reading(Protocol):
     def tuple_items(self) -> bool:
         """draft-07 and older: an ``items`` list is a tuple."""
 
+    @property
+    def legacy(self) -> bool:
+        """draft-07 and older: no ``unevaluatedProperties`` (2019-09 brought it)."""
+
     def error(self, message: str, pointer: str) -> SchemaError: ...
 
 
@@ -184,6 +188,8 @@ def _additional_properties(w: Reading, f: Facets, value: Any, at: Sub,
 
 def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
                             schema: Mapping[str, Any]) -> None:
+    if w.legacy:
+        return  # an annotation there: draft-07's validators take any key
     if value is False:
         # an ``additionalProperties`` beside it (``true`` and ``{}`` too) evaluates every key
         # the properties and patterns leave: nothing is left to refuse
@@ -218,6 +224,8 @@ def _items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]
 
 
 def _prefix_items(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if w.tuple_items:
+        return  # 2020-12's: an annotation in the dialects that spell tuples as `items` lists
     if not isinstance(value, list):
         raise w.error("`prefixItems` must be a list", f"{at.pointer}/prefixItems")
     for i, sub in enumerate(value):

@@ -71,7 +71,8 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
     plain = direct.whole_table(schema, max_depth=limits.max_depth, max_paths=limits.max_paths,
                                max_work=limits.max_work, failed=failed,
                                max_alternatives=limits.max_alternatives, general=general,
-                               read_branch=direct_flat.branch_table, begun=begun)
+                               read_branch=direct_flat.branch_table, begun=begun,
+                               default_dialect=default_dialect)
     if plain is not None:
         if work is not None:
             work.spent = plain[1]

@@ -72,6 +72,43 @@ def test_tuples_prefix_items_and_draft7_items_array():
     assert legacy["pos[]"]["type"] == ["null"]
 
 
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+DRAFT2019 = "https://json-schema.org/draft/2019-09/schema"
+
+
+@pytest.mark.parametrize(("dialect", "closed", "tuple_read"), [
+    (None, True, True), (DRAFT2019, True, False), (DRAFT7, False, False)])
+@pytest.mark.parametrize("where", ["root", "reference"])
+def test_later_keywords_are_annotations_in_the_dialects_before_them(dialect, closed,
+                                                                   tuple_read, where):
+    """`unevaluatedProperties` (2019-09) and `prefixItems` (2020-12) close an object and type
+    a tuple only where the document's dialect has them: draft 7's validators take any key
+    there (and `items` types every item). Read by every walk alike, as `jsonschema` reads it."""
+    from jsonschema import validators
+
+    from tests.fieldpaths.test_direct import assert_same
+
+    node = {"type": "object", "unevaluatedProperties": False, "properties": {
+        "pos": {"type": "array", "prefixItems": [{"type": "string"}],
+                "items": {"type": "integer"}}}}
+    schema = ({"definitions": {"n": node}, "properties": {"n": {"$ref": "#/definitions/n"}}}
+              if where == "reference" else dict(node))
+    if dialect:
+        schema["$schema"] = dialect
+    at = "n" if where == "reference" else ""
+    found = extract_paths(schema)
+    assert_same(schema, "x")
+    assert (found[at].closed is True) is closed
+    assert (f"{at}.pos[0]".lstrip(".") in found) is tuple_read
+    # the oracle: the dialect's own validator
+    check = validators.validator_for(schema)(schema)
+    assert check.is_valid({"n": {"other": 1}} if at else {"other": 1}) is not closed
+    assert check.is_valid({"n": {"pos": ["a"]}} if at else {"pos": ["a"]}) is tuple_read
+    # the same where the caller names the dialect (`default_dialect`, for an undeclared one)
+    schema.pop("$schema", None)
+    assert (extract_paths(schema, default_dialect=dialect)[at].closed is True) is closed
+
+
 def test_undeclared_dialect_with_array_items_is_read_as_draft7():
     t = table({"items": [{"type": "integer"}, {"$ref": "#/items/0"}]})
     assert t["[1]"]["type"] == ["integer"]
