@@ -166,9 +166,11 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
                                  declared if takes is None else takes))
             for its_values, requires, its_takes, its_declares in own:
                 both = tuple({*names, *requires})
+                # a variant closed on its own stays closed where its alternative is open
+                # (as one of its other variants is): it refuses what it refuses there
                 # (its own declared keys only: the alternative's are every variant's)
                 variants.append((its_values, both, None, tuple({*both, *its_declares}))
-                                if takes is None or its_takes is None
+                                if its_takes is None
                                 else (its_values, both, its_takes, its_takes))
         else:
             if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:

@@ -119,6 +119,19 @@ def test_a_tagged_union_inside_another_gives_its_own_variants():
                                    (("z",), ("c", "t"), every, every))),)
 
 
+def test_a_closed_variant_of_a_union_below_another_stays_closed_beside_an_open_one():
+    # `q` is a union in one alternative of `p`'s union: its "z" refuses `c` even though the
+    # alternative's `q` as a whole (its "x" open) takes any key
+    schema = {"anyOf": [
+        {"type": "object", "required": ["k"],
+         "properties": {"k": {"const": 1}, "q": variant("x", names=("a",))}},
+        {"type": "object", "required": ["k"], "properties": {"k": {"const": 2}, "q": {"anyOf": [
+            variant("x", names=("c",)), variant("z", closed=True, names=())]}}}]}
+    assert tags(schema, "q") == (("t", ((("x",), ("t",), None, ("a", "t")),
+                                        (("x",), ("t",), None, ("c", "t")),
+                                        (("z",), ("t",), ("t",), ("t",)))),)
+
+
 def test_the_tags_are_written_and_read_back_and_checked(tmp_path):
     schema = {"type": "object", "properties": {"pet": {"oneOf": [
         variant("x", "a", closed=True, names=("a",)), variant(1, "b", names=("b",))]}}}

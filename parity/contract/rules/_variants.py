@@ -124,6 +124,9 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
     index = by_value(variants)
     judged: dict[str, list[Miss | None]] = {}
     first: dict[str, Any] = {}
+    # what the value's ways (failing or not) may send at all, and always send
+    reached: dict[str, set[str]] = {}
+    always_sent: dict[str, frozenset[str]] = {}
     for way in ways:
         verdicts: dict[int, Miss | None] = {}  # values with the same candidates fare alike
         # candidates asking alike (but for ones the way can never fit) fit the same calls
@@ -134,6 +137,8 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
             if candidates is None:
                 continue  # in.enum's
             first.setdefault(identity, value)
+            reached.setdefault(identity, set()).update(way.reach)
+            always_sent[identity] = always_sent.get(identity, way.required) & way.required
             group = id(candidates)
             if group not in verdicts:
                 verdicts[group] = _judge(way, value, candidates, required_anyway,
@@ -146,8 +151,11 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
             continue
         closest = min(failed, key=lambda m: (m.fatal, len(m.missing) + len(m.refused)))
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
-        found.append(Miss(first[identity], closest.missing, closest.never, closest.refused,
-                          closest.always, fatal, any(m.bare for m in failed)))
+        # "never" and "always" of the value, not of its closest way alone
+        found.append(Miss(first[identity], closest.missing,
+                          not set(closest.missing) & reached[identity], closest.refused,
+                          set(closest.refused) <= always_sent[identity], fatal,
+                          any(m.bare for m in failed)))
     return found
 
 
@@ -177,7 +185,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     missing, refused = min((_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
                            key=lambda gaps: len(gaps[0]) + len(gaps[1]))
     return Miss(value, tuple(sorted(missing)), not (missing & way.reach),
-                tuple(sorted(refused)), bool(refused & way.required),
+                tuple(sorted(refused)), refused <= way.required,
                 fatal=every == "none", bare=not fits(way.required))
 
 

@@ -111,6 +111,35 @@ def test_a_list_of_tagged_objects_is_checked_at_its_items():
     assert finding.path == "pets[]"
 
 
+def test_a_closed_variant_of_a_union_below_another_refuses_what_it_refuses():
+    # the server's `pet` is a union in one of `home`'s alternatives: its closed cat refuses
+    # `bark` (declared by its open dog), which the agent's cat may send
+    home = {"anyOf": [
+        obj({"at": {"const": "farm"}, "pet": pet("cow", "moo", closed=False)}, ("at",)),
+        obj({"at": {"const": "flat"}, "pet": {"anyOf": [
+            pet("cat", "meow"), pet("dog", closed=False, names=("bark",))]}}, ("at",))]}
+    agent = obj({"at": {"const": "flat"}, "pet": pet("cat", "meow", names=("bark",))}, ("at",))
+    findings = diff([tool("adopt", obj({"home": agent}, ("home",)))],
+                    [tool("adopt", obj({"home": home}, ("home",)))])
+    finding = single(IN, findings)
+    assert finding.path == "home.pet" and finding.severity == "warning"
+    assert 'with "cat" it refuses `bark` (the agent may send it)' in finding.message
+    # the same server's pets at the top: the same finding
+    assert "refuses `bark`" in single(IN, sent(pet("cat", "meow", names=("bark",)), {
+        "anyOf": [pet("cat", "meow"), pet("dog", closed=False, names=("bark",))]})).message
+
+
+def test_never_and_always_are_said_of_every_way_the_agent_sends_the_value():
+    # `bark` always sent, `fetch` only may be: not "always sends them"
+    pets = {"oneOf": [pet("cat", "meow"), pet("dog", "bark", names=("fetch",))]}
+    finding = single(IN, sent(pet("cat", "meow", "bark", names=("fetch",)), pets))
+    assert "refuses `bark` and `fetch` (the agent may send them)" in finding.message
+    # one agent cat sends `meow`, the other never does: "may omit", not "never sends"
+    agent = {"anyOf": [pet("cat", "meow"), pet(["cat", "dog"])]}
+    finding = single(IN, sent(agent, {"oneOf": [pet("cat", "meow"), pet("dog")]}))
+    assert "requires `meow` (the agent may omit it)" in finding.message
+
+
 # -- out.tag ---------------------------------------------------------------------------------
 
 
