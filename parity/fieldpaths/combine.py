@@ -182,11 +182,12 @@ _Key = TypeVar("_Key", bound=Hashable)
 
 def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
                 ) -> list[dict[_Key, Entry]]:
-    """The alternatives some value satisfies: not one that requires a key it refuses (at
-    ``root``, or down a chain of required properties: an ``allOf`` typing one key two ways, a
-    closed branch refusing a key the node requires). All of them where none is left (the
-    node holds no value)."""
-    if not any(() in map(_TYPE, t.values()) for t in tables):  # the usual: nothing refused
+    """The alternatives some value satisfies: not one that requires a key it refuses, or
+    allows no value of (at ``root``, or down a chain of required properties: an ``allOf``
+    typing one key two ways or giving a tag two values, a closed branch refusing a key the
+    node requires). All of them where none is left (the node holds no value)."""
+    if not any(() in map(_TYPE, t.values()) or () in map(_ENUM, t.values())
+               for t in tables):  # the usual: nothing refused
         return tables
     kept = [t for t in tables if not _unsatisfiable(t, root, keys)]
     return kept or tables
@@ -195,7 +196,7 @@ def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
 def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
     # (one typed never at the root adds no value to the union already: ``few_values``)
     for path, entry in table.items():
-        if entry.type or not entry.required or path == root:
+        if (entry.type and entry.enum != ()) or not entry.required or path == root:
             continue
         # a required key refused: so is its object, if that is required in its own...
         while not (keys.into_array(path) or keys.into_values(path)):
@@ -210,6 +211,7 @@ def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
 
 
 _TYPE = attrgetter("type")
+_ENUM = attrgetter("enum")
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],

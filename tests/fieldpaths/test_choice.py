@@ -346,6 +346,26 @@ def test_an_alternative_no_value_satisfies_is_left_out_of_the_union():
     assert extract_paths({"anyOf": [impossible, impossible]})[""].type == ("object",)
 
 
+def test_an_alternative_whose_required_key_has_no_value_left_is_left_out_of_the_union():
+    # `allOf` of a tag "z" and a union whose "x" branch declares `c`: that branch holds no
+    # value (its tag would be "x" and "z"), so `c` is never sent (once declared, the
+    # agent's "z" was said to send it: an in.tag warning and an in.unknown of a dead key)
+    tag = {"type": "object", "required": ["t"], "properties": {"t": {"const": "z"}}}
+    branches = [{"type": "object", "required": ["t"],
+                 "properties": {"t": {"const": "x"}, "c": {"type": "integer"}}}, tag]
+    schema = {"type": "object", "properties": {"p": {"allOf": [tag, {"anyOf": branches}]}}}
+    table = extract_paths(schema)
+    assert "p.c" not in table and table["p.t"].enum == ("z",)
+    assert_same(schema, "dead branch")
+    validator = Draft202012Validator(schema)
+    assert validator.is_valid({"p": {"t": "z"}}) and not validator.is_valid({"p": {"t": "x"}})
+    # an optional key with no value left only refuses that key: the branch stays
+    loose = {"type": "object", "properties": {"t": {"const": "x"}, "c": {"type": "integer"}}}
+    kept = {"allOf": [{"properties": {"t": {"const": "z"}}}, {"anyOf": [loose, tag]}]}
+    assert "c" in extract_paths(kept)
+    assert Draft202012Validator(kept).is_valid({"c": 1})
+
+
 def test_unevaluated_properties_of_each_alternative_alone_keeps_keys_apart_in_every_walk():
     own = [{"type": "object", "properties": {k: {}}, "unevaluatedProperties": False}
            for k in "ab"]

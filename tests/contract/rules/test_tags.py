@@ -305,3 +305,13 @@ def test_a_key_an_open_agent_variant_declares_and_the_servers_refuses_is_reporte
     finding = single(IN, _adopting(_adopt("ignore", cat_barks=True), _adopt("forbid")))
     assert finding.severity == "warning"
     assert 'with "cat" it refuses `bark` (the agent may send it)' in finding.message
+
+
+def test_a_branch_an_all_of_leaves_without_a_tag_value_sends_nothing():
+    # the agent's `allOf` of "z" and a union whose "x" declares `c`: it never sends `c`
+    tag = obj({"kind": {"const": "z"}}, ("kind",))
+    agent = {"allOf": [tag, {"anyOf": [obj({"kind": {"const": "x"}, "c": TEXT}, ("kind",)),
+                                       tag]}]}
+    server = {"anyOf": [obj({"kind": {"const": "y"}}, ("kind",)),
+                        obj({"kind": {"const": "z"}}, ("kind",), additionalProperties=False)]}
+    assert sent(agent, server) == []
