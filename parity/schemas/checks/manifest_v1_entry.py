@@ -203,41 +203,15 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                                             if "values" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("values")
                                                 data__tags_value_item__values = data__tags_value_item["values"]
-                                                if not isinstance(data__tags_value_item__values, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + " must be array", value=data__tags_value_item__values, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + "", definition={'type': 'array', 'minItems': 1}, rule='type')
-                                                data__tags_value_item__values_is_list = isinstance(data__tags_value_item__values, (list, tuple))
-                                                if data__tags_value_item__values_is_list:
-                                                    data__tags_value_item__values_len = len(data__tags_value_item__values)
-                                                    if data__tags_value_item__values_len < 1:
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + " must contain at least 1 items", value=data__tags_value_item__values, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + "", definition={'type': 'array', 'minItems': 1}, rule='minItems')
+                                                validate____defs_values(data__tags_value_item__values, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values")
                                             if "requires" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("requires")
                                                 data__tags_value_item__requires = data__tags_value_item["requires"]
-                                                if not isinstance(data__tags_value_item__requires, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + " must be array", value=data__tags_value_item__requires, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='type')
-                                                data__tags_value_item__requires_is_list = isinstance(data__tags_value_item__requires, (list, tuple))
-                                                if data__tags_value_item__requires_is_list:
-                                                    def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
-                                                    data__tags_value_item__requires_len = len(data__tags_value_item__requires)
-                                                    if data__tags_value_item__requires_len > len(set(fn(data__tags_value_item__requires_x) for data__tags_value_item__requires_x in data__tags_value_item__requires)):
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + " must contain unique items", value=data__tags_value_item__requires, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='uniqueItems')
-                                                    for data__tags_value_item__requires_x, data__tags_value_item__requires_item in enumerate(data__tags_value_item__requires):
-                                                        if not isinstance(data__tags_value_item__requires_item, (str)):
-                                                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires[{data__tags_value_item__requires_x}]" + " must be string", value=data__tags_value_item__requires_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires[{data__tags_value_item__requires_x}]" + "", definition={'type': 'string'}, rule='type')
+                                                validate____defs_names(data__tags_value_item__requires, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires")
                                             if "takes" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("takes")
                                                 data__tags_value_item__takes = data__tags_value_item["takes"]
-                                                if not isinstance(data__tags_value_item__takes, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes" + " must be array", value=data__tags_value_item__takes, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='type')
-                                                data__tags_value_item__takes_is_list = isinstance(data__tags_value_item__takes, (list, tuple))
-                                                if data__tags_value_item__takes_is_list:
-                                                    def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
-                                                    data__tags_value_item__takes_len = len(data__tags_value_item__takes)
-                                                    if data__tags_value_item__takes_len > len(set(fn(data__tags_value_item__takes_x) for data__tags_value_item__takes_x in data__tags_value_item__takes)):
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes" + " must contain unique items", value=data__tags_value_item__takes, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='uniqueItems')
-                                                    for data__tags_value_item__takes_x, data__tags_value_item__takes_item in enumerate(data__tags_value_item__takes):
-                                                        if not isinstance(data__tags_value_item__takes_item, (str)):
-                                                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes[{data__tags_value_item__takes_x}]" + " must be string", value=data__tags_value_item__takes_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes[{data__tags_value_item__takes_x}]" + "", definition={'type': 'string'}, rule='type')
+                                                validate____defs_names(data__tags_value_item__takes, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].takes")
                                             if data__tags_value_item_keys:
                                                 raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + " must not contain "+str(data__tags_value_item_keys)+" properties", value=data__tags_value_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + "", definition={'type': 'object', 'required': ['values', 'requires', 'takes'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'takes': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}, rule='additionalProperties')
                                         data__tags_value_item_any_of_count1 += 1
@@ -255,41 +229,15 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                                             if "values" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("values")
                                                 data__tags_value_item__values = data__tags_value_item["values"]
-                                                if not isinstance(data__tags_value_item__values, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + " must be array", value=data__tags_value_item__values, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + "", definition={'type': 'array', 'minItems': 1}, rule='type')
-                                                data__tags_value_item__values_is_list = isinstance(data__tags_value_item__values, (list, tuple))
-                                                if data__tags_value_item__values_is_list:
-                                                    data__tags_value_item__values_len = len(data__tags_value_item__values)
-                                                    if data__tags_value_item__values_len < 1:
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + " must contain at least 1 items", value=data__tags_value_item__values, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values" + "", definition={'type': 'array', 'minItems': 1}, rule='minItems')
+                                                validate____defs_values(data__tags_value_item__values, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].values")
                                             if "requires" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("requires")
                                                 data__tags_value_item__requires = data__tags_value_item["requires"]
-                                                if not isinstance(data__tags_value_item__requires, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + " must be array", value=data__tags_value_item__requires, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='type')
-                                                data__tags_value_item__requires_is_list = isinstance(data__tags_value_item__requires, (list, tuple))
-                                                if data__tags_value_item__requires_is_list:
-                                                    def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
-                                                    data__tags_value_item__requires_len = len(data__tags_value_item__requires)
-                                                    if data__tags_value_item__requires_len > len(set(fn(data__tags_value_item__requires_x) for data__tags_value_item__requires_x in data__tags_value_item__requires)):
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + " must contain unique items", value=data__tags_value_item__requires, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='uniqueItems')
-                                                    for data__tags_value_item__requires_x, data__tags_value_item__requires_item in enumerate(data__tags_value_item__requires):
-                                                        if not isinstance(data__tags_value_item__requires_item, (str)):
-                                                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires[{data__tags_value_item__requires_x}]" + " must be string", value=data__tags_value_item__requires_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires[{data__tags_value_item__requires_x}]" + "", definition={'type': 'string'}, rule='type')
+                                                validate____defs_names(data__tags_value_item__requires, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].requires")
                                             if "declares" in data__tags_value_item_keys:
                                                 data__tags_value_item_keys.remove("declares")
                                                 data__tags_value_item__declares = data__tags_value_item["declares"]
-                                                if not isinstance(data__tags_value_item__declares, (list, tuple)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares" + " must be array", value=data__tags_value_item__declares, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='type')
-                                                data__tags_value_item__declares_is_list = isinstance(data__tags_value_item__declares, (list, tuple))
-                                                if data__tags_value_item__declares_is_list:
-                                                    def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
-                                                    data__tags_value_item__declares_len = len(data__tags_value_item__declares)
-                                                    if data__tags_value_item__declares_len > len(set(fn(data__tags_value_item__declares_x) for data__tags_value_item__declares_x in data__tags_value_item__declares)):
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares" + " must contain unique items", value=data__tags_value_item__declares, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares" + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='uniqueItems')
-                                                    for data__tags_value_item__declares_x, data__tags_value_item__declares_item in enumerate(data__tags_value_item__declares):
-                                                        if not isinstance(data__tags_value_item__declares_item, (str)):
-                                                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares[{data__tags_value_item__declares_x}]" + " must be string", value=data__tags_value_item__declares_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares[{data__tags_value_item__declares_x}]" + "", definition={'type': 'string'}, rule='type')
+                                                validate____defs_names(data__tags_value_item__declares, custom_formats, (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}].declares")
                                             if data__tags_value_item_keys:
                                                 raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + " must not contain "+str(data__tags_value_item_keys)+" properties", value=data__tags_value_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + "", definition={'type': 'object', 'required': ['values', 'requires'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'declares': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}, rule='additionalProperties')
                                         data__tags_value_item_any_of_count1 += 1
@@ -298,6 +246,30 @@ def validate____defs_entry(data, custom_formats={}, name_prefix=None):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + " cannot be validated by any definition", value=data__tags_value_item, name="" + (name_prefix or "data") + f".tags.{data__tags_key}[{data__tags_value_x}]" + "", definition={'anyOf': [{'type': 'object', 'required': ['values', 'requires', 'takes'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'takes': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}, {'type': 'object', 'required': ['values', 'requires'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'declares': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}]}, rule='anyOf')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'required'], 'additionalProperties': False, 'properties': {'type': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}, 'required': {'type': 'boolean'}, 'closed': {'type': 'boolean'}, 'enum': {'type': 'array'}, 'format': {'type': 'string'}, 'default': True, 'description': {'type': 'string'}, 'patterns': {'type': 'array', 'items': {'type': 'string'}}, 'recursive': {'type': 'string'}, 'unresolved': {'type': 'array', 'items': {'type': 'string'}}, 'unsupported': {'type': 'array', 'items': {'type': 'string'}}, 'constraints': {'type': 'object', 'additionalProperties': False, 'properties': {'pattern': {'type': 'array', 'minItems': 1, 'items': {'type': 'string'}}, 'minLength': {'type': 'integer', 'minimum': 0}, 'maxLength': {'type': 'integer', 'minimum': 0}, 'minItems': {'type': 'integer', 'minimum': 0}, 'maxItems': {'type': 'integer', 'minimum': 0}, 'uniqueItems': {'const': True, 'type': 'boolean'}, 'minimum': {'type': 'number'}, 'maximum': {'type': 'number'}, 'exclusiveMinimum': {'type': 'number'}, 'exclusiveMaximum': {'type': 'number'}, 'multipleOf': {'type': 'number', 'exclusiveMinimum': 0}}}, 'examples': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 16}, 'choice': {'type': 'array', 'minItems': 2, 'items': {'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string'}}}, 'keysets': {'type': 'array', 'minItems': 2, 'items': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}, 'tags': {'type': 'object', 'additionalProperties': {'type': 'array', 'minItems': 2, 'items': {'anyOf': [{'type': 'object', 'required': ['values', 'requires', 'takes'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'takes': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}, {'type': 'object', 'required': ['values', 'requires'], 'additionalProperties': False, 'properties': {'values': {'type': 'array', 'minItems': 1}, 'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'declares': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}}}]}}}}}, rule='additionalProperties')
+    return data
+
+def validate____defs_names(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (list, tuple)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='type')
+    data_is_list = isinstance(data, (list, tuple))
+    if data_is_list:
+        def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+        data_len = len(data)
+        if data_len > len(set(fn(data_x) for data_x in data)):
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain unique items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, rule='uniqueItems')
+        for data_x, data_item in enumerate(data):
+            if not isinstance(data_item, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + f"[{data_x}]" + " must be string", value=data_item, name="" + (name_prefix or "data") + f"[{data_x}]" + "", definition={'type': 'string'}, rule='type')
+    return data
+
+def validate____defs_values(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (list, tuple)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1}, rule='type')
+    data_is_list = isinstance(data, (list, tuple))
+    if data_is_list:
+        data_len = len(data)
+        if data_len < 1:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain at least 1 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1}, rule='minItems')
     return data
 
 def validate____defs_constraints(data, custom_formats={}, name_prefix=None):
