@@ -199,18 +199,22 @@ def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
         if (entry.type and entry.enum != ()) or not entry.required or path == root:
             continue
         # a required key refused: so is its object, if that is required in its own...
+        # (``required`` binds objects alone: a holder that may be another type holds that)
         while not (keys.into_array(path) or keys.into_values(path)):
             holder = keys.parent(path)
+            above = table.get(holder)  # type: ignore[arg-type]
+            if above is None or above.type != _OBJECT:
+                break
             if holder == root:
                 return True
-            above = table.get(holder)  # type: ignore[arg-type]
-            if above is None or not above.required:
+            if not above.required:
                 break
             path = holder  # type: ignore[assignment]
     return False
 
 
 _TYPE = attrgetter("type")
+_OBJECT = ("object",)
 _ENUM = attrgetter("enum")
 
 

@@ -195,7 +195,11 @@ def _unevaluated_properties(w: Reading, f: Facets, value: Any, at: Sub,
         # the properties and patterns leave: nothing is left to refuse
         if schema.get("additionalProperties", False) is False:
             f.closed = f.unevaluated = True
-    elif value is not True and value != {}:
+        return
+    # any other value evaluates every key it is met with, as ``additionalProperties`` does: an
+    # ``unevaluatedProperties: false`` around the branch holding it refuses none of them
+    f.evaluates_all = True
+    if value is not True and value != {}:
         f.unsupported.add("unevaluatedProperties")
 
 

@@ -372,3 +372,29 @@ def test_unevaluated_properties_of_each_alternative_alone_keeps_keys_apart_in_ev
     assert keysets({"type": "object", "properties": {"x": {"anyOf": own}}}, "x") == (
         ("a",), ("b",))
     assert keysets({"anyOf": own}) == (("a",), ("b",))
+
+
+def test_an_alternative_with_a_dead_required_key_but_no_object_type_still_holds_other_values():
+    # `required` binds objects alone: the untyped branch whose `k` has no value left still
+    # takes a string or an array (the node is not an array only)
+    dead = {"properties": {"k": {"const": "x"}}, "allOf": [{"properties": {"k": {"const": "z"}}}],
+            "required": ["k"]}
+    schema = {"type": "object", "properties": {"v": {"anyOf": [
+        dead, {"type": "array", "items": {"const": "x"}}]}}}
+    table = extract_paths(schema)
+    assert Draft202012Validator(schema).is_valid({"v": "y"})
+    assert "string" in table["v"].type or table["v"].type == ("any",)
+    assert_same(schema, "dead untyped branch")
+    typed = {"type": "object", "properties": {"v": {"anyOf": [
+        {**dead, "type": "object"}, {"type": "array", "items": {"const": "x"}}]}}}
+    assert extract_paths(typed)["v"].type == ("array",)  # a typed dead branch is still left out
+    assert_same(typed, "dead typed branch")
+
+
+def test_a_branch_s_unevaluated_properties_evaluates_the_keys_an_outer_one_would_refuse():
+    for late in (True, {}, {"type": "integer"}):
+        schema = {"type": "object", "unevaluatedProperties": False,
+                  "anyOf": [{"unevaluatedProperties": late}]}
+        assert Draft202012Validator(schema).is_valid({"u": 1})
+        assert extract_paths(schema)[""].closed is not True, late
+        assert_same(schema, "inner unevaluatedProperties")
