@@ -201,9 +201,8 @@ class Direct(Walk):
         if not RARE.isdisjoint(schema):
             if "const" in schema:
                 enum = intersect_enum(enum, (schema["const"],))
-            if ("unevaluatedProperties" in schema or "prefixItems" in schema) and (
-                    not self.is_current()):  # annotations in an older dialect: the general
-                return self._delegate(schema, key, depth, rel, required, patterns)  # walk's
+            if self.dated(schema):  # annotations in an older dialect: the general walk's
+                return self._delegate(schema, key, depth, rel, required, patterns)
             late = schema.get("unevaluatedProperties", True)
             if late is False:  # beside additionalProperties, nothing left to refuse
                 closed = closed or extra is MISSING  # (``keywords._unevaluated_properties``)

@@ -32,7 +32,7 @@ from parity.fieldpaths.direct_keys import (
     prop_text,
     values_text,
 )
-from parity.fieldpaths.direct_plain import DEEPEST
+from parity.fieldpaths.direct_plain import DEEPEST, LATER
 from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
@@ -177,15 +177,17 @@ class Walk:
         """The direct walk of one subschema (``direct.Direct.node``)."""
         raise NotImplementedError
 
-    def is_current(self) -> bool:
-        """Whether the document is read as 2020-12, which knows every keyword the direct
-        walk reads (asked only where one an older dialect lacks is met: undeclared, that
-        takes a scan of the whole document)."""
+    def dated(self, schema: dict[str, Any]) -> bool:
+        """Whether ``schema`` holds a keyword the document's dialect lacks (``LATER``: an
+        annotation there, which the general walk reads as one). The dialect is asked only
+        then: undeclared, that takes a scan of the whole document."""
+        if LATER.isdisjoint(schema):
+            return False
         if self.current is None:
             from parity.fieldpaths.validators import dialect_of
 
             self.current = dialect_of(self.root, self.default_dialect).name == "draft2020-12"
-        return self.current
+        return not self.current
 
     def over(self) -> bool:
         """Whether a bound was passed (the general walk then says where)."""

@@ -19,6 +19,9 @@ HANDLED = frozenset({"type", "enum", "const", "required", "properties", "additio
 #: keys that take a node off the direct path
 BLOCKERS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "allOf", "anyOf",
                       "oneOf"}) | (KEYWORDS.keys() - HANDLED)
+#: keywords the direct path reads that dialects before 2020-12 lack (2019-09 brought the
+#: first, 2020-12 the second): annotations there (``direct_handover.Walk.dated``)
+LATER = frozenset({"unevaluatedProperties", "prefixItems"})
 #: schemas deeper than this go the general way, which owns the "nested too deeply" error
 DEEPEST = 100
 

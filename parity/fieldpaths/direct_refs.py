@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parity.fieldpaths.direct_keys import Tail
-from parity.fieldpaths.direct_plain import BLOCKERS
+from parity.fieldpaths.direct_plain import BLOCKERS, LATER
 from parity.fieldpaths.entry import sorted_values
 from parity.fieldpaths.keywords import UNSUPPORTED_KEYWORDS, intersect_enum
 from parity.fieldpaths.pointers import MISS, local_target
@@ -75,12 +75,11 @@ def own_weight(schema: dict[str, Any], expanded: int, walk: Walk | None = None,
     keywords below ``expanded`` references (its children are not read); ``None`` for a node
     the direct walk does not read in place: one with a blocker of its own or tuple
     ``items``, one with a keyword an older dialect lacks where the document's is one
-    (``walk.is_current``; without a walk, wherever), or a malformed value it cannot count
-    (any other one the readers reject, the walk of the node rejects too)."""
+    (``walk.dated``; without a walk, wherever), or a malformed value it cannot count (any
+    other one the readers reject, the walk of the node rejects too)."""
     if not BLOCKERS.isdisjoint(schema) or isinstance(schema.get("items"), list):
         return None
-    if ("unevaluatedProperties" in schema or "prefixItems" in schema) and (
-            walk is None or not walk.is_current()):
+    if not LATER.isdisjoint(schema) if walk is None else walk.dated(schema):
         return None
     weight = 1 + expanded
     if "required" in schema:
