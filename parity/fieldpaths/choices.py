@@ -2,7 +2,7 @@
 (``Entry.choice``), the groups of keys it requires one of in full, where its alternatives
 require different keys (GitHub's review comment: a ``line`` or a ``position``); and its
 keysets (``Entry.keysets``), the sets of keys it takes, where its alternatives are closed to
-keys the others take (a ``line`` or a ``position``, never both). ``combine``'s unions find
+keys the others take (a ``line`` or a ``position``, never both). ``unions`` finds
 the holders whose alternatives differ and call ``choose``; the rules ``in.choice``,
 ``out.choice``, ``in.exclusive`` and ``out.exclusive`` read the results.
 """

@@ -3,7 +3,7 @@
 ``oneOf``/``anyOf`` of inline objects (a discriminated union, an optional model
 ``anyOf: [{object}, {"type": "null"}]``) is read by the general walk as facets: the node's own,
 one per branch, each branch conjoined with the node's. The direct walk then walks each
-alternative's children and the alternatives' tables are merged (``combine.union``). When the
+alternative's children and the alternatives' tables are merged (``unions.union``). When the
 node holds nothing but its one union keyword and annotations (``description``, ``default``,
 any key no reader reads, like ``title``), and every branch is a non-empty object with no
 blocker of its own (no reference, combinator, ``$id``, tuple ``items``, several map-value

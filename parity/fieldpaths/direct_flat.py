@@ -274,7 +274,7 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
              ) -> tuple[int, int]:
     """A union of objects (a discriminated union, an optional object) read as
     ``direct_branches.walk_branches`` reads it: each branch walked here into rows of its
-    own, its root given the node's annotations, the tables unioned (``combine``). The work
+    own, its root given the node's annotations, the tables unioned (``unions``). The work
     is the general walk's: the node visited, each alternative the conjunction of the node's
     facets (weight 1, and 1 for the root's reference expanded) with its branch's, each
     branch walked below no copy up the tree (a walk here counts ``depth`` copies for every

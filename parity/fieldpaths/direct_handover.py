@@ -9,7 +9,7 @@ several for a union), the node's entry is ``combine.to_entry`` of it and its chi
 walked directly again, each from the subschema the facets name, with the references the
 general walk would hold as expanded; a child that is a conjunction of several subschemas, or
 found through another resolver (a nested ``$id``), goes to the general walk whole. Several
-alternatives are then merged by ``combine.union_printed`` (``combine.union`` on the printed
+alternatives are then merged by ``unions.union_printed`` (``unions.union`` on the printed
 paths this walk keys by). Several map-value schemas (their union is
 the general walk's): the general walk emits the node's whole subtree. The
 counters (paths, work) stay the general walk's throughout: each step is the general walk's own
@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, Protocol
 
 from parity.fieldpaths.choices import Apart
-from parity.fieldpaths.combine import apart_of, to_entry, union_printed
+from parity.fieldpaths.combine import to_entry
 from parity.fieldpaths.direct_fields import NotPlain
 from parity.fieldpaths.direct_keys import (
     Tail,
@@ -38,6 +38,7 @@ from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 from parity.fieldpaths.keyed import named_subs
 from parity.fieldpaths.keywords import Facets, Sub
+from parity.fieldpaths.unions import apart_of, union_printed
 
 
 class GeneralWalk(Protocol):
@@ -319,7 +320,7 @@ class Walk:
 def counted_union(tables: list[dict[str, Entry]], key: str,
                   rel: int, apart: Apart = True) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
-    (``combine.union_printed``), and its work as ``general.Walker._union`` counts it: each
+    (``unions.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
     union = union_printed(tables, key, apart)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

@@ -3,7 +3,7 @@
 A key of an object with ``additionalProperties`` and ``patternProperties`` (or with several
 patterns) matches one value schema or another: the general walk walks each value schema
 into its own table, every value entry given all the node's patterns, and unions the tables
-(``combine.union``). The direct walk does the same as for a union's branches
+(``unions.union``). The direct walk does the same as for a union's branches
 (``direct_branches.walk_alternatives``): each value schema walked directly in its place, its
 pointer spelled only when a hand-over below it needs it, the general walk's work counted.
 """

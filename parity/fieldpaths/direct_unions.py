@@ -9,8 +9,8 @@ the same beside its one ``anyOf``/``oneOf`` (a ``default``, a ``description``...
 
 The general walk reads such a node as facets (the node's own, and one per branch), conjoins
 the node's with each branch's (``combine.conjoin``), makes one entry per alternative
-(``combine.to_entry``) and merges them (``combine.merge_union``). This module computes the
-same entry without the facets, from the same rules (the merge is ``combine.merge_union``
+(``combine.to_entry``) and merges them (``unions.merge_union``). This module computes the
+same entry without the facets, from the same rules (the merge is ``unions.merge_union``
 itself), and the same units of work and paths counted: each branch visited and its keyword
 values read, the conjunction weighted by what it copies, the union of the alternatives'
 one-entry tables. Anything else (an empty or malformed union, a branch that is not a leaf, a
@@ -22,10 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths import constraints
-from parity.fieldpaths.combine import intersect_types, merge_union
+from parity.fieldpaths.combine import intersect_types
 from parity.fieldpaths.direct_fields import CONSTRAINED, MISSING, ONE_TYPE, NotPlain, node_types
 from parity.fieldpaths.entry import ANY, Entry, adopt, make_entry, sorted_values
 from parity.fieldpaths.keywords import KEYWORDS, intersect_enum, keep_examples
+from parity.fieldpaths.unions import merge_union
 
 #: the combinators a union of leaves may use (one per node)
 UNIONS = frozenset({"anyOf", "oneOf"})

@@ -21,13 +21,14 @@ from referencing.exceptions import Unresolvable
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths import direct
 from parity.fieldpaths.choices import Apart
-from parity.fieldpaths.combine import apart_of, conjoin, to_entry, union, weight
+from parity.fieldpaths.combine import conjoin, to_entry, weight
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import as_branch, named_subs
 from parity.fieldpaths.keywords import KEYWORDS, RANK, Facets, Sub, json_type
 from parity.fieldpaths.limits import Limits
 from parity.fieldpaths.pointers import MISS, local_target
+from parity.fieldpaths.unions import apart_of, union
 from parity.fieldpaths.validators import dialect_of, offline_registry
 
 if TYPE_CHECKING:

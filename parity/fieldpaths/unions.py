@@ -1,0 +1,350 @@
+"""Unions of entries and tables (``anyOf``/``oneOf``/type lists, a map's value schemas):
+either alternative may hold, so paths are unioned, a key is required only where every
+alternative holding its object requires it, and where they differ a choice is recorded
+(``choices``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from parity.fieldpaths import constraints
+from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
+from parity.fieldpaths.entry import Entry, make_entry, normalize_types, sorted_values
+from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
+from parity.fieldpaths.keywords import keep_examples
+
+
+def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
+          apart: Apart = True) -> dict[Steps, Entry]:
+    """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
+    where every alternative in which the parent is an object requires it, and a ``choice``
+    where they require different names. The tables hold the node at ``steps`` and its
+    subtree. ``apart``: whether the alternatives' closed objects take only their own keys
+    at ``steps`` (not where ``unevaluatedProperties`` closed them: see ``choices``)."""
+    below = len(steps)
+    return _union(satisfiable(tables, steps, STEPS), lambda path: path[:-1]
+                  if len(path) > below and isinstance(path[-1], Prop) else None, STEPS,
+                  steps, apart)
+
+
+def union_printed(tables: list[dict[str, Entry]], key: str,
+                  apart: Apart = True) -> dict[str, Entry]:
+    """``union`` of tables keyed by printed path (a direct walk's), of the node printed
+    ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
+    is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
+    tables = satisfiable(tables, key, PRINTED)
+    if len(tables) == 2:
+        return _union_of_two(tables[0], tables[1], key, apart)
+    return _union(tables, lambda path: printed_parent(path)
+                  if path != key and path[-1] not in "]}" else None, PRINTED, key, apart)
+
+
+def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
+                  apart: Apart = True) -> dict[str, Entry]:
+    """``_union`` of two printed tables, spelled out for two (an optional model, a
+    discriminated union of two objects: most unions), without its lists and calls per path."""
+    out: dict[str, Entry] = {}
+    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths;
+    # whether it is closed in both
+    covers: dict[object, tuple[bool, bool, list[str], bool]] = {}
+    # holders with a choice or keysets of their own in an alternative, or closed in both
+    # alternatives to keys the other takes
+    chosen: list[object] = []
+    # holders with a name only ``a`` requires, or only ``b``: a choice (both), or tags
+    only_a: set[object] = set()
+    only_b: set[object] = set()
+    for path in {**dict.fromkeys(a), **dict.fromkeys(b)}:  # ``_union``'s order
+        x, y = a.get(path), b.get(path)
+        if x is not None and y is not None:
+            merged = merge_union([x, y])
+        else:  # in one table alone: its entry, but for what a union drops (``_union``)
+            merged = a[path] if y is None else y
+            if merged.constraints:
+                merged = merge_union([merged])
+        if path != key and path[-1] not in "]}":
+            holder = printed_parent(path)
+            cover = covers.get(holder)
+            if cover is None:  # (``UNPRINTED`` is in neither)
+                in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
+                cover = covers[holder] = (in_a is not None and may_be_object(in_a),
+                                          in_b is not None and may_be_object(in_b), [],
+                                          in_a is not None and in_a.closed is True
+                                          and in_b is not None and in_b.closed is True)
+                if _owns_union_facts(in_a) or _owns_union_facts(in_b):
+                    chosen.append(holder)  # (``choose`` reads only the covering ones)
+            cover[2].append(path)
+            if cover[3] and (x is None) is not (y is None):
+                chosen.append(holder)  # one takes a key the other refuses
+            in_x = x is not None and x.required
+            in_y = y is not None and y.required
+            required = (not cover[0] or in_x) and (not cover[1] or in_y)
+            if not required:
+                if cover[0] and in_x:
+                    only_a.add(holder)
+                elif cover[1] and in_y:
+                    only_b.add(holder)
+            elif in_x and in_y and _tags_apart(x, y):  # type: ignore[arg-type]
+                chosen.append(holder)  # a key both require with values of their own: a tag
+            merged = merged.with_required(required)
+        out[path] = merged
+    chosen.extend(only_a | only_b)
+    if chosen:
+        choose(out, chosen, [a, b], lambda holder: (
+            [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
+            covers[holder][2]), PRINTED, key, apart)
+    return out
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+
+
+def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
+                ) -> list[dict[_Key, Entry]]:
+    """The alternatives some value satisfies: not one that requires a key it refuses, or
+    allows no value of (at ``root``, or down a chain of required properties: an ``allOf``
+    typing one key two ways or giving a tag two values, a closed branch refusing a key the
+    node requires). All of them where none is left (the node holds no value)."""
+    if not any(() in map(_TYPE, t.values()) or () in map(_ENUM, t.values())
+               for t in tables):  # the usual: nothing refused
+        return tables
+    kept = [t for t in tables if not _unsatisfiable(t, root, keys)]
+    return kept or tables
+
+
+def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
+    # (one typed never at the root adds no value to the union already: ``few_values``)
+    for path, entry in table.items():
+        if (entry.type and entry.enum != ()) or not entry.required or path == root:
+            continue
+        # a required key refused: so is its object, if that is required in its own...
+        # (``required`` binds objects alone: a holder that may be another type holds that)
+        while not (keys.into_array(path) or keys.into_values(path)):
+            holder = keys.parent(path)
+            above = table.get(holder)  # type: ignore[arg-type]
+            if above is None or above.type != _OBJECT:
+                break
+            if holder == root:
+                return True
+            if not above.required:
+                break
+            path = holder  # type: ignore[assignment]
+    return False
+
+
+_TYPE = attrgetter("type")
+_OBJECT = ("object",)
+_ENUM = attrgetter("enum")
+
+
+def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
+           keys: Keys, root: _Key, apart: Apart) -> dict[_Key, Entry]:
+    """``union``, given the key of the object holding a path as a property (``None`` for a
+    path that is not a property below the union's node ``root``) and how the tables' keys
+    read."""
+    paths: dict[_Key, None] = {}
+    for t in tables:
+        paths.update(dict.fromkeys(t))
+    out: dict[_Key, Entry] = {}
+    # the alternatives in which a holder may be an object: the same for all its properties
+    coverings: dict[object, list[dict[_Key, Entry]]] = {}
+    kids: dict[object, list[_Key]] = {}  # a holder -> its properties' paths
+    # holders whose alternatives' required names differ, or that are closed in each to
+    # a key another takes, or have a choice or keysets of their own in one
+    chosen: list[object] = []
+    closed: dict[object, bool] = {}  # a holder -> whether every covering one is closed
+    for path in paths:
+        present = [t[path] for t in tables if path in t]
+        # a path of one alternative alone is its entry, as the walks make entries (what
+        # ``merge_union`` would normalize already is), but for constraints of a kind its
+        # type excludes, which a union drops
+        merged = present[0] if len(present) == 1 and not present[0].constraints \
+            else merge_union(present)
+        holder = holder_of(path)
+        if holder is not None:
+            covering = coverings.get(holder)
+            if covering is None:
+                covering = coverings[holder] = [t for t in tables
+                                                if holder in t and may_be_object(t[holder])]
+                kids[holder] = []
+                closed[holder] = len(covering) > 1 and all(
+                    t[holder].closed is True for t in covering)  # type: ignore[index]
+                if any(_owns_union_facts(t[holder]) for t in covering):  # type: ignore[index]
+                    chosen.append(holder)
+            kids[holder].append(path)
+            required, some, missing = True, False, False
+            for t in covering:
+                found = t.get(path)
+                if found is None or not found.required:
+                    required = False
+                    missing = missing or found is None
+                else:
+                    some = True
+            if (some and not required) or (missing and closed[holder]) or (
+                    required and len(covering) > 1 and any(
+                        _tags_apart(covering[0][path], t[path]) for t in covering[1:])):
+                chosen.append(holder)  # (the last: a key all require with values of their own)
+            merged = merged.with_required(required)
+        out[path] = merged
+    if chosen:
+        choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys,
+               root, apart)
+    return out
+
+
+_NULL = ("null",)
+_NULL_VALUE = (None,)
+_BOOLEAN_VALUES = {("boolean",): (False, True), ("boolean", "null"): (False, True, None)}
+
+
+def few_values(entry: Entry) -> tuple[Any, ...] | None:
+    """The values ``entry`` may hold when they are few: its enum; ``null`` for a node that
+    may only be ``null`` (pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
+    [{enum}, {type: null}]``, a union of few values); ``false`` and ``true`` for a boolean;
+    none for a node that holds no value (an alternative its siblings contradict: ``{type:
+    null}`` under ``{type: string}``). ``None``: any value of its type."""
+    if entry.enum is not None:
+        return entry.enum
+    if not entry.type:
+        return ()
+    if entry.type == _NULL:
+        return _NULL_VALUE
+    # a boolean holds two values: Union[Literal["auto"], bool] is "auto", true or false
+    return _BOOLEAN_VALUES.get(entry.type)
+
+
+def merge_union(entries: list[Entry]) -> Entry:
+    """One entry for a node that may be any of ``entries``: types, enums (none unless some
+    alternative has one and each holds ``few_values``), patterns, unresolved references
+    and unsupported keywords united; closed only if every object alternative is; a
+    format only if all agree; the first description, default, recursion; the constraints
+    every alternative admits, the examples of all.
+
+    One pass over the alternatives (a union is merged at every node of every alternative):
+    the sets it gathers are united only where some alternative has something."""
+    if len(entries) == 2:
+        return _merge_two(entries[0], entries[1])
+    first = entries[0]
+    types: set[str] = set()
+    values: list[Any] | None = []
+    closed_flags: list[bool] = []
+    formats: set[str | None] = set()
+    description = recursive = None
+    patterns: set[str] = set()
+    unresolved: set[str] = set()
+    unsupported: set[str] = set()
+    stated = examples = named = free = False
+    for e in entries:
+        types.update(e.type)
+        if values is not None:
+            few = few_values(e)
+            if few is None:
+                values = None
+            else:
+                values.extend(few)
+                named = named or e.enum is not None
+        if e.closed is not None:
+            closed_flags.append(e.closed)
+        elif e.is_any:
+            free = True
+        formats.add(e.format)
+        if description is None:
+            description = e.description
+        if e.patterns:
+            patterns.update(e.patterns)
+        if recursive is None:
+            recursive = e.recursive
+        if e.unresolved:
+            unresolved.update(e.unresolved)
+        if e.unsupported:
+            unsupported.update(e.unsupported)
+        stated = stated or bool(e.constraints)
+        examples = examples or bool(e.examples)
+    return make_entry(
+        normalize_types(types),
+        first.required,
+        # an unconstrained alternative takes any keys: the union is not closed
+        (all(closed_flags) and not free) if closed_flags else None,
+        sorted_values(values) if values is not None and named else None,
+        first.format if len(formats) == 1 else None,
+        first.default,
+        first.has_default,
+        description,
+        tuple(sorted(patterns)) if patterns else (),
+        recursive,
+        tuple(sorted(unresolved)) if unresolved else (),
+        tuple(sorted(unsupported)) if unsupported else (),
+        # none stated anywhere (the common case): nothing survives, nothing to keep
+        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
+        if stated else (),
+        keep_examples(*(e.examples for e in entries)) if examples else (),
+    )
+
+
+def _merge_two(x: Entry, y: Entry) -> Entry:
+    """``merge_union([x, y])`` without its loop: most unions have two alternatives, and
+    every path both hold is merged."""
+    types = {*x.type, *y.type}
+    closed, other = x.closed, y.closed
+    if closed is None:
+        closed = other
+    elif other is not None:
+        closed = closed and other
+    if closed and ((x.closed is None and x.is_any) or (y.closed is None and y.is_any)):
+        closed = False  # an unconstrained alternative takes any keys
+    enum = None
+    if x.enum is not None or y.enum is not None:  # else no enum (two of few_values: none)
+        x_few, y_few = few_values(x), few_values(y)
+        if x_few is not None and y_few is not None:
+            enum = sorted_values([*x_few, *y_few])
+    return make_entry(
+        normalize_types(types),
+        x.required,
+        closed,
+        enum,
+        x.format if x.format == y.format else None,
+        x.default,
+        x.has_default,
+        x.description if x.description is not None else y.description,
+        tuple(sorted({*x.patterns, *y.patterns})) if x.patterns or y.patterns else (),
+        x.recursive if x.recursive is not None else y.recursive,
+        tuple(sorted({*x.unresolved, *y.unresolved})) if x.unresolved or y.unresolved else (),
+        tuple(sorted({*x.unsupported, *y.unsupported}))
+        if x.unsupported or y.unsupported else (),
+        constraints.canonical(constraints.union(((x.type, dict(x.constraints)),
+                                                 (y.type, dict(y.constraints)))))
+        if x.constraints or y.constraints else (),
+        keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
+    )
+
+
+def apart_of(alternatives: list[Any], tables: list[dict[Any, Entry]]) -> Apart:
+    """Which alternatives' closed objects take only their own keys at the union's node: all
+    (``True``) but one closed by an ``unevaluatedProperties: false`` beside the union (or in
+    a branch with one inside), which takes the keys any other passing alternative evaluates;
+    an alternative closed by its own ``additionalProperties: false`` still takes only its
+    own keys (a keyword beside it only refuses more)."""
+    loose = [id(t) for f, t in zip(alternatives, tables, strict=True)
+             if f.closed and (f.unevaluated_seen or not f.seals)]
+    if not loose:
+        return True
+    if len(loose) == len(tables):
+        return False
+    ids = frozenset(loose)
+    return lambda table: id(table) not in ids
+
+
+def _tags_apart(x: Entry, y: Entry) -> bool:
+    """Whether two alternatives' entries of a key both require give it values of their own:
+    a tag, which may tell variants apart (``choices.tags_of``)."""
+    return x.enum is not None and y.enum is not None and x.enum != y.enum
+
+
+def _owns_union_facts(entry: Entry | None) -> bool:
+    return entry is not None and bool(entry.choice or entry.keysets or entry.tags)
+
+
+def may_be_object(entry: Entry) -> bool:
+    return entry.is_any or "object" in entry.type
