@@ -18,7 +18,6 @@ from parity.fieldpaths.entry import (
     Variant,
     canonical_value,
     sorted_values,
-    value_identity,
 )
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, parse, printed_parent
 
@@ -148,7 +147,8 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     declares): each key every alternative requires with values of its own (an ``enum`` or
     ``const``), with the variants it tells apart. An alternative that is a tagged union on
     the same key gives its own variants. None where every variant requires, takes and
-    declares the same keys, or the values tell none apart."""
+    declares the same keys (variants sharing their values are kept: a sending side is each
+    of them; ``Entry.told_tags``)."""
     first = alternatives[0][0]
     common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
               }.intersection(*(a[1] for a in alternatives[1:]))
@@ -180,15 +180,15 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
 
 def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:
     """The variants, each way of requiring, taking and declaring keys once with all its
-    values, in canonical order; ``()`` where all are one way, or share their values."""
+    values, in canonical order; ``()`` where all are one way. Ways sharing every value are
+    kept (``Entry.told_tags``)."""
     shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], list[Any]] = {}
     for values, requires, takes, declares in variants:
         if not values:
             continue  # no value of the key: no object is valid there
         shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
                            frozenset(declares)), []).extend(values)
-    if len(shapes) < 2 or len({frozenset(map(value_identity, v))
-                               for v in shapes.values()}) < 2:
+    if len(shapes) < 2:
         return ()
     told: list[Variant] = []
     for (needs, keys, names), held in shapes.items():

@@ -110,12 +110,20 @@ class Entry:
     #: On objects: the variants of a tagged union, by the key that tells them apart (a
     #: discriminator: a key every alternative requires with its own values). Each variant is
     #: the tag's values, the keys it requires and, where it is closed, the keys it takes
-    #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag.
+    #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag. Variants that
+    #: all share their values are kept too: a sending side's object is each of them, not
+    #: their merge (``told_tags``: those a receiving side tells apart by).
     tags: Tags = ()
 
     @property
     def is_any(self) -> bool:
         return ANY in self.type
+
+    def told_tags(self) -> Tags:
+        """``tags`` whose values tell some variants apart: those a receiving side picks a
+        variant by (variants all sharing their values are one union, which ``in.choice`` and
+        ``in.exclusive`` judge)."""
+        return tuple(tag for tag in self.tags if tells_apart(tag[1]))
 
     def allows(self, type_name: str) -> bool:
         """Whether a value of JSON type ``type_name`` fits (``integer`` fits ``number``)."""
@@ -193,6 +201,12 @@ class Entry:
         copy = _new(Entry)
         copy.__dict__.update(self.__dict__, choice=choice, keysets=keysets, tags=tags)
         return copy
+
+
+def tells_apart(variants: Iterable[Variant]) -> bool:
+    """Whether the tag's values pick among ``variants``: not every variant takes the same
+    values."""
+    return len({frozenset(map(value_identity, values)) for values, _, _, _ in variants}) > 1
 
 
 def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:

@@ -107,7 +107,7 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     ``in.enum``'s): then the rules that weigh the merged union (``in.choice``,
     ``in.exclusive`` and their ``out`` counterparts) leave it to the tag's rule, whose
     findings are more exact."""
-    for key, variants in tagged.entries[at_tagged].tags:
+    for key, variants in tagged.entries[at_tagged].told_tags():
         ways = sending_ways(sender, at_sender, key)
         if ways is not None:
             index = by_value(variants)

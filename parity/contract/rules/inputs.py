@@ -41,7 +41,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
-        elif any(takes is not None for _, variants in al.other.entries[parent].tags
+        elif any(takes is not None for _, variants in al.other.entries[parent].told_tags()
                  for _, _, takes, _ in variants):
             effect = (f"the server's object {at(holder)} is a tagged union: its closed "
                       "variants reject it (in.tag says with which values), its open ones "

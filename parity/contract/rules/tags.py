@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from parity.contract.rules._align import Parsed, ToolPair
@@ -27,7 +26,7 @@ from parity.contract.rules._holders import asked_of, declared_names, every_call,
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import Miss, misses, sending_ways
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Tags
+from parity.fieldpaths.entry import Entry, Tags
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -71,7 +70,7 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
-    for key, variants in tagged.entries[at_tagged].tags:
+    for key, variants in tagged.entries[at_tagged].told_tags():
         ways = sending_ways(sender, at_sender, key)
         if ways is None:
             continue
@@ -89,7 +88,7 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, attrgetter("tags"))
+    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, Entry.told_tags)
     for theirs, _, holder in tagged:
         judged = _judged(al.other, theirs, al.reader, holder)
         if judged is None:
@@ -112,7 +111,7 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for mine, theirs in al.matches():
-        if not al.reader.entries[mine].tags:
+        if not al.reader.entries[mine].told_tags():
             continue
         judged = _judged(al.reader, mine, al.other, theirs)
         if judged is None:
@@ -170,7 +169,10 @@ RULES = (
                 "agent's open variant may send them). Merged path by path the union "
                 "requires only the fields every variant requires, so an agent sending "
                 "`kind: \"cat\"` with the dog's fields agrees with every path; each tag value "
-                "the agent may send is held to the server's variants for that value.",
+                "the agent may send is held to the server's variants for that value. An "
+                "agent's union whose variants share their values (two models with the same "
+                "`Literal`) is judged variant by variant; a server's is left to `in.choice` "
+                "and `in.exclusive` (its tag picks no variant).",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],

@@ -315,3 +315,55 @@ def test_a_branch_an_all_of_leaves_without_a_tag_value_sends_nothing():
     server = {"anyOf": [obj({"kind": {"const": "y"}}, ("kind",)),
                         obj({"kind": {"const": "z"}}, ("kind",), additionalProperties=False)]}
     assert sent(agent, server) == []
+
+
+def _cats(*sounds: str) -> dict[str, Any]:
+    """pydantic's schema of a plain ``Union`` of cats, each model pydantic's default (open)
+    with ``kind`` "cat" and the one required ``sounds`` it is named after."""
+    from typing import Literal, Union
+
+    from pydantic import BaseModel, create_model
+
+    models = [create_model(f"Cat_{sound}", kind=(Literal["cat"], ...), **{sound: (str, ...)})
+              for sound in sounds]
+
+    class Adopt(BaseModel):
+        pet: Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007
+
+    return Adopt.model_json_schema()
+
+
+def test_an_agent_union_sharing_its_tag_value_is_judged_by_each_model():
+    # the agent's purring cat sends `purr`, its meowing cat `meow`: neither both, and the
+    # server's cats take either (once a warning: the two were merged into one cat that
+    # may send both, and the closed cat refuses one)
+    server = {"oneOf": [pet("cat", "meow"), pet("cat", "purr"), pet("dog", "bark")]}
+    assert _adopting(_cats("meow", "purr"), _adopting_server(server)) == []
+    # a cat the server has no variant for is still found: `hiss` alone fits none
+    finding = single(IN, _adopting(_cats("meow", "hiss"), _adopting_server(server)))
+    assert finding.severity == "error"
+    assert 'with "cat" it requires `meow` (the agent may omit it)' in finding.message
+
+
+def test_a_server_result_union_sharing_its_tag_value_is_judged_by_each_way():
+    # the server's models open (pydantic's default): each returns the keys it declares
+    cats = {"anyOf": [pet("cat", "meow", closed=False), pet("cat", "purr", closed=False)]}
+    agent = {"oneOf": [pet("cat", "meow"), pet("cat", "purr"), pet("dog", "bark")]}
+    assert of_rule(OUT, returned(cats, agent)) == []
+    finding = single(OUT, returned({"anyOf": [pet("cat", "meow", closed=False),
+                                              pet("cat", "hiss", closed=False)]}, agent))
+    # a hissing cat lacks what each of the agent's cats requires (`hiss` itself is
+    # out.undeclared's: no variant declares it)
+    assert finding.severity == "warning"
+    assert 'with "cat" it requires `meow` (the server may omit it)' in finding.message
+
+
+def test_a_server_union_sharing_its_tag_value_is_left_to_the_merged_rules():
+    # its tag picks no variant: in.choice and in.exclusive say what it asks
+    server = {"oneOf": [pet("cat", "meow"), pet("cat", "purr")]}
+    findings = sent(pet("cat", names=("meow", "purr")), server)
+    assert {f.rule_id for f in findings} == {"in.choice", "in.exclusive"}
+
+
+def _adopting_server(pet_schema: dict[str, Any]) -> dict[str, Any]:
+    return obj({"pet": pet_schema}, ("pet",))
