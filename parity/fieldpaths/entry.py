@@ -123,6 +123,8 @@ class Entry:
         """``tags`` whose values tell some variants apart: those a receiving side picks a
         variant by (variants all sharing their values are one union, which ``in.choice`` and
         ``in.exclusive`` judge)."""
+        if not self.tags:  # (most entries: asked of every object a rule reads)
+            return ()
         return tuple(tag for tag in self.tags if tells_apart(tag[1]))
 
     def allows(self, type_name: str) -> bool:
