@@ -147,8 +147,8 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     declares): each key every alternative requires with values of its own (an ``enum`` or
     ``const``), with the variants it tells apart. An alternative that is a tagged union on
     the same key gives its own variants. None where every variant requires, takes and
-    declares the same keys (variants sharing their values are kept: a sending side is each
-    of them; ``Entry.told_tags``)."""
+    declares the same keys (variants sharing their values are kept: each is judged whole,
+    not their merge)."""
     first = alternatives[0][0]
     common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
               }.intersection(*(a[1] for a in alternatives[1:]))
@@ -180,8 +180,8 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
 
 def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:
     """The variants, each way of requiring, taking and declaring keys once with all its
-    values, in canonical order; ``()`` where all are one way. Ways sharing every value are
-    kept (``Entry.told_tags``)."""
+    values, in canonical order; ``()`` where all are one way (ways sharing every value
+    are kept)."""
     shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], list[Any]] = {}
     for values, requires, takes, declares in variants:
         if not values:

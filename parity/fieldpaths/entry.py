@@ -111,21 +111,12 @@ class Entry:
     #: discriminator: a key every alternative requires with its own values). Each variant is
     #: the tag's values, the keys it requires and, where it is closed, the keys it takes
     #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag. Variants that
-    #: all share their values are kept too: a sending side's object is each of them, not
-    #: their merge (``told_tags``: those a receiving side tells apart by).
+    #: all share their values are kept too: each is judged whole, not their merge.
     tags: Tags = ()
 
     @property
     def is_any(self) -> bool:
         return ANY in self.type
-
-    def told_tags(self) -> Tags:
-        """``tags`` whose values tell some variants apart: those a receiving side picks a
-        variant by (variants all sharing their values are one union, which ``in.choice`` and
-        ``in.exclusive`` judge)."""
-        if not self.tags:  # (most entries: asked of every object a rule reads)
-            return ()
-        return tuple(tag for tag in self.tags if tells_apart(tag[1]))
 
     def allows(self, type_name: str) -> bool:
         """Whether a value of JSON type ``type_name`` fits (``integer`` fits ``number``)."""
@@ -207,7 +198,7 @@ class Entry:
 
 def tells_apart(variants: Iterable[Variant]) -> bool:
     """Whether the tag's values pick among ``variants``: not every variant takes the same
-    values."""
+    values (a finding words the union by it)."""
     return len({frozenset(map(value_identity, values)) for values, _, _, _ in variants}) > 1
 
 

@@ -41,17 +41,26 @@ class Way:
 
 
 @dataclass(frozen=True)
-class Miss:
-    """How the sending side's object with one tag value fails the variants for it: the
-    closest variant's keys it may omit (``never``: it never sends them) and refused keys it
-    may send (``always``: it always does); ``fatal``: every call with the value fails;
-    ``bare``: one sending only its required keys does."""
+class Gap:
+    """What keeps the sending side from one variant: the keys it requires that the sender
+    may omit (``never``: never sends them) and the keys it refuses that the sender may send
+    (``always``: always does)."""
 
-    value: Any
     missing: tuple[str, ...]
     never: bool
     refused: tuple[str, ...]
     always: bool
+
+
+@dataclass(frozen=True)
+class Miss:
+    """How the sending side's object with one tag value fails the variants for it: the gaps
+    to the closest variants (several where they are as close: ``meow`` or ``purr``);
+    ``fatal``: every call with the value fails; ``bare``: one sending only its required
+    keys does."""
+
+    value: Any
+    gaps: tuple[Gap, ...]
     fatal: bool
     bare: bool
 
@@ -107,12 +116,28 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     ``in.enum``'s): then the rules that weigh the merged union (``in.choice``,
     ``in.exclusive`` and their ``out`` counterparts) leave it to the tag's rule, whose
     findings are more exact."""
-    for key, variants in tagged.entries[at_tagged].told_tags():
+    for key, variants in tagged.entries[at_tagged].tags:
         ways = sending_ways(sender, at_sender, key)
         if ways is not None:
             index = by_value(variants)
             return any(value_identity(v) in index for w in ways for v in w.values)
     return False
+
+
+def refusing_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+                     ) -> bool:
+    """Whether a closed variant of ``tagged``'s object at ``at_tagged`` takes a tag value
+    the sender's object at ``at_sender`` may send (so a key no variant declares is refused
+    with it), as ``in.tag`` judges it: by the first key whose values the sender links to
+    the variants; any closed variant where none does."""
+    tags = tagged.entries[at_tagged].tags
+    for key, variants in tags:
+        ways = sending_ways(sender, at_sender, key)
+        if ways is not None:
+            sent = {value_identity(v) for w in ways for v in w.values}
+            return any(takes is not None and not sent.isdisjoint(map(value_identity, values))
+                       for values, _, takes, _ in variants)
+    return any(takes is not None for _, variants in tags for _, _, takes, _ in variants)
 
 
 def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
@@ -149,14 +174,17 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         failed = [m for m in verdicts_of_value if m is not None]
         if not failed:
             continue
-        closest = min(failed, key=lambda m: (m.fatal, len(m.missing) + len(m.refused)))
+        closest = min(failed, key=lambda m: (m.fatal, _size(m.gaps[0])))
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
         # "never" and "always" of the value, not of its closest way alone
-        found.append(Miss(first[identity], closest.missing,
-                          not set(closest.missing) & reached[identity], closest.refused,
-                          set(closest.refused) <= always_sent[identity], fatal,
-                          any(m.bare for m in failed)))
+        gaps = tuple(Gap(g.missing, not set(g.missing) & reached[identity], g.refused,
+                         set(g.refused) <= always_sent[identity]) for g in closest.gaps)
+        found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
+
+
+def _size(gap: Gap) -> int:
+    return len(gap.missing) + len(gap.refused)
 
 
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
@@ -182,10 +210,14 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     if known[0] in (None, "every"):
         return None
     every = known[1]
-    missing, refused = min((_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
-                           key=lambda gaps: len(gaps[0]) + len(gaps[1]))
-    return Miss(value, tuple(sorted(missing)), not (missing & way.reach),
-                tuple(sorted(refused)), refused <= way.required,
+    gaps = {(tuple(sorted(missing)), tuple(sorted(refused)))
+            for missing, refused in (_gaps(way, c, required_anyway, declared_anyway)
+                                     for c in candidates)}
+    nearest = min(len(m) + len(r) for m, r in gaps)
+    # every variant as close, in a stable order: the sender is as far from each
+    closest = sorted((m, r) for m, r in gaps if len(m) + len(r) == nearest)
+    return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required)
+                             for m, r in closest),
                 fatal=every == "none", bare=not fits(way.required))
 
 

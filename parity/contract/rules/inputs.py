@@ -14,6 +14,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
+from parity.contract.rules._variants import refusing_variant
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
@@ -41,11 +42,15 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
-        elif any(takes is not None for _, variants in al.other.entries[parent].told_tags()
-                 for _, _, takes, _ in variants):
+        elif al.other.entries[parent].tags and refusing_variant(al.other, parent, al.reader,
+                                                                  steps[:-1]):
             effect = (f"the server's object {at(holder)} is a tagged union: its closed "
                       "variants reject it (in.tag says with which values), its open ones "
                       "silently ignore it")
+        elif al.other.entries[parent].tags:
+            effect = (f"the server's object {at(holder)} is a tagged union whose variants "
+                      "for the values the agent sends are open, so the value is silently "
+                      "ignored")
         else:
             effect = (f"the server's object {at(holder)} is open, so the value is silently "
                       "ignored")

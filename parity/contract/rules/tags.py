@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
-from parity.contract.rules._variants import Miss, misses, sending_ways
+from parity.contract.rules._variants import Gap, Miss, misses, sending_ways
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Tags
+from parity.fieldpaths.entry import Tags, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -51,26 +52,32 @@ _OUT = _Voice("server", "returns", "fails in the agent")
 
 
 def _said(miss: Miss, voice: _Voice) -> str:
+    return f"with {compact(miss.value)} it " + ", or ".join(_gap(g, voice) for g in miss.gaps)
+
+
+def _gap(gap: Gap, voice: _Voice) -> str:
     parts = []
-    if miss.missing:
-        how = f"never {voice.sends}" if miss.never else "may omit"
-        parts.append(f"requires {_names(miss.missing)} (the {voice.sender} {how} "
-                     f"{'it' if len(miss.missing) == 1 else 'them'})")
-    if miss.refused:
-        how = f"always {voice.sends}" if miss.always else f"may {voice.sends[:-1]}"
-        parts.append(f"refuses {_names(miss.refused)} (the {voice.sender} {how} "
-                     f"{'it' if len(miss.refused) == 1 else 'them'})")
-    return f"with {compact(miss.value)} it " + " and ".join(parts)
+    if gap.missing:
+        how = f"never {voice.sends}" if gap.never else "may omit"
+        parts.append(f"requires {_names(gap.missing)} (the {voice.sender} {how} "
+                     f"{'it' if len(gap.missing) == 1 else 'them'})")
+    if gap.refused:
+        how = f"always {voice.sends}" if gap.always else f"may {voice.sends[:-1]}"
+        parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how} "
+                     f"{'it' if len(gap.refused) == 1 else 'them'})")
+    return " and ".join(parts)
 
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-            ) -> tuple[str, list[Miss]] | None:
-    """The tag key and the misses of the sender's object at ``at_sender`` against the
-    variants of ``tagged``'s at ``at_tagged``; ``None`` where it meets them, or cannot tell."""
+            ) -> tuple[str, str, list[Miss]] | None:
+    """The tag key, the union as the findings word it (told apart by its tag, or its variants all
+    taking the same values), and the misses of the sender's object at ``at_sender`` against
+    the variants of ``tagged``'s at ``at_tagged``; ``None`` where it meets them, or cannot
+    tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
-    for key, variants in tagged.entries[at_tagged].told_tags():
+    for key, variants in tagged.entries[at_tagged].tags:
         ways = sending_ways(sender, at_sender, key)
         if ways is None:
             continue
@@ -80,7 +87,10 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             # not reject it: a closed variant's refusal of it is this rule's
             declared.update(*(w.reach for w in ways))
         found = misses(ways, variants, required_names(tagged, at_tagged), declared)
-        return (key, found) if found else None  # one key tells the variants apart
+        # (one key is enough: each variant is judged whole by it)
+        union = (f"a union told apart by `{key}`" if tells_apart(variants)
+                 else f"a union of variants that all require `{key}`")
+        return (key, union, found) if found else None
     return None
 
 
@@ -88,18 +98,18 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, Entry.told_tags)
+    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, attrgetter("tags"))
     for theirs, _, holder in tagged:
         judged = _judged(al.other, theirs, al.reader, holder)
         if judged is None:
             continue
-        key, found = judged
+        key, union, found = judged
         fatal = [m.value for m in found if m.fatal]
         yield Finding(
             tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
             severity="error" if any(m.bare or m.fatal for m in found) else "warning",
-            message=f"the server's object {at(al.other.path(theirs))} is a union told apart "
-                    f"by `{key}`: " + _words(found, _IN) + "; "
+            message=f"the server's object {at(al.other.path(theirs))} is {union}: "
+                    + _words(found, _IN) + "; "
                     + _outcome(fatal, f"{every_call(holder)} with `{key}`", _IN),
             hint=f"send, for each `{key}`, the keys of the server's variant for it and no "
                  "others: make the agent's object a union of the server's variants "
@@ -111,18 +121,18 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for mine, theirs in al.matches():
-        if not al.reader.entries[mine].told_tags():
+        if not al.reader.entries[mine].tags:
             continue
         judged = _judged(al.reader, mine, al.other, theirs)
         if judged is None:
             continue
-        key, found = judged
+        key, union, found = judged
         fatal = [m.value for m in found if m.fatal]
         path = al.reader.path(mine)
         yield Finding(
             tool=pair.name, rule_id=OUT, path=path, direction="out",
             severity="error" if fatal else "warning",
-            message=f"the agent's result model {at(path)} is a union told apart by `{key}`: "
+            message=f"the agent's result model {at(path)} is {union}: "
                     + _words(found, _OUT) + "; "
                     + _outcome(fatal, f"every result with `{key}`", _OUT),
             hint=f"let the agent's variant for each `{key}` take what the server returns with "
@@ -169,10 +179,10 @@ RULES = (
                 "agent's open variant may send them). Merged path by path the union "
                 "requires only the fields every variant requires, so an agent sending "
                 "`kind: \"cat\"` with the dog's fields agrees with every path; each tag value "
-                "the agent may send is held to the server's variants for that value. An "
-                "agent's union whose variants share their values (two models with the same "
-                "`Literal`) is judged variant by variant; a server's is left to `in.choice` "
-                "and `in.exclusive` (its tag picks no variant).",
+                "the agent may send is held to the server's variants for that value. A "
+                "union whose variants share their values (two models with the same "
+                "`Literal`) is judged variant by variant on either side; where the agent is "
+                "as close to several variants, each is said.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],

@@ -358,11 +358,38 @@ def test_a_server_result_union_sharing_its_tag_value_is_judged_by_each_way():
     assert 'with "cat" it requires `meow` (the server may omit it)' in finding.message
 
 
-def test_a_server_union_sharing_its_tag_value_is_left_to_the_merged_rules():
-    # its tag picks no variant: in.choice and in.exclusive say what it asks
+def test_a_server_union_sharing_its_tag_value_is_judged_variant_by_variant():
+    # each of its cats asks what it asks; as close to one as to the other, both are said
     server = {"oneOf": [pet("cat", "meow"), pet("cat", "purr")]}
-    findings = sent(pet("cat", names=("meow", "purr")), server)
-    assert {f.rule_id for f in findings} == {"in.choice", "in.exclusive"}
+    finding = single(IN, sent(pet("cat", names=("meow", "purr")), server))
+    assert finding.severity == "error"  # a cat sending neither is rejected
+    assert ('is a union of variants that all require `kind`: with "cat" it requires `meow` '
+            "(the agent may omit it) and refuses `purr` (the agent may send it), or requires "
+            "`purr` (the agent may omit it) and refuses `meow` (the agent may send it)"
+            ) in finding.message
+    assert sent(pet("cat", "meow"), server) == []
+
+
+def test_a_closed_variant_and_one_requiring_a_key_never_sent_reject_every_call():
+    # once missed (merged, the union asked nothing of `x`'s sender) and worded "silently
+    # ignored" by in.unknown: the closed cat refuses `x`, the open one requires `w`
+    server = {"anyOf": [pet("cat"), pet("cat", "w", closed=False)]}
+    findings = sent(pet("cat", "x"), server)
+    finding = single(IN, findings)
+    assert finding.severity == "error"
+    assert 'every call that sends this object with `kind` "cat" is rejected' in finding.message
+    unknown = single("in.unknown", findings)
+    assert "its closed variants reject it" in unknown.message
+
+
+def test_a_key_only_open_variants_receive_is_said_to_be_ignored():
+    # the agent's "cat" reaches the open cat alone: the closed variant is the dog's
+    server = {"oneOf": [pet("cat", closed=False, names=("z",)), pet("dog")]}
+    findings = sent(pet("cat", closed=False, names=("w",)), server)
+    unknown = single("in.unknown", findings)
+    assert unknown.severity == "warning"
+    assert "variants for the values the agent sends are open" in unknown.message
+    assert of_rule(IN, findings) == []
 
 
 def _adopting_server(pet_schema: dict[str, Any]) -> dict[str, Any]:
