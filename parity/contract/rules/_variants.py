@@ -44,12 +44,15 @@ class Way:
 class Gap:
     """What keeps the sending side from one variant: the keys it requires that the sender
     may omit (``never``: never sends them) and the keys it refuses that the sender may send
-    (``always``: always does)."""
+    (``always``: always does); ``one_never`` and ``one_always``: so does one of the ways
+    the sender sends the value (one of its variants), as a failing way does."""
 
     missing: tuple[str, ...]
     never: bool
     refused: tuple[str, ...]
     always: bool
+    one_never: bool = False
+    one_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,8 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
         # "never" and "always" of the value, not of its closest way alone
         gaps = tuple(Gap(g.missing, not set(g.missing) & reached[identity], g.refused,
-                         set(g.refused) <= always_sent[identity]) for g in closest.gaps)
+                         set(g.refused) <= always_sent[identity], g.never, g.always)
+                     for g in closest.gaps)
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
 

@@ -58,13 +58,17 @@ def _said(miss: Miss, voice: _Voice) -> str:
 def _gap(gap: Gap, voice: _Voice) -> str:
     parts = []
     if gap.missing:
-        how = f"never {voice.sends}" if gap.never else "may omit"
-        parts.append(f"requires {_names(gap.missing)} (the {voice.sender} {how} "
-                     f"{'it' if len(gap.missing) == 1 else 'them'})")
+        them = "it" if len(gap.missing) == 1 else "them"
+        how = (f"never {voice.sends} {them}" if gap.never
+               else f"may omit {them}; one of its variants never {voice.sends} {them}"
+               if gap.one_never else f"may omit {them}")
+        parts.append(f"requires {_names(gap.missing)} (the {voice.sender} {how})")
     if gap.refused:
-        how = f"always {voice.sends}" if gap.always else f"may {voice.sends[:-1]}"
-        parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how} "
-                     f"{'it' if len(gap.refused) == 1 else 'them'})")
+        them = "it" if len(gap.refused) == 1 else "them"
+        how = (f"always {voice.sends} {them}" if gap.always
+               else f"may {voice.sends[:-1]} {them}; one of its variants always does"
+               if gap.one_always else f"may {voice.sends[:-1]} {them}")
+        parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how})")
     return " and ".join(parts)
 
 
@@ -168,7 +172,8 @@ def _pet(tag: str, name: str) -> dict[str, object]:
 RULES = (
     Rule(
         id=IN, direction="in", severity="error",
-        severity_note="a warning where the agent only may send a key the variant refuses",
+        severity_note="a warning where the agent only may send a key the variant refuses "
+                      "(and none of its variants always does)",
         purpose="The agent sends a tag value without the fields its variant requires, or "
                 "with one it refuses.",
         details="A union of objects told apart by a key every alternative requires with "

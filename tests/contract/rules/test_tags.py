@@ -134,10 +134,13 @@ def test_never_and_always_are_said_of_every_way_the_agent_sends_the_value():
     pets = {"oneOf": [pet("cat", "meow"), pet("dog", "bark", names=("fetch",))]}
     finding = single(IN, sent(pet("cat", "meow", "bark", names=("fetch",)), pets))
     assert "refuses `bark` and `fetch` (the agent may send them)" in finding.message
-    # one agent cat sends `meow`, the other never does: "may omit", not "never sends"
+    # one agent cat sends `meow`, the other never does: "may omit", not "never sends",
+    # and which of them the error is for
     agent = {"anyOf": [pet("cat", "meow"), pet(["cat", "dog"])]}
     finding = single(IN, sent(agent, {"oneOf": [pet("cat", "meow"), pet("dog")]}))
-    assert "requires `meow` (the agent may omit it)" in finding.message
+    assert finding.severity == "error"
+    assert ("requires `meow` (the agent may omit it; one of its variants never sends it)"
+            in finding.message)
 
 
 # -- out.tag ---------------------------------------------------------------------------------
@@ -390,6 +393,20 @@ def test_a_key_only_open_variants_receive_is_said_to_be_ignored():
     assert unknown.severity == "warning"
     assert "variants for the values the agent sends are open" in unknown.message
     assert of_rule(IN, findings) == []
+
+
+def test_an_error_for_one_variant_of_the_agent_says_so():
+    # the agent's closed "a" always sends `z`, which the server's "a" refuses: every call
+    # by that variant is rejected (an error), though its open "a" never sends `z`
+    agent = {"anyOf": [obj({"kind": {"const": "a"}, "y": TEXT}, ("kind",)),
+                       obj({"kind": {"const": "a"}, "z": TEXT}, ("kind", "z"),
+                           additionalProperties=False)]}
+    server = {"oneOf": [obj({"kind": {"const": "a"}}, ("kind",), additionalProperties=False),
+                        pet("b", "z")]}
+    finding = single(IN, sent(agent, server))
+    assert finding.severity == "error"
+    assert ('with "a" it refuses `z` (the agent may send it; one of its variants always '
+            "does)") in finding.message
 
 
 def _adopting_server(pet_schema: dict[str, Any]) -> dict[str, Any]:
