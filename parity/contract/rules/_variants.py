@@ -127,22 +127,6 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     return False
 
 
-def refusing_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                     ) -> bool:
-    """Whether a closed variant of ``tagged``'s object at ``at_tagged`` takes a tag value
-    the sender's object at ``at_sender`` may send (so a key no variant declares is refused
-    with it), as ``in.tag`` judges it: by the first key whose values the sender links to
-    the variants; any closed variant where none does."""
-    tags = tagged.entries[at_tagged].tags
-    for key, variants in tags:
-        ways = sending_ways(sender, at_sender, key)
-        if ways is not None:
-            sent = {value_identity(v) for w in ways for v in w.values}
-            return any(takes is not None and not sent.isdisjoint(map(value_identity, values))
-                       for values, _, takes, _ in variants)
-    return any(takes is not None for _, variants in tags for _, _, takes, _ in variants)
-
-
 def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
            declared_anyway: set[str]) -> list[Miss]:
     """For each tag value of ``ways`` that some variant takes, how it fails them where some

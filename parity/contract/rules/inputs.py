@@ -14,7 +14,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
-from parity.contract.rules._variants import refusing_variant
+from parity.contract.rules.tags import refused_by_variants
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
@@ -27,6 +27,22 @@ def _tool(name: str, schema: dict[str, object]) -> dict[str, object]:
 # -- in.unknown ------------------------------------------------------------------------------
 
 UNKNOWN = "in.unknown"
+
+
+def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> str:
+    """What a tagged union the server's object is does with a key it does not declare, as
+    ``in.tag`` judges the agent's object: rejected with the values it names, or ignored by
+    the open variants the calls fit."""
+    refused = refused_by_variants(al.other, parent, al.reader, steps[:-1])
+    step = steps[-1]
+    if refused is None or step is VALUES:
+        return (f"the server's object {at(holder)} is a tagged union: its closed variants may "
+                "reject it, its open ones silently ignore it")
+    if isinstance(step, Prop) and step.name in refused:
+        return (f"the server's object {at(holder)} is a tagged union: its closed variants "
+                "reject it (in.tag says with which values), its open ones silently ignore it")
+    return (f"the server's object {at(holder)} is a tagged union: the variants the agent's "
+            "calls fit are open, and silently ignore it")
 
 
 def check_unknown(pair: ToolPair) -> Iterator[Finding]:
@@ -42,15 +58,8 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
-        elif al.other.entries[parent].tags and refusing_variant(al.other, parent, al.reader,
-                                                                  steps[:-1]):
-            effect = (f"the server's object {at(holder)} is a tagged union: its closed "
-                      "variants reject it (in.tag says with which values), its open ones "
-                      "silently ignore it")
         elif al.other.entries[parent].tags:
-            effect = (f"the server's object {at(holder)} is a tagged union whose variants "
-                      "for the values the agent sends are open, so the value is silently "
-                      "ignored")
+            effect = _tagged_effect(al, steps, parent, holder)
         else:
             effect = (f"the server's object {at(holder)} is open, so the value is silently "
                       "ignored")

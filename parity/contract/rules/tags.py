@@ -27,7 +27,7 @@ from parity.contract.rules._holders import asked_of, declared_names, every_call,
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import Gap, Miss, misses, sending_ways
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Tags, tells_apart
+from parity.fieldpaths.entry import Tags, Variant, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -74,10 +74,23 @@ def _gap(gap: Gap, voice: _Voice) -> str:
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             ) -> tuple[str, str, list[Miss]] | None:
-    """The tag key, the union as the findings word it (told apart by its tag, or its variants all
-    taking the same values), and the misses of the sender's object at ``at_sender`` against
-    the variants of ``tagged``'s at ``at_tagged``; ``None`` where it meets them, or cannot
-    tell."""
+    """The tag key, the union as the findings word it (told apart by its tag, or its
+    variants all taking the same values), and the misses of the sender's object at
+    ``at_sender`` against the variants of ``tagged``'s at ``at_tagged``; ``None`` where it
+    meets them, or cannot tell."""
+    judged = _judgement(tagged, at_tagged, sender, at_sender)
+    if judged is None or not judged[2]:
+        return None
+    key, variants, found = judged
+    union = (f"a union told apart by `{key}`" if tells_apart(variants)
+             else f"a union of variants that all require `{key}`")
+    return key, union, found
+
+
+def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+               ) -> tuple[str, tuple[Variant, ...], list[Miss]] | None:
+    """The tag key, its variants and the misses (none: the sender meets them); ``None``
+    where this rule cannot tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
@@ -90,12 +103,22 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             # an open variant takes a key none declares, so in.unknown (out.unknown) does
             # not reject it: a closed variant's refusal of it is this rule's
             declared.update(*(w.reach for w in ways))
-        found = misses(ways, variants, required_names(tagged, at_tagged), declared)
         # (one key is enough: each variant is judged whole by it)
-        union = (f"a union told apart by `{key}`" if tells_apart(variants)
-                 else f"a union of variants that all require `{key}`")
-        return (key, union, found) if found else None
+        return key, variants, misses(ways, variants, required_names(tagged, at_tagged),
+                                     declared)
     return None
+
+
+def refused_by_variants(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+                        ) -> frozenset[str] | None:
+    """The keys of the sender's object at ``at_sender`` that ``in.tag`` (``out.tag``) says
+    a variant of ``tagged``'s object at ``at_tagged`` refuses (none where the sender meets
+    them: a key no variant declares is then taken by an open one); ``None`` where it cannot
+    tell."""
+    judged = _judgement(tagged, at_tagged, sender, at_sender)
+    if judged is None:
+        return None
+    return frozenset(name for miss in judged[2] for gap in miss.gaps for name in gap.refused)
 
 
 def check_in(pair: ToolPair) -> Iterator[Finding]:

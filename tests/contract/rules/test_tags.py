@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
 
 from parity.contract.rules import _variants
@@ -385,13 +386,29 @@ def test_a_closed_variant_and_one_requiring_a_key_never_sent_reject_every_call()
     assert "its closed variants reject it" in unknown.message
 
 
-def test_a_key_only_open_variants_receive_is_said_to_be_ignored():
+@pytest.mark.parametrize("server", [
     # the agent's "cat" reaches the open cat alone: the closed variant is the dog's
-    server = {"oneOf": [pet("cat", closed=False, names=("z",)), pet("dog")]}
+    {"oneOf": [pet("cat", closed=False, names=("z",)), pet("dog")]},
+    # a closed cat requiring `x` beside an open one: every call fits the open one
+    {"oneOf": [pet("cat", "x"), pet("cat", closed=False)]},
+    # the same value taken by a closed variant and by an open one of another value too
+    {"anyOf": [pet("cat"), pet(["dog", "cat"], closed=False)]},
+])
+def test_a_key_the_open_variants_take_is_said_to_be_ignored(server):
     findings = sent(pet("cat", closed=False, names=("w",)), server)
     unknown = single("in.unknown", findings)
     assert unknown.severity == "warning"
-    assert "variants for the values the agent sends are open" in unknown.message
+    assert "the variants the agent's calls fit are open, and silently ignore it" in \
+        unknown.message
+    assert of_rule(IN, findings) == []
+
+
+def test_a_key_sent_only_with_a_value_an_open_variant_takes_is_ignored():
+    # `w` goes out only with "a", whose variant is open; "b"'s closed one never sees it
+    agent = {"anyOf": [pet("a", "w", closed=False), pet("b", closed=False)]}
+    findings = sent(agent, {"oneOf": [pet("b"), pet("a", closed=False)]})
+    unknown = single("in.unknown", findings).message
+    assert "the variants the agent's calls fit are open" in unknown and "reject" not in unknown
     assert of_rule(IN, findings) == []
 
 
