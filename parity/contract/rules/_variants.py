@@ -175,6 +175,44 @@ def _size(gap: Gap) -> int:
     return len(gap.missing) + len(gap.refused)
 
 
+def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+                  declared_anyway: set[str], name: str) -> list[Any] | None:
+    """The tag values with which some call sending ``name`` fits no variant while the same
+    call without it fits one (``name`` is why it is rejected), in the order of the ways;
+    ``None`` past ``MAX_OPTIONAL`` keys that matter. The calls are those of the ways that
+    surely may send it (those that only may, where none does)."""
+    index = by_value(variants)
+    sending = [w for w in ways if name in w.sent] or [w for w in ways if name in w.reach]
+    found: dict[str, Any] = {}
+    for way in sending:
+        keys = way.sent if name in way.sent else way.reach
+        for value in way.values:
+            identity = value_identity(value)
+            candidates = index.get(identity)
+            if candidates is None or identity in found:
+                continue
+            asks = [(frozenset(requires) - required_anyway,
+                     None if takes is None else frozenset(takes))
+                    for _, requires, takes, _ in candidates]
+            matter = set().union(*(a for a, _ in asks),
+                                 *(declared_anyway - t for _, t in asks if t))
+
+            def fits(sent: frozenset[str], asks: list[Any] = asks) -> bool:
+                held = sent & declared_anyway
+                return any(need <= sent and (takes is None or held <= takes)
+                           for need, takes in asks)
+
+            optional = sorted((keys - way.required - {name}) & matter)
+            if len(optional) > MAX_OPTIONAL:
+                return None
+            base = way.required - {name}
+            if any(not fits(base.union(extra, (name,))) and fits(base.union(extra))
+                   for size in range(len(optional) + 1)
+                   for extra in combinations(optional, size)):
+                found[identity] = value
+    return list(found.values())
+
+
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
            declared_anyway: set[str], fitted: dict[object, tuple[Fit | None, Fit | None]],
            ) -> Miss | None:

@@ -14,7 +14,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
-from parity.contract.rules.tags import refused_by_variants
+from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
@@ -31,16 +31,21 @@ UNKNOWN = "in.unknown"
 
 def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> str:
     """What a tagged union the server's object is does with a key it does not declare, as
-    ``in.tag`` judges the agent's object: rejected with the values it names, or ignored by
-    the open variants the calls fit."""
-    refused = refused_by_variants(al.other, parent, al.reader, steps[:-1])
+    ``in.tag`` judges the agent's object: rejected with the values it names (a call that
+    fits a variant without it fits none with it), or ignored by the variants that take it."""
     step = steps[-1]
-    if refused is None or step is VALUES:
+    judged = None if not isinstance(step, Prop) else rejecting_values(
+        al.other, parent, al.reader, steps[:-1], step.name)
+    if judged is None:
         return (f"the server's object {at(holder)} is a tagged union: its closed variants may "
                 "reject it, its open ones silently ignore it")
-    if isinstance(step, Prop) and step.name in refused:
-        return (f"the server's object {at(holder)} is a tagged union: its closed variants "
-                "reject it (in.tag says with which values), its open ones silently ignore it")
+    key, rejecting = judged
+    if rejecting:
+        shown = " or ".join(map(compact, rejecting[:3])) + (" or others" if rejecting[3:]
+                                                            else "")
+        return (f"the server's object {at(holder)} is a tagged union: with `{key}` {shown} "
+                "a call that sends it fits none of its variants (the closed ones refuse it) "
+                "and is rejected")
     return (f"the server's object {at(holder)} is a tagged union: the variants the agent's "
             "calls fit are open, and silently ignore it")
 

@@ -25,7 +25,7 @@ from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
-from parity.contract.rules._variants import Gap, Miss, misses, sending_ways
+from parity.contract.rules._variants import Gap, Miss, Way, misses, rejected_with, sending_ways
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Tags, Variant, tells_apart
 from parity.fieldpaths.fieldpath import Steps
@@ -91,6 +91,18 @@ def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Step
                ) -> tuple[str, tuple[Variant, ...], list[Miss]] | None:
     """The tag key, its variants and the misses (none: the sender meets them); ``None``
     where this rule cannot tell."""
+    setup = _setup(tagged, at_tagged, sender, at_sender)
+    if setup is None:
+        return None
+    key, variants, ways, required, declared = setup
+    return key, variants, misses(ways, variants, required, declared)
+
+
+def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+           ) -> tuple[str, tuple[Variant, ...], list[Way], set[str], set[str]] | None:
+    """What the sender's object is judged by: the tag key, its variants, the ways the
+    sender sends it, the keys the whole object requires and those some variant takes (the
+    rest are other rules'); ``None`` where this rule cannot tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
@@ -104,21 +116,21 @@ def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Step
             # not reject it: a closed variant's refusal of it is this rule's
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
-        return key, variants, misses(ways, variants, required_names(tagged, at_tagged),
-                                     declared)
+        return key, variants, ways, required_names(tagged, at_tagged), declared
     return None
 
 
-def refused_by_variants(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                        ) -> frozenset[str] | None:
-    """The keys of the sender's object at ``at_sender`` that ``in.tag`` (``out.tag``) says
-    a variant of ``tagged``'s object at ``at_tagged`` refuses (none where the sender meets
-    them: a key no variant declares is then taken by an open one); ``None`` where it cannot
-    tell."""
-    judged = _judgement(tagged, at_tagged, sender, at_sender)
-    if judged is None:
+def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+                     name: str) -> tuple[str, list[Any]] | None:
+    """The tag key and the values with which the sender's object at ``at_sender`` is
+    rejected by ``tagged``'s variants at ``at_tagged`` because it holds ``name`` (none: a
+    variant that takes the call with it ignores it); ``None`` where this rule cannot tell."""
+    setup = _setup(tagged, at_tagged, sender, at_sender)
+    if setup is None:
         return None
-    return frozenset(name for miss in judged[2] for gap in miss.gaps for name in gap.refused)
+    key, variants, ways, required, declared = setup
+    values = rejected_with(ways, variants, required, declared, name)
+    return None if values is None else (key, values)
 
 
 def check_in(pair: ToolPair) -> Iterator[Finding]:

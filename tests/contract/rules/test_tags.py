@@ -246,7 +246,7 @@ def test_a_key_no_variant_declares_is_refused_by_a_closed_variant_of_an_open_uni
     assert finding.severity == "error" and "refuses `wings`" in finding.message
     # in.unknown's warning says the closed variants reject it, not only that it is ignored
     unknown = single("in.unknown", findings)
-    assert unknown.severity == "warning" and "its closed variants reject it" in unknown.message
+    assert unknown.severity == "warning" and "(the closed ones refuse it)" in unknown.message
     finding = single(OUT, returned(pet("cat", "meow", "wings"), open_dog))
     assert 'every result with `kind` "cat" fails' in finding.message
 
@@ -383,7 +383,8 @@ def test_a_closed_variant_and_one_requiring_a_key_never_sent_reject_every_call()
     assert finding.severity == "error"
     assert 'every call that sends this object with `kind` "cat" is rejected' in finding.message
     unknown = single("in.unknown", findings)
-    assert "its closed variants reject it" in unknown.message
+    assert ('with `kind` "cat" a call that sends it fits none of its variants (the closed '
+            "ones refuse it) and is rejected") in unknown.message
 
 
 @pytest.mark.parametrize("server", [
@@ -410,6 +411,24 @@ def test_a_key_sent_only_with_a_value_an_open_variant_takes_is_ignored():
     unknown = single("in.unknown", findings).message
     assert "the variants the agent's calls fit are open" in unknown and "reject" not in unknown
     assert of_rule(IN, findings) == []
+
+
+def test_a_key_rejected_with_a_value_is_said_so_though_in_tag_names_another():
+    # the agent's first "c" always sends `x`, which the server's only "c" refuses; in.tag
+    # names the closest gap (`z`, which the second may send), in.unknown says why `x` fails
+    agent = {"anyOf": [pet("c", "x", closed=False), pet("c", closed=False, names=("z",))]}
+    findings = sent(agent, {"oneOf": [pet("c"), pet("b", closed=False)]})
+    unknown = single("in.unknown", [f for f in findings if f.path == "pet.x"])
+    assert 'with `kind` "c" a call that sends it fits none of its variants' in unknown.message
+
+
+def test_a_key_sent_with_any_tag_value_may_be_rejected():
+    # the agent's `kind` is any string: nothing links its calls to a variant
+    agent = obj({"kind": TEXT, "meow": TEXT, "wings": TEXT}, ("kind", "meow", "wings"))
+    open_dog = {"anyOf": [pet("cat", "meow"), pet("dog", "bark", closed=False)]}
+    unknown = single("in.unknown", sent(agent, open_dog))
+    assert "its closed variants may reject it, its open ones silently ignore it" in \
+        unknown.message
 
 
 def test_an_error_for_one_variant_of_the_agent_says_so():
