@@ -46,8 +46,9 @@ def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> s
         return (f"the server's object {at(holder)} is a tagged union: with `{key}` {shown} "
                 "a call that sends it fits none of its variants (the closed ones refuse it) "
                 "and is rejected")
-    return (f"the server's object {at(holder)} is a tagged union: the variants the agent's "
-            "calls fit are open, and silently ignore it")
+    # (a call may still fail for another key: in.tag's, or a required key's rule)
+    return (f"the server's object {at(holder)} is a tagged union: no call is rejected for it "
+            "alone, an open variant that takes the call silently ignores it")
 
 
 def check_unknown(pair: ToolPair) -> Iterator[Finding]:
