@@ -191,17 +191,7 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
             candidates = index.get(identity)
             if candidates is None or identity in found:
                 continue
-            asks = [(frozenset(requires) - required_anyway,
-                     None if takes is None else frozenset(takes))
-                    for _, requires, takes, _ in candidates]
-            matter = set().union(*(a for a, _ in asks),
-                                 *(declared_anyway - t for _, t in asks if t))
-
-            def fits(sent: frozenset[str], asks: list[Any] = asks) -> bool:
-                held = sent & declared_anyway
-                return any(need <= sent and (takes is None or held <= takes)
-                           for need, takes in asks)
-
+            _, matter, fits = _asked(candidates, required_anyway, declared_anyway)
             optional = sorted((keys - way.required - {name}) & matter)
             if len(optional) > MAX_OPTIONAL:
                 return None
@@ -219,14 +209,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
-    asks = [(frozenset(requires) - required_anyway,
-             None if takes is None else frozenset(takes)) for _, requires, takes, _ in candidates]
-    matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
-
-    def fits(keys: frozenset[str]) -> bool:
-        held = keys & declared_anyway
-        return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
-
+    asks, matter, fits = _asked(candidates, required_anyway, declared_anyway)
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
     if known is None:
@@ -245,6 +228,25 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required)
                              for m, r in closest),
                 fatal=every == "none", bare=not fits(way.required))
+
+
+_Ask = tuple[frozenset[str], frozenset[str] | None]
+
+
+def _asked(candidates: Sequence[Variant], required_anyway: set[str], declared_anyway: set[str],
+           ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
+    """What ``candidates`` ask of a call beyond the keys the whole object requires: each
+    one's required keys and the keys it takes (``None``: any); the keys that matter (those
+    some requires, or some closed one refuses); and whether a set of keys fits one."""
+    asks = [(frozenset(requires) - required_anyway,
+             None if takes is None else frozenset(takes)) for _, requires, takes, _ in candidates]
+    matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
+
+    def fits(keys: frozenset[str]) -> bool:
+        held = keys & declared_anyway
+        return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
+
+    return asks, matter, fits
 
 
 def _fits(required: frozenset[str], sent: frozenset[str], matter: set[str],
