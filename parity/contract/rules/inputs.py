@@ -321,7 +321,10 @@ RULES = (
                 "unconstrained value absorb any key and never trigger it, except a pattern "
                 "map (`patternProperties`): a key none of its patterns matches is unknown "
                 "there (an error where the object is closed, as is an agent's map not "
-                "limited to those patterns; a warning where it is open). (In the `out` "
+                "limited to those patterns; a warning where it is open). Beside a tagged union "
+                "whose variants are some closed, some open, the warning names the tag values "
+                "with which a call is rejected for the field (a call that fits a variant "
+                "without it fits none with it), or says no call is. (In the `out` "
                 "direction the same key is reported by `out.missing`: the server never sends "
                 "it.)",
         example=Example(
