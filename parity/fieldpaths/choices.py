@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from parity.fieldpaths.entry import (
     Entry,
+    Shape,
     Tags,
     Variant,
     canonical_value,
@@ -81,6 +82,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
         choice: Choice = ()
         keysets: Choice = ()
         tags: Tags = ()
+        shapes: tuple[Shape, ...] = ()
         if (holder == root or not keys.into_values(holder)) and not any(
                 holder not in t and _lets_be_any(t, holder, keys) for t in tables):
             ways: list[tuple[Iterable[str], Choice]] = []
@@ -103,9 +105,13 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             keysets = () if taken is None else keysets_of(taken)
             if len(alternatives) > 1:
                 tags = tags_of(alternatives, holder)
+                if not tags:
+                    shapes = shapes_of(alternatives, holder)
         entry = out[holder]  # type: ignore[index]
-        if choice != entry.choice or keysets != entry.keysets or tags != entry.tags:
-            out[holder] = entry.with_union_facts(choice, keysets, tags)  # type: ignore[index]
+        if (choice != entry.choice or keysets != entry.keysets or tags != entry.tags
+                or shapes != entry.shapes):
+            out[holder] = entry.with_union_facts(  # type: ignore[index]
+                choice, keysets, tags, shapes)
 
 
 def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
@@ -176,6 +182,32 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
             if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
     return tuple(found)
+
+
+def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]:
+    """The shapes of an object at ``holder`` that is one of ``alternatives`` no key tells
+    apart: each alternative's required, taken and declared keys (a tagged union or a union
+    of shapes among them gives its own), where some are closed and some open; ``()``
+    elsewhere (``keysets`` and ``choice`` hold what closed ones, or open ones, ask), or past
+    ``MAX_WAYS``."""
+    found: set[Shape] = set()
+    for table, names, takes, declared in alternatives:
+        inner = table[holder]
+        own = [s for _, variants in inner.tags[:1] for s in (v[1:] for v in variants)] \
+            or list(inner.shapes)
+        if not own:
+            found.add((tuple(sorted(names)), takes,
+                       tuple(sorted(declared)) if takes is None else takes))
+        for requires, its_takes, its_declares in own:
+            both = tuple(sorted({*names, *requires}))
+            found.add((both, None, tuple(sorted({*both, *its_declares})))
+                      if its_takes is None else (both, its_takes, its_takes))
+        if len(found) > MAX_WAYS:
+            return ()
+    if len(found) < 2 or all(s[1] is None for s in found) or None not in {
+            s[1] for s in found}:
+        return ()
+    return tuple(sorted(found, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2])))
 
 
 def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:

@@ -16,6 +16,9 @@ ANY = "any"
 #: properties, which a sending side's variant may send, with those it requires)
 Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
+#: a variant of a union without a tag: the keys it requires, the keys it takes (``None``:
+#: any, it is open) and the keys it declares (as a ``Variant``'s, without values)
+Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 
 
 # ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
@@ -113,6 +116,11 @@ class Entry:
     #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag. Variants that
     #: all share their values are kept too: each is judged whole, not their merge.
     tags: Tags = ()
+    #: On objects: the variants of a union of objects no key tells apart whose variants are
+    #: some closed, some open (a closed one's refusals and an open one's requirements, which
+    #: neither ``keysets`` nor ``choice`` holds together): each variant's required keys and
+    #: the keys it takes (``None``: open) and declares. Sorted; ``()``: none.
+    shapes: tuple[Shape, ...] = ()
 
     @property
     def is_any(self) -> bool:
@@ -156,6 +164,8 @@ class Entry:
             out["keysets"] = [list(keys) for keys in self.keysets]
         if self.tags:
             out["tags"] = tags_json(self.tags)
+        if self.shapes:
+            out["shapes"] = shapes_json(self.shapes)
         return out
 
     @classmethod
@@ -178,6 +188,7 @@ class Entry:
             choice=tuple(map(tuple, data.get("choice", ()))),
             keysets=tuple(map(tuple, data.get("keysets", ()))),
             tags=tags_from_json(data.get("tags", {})),
+            shapes=tuple(_shape_from_json(v) for v in data.get("shapes", ())),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -188,11 +199,13 @@ class Entry:
         return copy
 
     def with_union_facts(self, choice: tuple[tuple[str, ...], ...],
-                         keysets: tuple[tuple[str, ...], ...], tags: Tags) -> Entry:
+                         keysets: tuple[tuple[str, ...], ...], tags: Tags,
+                         shapes: tuple[Shape, ...] = ()) -> Entry:
         """This entry with a union's facts (``choices.choose``), copied as ``with_required``
         copies: a discriminated union sets them on every holder (``replace`` is slower)."""
         copy = _new(Entry)
-        copy.__dict__.update(self.__dict__, choice=choice, keysets=keysets, tags=tags)
+        copy.__dict__.update(self.__dict__, choice=choice, keysets=keysets, tags=tags,
+                             shapes=shapes)
         return copy
 
 
@@ -206,24 +219,40 @@ def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
     """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
     ``declares`` where it names keys it does not require (read back as ``requires`` where
     absent)."""
-    return {key: [{"values": list(values), "requires": list(requires)}
-                  | ({"takes": list(takes)} if takes is not None
-                     else {"declares": list(declares)} if declares != requires else {})
+    return {key: [{"values": list(values)} | _variant_json(requires, takes, declares)
                   for values, requires, takes, declares in variants] for key, variants in tags}
+
+
+def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
+    """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, without
+    values)."""
+    return [_variant_json(requires, takes, declares) for requires, takes, declares in shapes]
+
+
+def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
+                  declares: tuple[str, ...]) -> dict[str, Any]:
+    return {"requires": list(requires)} | (
+        {"takes": list(takes)} if takes is not None
+        else {"declares": list(declares)} if declares != requires else {})
 
 
 def tags_from_json(data: Mapping[str, Any]) -> Tags:
     return tuple((key, tuple(_variant_from_json(v) for v in data[key])) for key in sorted(data))
 
 
+def _shape_from_json(data: Mapping[str, Any]) -> Shape:
+    _, requires, takes, declares = _variant_from_json(data)
+    return requires, takes, declares
+
+
 def _variant_from_json(data: Mapping[str, Any]) -> Variant:
     requires = tuple(data["requires"])
     if "takes" in data:
         takes = tuple(data["takes"])
-        return tuple(data["values"]), requires, takes, takes
+        return tuple(data.get("values", ())), requires, takes, takes
     # (the schema refuses ``declares`` beside ``takes``; canonical: sorted, with ``requires``)
     declares = tuple(sorted({*requires, *data.get("declares", ())}))
-    return tuple(data["values"]), requires, None, declares
+    return tuple(data.get("values", ())), requires, None, declares
 
 
 _new = object.__new__
@@ -241,7 +270,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                unsupported: tuple[str, ...], constraints: _constraints.Constraints,
                examples: tuple[str, ...] = (),
                choice: tuple[tuple[str, ...], ...] = (),
-               keysets: tuple[tuple[str, ...], ...] = (), tags: Tags = ()) -> Entry:
+               keysets: tuple[tuple[str, ...], ...] = (), tags: Tags = (),
+               shapes: tuple[Shape, ...] = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -253,7 +283,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
         "unsupported": unsupported, "constraints": constraints, "examples": examples,
-        "choice": choice, "keysets": keysets, "tags": tags})
+        "choice": choice, "keysets": keysets, "tags": tags, "shapes": shapes})
     return entry
 
 

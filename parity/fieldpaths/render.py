@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
-from parity.fieldpaths.entry import Entry, Variant
+from parity.fieldpaths.entry import Entry, Shape, Variant
 from parity.fieldpaths.manifest import Table
 
 
@@ -24,6 +24,8 @@ def describe(entry: Entry) -> str:
     for key, variants in entry.tags:
         notes.append(f"tag {compact(key)}: " + " | ".join(
             _variant(key, variant) for variant in variants))
+    if entry.shapes:
+        notes.append("one of: " + " | ".join(_shape(shape) for shape in entry.shapes))
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
     if entry.format:
@@ -77,10 +79,18 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
 
 def _variant(key: str, variant: Variant) -> str:
     values, requires, takes, declares = variant
-    shown = " or ".join(map(compact, values))
-    names = [compact(n) for n in requires if n != key]  # the tag: every variant requires it
-    if names:
-        shown += " requires " + ", ".join(names)
+    return " or ".join(map(compact, values)) + _keys(
+        [n for n in requires if n != key], takes, declares, requires)  # (every one has the tag)
+
+
+def _shape(shape: Shape) -> str:
+    requires, takes, declares = shape
+    return (_keys(requires, takes, declares, requires) or " requires nothing").lstrip()
+
+
+def _keys(names: Sequence[str], takes: Sequence[str] | None, declares: Sequence[str],
+          requires: Sequence[str]) -> str:
+    shown = (" requires " + ", ".join(map(compact, names))) if names else ""
     if takes is not None:
         shown += " (takes only " + (", ".join(map(compact, takes)) or "(none)") + ")"
     elif optional := [compact(n) for n in declares if n not in requires]:

@@ -343,7 +343,8 @@ def _tags_apart(x: Entry, y: Entry) -> bool:
 
 
 def _owns_union_facts(entry: Entry | None) -> bool:
-    return entry is not None and bool(entry.choice or entry.keysets or entry.tags)
+    return entry is not None and bool(entry.choice or entry.keysets or entry.tags
+                                      or entry.shapes)
 
 
 def may_be_object(entry: Entry) -> bool:

@@ -48,6 +48,7 @@ class FieldChange:
     ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
     ``default``, ``choice`` (the groups of keys an object requires one of), ``keysets``
     (the sets of keys it takes apart), ``tags`` (its variants by a tag's value),
+    ``shapes`` (the variants of a union no key tells apart),
     ``constraint`` (any other keyword; ``keyword``
     names it)."""
 
@@ -103,6 +104,9 @@ class FieldChange:
                     f"{choice_words(self.after)}")
         elif c == "tags":
             text = f"variants of {where}: {tags_words(self.before, self.after)}"
+        elif c == "shapes":
+            text = (f"{where} is one of: {shapes_words(self.before)} -> "
+                    f"{shapes_words(self.after)}")
         else:
             label = self.keyword if c == "constraint" else c
             text = f"{label} of {where}: {value_text(self.before)} -> {value_text(self.after)}"
@@ -306,18 +310,31 @@ def tags_words(before: Any, after: Any) -> str:
     return "; ".join(changed) or "reordered"
 
 
+def shapes_words(shapes: Any) -> str:
+    """A union's shapes, each as ``_variants`` words a variant (``nothing`` where none);
+    each side as ``Entry.to_json`` writes ``shapes``."""
+    if shapes is MISSING:
+        return "nothing"
+    return " | ".join(_shape_words(shape) for shape in shapes)
+
+
+def _shape_words(variant: Any) -> str:
+    shape = "requires " + (", ".join(f"`{n}`" for n in variant["requires"]) or "nothing")
+    if "takes" in variant:
+        shape += ", takes only " + (", ".join(f"`{n}`" for n in variant["takes"])
+                                    or "nothing")
+    elif "declares" in variant:
+        shape += ", declares " + ", ".join(f"`{n}`" for n in variant["declares"])
+    return shape
+
+
 def _variants(tags: Any) -> dict[str, str]:
     if tags is MISSING:
         return {}
     out: dict[str, str] = {}
     for key, variants in tags.items():
         for variant in variants:
-            shape = "requires " + (", ".join(f"`{n}`" for n in variant["requires"]) or "nothing")
-            if "takes" in variant:
-                shape += ", takes only " + (", ".join(f"`{n}`" for n in variant["takes"])
-                                            or "nothing")
-            elif "declares" in variant:
-                shape += ", declares " + ", ".join(f"`{n}`" for n in variant["declares"])
+            shape = _shape_words(variant)
             for value in variant["values"]:  # (a value may select several variants)
                 where = f"`{key}` {canonical_value(value)}"
                 out[where] = f"{out[where]} or {shape}" if where in out else shape

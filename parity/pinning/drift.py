@@ -17,7 +17,7 @@ from typing import Any
 
 from parity.core.canonical import canonical_json
 from parity.errors import BoundsError, ParityError
-from parity.fieldpaths.entry import Entry, canonical_value, tags_json
+from parity.fieldpaths.entry import Entry, canonical_value, shapes_json, tags_json
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Step, render
 from parity.pinning.changes import (
     FORMAT,
@@ -311,6 +311,10 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
             out.append(FieldChange(direction, "tags", p,
                                    tags_json(x.tags) if x.tags else MISSING,
                                    tags_json(y.tags) if y.tags else MISSING))
+        if x.shapes != y.shapes:
+            out.append(FieldChange(direction, "shapes", p,
+                                   shapes_json(x.shapes) if x.shapes else MISSING,
+                                   shapes_json(y.shapes) if y.shapes else MISSING))
         if x.has_default != y.has_default or _differ(x.default, y.default):
             out.append(FieldChange(direction, "default", p,
                                    x.default if x.has_default else MISSING,

@@ -398,3 +398,71 @@ def test_a_branch_s_unevaluated_properties_evaluates_the_keys_an_outer_one_would
         assert Draft202012Validator(schema).is_valid({"u": 1})
         assert extract_paths(schema)[""].closed is not True, late
         assert_same(schema, "inner unevaluatedProperties")
+
+
+# -- shapes: a union of closed and open objects no key tells apart ------------------------
+
+
+def shapes(schema: Any, path: str = "") -> Any:
+    assert_same(schema, path or "root")  # every walk reads it alike (and under tight bounds)
+    return extract_paths(schema)[path].shapes
+
+
+def test_a_union_of_closed_and_open_objects_records_each_shape():
+    schema = {"anyOf": [either("a", closed=True, names=("a",)), either("b", names=("b", "c"))]}
+    assert shapes(schema) == ((("a",), ("a",), ("a",)), (("b",), None, ("b", "c")))
+    # a union inside a branch gives its own
+    nested = {"anyOf": [either("a", closed=True, names=("a",)),
+                        {"anyOf": [either("b", names=("b",)), either("c", names=("c",))]}]}
+    assert shapes(nested) == ((("a",), ("a",), ("a",)), (("b",), None, ("b",)),
+                              (("c",), None, ("c",)))
+
+
+def test_no_shapes_where_choice_and_keysets_hold_what_the_union_asks():
+    assert shapes({"anyOf": [either("a", closed=True), either("b", closed=True)]}) == ()
+    assert shapes({"anyOf": [either("a"), either("b")]}) == ()
+    # a tag tells the variants apart: its tags hold them
+    tagged = {"anyOf": [either("t", closed=True, names=("t",)) | {
+        "properties": {"t": {"const": "x"}}}, either("t", "b", names=("t", "b")) | {
+        "properties": {"t": {"const": "y"}, "b": {"type": "integer"}}}]}
+    table = extract_paths(tagged)
+    assert table[""].tags and table[""].shapes == ()
+
+
+def test_shapes_are_written_read_back_and_checked(tmp_path):
+    tool = {"name": "t", "inputSchema": {"anyOf": [either("a", closed=True), either("b")]}}
+    manifest = manifest_from_definitions([tool], side="server", source="s.json")
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert '"shapes": [{"requires": ["a"], "takes": ["a", "b", "c", "d"]}, ' \
+           '{"declares": ["a", "b", "c", "d"], "requires": ["b"]}]' in path.read_text()
+    read = load(path).tools["t"].in_[""]
+    assert read == manifest.tools["t"].in_[""] and Entry.from_json(read.to_json()) == read
+    # a shape with both `takes` and `declares` was not written by parity
+    path.write_text(path.read_text().replace('"takes": ["a", "b", "c", "d"]}',
+                                             '"takes": ["a"], "declares": ["a"]}'))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "shapes" in str(caught.value)
+
+
+@settings(max_examples=draws(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_schemas())
+def test_every_valid_object_fits_a_shape_and_an_any_of_takes_each_that_does(schema):
+    """Never more than the schema asks (every valid object fits a shape), and for an
+    ``anyOf`` of objects nothing less (an object that fits one is valid)."""
+    table = extract_paths(schema)
+    found = table[""].shapes
+    if not found:
+        return
+    validator = Draft202012Validator(schema)
+    for size in range(len(NAMES) + 1):
+        for keys in itertools.combinations(NAMES, size):
+            held = set(keys)
+            fits = any(set(requires) <= held and (takes is None or held <= set(takes))
+                       for requires, takes, _ in found)
+            valid = validator.is_valid(dict.fromkeys(keys, 1))
+            assert fits or not valid, (keys, found)
+            if "anyOf" in schema:
+                assert valid or not fits, (keys, found)

@@ -211,14 +211,16 @@ def test_make_entry_is_entry():
                   choice=(("line",), ("position",)),
                   keysets=(("a", "line"), ("a", "position")),
                   tags=(("kind", ((("a",), ("kind", "x"), None, ("kind", "x", "z")),
-                                  (("b",), ("kind",), ("kind", "y"), ("kind", "y")))),))
+                                  (("b",), ("kind",), ("kind", "y"), ("kind", "y")))),),
+                  shapes=((("a",), ("a",), ("a",)), (("b",), None, ("b", "c"))))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.with_required(False) == dataclasses.replace(built, required=False)
     assert made.with_required(True) is made
-    facts = dict(choice=(("x",), ("y",)), keysets=(), tags=values["tags"])
+    facts = dict(choice=(("x",), ("y",)), keysets=(), tags=values["tags"],
+                 shapes=values["shapes"])
     assert made.with_union_facts(**facts) == dataclasses.replace(built, **facts)
     defaults = dict(vars(Entry()))  # the fields of ``Entry()``
     assert tuple(defaults) == FIELDS

@@ -207,6 +207,25 @@ def test_a_union_of_closed_objects_that_takes_another_key_apart_is_explained() -
         "in: `c` takes the keys of one of: `line` | `position` -> `line` | `position` | `side`"]
 
 
+def test_a_union_of_a_closed_and_an_open_object_that_swap_their_keys_is_explained() -> None:
+    """The closed variant now requires what the open one did, and the other way round: the
+    choice is as it was; only the shapes tell which one refuses what."""
+    def obj(key: str, closed: bool) -> dict:
+        return {"type": "object", "required": [key], "properties": {
+            "a": {"type": "string"}, "b": {"type": "string"}},
+            **({"additionalProperties": False} if closed else {})}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"c": {
+        "anyOf": [obj("a", True), obj("b", False)]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["c"]["anyOf"] = [obj("b", True), obj("a", False)]
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.change for f in change.fields] == ["shapes"]
+    assert [f.words() for f in change.fields] == [
+        "in: `c` is one of: requires `a`, takes only `a`, `b` | requires `b`, declares `a`, `b`"
+        " -> requires `a`, declares `a`, `b` | requires `b`, takes only `a`, `b`"]
+
+
 def test_a_tagged_union_whose_variants_swap_their_keys_is_explained_by_tag() -> None:
     """Each variant now requires the other's key: every path, the choice and the keysets are
     as they were, and every call that was valid is refused. Only the tags tell it."""

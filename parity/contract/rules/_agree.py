@@ -165,11 +165,12 @@ def _same_as_json(mine: Iterable[Any], theirs: Iterable[Any]) -> bool:
 _CANONICAL = object()
 #: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
 _FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved",
-                    "constraints", "format", "patterns", "choice", "keysets", "tags")
+                    "constraints", "format", "patterns", "choice", "keysets", "tags",
+                    "shapes")
 #: the keys of an entry's data those facts derive from, one each
 # (a tag's values are the enums of its key's path, which the enums' check compares as JSON)
 _FACT_KEYS = ("type", "required", "closed", "enum", "recursive", "unresolved", "constraints",
-              "format", "patterns", "choice", "keysets", "tags")
+              "format", "patterns", "choice", "keysets", "tags", "shapes")
 _ENUM = itemgetter(3)
 _STR = {str}
 #: values equal in Python whose types are equal are equal as JSON (not so for floats: 0.0)

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.fieldpaths.entry import Variant, value_identity
+from parity.fieldpaths.entry import Shape, Variant, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 #: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
@@ -85,6 +85,37 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     tag = table.entries.get((*holder, Prop(key)))
     if tag is None or tag.enum is None or not tag.type:
         return None
+    return _merged_ways(table, holder, declared, tag.enum)
+
+
+#: the value the ways and variants of a union without a tag are judged by (one for all)
+UNTAGGED = (None,)
+
+
+def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
+    """A union's shapes (``Entry.shapes``) as variants judged by ``UNTAGGED``."""
+    return tuple((UNTAGGED, requires, takes, declares) for requires, takes, declares in shapes)
+
+
+def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
+    """The ways the sending side's object at ``holder`` may be, held to a union's shapes:
+    its own shapes or tagged variants (their values aside), or its object, one way for
+    each group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``."""
+    entry = table.entries[holder]
+    declared = frozenset(declared_names(table, holder))
+    own = entry.shapes or tuple(v[1:] for _, variants in entry.tags[:1] for v in variants)
+    if own:
+        return [Way(UNTAGGED, frozenset(requires), frozenset(declares),
+                    frozenset(declares) if takes is not None else declared.union(declares))
+                for requires, takes, declares in own]
+    return _merged_ways(table, holder, declared, UNTAGGED)
+
+
+def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
+                 values: tuple[Any, ...]) -> list[Way] | None:
+    """The ways of the sending side's object read whole, with ``values``: one for each
+    group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``."""
+    entry = table.entries[holder]
     required = frozenset(required_names(table, holder))
     groups = entry.choice or ((),)
     keysets: Sequence[Sequence[str] | None] = entry.keysets or (None,)
@@ -96,7 +127,7 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
             needed = required.union(group)
             sent = declared | needed if keys is None else declared.intersection(keys) | needed
             if keys is None or needed <= set(keys):
-                ways.append(Way(tag.enum, needed, sent, sent))
+                ways.append(Way(values, needed, sent, sent))
     return ways
 
 
@@ -116,10 +147,13 @@ def by_value(variants: Sequence[Variant]) -> dict[str, list[Variant]]:
 def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> bool:
     """Whether ``in.tag`` (``out.tag``) holds the sender's object at ``at_sender`` to the
     variants of ``tagged``'s at ``at_tagged`` by a value it may send (one no variant takes is
-    ``in.enum``'s): then the rules that weigh the merged union (``in.choice``,
-    ``in.exclusive`` and their ``out`` counterparts) leave it to the tag's rule, whose
-    findings are more exact."""
-    for key, variants in tagged.entries[at_tagged].tags:
+    ``in.enum``'s), or ``in.variant`` (``out.variant``) to its shapes: then the rules that
+    weigh the merged union (``in.choice``, ``in.exclusive`` and their ``out`` counterparts)
+    leave it to those, whose findings are more exact."""
+    entry = tagged.entries[at_tagged]
+    if entry.shapes:  # (a union of shapes links every sender it can read)
+        return sending_shapes(sender, at_sender) is not None
+    for key, variants in entry.tags:
         ways = sending_ways(sender, at_sender, key)
         if ways is not None:
             index = by_value(variants)

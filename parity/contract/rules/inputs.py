@@ -30,25 +30,27 @@ UNKNOWN = "in.unknown"
 
 
 def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> str:
-    """What a tagged union the server's object is does with a key it does not declare, as
-    ``in.tag`` judges the agent's object: rejected with the values it names (a call that
-    fits a variant without it fits none with it), or ignored by the variants that take it."""
+    """What a union of variants the server's object is (tagged, or of shapes) does with a
+    key it does not declare, as ``in.tag`` (``in.variant``) judges the agent's object:
+    rejected (with the tag values it names) where a call that fits a variant without it
+    fits none with it, or ignored by the variants that take it."""
     step = steps[-1]
     judged = None if not isinstance(step, Prop) else rejecting_values(
         al.other, parent, al.reader, steps[:-1], step.name)
+    union = (f"the server's object {at(holder)} is "
+             + ("a tagged union" if al.other.entries[parent].tags
+                else "a union of objects, some closed"))
     if judged is None:
-        return (f"the server's object {at(holder)} is a tagged union: its closed variants may "
-                "reject it, its open ones silently ignore it")
+        return f"{union}: its closed variants may reject it, its open ones silently ignore it"
     key, rejecting = judged
     if rejecting:
-        shown = " or ".join(map(compact, rejecting[:3])) + (" or others" if rejecting[3:]
-                                                            else "")
-        return (f"the server's object {at(holder)} is a tagged union: with `{key}` {shown} "
-                "a call that sends it fits none of its variants (the closed ones refuse it) "
-                "and is rejected")
+        shown = "" if key is None else f"with `{key}` " + " or ".join(
+            map(compact, rejecting[:3])) + (" or others " if rejecting[3:] else " ")
+        return (f"{union}: {shown}a call that sends it fits none of its variants (the closed "
+                "ones refuse it) and is rejected")
     # (a call may still fail for another key: in.tag's, or a required key's rule)
-    return (f"the server's object {at(holder)} is a tagged union: no call is rejected for it "
-            "alone, an open variant that takes the call silently ignores it")
+    return (f"{union}: no call is rejected for it alone, an open variant that takes the call "
+            "silently ignores it")
 
 
 def check_unknown(pair: ToolPair) -> Iterator[Finding]:
@@ -64,7 +66,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
-        elif al.other.entries[parent].tags:
+        elif al.other.entries[parent].tags or al.other.entries[parent].shapes:
             effect = _tagged_effect(al, steps, parent, holder)
         else:
             effect = (f"the server's object {at(holder)} is open, so the value is silently "

@@ -16,7 +16,7 @@ and a value no variant takes ``in.enum``'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -25,13 +25,24 @@ from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
-from parity.contract.rules._variants import Gap, Miss, Way, misses, rejected_with, sending_ways
+from parity.contract.rules._variants import (
+    Gap,
+    Miss,
+    Way,
+    misses,
+    rejected_with,
+    sending_shapes,
+    sending_ways,
+    shape_variants,
+)
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Tags, Variant, tells_apart
+from parity.fieldpaths.entry import Entry, Variant, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
 OUT = "out.tag"
+SHAPES_IN = "in.variant"
+SHAPES_OUT = "out.variant"
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -51,8 +62,9 @@ _IN = _Voice("agent", "sends", "is rejected")
 _OUT = _Voice("server", "returns", "fails in the agent")
 
 
-def _said(miss: Miss, voice: _Voice) -> str:
-    return f"with {compact(miss.value)} it " + ", or ".join(_gap(g, voice) for g in miss.gaps)
+def _said(miss: Miss, voice: _Voice, tagged: bool = True) -> str:
+    gaps = ", or ".join(_gap(g, voice) for g in miss.gaps)
+    return f"with {compact(miss.value)} it {gaps}" if tagged else f"it {gaps}"
 
 
 def _gap(gap: Gap, voice: _Voice) -> str:
@@ -73,7 +85,7 @@ def _gap(gap: Gap, voice: _Voice) -> str:
 
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-            ) -> tuple[str, str, list[Miss]] | None:
+            ) -> tuple[str | None, str, list[Miss]] | None:
     """The tag key, the union as the findings word it (told apart by its tag, or its
     variants all taking the same values), and the misses of the sender's object at
     ``at_sender`` against the variants of ``tagged``'s at ``at_tagged``; ``None`` where it
@@ -82,13 +94,17 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     if judged is None or not judged[2]:
         return None
     key, variants, found = judged
-    union = (f"a union told apart by `{key}`" if tells_apart(variants)
-             else f"a union of variants that all require `{key}`")
+    union = (SHAPES if key is None else f"a union told apart by `{key}`"
+             if tells_apart(variants) else f"a union of variants that all require `{key}`")
     return key, union, found
 
 
+#: how a finding words a union of shapes
+SHAPES = "a union of objects, some closed, no key tells apart"
+
+
 def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-               ) -> tuple[str, tuple[Variant, ...], list[Miss]] | None:
+               ) -> tuple[str | None, tuple[Variant, ...], list[Miss]] | None:
     """The tag key, its variants and the misses (none: the sender meets them); ``None``
     where this rule cannot tell."""
     setup = _setup(tagged, at_tagged, sender, at_sender)
@@ -99,10 +115,11 @@ def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Step
 
 
 def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-           ) -> tuple[str, tuple[Variant, ...], list[Way], set[str], set[str]] | None:
-    """What the sender's object is judged by: the tag key, its variants, the ways the
-    sender sends it, the keys the whole object requires and those some variant takes (the
-    rest are other rules'); ``None`` where this rule cannot tell."""
+           ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str]] | None:
+    """What the sender's object is judged by: the tag key (``None``: a union's shapes,
+    judged by ``UNTAGGED``), its variants, the ways the sender sends it, the keys the whole
+    object requires and those some variant takes (the rest are other rules'); ``None``
+    where this rule cannot tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
@@ -117,12 +134,19 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
         return key, variants, ways, required_names(tagged, at_tagged), declared
+    shapes = tagged.entries[at_tagged].shapes
+    if shapes:
+        ways = sending_shapes(sender, at_sender)
+        if ways is not None:
+            return None, shape_variants(shapes), ways, required_names(tagged, at_tagged), \
+                set(declared_names(tagged, at_tagged)).union(*(w.reach for w in ways))
     return None
 
 
 def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                     name: str) -> tuple[str, list[Any]] | None:
-    """The tag key and the values with which the sender's object at ``at_sender`` is
+                     name: str) -> tuple[str | None, list[Any]] | None:
+    """The tag key (``None``: a union's shapes, its one value ``UNTAGGED``) and the values
+    with which the sender's object at ``at_sender`` is
     rejected by ``tagged``'s variants at ``at_tagged`` because it holds ``name`` (none: a
     variant that takes the call with it ignores it); ``None`` where this rule cannot tell."""
     setup = _setup(tagged, at_tagged, sender, at_sender)
@@ -134,33 +158,53 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
 
 
 def check_in(pair: ToolPair) -> Iterator[Finding]:
+    yield from _checked_in(pair, IN, attrgetter("tags"))
+
+
+def check_shapes_in(pair: ToolPair) -> Iterator[Finding]:
+    yield from _checked_in(pair, SHAPES_IN, attrgetter("shapes"))
+
+
+def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
+                ) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    tagged: Iterator[tuple[Steps, Tags, Steps]] = asked_of(al, attrgetter("tags"))
-    for theirs, _, holder in tagged:
+    for theirs, _, holder in asked_of(al, fact):
         judged = _judged(al.other, theirs, al.reader, holder)
         if judged is None:
             continue
         key, union, found = judged
         fatal = [m.value for m in found if m.fatal]
+        every = every_call(holder) if key is None else f"{every_call(holder)} with `{key}`"
         yield Finding(
-            tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
+            tool=pair.name, rule_id=rule_id, path=al.reader.path(holder), direction="in",
             severity="error" if any(m.bare or m.fatal for m in found) else "warning",
             message=f"the server's object {at(al.other.path(theirs))} is {union}: "
-                    + _words(found, _IN) + "; "
-                    + _outcome(fatal, f"{every_call(holder)} with `{key}`", _IN),
-            hint=f"send, for each `{key}`, the keys of the server's variant for it and no "
+                    + _words(found, _IN, key is not None) + "; "
+                    + _outcome(fatal, every, _IN, key is not None),
+            hint="send the keys of one of the server's variants and no others: make the "
+                 "agent's object a union of them" if key is None else
+                 f"send, for each `{key}`, the keys of the server's variant for it and no "
                  "others: make the agent's object a union of the server's variants "
                  f"(discriminated by `{key}`), or fix the keys it sends with each value")
 
 
 def check_out(pair: ToolPair) -> Iterator[Finding]:
+    yield from _checked_out(pair, OUT, attrgetter("tags"))
+
+
+def check_shapes_out(pair: ToolPair) -> Iterator[Finding]:
+    yield from _checked_out(pair, SHAPES_OUT, attrgetter("shapes"))
+
+
+def _checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
+                 ) -> Iterator[Finding]:
     al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
-        if not al.reader.entries[mine].tags:
+        if not fact(al.reader.entries[mine]):
             continue
         judged = _judged(al.reader, mine, al.other, theirs)
         if judged is None:
@@ -169,12 +213,15 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         fatal = [m.value for m in found if m.fatal]
         path = al.reader.path(mine)
         yield Finding(
-            tool=pair.name, rule_id=OUT, path=path, direction="out",
+            tool=pair.name, rule_id=rule_id, path=path, direction="out",
             severity="error" if fatal else "warning",
             message=f"the agent's result model {at(path)} is {union}: "
-                    + _words(found, _OUT) + "; "
-                    + _outcome(fatal, f"every result with `{key}`", _OUT),
-            hint=f"let the agent's variant for each `{key}` take what the server returns with "
+                    + _words(found, _OUT, key is not None) + "; "
+                    + _outcome(fatal, "every result" if key is None
+                               else f"every result with `{key}`", _OUT, key is not None),
+            hint="let one of the agent's variants take what the server returns (or make the "
+                 "agent's model the server's union)" if key is None else
+                 f"let the agent's variant for each `{key}` take what the server returns with "
                  "it (or make the agent's model the server's union), or have the server "
                  "return each variant's keys")
 
@@ -183,14 +230,16 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
 SHOWN = 3
 
 
-def _words(found: list[Miss], voice: _Voice) -> str:
-    said = "; ".join(_said(m, voice) for m in found[:SHOWN])
+def _words(found: list[Miss], voice: _Voice, tagged: bool = True) -> str:
+    said = "; ".join(_said(m, voice, tagged) for m in found[:SHOWN])
     more = len(found) - SHOWN
     return said + (f"; and {more} other value{'s' if more > 1 else ''} alike" if more > 0
                    else "")
 
 
-def _outcome(fatal: list[Any], every: str, voice: _Voice) -> str:
+def _outcome(fatal: list[Any], every: str, voice: _Voice, tagged: bool = True) -> str:
+    if fatal and not tagged:
+        return f"{every} {voice.fails}"
     if fatal:
         values = " or ".join(map(compact, fatal[:SHOWN])) + (" or others" if fatal[SHOWN:]
                                                            else "")
@@ -202,6 +251,12 @@ def _outcome(fatal: list[Any], every: str, voice: _Voice) -> str:
 def _pet(tag: str, name: str) -> dict[str, object]:
     return {"type": "object", "additionalProperties": False, "required": ["kind", name],
             "properties": {"kind": {"const": tag}, name: {"type": "string"}}}
+
+
+def _shape(required: tuple[str, ...], *, closed: bool) -> dict[str, object]:
+    return {"type": "object", "required": list(required),
+            "properties": {name: {"type": "string"} for name in required},
+            **({"additionalProperties": False} if closed else {})}
 
 
 RULES = (
@@ -248,4 +303,43 @@ RULES = (
             server=[example_tool("pet", {"type": "object"}, {"type": "object", "properties": {
                 "pet": _pet("cat", "bark")}})]),
         check=check_out, alignments_only=True),
+    Rule(
+        id=SHAPES_IN, direction="in", severity="error",
+        severity_note="a warning where the agent only may send a key the variants refuse "
+                      "(and none of its variants always does)",
+        purpose="The agent's object fits none of the variants of the server's untagged union.",
+        details="A union of objects whose variants are some closed, some open, and that no "
+                "key tells apart, is recorded as the object's `shapes`: each variant's "
+                "required fields and, where it is closed, the fields it takes (open, those it "
+                "declares). Merged path by path such a union is open and requires only what "
+                "every variant requires, and neither its `choice` nor its `keysets` holds a "
+                "closed variant's refusals beside an open one's requirements: an agent "
+                "sending `a` and `c` to `anyOf [{a} closed, {b} open requiring `b`]` agrees "
+                "with every path, and every call is rejected. Each way the agent may send "
+                "the object (each of its own variants, or each group of its choice) is "
+                "held to the variants, as `in.tag` holds a tag value's.",
+        example=Example(
+            agent=[example_tool("find", {"type": "object", "required": ["by"], "properties": {
+                "by": _shape(("a", "c"), closed=False)}})],
+            server=[example_tool("find", {"type": "object", "required": ["by"], "properties": {
+                "by": {"anyOf": [_shape(("a",), closed=True),
+                                 _shape(("b",), closed=False)]}}})]),
+        check=check_shapes_in, alignments_only=True),
+    Rule(
+        id=SHAPES_OUT, direction="out", severity="warning",
+        severity_note="an error where every result fails",
+        purpose="The server returns an object that fits none of the agent's untagged union's "
+                "variants.",
+        details="The agent's result model is a union of shapes (the manifest's `shapes`, as "
+                "for `in.variant`); each way the server may return the object is held to "
+                "the agent's variants: it must hold all the fields one of them requires "
+                "and, where that variant is closed, no field it refuses. A warning where "
+                "the server only may omit (or may return) a field.",
+        example=Example(
+            agent=[example_tool("get", {"type": "object"}, {"type": "object", "properties": {
+                "by": {"anyOf": [_shape(("a",), closed=True),
+                                 _shape(("b",), closed=False)]}}})],
+            server=[example_tool("get", {"type": "object"}, {"type": "object", "properties": {
+                "by": _shape(("a", "c"), closed=False)}})]),
+        check=check_shapes_out, alignments_only=True),
 )

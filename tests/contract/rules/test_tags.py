@@ -456,3 +456,59 @@ def test_an_error_for_one_variant_of_the_agent_says_so():
 
 def _adopting_server(pet_schema: dict[str, Any]) -> dict[str, Any]:
     return obj({"pet": pet_schema}, ("pet",))
+
+
+# -- in.variant, out.variant: a union of closed and open objects no key tells apart ---------
+
+SHAPES_IN, SHAPES_OUT = "in.variant", "out.variant"
+
+
+def _by(*required: str, closed: bool, names: tuple[str, ...] = ()) -> dict[str, Any]:
+    extra = {"additionalProperties": False} if closed else {}
+    return obj({n: TEXT for n in (*required, *names)}, required, **extra)
+
+
+#: the server's filter: an id alone (closed), or a text with a limit (open)
+FILTER = {"anyOf": [_by("id", closed=True), _by("text", closed=False, names=("limit",))]}
+
+
+def test_an_object_fitting_no_variant_of_an_untagged_union_is_reported():
+    # once: in.unknown "open, so the value is silently ignored", and nothing else
+    findings = sent(_by("id", "limit", closed=True), FILTER)
+    finding = single(SHAPES_IN, findings)
+    assert finding.severity == "error"
+    assert ("is a union of objects, some closed, no key tells apart: it refuses `limit` (the "
+            "agent always sends it), or requires `text` (the agent never sends it); every "
+            "call that sends this object is rejected") in finding.message
+    # the merged union's rule leaves it to in.variant (in.choice would say `text` is optional)
+    assert of_rule("in.choice", findings) == []
+
+
+def test_an_agent_union_of_the_servers_variants_fits_them():
+    assert sent(FILTER, FILTER) == []
+    assert sent(_by("id", closed=True), FILTER) == []
+    assert sent(_by("text", closed=False), FILTER) == []
+    # the agent's own closed-and-open union, each way held to the server's
+    agent = {"anyOf": [_by("id", closed=True), _by("text", "limit", closed=False)]}
+    assert sent(agent, FILTER) == []
+
+
+def test_a_key_an_untagged_union_refuses_is_said_to_be_rejected_by_in_unknown():
+    findings = sent(_by("id", "sort", closed=True), FILTER)
+    unknown = single("in.unknown", findings).message
+    assert ("a union of objects, some closed: a call that sends it fits none of its variants "
+            "(the closed ones refuse it) and is rejected") in unknown
+    # sent with `text`, the open variant takes and ignores it
+    findings = sent(_by("text", "sort", closed=False), FILTER)
+    assert "no call is rejected for it alone" in single("in.unknown", findings).message
+    assert of_rule(SHAPES_IN, findings) == []
+
+
+def test_a_result_fitting_no_variant_of_the_agents_untagged_union_fails():
+    finding = single(SHAPES_OUT, returned(_by("id", "score", closed=False), FILTER))
+    assert finding.severity == "error"
+    assert "every result fails in the agent" in finding.message
+    assert of_rule(SHAPES_OUT, returned(FILTER, FILTER)) == []
+    # may return `limit` beside the id: a warning
+    maybe = single(SHAPES_OUT, returned(_by("id", closed=False, names=("limit",)), FILTER))
+    assert maybe.severity == "warning" and "(the server may return it)" in maybe.message
