@@ -187,9 +187,7 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
 def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]:
     """The shapes of an object at ``holder`` that is one of ``alternatives`` no key tells
     apart: each alternative's required, taken and declared keys (a tagged union or a union
-    of shapes among them gives its own), where some are closed and some open; ``()``
-    elsewhere (``keysets`` and ``choice`` hold what closed ones, or open ones, ask), or past
-    ``MAX_WAYS``."""
+    of shapes among them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
     found: set[Shape] = set()
     for table, names, takes, declared in alternatives:
         inner = table[holder]
@@ -204,8 +202,7 @@ def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]
                       if its_takes is None else (both, its_takes, its_takes))
         if len(found) > MAX_WAYS:
             return ()
-    if len(found) < 2 or all(s[1] is None for s in found) or None not in {
-            s[1] for s in found}:
+    if len(found) < 2:
         return ()
     return tuple(sorted(found, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2])))
 

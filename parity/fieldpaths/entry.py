@@ -116,10 +116,12 @@ class Entry:
     #: (``None``: any). Sorted by key, the variants by values; ``()``: no tag. Variants that
     #: all share their values are kept too: each is judged whole, not their merge.
     tags: Tags = ()
-    #: On objects: the variants of a union of objects no key tells apart whose variants are
-    #: some closed, some open (a closed one's refusals and an open one's requirements, which
-    #: neither ``keysets`` nor ``choice`` holds together): each variant's required keys and
-    #: the keys it takes (``None``: open) and declares. Sorted; ``()``: none.
+    #: On objects: the variants of a union of objects no key tells apart: each variant's
+    #: required keys and the keys it takes (``None``: open) and declares. Sorted; ``()``:
+    #: none. A sending side is each of them, not their merge; a receiving side is judged
+    #: by them where they are some closed, some open (``judged_shapes``: a closed one's
+    #: refusals beside an open one's requirements, which ``keysets`` and ``choice`` do not
+    #: hold together).
     shapes: tuple[Shape, ...] = ()
 
     @property
@@ -207,6 +209,16 @@ class Entry:
         copy.__dict__.update(self.__dict__, choice=choice, keysets=keysets, tags=tags,
                              shapes=shapes)
         return copy
+
+
+def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
+    """``entry.shapes`` where a receiving side is judged by them: some closed, some open
+    (elsewhere ``keysets`` and ``choice`` hold what the union asks)."""
+    shapes = entry.shapes
+    if not shapes:
+        return ()
+    closed = {takes is not None for _, takes, _ in shapes}
+    return shapes if len(closed) == 2 else ()
 
 
 def tells_apart(variants: Iterable[Variant]) -> bool:

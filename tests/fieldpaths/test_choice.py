@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from parity.errors import FileFormatError
 from parity.fieldpaths.choices import MAX_WAYS, choice_of
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, judged_shapes
 from parity.fieldpaths.manifest import load, write
 from parity.fieldpaths.schema import extract_paths
 from parity.fieldpaths.tooldefs import manifest_from_definitions
@@ -418,9 +418,20 @@ def test_a_union_of_closed_and_open_objects_records_each_shape():
                               (("c",), None, ("c",)))
 
 
-def test_no_shapes_where_choice_and_keysets_hold_what_the_union_asks():
-    assert shapes({"anyOf": [either("a", closed=True), either("b", closed=True)]}) == ()
-    assert shapes({"anyOf": [either("a"), either("b")]}) == ()
+def test_a_receiver_is_judged_by_shapes_only_where_some_are_closed_and_some_open():
+    # every one closed, or every one open: keysets and choice hold what the union asks,
+    # and the shapes serve a sending side (each is sent, not their merge)
+    for closed in (True, False):
+        schema = {"anyOf": [either("a", closed=closed, names=("a", "l")),
+                            either(closed=closed, names=())]}
+        found = shapes(schema)
+        assert found == (((), (), ()), (("a",), ("a", "l"), ("a", "l"))) if closed else (
+            (((), None, ()), (("a",), None, ("a", "l")))), found
+        assert judged_shapes(extract_paths(schema)[""]) == ()
+    mixed = {"anyOf": [either("a", closed=True), either("b")]}
+    assert judged_shapes(extract_paths(mixed)[""]) == shapes(mixed) != ()
+    # one shape: nothing to tell apart
+    assert shapes({"anyOf": [either("a"), either("a")]}) == ()
     # a tag tells the variants apart: its tags hold them
     tagged = {"anyOf": [either("t", closed=True, names=("t",)) | {
         "properties": {"t": {"const": "x"}}}, either("t", "b", names=("t", "b")) | {

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.fieldpaths.entry import Shape, Variant, value_identity
+from parity.fieldpaths.entry import Shape, Variant, judged_shapes, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 #: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
@@ -151,7 +151,7 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     weigh the merged union (``in.choice``, ``in.exclusive`` and their ``out`` counterparts)
     leave it to those, whose findings are more exact."""
     entry = tagged.entries[at_tagged]
-    if entry.shapes:  # (a union of shapes links every sender it can read)
+    if judged_shapes(entry):  # (a union of shapes links every sender it can read)
         return sending_shapes(sender, at_sender) is not None
     for key, variants in entry.tags:
         ways = sending_ways(sender, at_sender, key)
@@ -274,7 +274,9 @@ def _asked(candidates: Sequence[Variant], required_anyway: set[str], declared_an
     some requires, or some closed one refuses); and whether a set of keys fits one."""
     asks = [(frozenset(requires) - required_anyway,
              None if takes is None else frozenset(takes)) for _, requires, takes, _ in candidates]
-    matter = set().union(*(a for a, _ in asks), *(declared_anyway - t for _, t in asks if t))
+    # (a closed variant taking no key at all refuses every declared one)
+    matter = set().union(*(a for a, _ in asks),
+                         *(declared_anyway - t for _, t in asks if t is not None))
 
     def fits(keys: frozenset[str]) -> bool:
         held = keys & declared_anyway

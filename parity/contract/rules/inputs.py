@@ -16,7 +16,7 @@ from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, value_type
+from parity.fieldpaths.entry import Entry, judged_shapes, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -66,7 +66,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
-        elif al.other.entries[parent].tags or al.other.entries[parent].shapes:
+        elif al.other.entries[parent].tags or judged_shapes(al.other.entries[parent]):
             effect = _tagged_effect(al, steps, parent, holder)
         else:
             effect = (f"the server's object {at(holder)} is open, so the value is silently "

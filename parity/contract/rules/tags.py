@@ -36,7 +36,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Variant, tells_apart
+from parity.fieldpaths.entry import Entry, Variant, judged_shapes, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -134,7 +134,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
         return key, variants, ways, required_names(tagged, at_tagged), declared
-    shapes = tagged.entries[at_tagged].shapes
+    shapes = judged_shapes(tagged.entries[at_tagged])
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
@@ -162,7 +162,7 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
 
 
 def check_shapes_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, SHAPES_IN, attrgetter("shapes"))
+    yield from _checked_in(pair, SHAPES_IN, judged_shapes)
 
 
 def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
@@ -195,7 +195,7 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
 
 
 def check_shapes_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, SHAPES_OUT, attrgetter("shapes"))
+    yield from _checked_out(pair, SHAPES_OUT, judged_shapes)
 
 
 def _checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
@@ -308,10 +308,11 @@ RULES = (
         severity_note="a warning where the agent only may send a key the variants refuse "
                       "(and none of its variants always does)",
         purpose="The agent's object fits none of the variants of the server's untagged union.",
-        details="A union of objects whose variants are some closed, some open, and that no "
-                "key tells apart, is recorded as the object's `shapes`: each variant's "
-                "required fields and, where it is closed, the fields it takes (open, those it "
-                "declares). Merged path by path such a union is open and requires only what "
+        details="A union of objects no key tells apart is recorded as the object's "
+                "`shapes`: each variant's required fields and, where it is closed, the "
+                "fields it takes (open, those it declares); this rule reads them where they "
+                "are some closed, some open. Merged path by path such a union is open and "
+                "requires only what "
                 "every variant requires, and neither its `choice` nor its `keysets` holds a "
                 "closed variant's refusals beside an open one's requirements: an agent "
                 "sending `a` and `c` to `anyOf [{a} closed, {b} open requiring `b`]` agrees "

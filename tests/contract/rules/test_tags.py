@@ -512,3 +512,20 @@ def test_a_result_fitting_no_variant_of_the_agents_untagged_union_fails():
     # may return `limit` beside the id: a warning
     maybe = single(SHAPES_OUT, returned(_by("id", closed=False, names=("limit",)), FILTER))
     assert maybe.severity == "warning" and "(the server may return it)" in maybe.message
+
+
+def test_an_agent_union_of_closed_objects_is_held_to_the_variants_object_by_object():
+    # merged, the agent's two closed objects may send `l` without `t`, which neither does
+    agent = {"anyOf": [_by("t", closed=True, names=("l",)), _by(closed=True)]}
+    server = {"anyOf": [_by(closed=True, names=("t",)), _by("t", closed=False)]}
+    findings = sent(agent, server)
+    assert of_rule(SHAPES_IN, findings) == []
+    assert "no call is rejected for it alone" in single("in.unknown", findings).message
+
+
+def test_a_closed_variant_taking_no_key_refuses_every_key_sent():
+    # `{a}` fits neither the empty closed object nor the open one requiring `d`
+    finding = single(SHAPES_IN, sent(_by(closed=True, names=("a",)),
+                                      {"anyOf": [_by(closed=True),
+                                                 _by("d", closed=False, names=("a",))]}))
+    assert "it refuses `a` (the agent may send it), or requires `d`" in finding.message
