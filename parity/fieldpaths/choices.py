@@ -18,6 +18,7 @@ from parity.fieldpaths.entry import (
     Tags,
     Variant,
     canonical_value,
+    own_shapes,
     sorted_values,
 )
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, parse, printed_parent
@@ -171,13 +172,8 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
                 variants.append((values, tuple(names), takes,
                                  declared if takes is None else takes))
             for its_values, requires, its_takes, its_declares in own:
-                both = tuple({*names, *requires})
-                # a variant closed on its own stays closed where its alternative is open
-                # (as one of its other variants is): it refuses what it refuses there
-                # (its own declared keys only: the alternative's are every variant's)
-                variants.append((its_values, both, None, tuple({*both, *its_declares}))
-                                if its_takes is None
-                                else (its_values, both, its_takes, its_takes))
+                variants.append((its_values,
+                                 *_within(names, requires, its_takes, its_declares)))
         else:
             if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
@@ -190,21 +186,27 @@ def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]
     of shapes among them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
     found: set[Shape] = set()
     for table, names, takes, declared in alternatives:
-        inner = table[holder]
-        own = [s for _, variants in inner.tags[:1] for s in (v[1:] for v in variants)] \
-            or list(inner.shapes)
+        own = own_shapes(table[holder])
         if not own:
             found.add((tuple(sorted(names)), takes,
                        tuple(sorted(declared)) if takes is None else takes))
-        for requires, its_takes, its_declares in own:
-            both = tuple(sorted({*names, *requires}))
-            found.add((both, None, tuple(sorted({*both, *its_declares})))
-                      if its_takes is None else (both, its_takes, its_takes))
+        found.update(_within(names, *shape) for shape in own)
         if len(found) > MAX_WAYS:
             return ()
     if len(found) < 2:
         return ()
     return tuple(sorted(found, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2])))
+
+
+def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...] | None,
+            declares: Iterable[str]) -> Shape:
+    """A variant of an alternative's own union, as a variant of the union it is in: it
+    requires the alternative's ``names`` too; closed on its own, it stays closed where its
+    alternative is open (as one of its other variants is) and refuses what it refuses there
+    (its own declared keys only: the alternative's are every variant's)."""
+    both = tuple(sorted({*names, *requires}))
+    return (both, None, tuple(sorted({*both, *declares}))) if takes is None \
+        else (both, takes, takes)
 
 
 def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:

@@ -211,6 +211,14 @@ class Entry:
         return copy
 
 
+def own_shapes(entry: Entry) -> tuple[Shape, ...]:
+    """The variants an object is one of, without their values: its shapes, or its first
+    tag's variants (an object has one or the other)."""
+    if entry.shapes:
+        return entry.shapes
+    return tuple(variant[1:] for _, variants in entry.tags[:1] for variant in variants)
+
+
 def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
     """``entry.shapes`` where a receiving side is judged by them: some closed, some open
     (elsewhere ``keysets`` and ``choice`` hold what the union asks)."""

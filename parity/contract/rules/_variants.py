@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.fieldpaths.entry import Shape, Variant, judged_shapes, value_identity
+from parity.fieldpaths.entry import Shape, Variant, judged_shapes, own_shapes, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 #: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
@@ -103,7 +103,7 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     each group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``."""
     entry = table.entries[holder]
     declared = frozenset(declared_names(table, holder))
-    own = entry.shapes or tuple(v[1:] for _, variants in entry.tags[:1] for v in variants)
+    own = own_shapes(entry)
     if own:
         return [Way(UNTAGGED, frozenset(requires), frozenset(declares),
                     frozenset(declares) if takes is not None else declared.union(declares))
