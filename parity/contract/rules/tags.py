@@ -90,10 +90,13 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     variants all taking the same values), and the misses of the sender's object at
     ``at_sender`` against the variants of ``tagged``'s at ``at_tagged``; ``None`` where it
     meets them, or cannot tell."""
-    judged = _judgement(tagged, at_tagged, sender, at_sender)
-    if judged is None or not judged[2]:
+    setup = _setup(tagged, at_tagged, sender, at_sender)
+    if setup is None:
         return None
-    key, variants, found = judged
+    key, variants, ways, required, declared = setup
+    found = misses(ways, variants, required, declared)
+    if not found:
+        return None
     union = (SHAPES if key is None else f"a union told apart by `{key}`"
              if tells_apart(variants) else f"a union of variants that all require `{key}`")
     return key, union, found
@@ -101,17 +104,6 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
 
 #: how a finding words a union of shapes
 SHAPES = "a union of objects, some closed, no key tells apart"
-
-
-def _judgement(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-               ) -> tuple[str | None, tuple[Variant, ...], list[Miss]] | None:
-    """The tag key, its variants and the misses (none: the sender meets them); ``None``
-    where this rule cannot tell."""
-    setup = _setup(tagged, at_tagged, sender, at_sender)
-    if setup is None:
-        return None
-    key, variants, ways, required, declared = setup
-    return key, variants, misses(ways, variants, required, declared)
 
 
 def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -146,9 +138,9 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
 def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
                      name: str) -> tuple[str | None, list[Any]] | None:
     """The tag key (``None``: a union's shapes, its one value ``UNTAGGED``) and the values
-    with which the sender's object at ``at_sender`` is
-    rejected by ``tagged``'s variants at ``at_tagged`` because it holds ``name`` (none: a
-    variant that takes the call with it ignores it); ``None`` where this rule cannot tell."""
+    with which the sender's object at ``at_sender`` is rejected by ``tagged``'s variants at
+    ``at_tagged`` because it holds ``name`` (none: a variant that takes the call with it
+    ignores it); ``None`` where this rule cannot tell."""
     setup = _setup(tagged, at_tagged, sender, at_sender)
     if setup is None:
         return None
