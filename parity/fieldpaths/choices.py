@@ -108,6 +108,8 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 tags = tags_of(alternatives, holder)
                 if not tags:
                     shapes = shapes_of(alternatives, holder)
+            elif alternatives:  # one alternative holds it: its own union's, as they are
+                tags, shapes = alternatives[0][0][holder].tags, alternatives[0][0][holder].shapes
         entry = out[holder]  # type: ignore[index]
         if (choice != entry.choice or keysets != entry.keysets or tags != entry.tags
                 or shapes != entry.shapes):

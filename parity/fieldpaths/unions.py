@@ -280,6 +280,9 @@ def merge_union(entries: list[Entry]) -> Entry:
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
         if stated else (),
         keep_examples(*(e.examples for e in entries)) if examples else (),
+        # one alternative: its own union's facts stand (as ``choices.choose`` keeps them)
+        *((first.choice, first.keysets, first.tags, first.shapes) if len(entries) == 1
+          else ()),
     )
 
 

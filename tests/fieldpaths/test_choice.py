@@ -477,3 +477,12 @@ def test_every_valid_object_fits_a_shape_and_an_any_of_takes_each_that_does(sche
             assert fits or not valid, (keys, found)
             if "anyOf" in schema:
                 assert valid or not fits, (keys, found)
+
+
+def test_an_object_one_alternative_of_an_outer_union_holds_keeps_its_shapes():
+    inner = {"anyOf": [either("a", closed=True), either("b")]}
+    closed = {"type": "object", "additionalProperties": False,
+              "properties": {"q": {"type": "string"}}}
+    schema = {"anyOf": [{"type": "object", "properties": {"p": inner}}, closed]}
+    alone = {"type": "object", "properties": {"p": inner}}
+    assert shapes(schema, "p") == shapes(alone, "p") != ()

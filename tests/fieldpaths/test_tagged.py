@@ -249,3 +249,14 @@ def test_an_open_variant_declaring_more_than_it_requires_writes_what_it_declares
     with pytest.raises(FileFormatError) as caught:
         load(path)
     assert "tags" in str(caught.value)
+
+
+def test_a_tagged_object_one_alternative_of_an_outer_union_holds_keeps_its_tags():
+    # the outer union's other alternative is closed to `p`: only the first holds it, and
+    # its tags were dropped (a union of one alternative kept its choice, not its tags)
+    inner = {"anyOf": [variant("x", "a"), variant("y", "b")]}
+    closed = {"type": "object", "additionalProperties": False,
+              "properties": {"q": {"type": "string"}}}
+    schema = {"anyOf": [{"type": "object", "properties": {"p": inner}}, closed]}
+    alone = {"type": "object", "properties": {"p": inner}}
+    assert tags(schema, "p") == tags(alone, "p") != ()
