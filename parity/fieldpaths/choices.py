@@ -28,9 +28,13 @@ MAX_WAYS = 64
 
 Choice = tuple[tuple[str, ...], ...]
 #: one alternative at a holder: its table, the names it requires (with their paths), the
-#: keys it takes (``None``: any) and the keys it declares
-Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...]]
+#: keys it takes (``None``: any), the keys it declares and the values it gives them (those
+#: with an ``enum`` or a ``const``)
+Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...],
+                    dict[str, tuple[Any, ...]]]
 _Key = TypeVar("_Key", bound=Hashable)
+#: a variant's required, taken (``None``: any) and declared keys
+_Keys = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 #: whether a union's alternatives take their keys apart at its node: all, none, or those a
 #: predicate on an alternative's table names
 Apart = bool | Callable[[Any], bool]
@@ -92,13 +96,14 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             for t in covering:
                 # closed alternatives take their keys apart
                 closing = holder != root or (apart(t) if callable(apart) else apart)
-                names, declared = _names(t, paths, keys)
+                names, declared, values = _names(t, paths, keys)
                 if names is None:
                     continue  # no object is valid here
                 ways.append((names, t[holder].choice))  # type: ignore[index]
                 sets = _taken(t, holder, declared, keys) if closing else None
                 alternatives.append((t, names, None if sets is None
-                                     else tuple(sorted(set().union(*sets))), tuple(declared)))
+                                     else tuple(sorted(set().union(*sets))), tuple(declared),
+                                     values))
                 if taken is not None:
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
                         else [*taken, *sets]
@@ -118,24 +123,27 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
 
 
 def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
-           ) -> tuple[dict[str, Any] | None, list[str]]:
+           ) -> tuple[dict[str, Any] | None, list[str], dict[str, tuple[Any, ...]]]:
     """The names an alternative requires of the holder's properties ``paths``, with their
-    paths (``None`` where it requires one it refuses: no object is valid there), and the
-    names it takes."""
+    paths (``None`` where it requires one it refuses: no object is valid there), the
+    names it takes, and the values it gives those with an ``enum``."""
     required: dict[str, Any] = {}
     declared: list[str] = []
+    values: dict[str, tuple[Any, ...]] = {}
     for path in paths:
         entry = table.get(path)
         if entry is None:
             continue
         if not entry.type:  # refused
             if entry.required:
-                return None, declared
+                return None, declared, values
             continue
         declared.append(keys.name(path))
         if entry.required:
             required[declared[-1]] = path
-    return required, declared
+        if entry.enum is not None:
+            values[declared[-1]] = entry.enum
+    return required, declared, values
 
 
 def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys,
@@ -165,7 +173,7 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     for key in sorted(common):
         path = alternatives[0][1][key]
         variants: list[Variant] = []
-        for table, names, takes, declared in alternatives:
+        for table, names, takes, declared, _ in alternatives:
             values = table[path].enum
             if values is None:
                 break  # any value: this key tells nothing apart
@@ -184,24 +192,41 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
 
 def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]:
     """The shapes of an object at ``holder`` that is one of ``alternatives`` no key tells
-    apart: each alternative's required, taken and declared keys (a tagged union or a union
-    of shapes among them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
-    found: set[Shape] = set()
-    for table, names, takes, declared in alternatives:
+    apart: each alternative's required, taken and declared keys, and the values it gives
+    the keys whose values differ between them (a tagged union or a union of shapes among
+    them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
+    # each key's values by their canonical text (values may be lists or objects)
+    held: dict[tuple[str, tuple[str, ...]], tuple[Any, ...]] = {}
+    found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]]]] = set()
+
+    def texts(values: dict[str, tuple[Any, ...]]) -> frozenset[tuple[str, tuple[str, ...]]]:
+        for key, its in values.items():
+            held.setdefault((key, tuple(map(canonical_value, its))), its)
+        return frozenset((key, tuple(map(canonical_value, its))) for key, its in values.items())
+
+    for table, names, takes, declared, values in alternatives:
         own = own_shapes(table[holder])
         if not own:
-            found.add((tuple(sorted(names)), takes,
-                       tuple(sorted(declared)) if takes is None else takes))
-        found.update(_within(names, *shape) for shape in own)
+            found.add(((tuple(sorted(names)), takes,
+                        tuple(sorted(declared)) if takes is None else takes), texts(values)))
+        found.update((_within(names, requires, its_takes, declares),
+                      texts(values | dict(its_values)))
+                     for requires, its_takes, declares, its_values in own)
         if len(found) > MAX_WAYS:
             return ()
-    if len(found) < 2:
+    # a key's values tell shapes apart where not every shape gives it the same ones
+    told = {key for key, text in set().union(*(v for _, v in found))
+            if any((key, text) not in v for _, v in found)}
+    shapes = {(*keys, tuple(sorted(kv for kv in v if kv[0] in told))) for keys, v in found}
+    if len(shapes) < 2:
         return ()
-    return tuple(sorted(found, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2])))
+    return tuple((requires, takes, declares, tuple((key, held[key, text]) for key, text in v))
+                 for requires, takes, declares, v in sorted(
+                     shapes, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2], s[3])))
 
 
 def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...] | None,
-            declares: Iterable[str]) -> Shape:
+            declares: Iterable[str]) -> _Keys:
     """A variant of an alternative's own union, as a variant of the union it is in: it
     requires the alternative's ``names`` too; closed on its own, it stays closed where its
     alternative is open (as one of its other variants is) and refuses what it refuses there

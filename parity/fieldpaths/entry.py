@@ -16,9 +16,14 @@ ANY = "any"
 #: properties, which a sending side's variant may send, with those it requires)
 Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
+#: the values a variant of a union without a tag gives some of its keys (an ``enum`` or a
+#: ``const`` another variant does not share), sorted by key, each key's values canonically
+KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
 #: a variant of a union without a tag: the keys it requires, the keys it takes (``None``:
-#: any, it is open) and the keys it declares (as a ``Variant``'s, without values)
-Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
+#: any, it is open), the keys it declares (as a ``Variant``'s) and the values of its keys
+#: that tell it apart from some other variant (a tag it may omit: pydantic's
+#: ``kind: Literal["cat"] = "cat"``)
+Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], KeyValues]
 
 
 # ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
@@ -117,8 +122,9 @@ class Entry:
     #: all share their values are kept too: each is judged whole, not their merge.
     tags: Tags = ()
     #: On objects: the variants of a union of objects no key tells apart: each variant's
-    #: required keys and the keys it takes (``None``: open) and declares. Sorted; ``()``:
-    #: none. A sending side is each of them, not their merge; a receiving side is judged
+    #: required keys, the keys it takes (``None``: open) and declares, and the values it
+    #: gives keys where the variants' values differ (a tag some variant may omit). Sorted;
+    #: ``()``: none. A sending side is each of them, not their merge; a receiving side is judged
     #: by them where they are some closed, some open (``judged_shapes``: a closed one's
     #: refusals beside an open one's requirements, which ``keysets`` and ``choice`` do not
     #: hold together).
@@ -212,11 +218,13 @@ class Entry:
 
 
 def own_shapes(entry: Entry) -> tuple[Shape, ...]:
-    """The variants an object is one of, without their values: its shapes, or its first
-    tag's variants (an object has one or the other)."""
+    """The variants an object is one of: its shapes, or its first tag's variants, each
+    with its values of the tag (an object has one or the other)."""
     if entry.shapes:
         return entry.shapes
-    return tuple(variant[1:] for _, variants in entry.tags[:1] for variant in variants)
+    return tuple((requires, takes, declares, ((key, values),))
+                 for key, variants in entry.tags[:1]
+                 for values, requires, takes, declares in variants)
 
 
 def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
@@ -225,7 +233,7 @@ def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
     shapes = entry.shapes
     if not shapes:
         return ()
-    closed = {takes is not None for _, takes, _ in shapes}
+    closed = {shape[1] is not None for shape in shapes}
     return shapes if len(closed) == 2 else ()
 
 
@@ -244,9 +252,11 @@ def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
 
 
 def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
-    """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, without
-    values)."""
-    return [_variant_json(requires, takes, declares) for requires, takes, declares in shapes]
+    """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, their values
+    by key where they have some)."""
+    return [_variant_json(requires, takes, declares)
+            | ({"values": {key: list(held) for key, held in values}} if values else {})
+            for requires, takes, declares, values in shapes]
 
 
 def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
@@ -261,18 +271,24 @@ def tags_from_json(data: Mapping[str, Any]) -> Tags:
 
 
 def _shape_from_json(data: Mapping[str, Any]) -> Shape:
-    _, requires, takes, declares = _variant_from_json(data)
-    return requires, takes, declares
+    values = data.get("values", {})
+    return (*_keys_from_json(data),
+            tuple((key, tuple(values[key])) for key in sorted(values)))
 
 
 def _variant_from_json(data: Mapping[str, Any]) -> Variant:
+    return (tuple(data.get("values", ())), *_keys_from_json(data))
+
+
+def _keys_from_json(data: Mapping[str, Any],
+                    ) -> tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]:
+    """A variant's required, taken and declared keys (``declares`` sorted, with
+    ``requires``; the schema refuses it beside ``takes``)."""
     requires = tuple(data["requires"])
     if "takes" in data:
         takes = tuple(data["takes"])
-        return tuple(data.get("values", ())), requires, takes, takes
-    # (the schema refuses ``declares`` beside ``takes``; canonical: sorted, with ``requires``)
-    declares = tuple(sorted({*requires, *data.get("declares", ())}))
-    return tuple(data.get("values", ())), requires, None, declares
+        return requires, takes, takes
+    return requires, None, tuple(sorted({*requires, *data.get("declares", ())}))
 
 
 _new = object.__new__

@@ -84,8 +84,11 @@ def _variant(key: str, variant: Variant) -> str:
 
 
 def _shape(shape: Shape) -> str:
-    requires, takes, declares = shape
-    return (_keys(requires, takes, declares, requires) or " requires nothing").lstrip()
+    requires, takes, declares, values = shape
+    given = "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
+                    for key, held in values)
+    return (given + (_keys(requires, takes, declares, requires) or " requires nothing")
+            ).lstrip()
 
 
 def _keys(names: Sequence[str], takes: Sequence[str] | None, declares: Sequence[str],

@@ -86,6 +86,8 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
                     only_a.add(holder)
                 elif cover[1] and in_y:
                     only_b.add(holder)
+                elif x is not None and y is not None and _tags_apart(x, y):
+                    chosen.append(holder)  # (neither requires it: values telling shapes apart)
             elif in_x and in_y and _tags_apart(x, y):  # type: ignore[arg-type]
                 chosen.append(holder)  # a key both require with values of their own: a tag
             merged = merged.with_required(required)
@@ -183,9 +185,11 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                 else:
                     some = True
             if (some and not required) or (missing and closed[holder]) or (
-                    required and len(covering) > 1 and any(
+                    not missing and len(covering) > 1 and any(
                         _tags_apart(covering[0][path], t[path]) for t in covering[1:])):
-                chosen.append(holder)  # (the last: a key all require with values of their own)
+                # (the last: a key all hold with values of their own: a tag where all
+                # require it, else values telling shapes apart)
+                chosen.append(holder)
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:
@@ -340,8 +344,9 @@ def apart_of(alternatives: list[Any], tables: list[dict[Any, Entry]]) -> Apart:
 
 
 def _tags_apart(x: Entry, y: Entry) -> bool:
-    """Whether two alternatives' entries of a key both require give it values of their own:
-    a tag, which may tell variants apart (``choices.tags_of``)."""
+    """Whether two alternatives' entries of a key give it values of their own: a tag where
+    both require it, which may tell variants apart (``choices.tags_of``), else values that
+    may tell shapes apart (``choices.shapes_of``)."""
     return x.enum is not None and y.enum is not None and x.enum != y.enum
 
 

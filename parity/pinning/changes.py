@@ -315,7 +315,14 @@ def shapes_words(shapes: Any) -> str:
     each side as ``Entry.to_json`` writes ``shapes``."""
     if shapes is MISSING:
         return "nothing"
-    return " | ".join(_shape_words(shape) for shape in shapes)
+    return " | ".join(_given_words(shape.get("values", {})) + _shape_words(shape)
+                      for shape in shapes)
+
+
+def _given_words(values: Mapping[str, Any]) -> str:
+    """The values a shape gives its keys: ```kind` "cat", ``."""
+    return "".join(f"`{key}` " + " or ".join(map(canonical_value, values[key])) + ", "
+                   for key in sorted(values))
 
 
 def _shape_words(variant: Any) -> str:

@@ -17,6 +17,7 @@ from parity.errors import FileFormatError
 from parity.fieldpaths.choices import MAX_WAYS, choice_of
 from parity.fieldpaths.entry import Entry, judged_shapes
 from parity.fieldpaths.manifest import load, write
+from parity.fieldpaths.render import describe
 from parity.fieldpaths.schema import extract_paths
 from parity.fieldpaths.tooldefs import manifest_from_definitions
 from tests.fieldpaths.test_direct import assert_same
@@ -410,12 +411,12 @@ def shapes(schema: Any, path: str = "") -> Any:
 
 def test_a_union_of_closed_and_open_objects_records_each_shape():
     schema = {"anyOf": [either("a", closed=True, names=("a",)), either("b", names=("b", "c"))]}
-    assert shapes(schema) == ((("a",), ("a",), ("a",)), (("b",), None, ("b", "c")))
+    assert shapes(schema) == ((("a",), ("a",), ("a",), ()), (("b",), None, ("b", "c"), ()))
     # a union inside a branch gives its own
     nested = {"anyOf": [either("a", closed=True, names=("a",)),
                         {"anyOf": [either("b", names=("b",)), either("c", names=("c",))]}]}
-    assert shapes(nested) == ((("a",), ("a",), ("a",)), (("b",), None, ("b",)),
-                              (("c",), None, ("c",)))
+    assert shapes(nested) == ((("a",), ("a",), ("a",), ()), (("b",), None, ("b",), ()),
+                              (("c",), None, ("c",), ()))
 
 
 def test_a_receiver_is_judged_by_shapes_only_where_some_are_closed_and_some_open():
@@ -425,8 +426,8 @@ def test_a_receiver_is_judged_by_shapes_only_where_some_are_closed_and_some_open
         schema = {"anyOf": [either("a", closed=closed, names=("a", "l")),
                             either(closed=closed, names=())]}
         found = shapes(schema)
-        assert found == (((), (), ()), (("a",), ("a", "l"), ("a", "l"))) if closed else (
-            (((), None, ()), (("a",), None, ("a", "l")))), found
+        assert found == (((), (), (), ()), (("a",), ("a", "l"), ("a", "l"), ())) if closed else (
+            (((), None, (), ()), (("a",), None, ("a", "l"), ()))), found
         assert judged_shapes(extract_paths(schema)[""]) == ()
     mixed = {"anyOf": [either("a", closed=True), either("b")]}
     assert judged_shapes(extract_paths(mixed)[""]) == shapes(mixed) != ()
@@ -457,6 +458,61 @@ def test_shapes_are_written_read_back_and_checked(tmp_path):
     assert "shapes" in str(caught.value)
 
 
+def tagged_by(tag: Any, *required: str, closed: bool = False, names: tuple[str, ...] = ()
+              ) -> dict[str, Any]:
+    """``either`` with a ``kind`` of the values ``tag`` (a list: an ``enum``), not required."""
+    schema = either(*required, closed=closed, names=names)
+    schema["properties"]["kind"] = {"enum": tag} if isinstance(tag, list) else {"const": tag}
+    return schema
+
+
+def test_shapes_carry_the_values_that_tell_them_apart():
+    # pydantic's `kind: Literal["cat"] = "cat"`: no alternative requires the tag, so no
+    # tag; each shape keeps the values it gives `kind`
+    schema = {"anyOf": [tagged_by("cat", "a", names=("a",)), tagged_by("dog", "b", names=("b",))]}
+    assert shapes(schema) == ((("a",), None, ("a", "kind"), (("kind", ("cat",)),)),
+                              (("b",), None, ("b", "kind"), (("kind", ("dog",)),)))
+    # shapes that differ by their values alone are two shapes
+    same_keys = {"anyOf": [tagged_by("cat", "a", names=("a",)), tagged_by("dog", "a",
+                                                                          names=("a",))]}
+    assert [s[3] for s in shapes(same_keys)] == [(("kind", ("cat",)),), (("kind", ("dog",)),)]
+    # values every shape shares tell nothing apart: not kept
+    shared = {"anyOf": [tagged_by(["cat", "dog"], "a", names=("a",)),
+                        tagged_by(["dog", "cat"], "b", names=("b",))]}
+    assert [s[3] for s in shapes(shared)] == [(), ()]
+    # a shape that does not declare the key differs from those that do; values of any
+    # JSON type (an object is not hashable) are kept as they are
+    mixed = {"anyOf": [tagged_by({"x": [1]}, "a", names=("a",)), either("b", names=("b",))]}
+    assert [s[3] for s in shapes(mixed)] == [(("kind", ({"x": [1]},)),), ()]
+    # a union inside a branch: its variants keep the branch's values beside their own
+    nested = {"anyOf": [tagged_by("cat", "a", names=("a",)),
+                        {"anyOf": [tagged_by("dog", "b", names=("b",)) | {"required": ["b"]},
+                                   tagged_by("cow", "c", names=("c",))]}]}
+    assert [dict(s[3])["kind"] for s in shapes(nested)] == [("cat",), ("dog",), ("cow",)]
+
+
+def test_shapes_values_are_written_read_back_rendered_and_checked(tmp_path):
+    tool = {"name": "t", "inputSchema": {"anyOf": [tagged_by("cat", "a", names=("a",)),
+                                                   tagged_by("dog", "b", closed=True,
+                                                             names=("b",))]}}
+    manifest = manifest_from_definitions([tool], side="server", source="s.json")
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert ('"shapes": [{"declares": ["a", "kind"], "requires": ["a"], "values": {"kind": '
+            '["cat"]}}, {"requires": ["b"], "takes": ["b", "kind"], "values": {"kind": '
+            '["dog"]}}]') in path.read_text()
+    read = load(path).tools["t"].in_[""]
+    assert read == manifest.tools["t"].in_[""] and Entry.from_json(read.to_json()) == read
+    assert describe(read).endswith('one of: "kind": "cat", requires "a" (declares also "kind")'
+                                   ' | "kind": "dog", requires "b" (takes only "b", "kind")')
+    # values must be a list of at least one value
+    path.write_text(path.read_text().replace('"values": {"kind": ["cat"]}',
+                                             '"values": {"kind": []}'))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "shapes" in str(caught.value)
+
+
 @settings(max_examples=draws(150), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(_schemas())
@@ -472,7 +528,7 @@ def test_every_valid_object_fits_a_shape_and_an_any_of_takes_each_that_does(sche
         for keys in itertools.combinations(NAMES, size):
             held = set(keys)
             fits = any(set(requires) <= held and (takes is None or held <= set(takes))
-                       for requires, takes, _ in found)
+                       for requires, takes, _, _ in found)
             valid = validator.is_valid(dict.fromkeys(keys, 1))
             assert fits or not valid, (keys, found)
             if "anyOf" in schema:

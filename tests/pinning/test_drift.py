@@ -226,6 +226,24 @@ def test_a_union_of_a_closed_and_an_open_object_that_swap_their_keys_is_explaine
         " -> requires `a`, declares `a`, `b` | requires `b`, takes only `a`, `b`"]
 
 
+def test_a_union_whose_optional_tags_swap_their_keys_is_explained_by_its_shapes() -> None:
+    """pydantic's defaulted ``Literal`` tags (no variant requires ``kind``): the cat now
+    requires what the dog did. Every path is as it was; only the shapes' values tell it."""
+    def pet(kind: str, key: str) -> dict:
+        return {"type": "object", "required": [key], "properties": {
+            "kind": {"const": kind, "default": kind}, key: {"type": "string"}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"pet": {
+        "anyOf": [pet("cat", "meow"), pet("dog", "bark")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["pet"]["anyOf"] = [pet("cat", "bark"), pet("dog", "meow")]
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields] == [
+        'in: `pet` is one of: `kind` "dog", requires `bark`, declares `bark`, `kind` | `kind` '
+        '"cat", requires `meow`, declares `kind`, `meow` -> `kind` "cat", requires `bark`, '
+        'declares `bark`, `kind` | `kind` "dog", requires `meow`, declares `kind`, `meow`']
+
+
 def test_a_tagged_union_whose_variants_swap_their_keys_is_explained_by_tag() -> None:
     """Each variant now requires the other's key: every path, the choice and the keysets are
     as they were, and every call that was valid is refused. Only the tags tell it."""

@@ -71,6 +71,7 @@ class Miss:
 def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     """The ways the sending side's object at ``holder`` may be (the agent's in a call, the
     server's in a result), by its tag ``key``: its own variants (a tagged union on the same
+    key; or its shapes, or its variants by another tag, each with the values it gives the
     key), or its object with the tag's values, one way for each group of its choice and
     each of its keysets; ``None`` where the key takes any value (nothing links it to a
     variant), or past ``MAX_WAYS``."""
@@ -85,6 +86,13 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     tag = table.entries.get((*holder, Prop(key)))
     if tag is None or tag.enum is None or not tag.type:
         return None
+    shapes = own_shapes(entry)
+    if shapes:
+        values = tag.enum
+        # a shape that gives the key no values of its own may send any of the key's (a
+        # closed one not declaring it, none)
+        return _shape_ways(shapes, declared, lambda shape: dict(shape[3]).get(key) or (
+            values if shape[1] is None or key in shape[1] else ()))
     return _merged_ways(table, holder, declared, tag.enum)
 
 
@@ -94,7 +102,8 @@ UNTAGGED = (None,)
 
 def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
     """A union's shapes (``Entry.shapes``) as variants judged by ``UNTAGGED``."""
-    return tuple((UNTAGGED, requires, takes, declares) for requires, takes, declares in shapes)
+    return tuple((UNTAGGED, requires, takes, declares)
+                 for requires, takes, declares, _ in shapes)
 
 
 def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
@@ -105,10 +114,17 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     declared = frozenset(declared_names(table, holder))
     own = own_shapes(entry)
     if own:
-        return [Way(UNTAGGED, frozenset(requires), frozenset(declares),
-                    frozenset(declares) if takes is not None else declared.union(declares))
-                for requires, takes, declares in own]
+        return _shape_ways(own, declared, lambda _: UNTAGGED)
     return _merged_ways(table, holder, declared, UNTAGGED)
+
+
+def _shape_ways(shapes: Sequence[Shape], declared: frozenset[str],
+                values: Callable[[Shape], tuple[Any, ...]]) -> list[Way]:
+    """A way for each of the sending side's ``shapes``, with its ``values``: what it sends
+    (an open one may send any key its object ``declared``, those it declares surely)."""
+    return [Way(values(shape), frozenset(requires), frozenset(declares),
+                frozenset(declares) if takes is not None else declared.union(declares))
+            for shape in shapes for requires, takes, declares, _ in (shape,)]
 
 
 def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],

@@ -269,7 +269,9 @@ RULES = (
                 "the agent may send is held to the server's variants for that value. A "
                 "union whose variants share their values (two models with the same "
                 "`Literal`) is judged variant by variant on either side; where the agent is "
-                "as close to several variants, each is said.",
+                "as close to several variants, each is said. An agent whose own tag is "
+                "optional (pydantic's `kind: Literal[\"cat\"] = \"cat\"`) sends each of "
+                "its shapes with the values it gives the tag, not their merge.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],

@@ -529,3 +529,50 @@ def test_a_closed_variant_taking_no_key_refuses_every_key_sent():
                                       {"anyOf": [_by(closed=True),
                                                  _by("d", closed=False, names=("a",))]}))
     assert "it refuses `a` (the agent may send it), or requires `d`" in finding.message
+
+
+# -- a sender whose tag is optional: its shapes carry the values they give it ----------------
+
+
+def _defaulted(*pets: tuple[str, str]) -> dict[str, Any]:
+    """pydantic's schema of a plain ``Union`` of pets, each with ``kind`` a ``Literal`` it
+    defaults to (so no alternative requires it) and the one required key it is named by."""
+    from typing import Literal, Union
+
+    from pydantic import BaseModel, create_model
+
+    models = [create_model(f"Pet_{tag}_{key}", kind=(Literal[tag], tag), **{key: (str, ...)})
+              for tag, key in pets]
+
+    class Adopt(BaseModel):
+        pet: Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007
+
+    return Adopt.model_json_schema()
+
+
+def test_an_agent_whose_tag_is_defaulted_is_judged_model_by_model():
+    agent = _adopting(_defaulted(("cat", "meow"), ("dog", "bark")), _adopting_server(PETS))
+    # each model sends its own key with its own tag (merged, the cat was said to send
+    # `bark`, which the server's closed cat refuses: an error no call makes happen)
+    assert of_rule(IN, agent) == []
+    # the agent may leave `kind` out, and the server requires it: that is said
+    assert single("in.missing-required", agent).path == "pet.kind"
+    # a cat sending a dog's key is still found, and only the cat
+    wrong = single(IN, _adopting(_defaulted(("cat", "bark"), ("dog", "bark")),
+                                 _adopting_server(PETS)))
+    assert 'with "cat" it requires `meow` (the agent never sends it)' in wrong.message
+    assert '"dog"' not in wrong.message
+
+
+def test_a_server_result_whose_tag_is_optional_is_judged_shape_by_shape():
+    def optional_tag(schema: dict[str, Any]) -> dict[str, Any]:
+        return schema | {"required": [n for n in schema["required"] if n != "kind"]}
+
+    server = {"anyOf": [optional_tag(pet("cat", "meow", closed=False)),
+                        optional_tag(pet("dog", "bark", closed=False))]}
+    assert of_rule(OUT, returned(server)) == []
+    wrong = {"anyOf": [optional_tag(pet("cat", "bark", closed=False)),
+                       optional_tag(pet("dog", "bark", closed=False))]}
+    finding = single(OUT, returned(wrong))
+    assert 'with "cat" it requires `meow` (the server never returns it)' in finding.message
+
