@@ -237,6 +237,29 @@ def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
     return shapes if len(closed) == 2 else ()
 
 
+def shape_tags(entry: Entry) -> Tags:
+    """The tags an object's shapes give it where no variant requires the key (pydantic's
+    ``kind: Literal["cat"] = "cat"``): each key every shape gives values of its own, or
+    does not declare (a closed one refuses it; an open one takes any of the others'
+    values), with the shapes as its variants. A receiving side is judged by them for the
+    calls that send the key."""
+    found = []
+    for key in sorted({key for shape in entry.shapes for key, _ in shape[3]}):
+        every = sorted_values(value for shape in entry.shapes
+                              for value in dict(shape[3]).get(key, ()))
+        variants: list[Variant] = []
+        for requires, takes, declares, values in entry.shapes:
+            held = dict(values).get(key)
+            if held is None:
+                if key in declares:
+                    break  # it takes any value: the key tells nothing apart
+                held = () if takes is not None else every
+            variants.append((held, requires, takes, declares))
+        else:
+            found.append((key, tuple(variants)))
+    return tuple(found)
+
+
 def tells_apart(variants: Iterable[Variant]) -> bool:
     """Whether the tag's values pick among ``variants``: not every variant takes the same
     values (a finding words the union by it)."""

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from parity.errors import FileFormatError
 from parity.fieldpaths.choices import MAX_WAYS, choice_of
-from parity.fieldpaths.entry import Entry, judged_shapes
+from parity.fieldpaths.entry import Entry, judged_shapes, shape_tags
 from parity.fieldpaths.manifest import load, write
 from parity.fieldpaths.render import describe
 from parity.fieldpaths.schema import extract_paths
@@ -489,6 +489,24 @@ def test_shapes_carry_the_values_that_tell_them_apart():
                         {"anyOf": [tagged_by("dog", "b", names=("b",)) | {"required": ["b"]},
                                    tagged_by("cow", "c", names=("c",))]}]}
     assert [dict(s[3])["kind"] for s in shapes(nested)] == [("cat",), ("dog",), ("cow",)]
+
+
+def test_shape_tags_are_the_keys_every_shape_gives_values_or_leaves_alone():
+    cat, dog = tagged_by("cat", "a", closed=True, names=("a",)), tagged_by("dog", "b",
+                                                                          names=("b",))
+    # a closed shape not declaring the key refuses it (no value); an open one takes any
+    closed_other, open_other = either("c", closed=True, names=("c",)), either("c", names=("c",))
+    for other, values in ((closed_other, ()), (open_other, ("cat", "dog"))):
+        entry = extract_paths({"anyOf": [cat, dog, other]})[""]
+        ((key, variants),) = shape_tags(entry)
+        assert key == "kind" and [v[0] for v in variants] == [("cat",), ("dog",), values]
+    # a shape declaring the key with any value: the key tells nothing apart
+    free = either("c", names=("c", "kind"))
+    assert shape_tags(extract_paths({"anyOf": [cat, dog, free]})[""]) == ()
+    # a tag every variant requires is the object's own tags, not its shapes'
+    required = {"anyOf": [cat | {"required": ["a", "kind"]}, dog | {"required": ["b", "kind"]}]}
+    entry = extract_paths(required)[""]
+    assert entry.tags and shape_tags(entry) == ()
 
 
 def test_shapes_values_are_written_read_back_rendered_and_checked(tmp_path):

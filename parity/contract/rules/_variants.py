@@ -16,7 +16,14 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.fieldpaths.entry import Shape, Variant, judged_shapes, own_shapes, value_identity
+from parity.fieldpaths.entry import (
+    Shape,
+    Variant,
+    judged_shapes,
+    own_shapes,
+    shape_tags,
+    value_identity,
+)
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 #: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
@@ -169,9 +176,11 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     entry = tagged.entries[at_tagged]
     if judged_shapes(entry):  # (a union of shapes links every sender it can read)
         return sending_shapes(sender, at_sender) is not None
-    for key, variants in entry.tags:
+    for key, variants in entry.tags or shape_tags(entry):
         ways = sending_ways(sender, at_sender, key)
         if ways is not None:
+            if not entry.tags and not all(key in w.required for w in ways):
+                return False  # a tag both may omit: the calls without it are the others'
             index = by_value(variants)
             return any(value_identity(v) in index for w in ways for v in w.values)
     return False

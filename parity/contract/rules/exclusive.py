@@ -3,7 +3,8 @@ takes only apart (``Entry.keysets``: a union of closed objects that take differe
 as GitHub's review comment, which takes a ``line`` or a ``position``, never both).
 
 The side that holds the object may hold, at once, the keys it declares there (or those of
-one of its own keysets), always with its required ones. Only keys some keyset takes are
+one of its own keysets, or of one of its own variants: an open variant sends the keys it
+declares, not its siblings'), always with its required ones. Only keys some keyset takes are
 weighed: a key none takes is ``in.unknown``'s (``out.missing``'s) to report.
 """
 
@@ -18,6 +19,7 @@ from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
+from parity.fieldpaths.entry import own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
 
 Keysets = Sequence[Sequence[str]]
@@ -26,7 +28,8 @@ Keysets = Sequence[Sequence[str]]
 def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], bool] | None:
     """Keys ``table``'s object at ``holder`` may hold together that no keyset takes all of
     (the fewest found beside its required ones) and whether it always holds them; ``None``
-    where every way it may be fits a keyset, or it may hold any key (it cannot tell)."""
+    where every way it may be (one of its keysets, or of its own variants) fits a keyset,
+    or it may hold any key (it cannot tell)."""
     if (table.opaque(holder) or not table.may_be_object(holder) or table.free_form(holder)
             or (*holder, VALUES) in table.entries or table.entries[holder].unsupported):
         return None  # any key, or a keyword not modelled (`maxProperties`, `not`...) here
@@ -39,7 +42,10 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     required = required_names(table, holder) & named
     if not fits(required):
         return required, True
-    own = table.entries[holder].keysets or (declared_names(table, holder),)
+    entry = table.entries[holder]
+    # each of its own variants sends the keys it declares (its merge may send all of them)
+    own = entry.keysets or [shape[2] for shape in own_shapes(entry)] or (
+        declared_names(table, holder),)
     for way in own:
         optional = sorted(set(way) & named - required)
         if fits(required.union(optional)):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from parity.contract.rules._align import Parsed, ToolPair
@@ -36,7 +35,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Variant, judged_shapes, tells_apart
+from parity.fieldpaths.entry import Entry, Tags, Variant, judged_shapes, shape_tags, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -85,20 +84,22 @@ def _gap(gap: Gap, voice: _Voice) -> str:
 
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-            ) -> tuple[str | None, str, list[Miss]] | None:
+            by_shapes: bool) -> tuple[str | None, str, list[Miss]] | None:
     """The tag key, the union as the findings word it (told apart by its tag, or its
     variants all taking the same values), and the misses of the sender's object at
-    ``at_sender`` against the variants of ``tagged``'s at ``at_tagged``; ``None`` where it
-    meets them, or cannot tell."""
-    setup = _setup(tagged, at_tagged, sender, at_sender)
+    ``at_sender`` against the variants of ``tagged``'s at ``at_tagged`` (``by_shapes``: its
+    shapes, else its tags); ``None`` where it meets them, or cannot tell."""
+    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
     if setup is None:
         return None
     key, variants, ways, required, declared = setup
     found = misses(ways, variants, required, declared)
     if not found:
         return None
-    union = (SHAPES if key is None else f"a union told apart by `{key}`"
-             if tells_apart(variants) else f"a union of variants that all require `{key}`")
+    entry = tagged.entries[at_tagged]
+    union = (SHAPES if key is None else f"a union of variants that all require `{key}`"
+             if not tells_apart(variants) else f"a union told apart by `{key}`"
+             + ("" if entry.tags else " (which not every variant requires)"))
     return key, union, found
 
 
@@ -107,18 +108,23 @@ SHAPES = "a union of objects, some closed, no key tells apart"
 
 
 def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+           by_shapes: bool,
            ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str]] | None:
     """What the sender's object is judged by: the tag key (``None``: a union's shapes,
-    judged by ``UNTAGGED``), its variants, the ways the sender sends it, the keys the whole
-    object requires and those some variant takes (the rest are other rules'); ``None``
-    where this rule cannot tell."""
+    judged by ``UNTAGGED``; ``by_shapes``: those, else its tags), its variants, the ways the
+    sender sends it, the keys the whole object requires and those some variant takes (the
+    rest are other rules'); ``None`` where this rule cannot tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
-    for key, variants in tagged.entries[at_tagged].tags:
+    entry = tagged.entries[at_tagged]
+    for key, variants in () if by_shapes else entry.tags or shape_tags(entry):
         ways = sending_ways(sender, at_sender, key)
         if ways is None:
             continue
+        if not entry.tags:  # a tag its variants may omit: the calls that send it
+            ways = [Way(w.values, w.required | {key}, w.sent | {key}, w.reach | {key})
+                    for w in ways if w.values]
         declared = set(declared_names(tagged, at_tagged))
         if tagged.entries[at_tagged].closed is not True:
             # an open variant takes a key none declares, so in.unknown (out.unknown) does
@@ -126,7 +132,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
         return key, variants, ways, required_names(tagged, at_tagged), declared
-    shapes = judged_shapes(tagged.entries[at_tagged])
+    shapes = judged_shapes(entry) if by_shapes else ()
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
@@ -141,7 +147,8 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     with which the sender's object at ``at_sender`` is rejected by ``tagged``'s variants at
     ``at_tagged`` because it holds ``name`` (none: a variant that takes the call with it
     ignores it); ``None`` where this rule cannot tell."""
-    setup = _setup(tagged, at_tagged, sender, at_sender)
+    setup = _setup(tagged, at_tagged, sender, at_sender,
+                   by_shapes=not tagged.entries[at_tagged].tags)
     if setup is None:
         return None
     key, variants, ways, required, declared = setup
@@ -149,21 +156,27 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     return None if values is None else (key, values)
 
 
+def _tags(entry: Entry) -> Tags:
+    """The tags ``in.tag`` and ``out.tag`` judge by: those every variant requires, or those
+    its shapes give it."""
+    return entry.tags or shape_tags(entry)
+
+
 def check_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, IN, attrgetter("tags"))
+    yield from _checked_in(pair, IN, _tags, by_shapes=False)
 
 
 def check_shapes_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, SHAPES_IN, judged_shapes)
+    yield from _checked_in(pair, SHAPES_IN, judged_shapes, by_shapes=True)
 
 
-def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
-                ) -> Iterator[Finding]:
+def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
+                by_shapes: bool) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
     for theirs, _, holder in asked_of(al, fact):
-        judged = _judged(al.other, theirs, al.reader, holder)
+        judged = _judged(al.other, theirs, al.reader, holder, by_shapes)
         if judged is None:
             continue
         key, union, found = judged
@@ -183,22 +196,22 @@ def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
 
 
 def check_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, OUT, attrgetter("tags"))
+    yield from _checked_out(pair, OUT, _tags, by_shapes=False)
 
 
 def check_shapes_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, SHAPES_OUT, judged_shapes)
+    yield from _checked_out(pair, SHAPES_OUT, judged_shapes, by_shapes=True)
 
 
-def _checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any],
-                 ) -> Iterator[Finding]:
+def _checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
+                 by_shapes: bool) -> Iterator[Finding]:
     al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
         if not fact(al.reader.entries[mine]):
             continue
-        judged = _judged(al.reader, mine, al.other, theirs)
+        judged = _judged(al.reader, mine, al.other, theirs, by_shapes)
         if judged is None:
             continue
         key, union, found = judged
@@ -269,9 +282,11 @@ RULES = (
                 "the agent may send is held to the server's variants for that value. A "
                 "union whose variants share their values (two models with the same "
                 "`Literal`) is judged variant by variant on either side; where the agent is "
-                "as close to several variants, each is said. An agent whose own tag is "
-                "optional (pydantic's `kind: Literal[\"cat\"] = \"cat\"`) sends each of "
-                "its shapes with the values it gives the tag, not their merge.",
+                "as close to several variants, each is said. A tag not every variant "
+                "requires (pydantic's `kind: Literal[\"cat\"] = \"cat\"`: the union's "
+                "`shapes` give it their values) is judged so too: on the server, for the "
+                "calls that send it; an agent whose own tag is optional sends each of its "
+                "shapes with the values it gives the tag, not their merge.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],
@@ -290,7 +305,9 @@ RULES = (
                 "and, where that variant is closed, no field it refuses. A result that "
                 "fails its variant fails to parse in the agent, though every merged path "
                 "agrees. A warning where the server only may omit (or may return) a field, "
-                "as `out.optional` is.",
+                "as `out.optional` is. A tag not every variant of the agent's model "
+                "requires (its `shapes` give it their values) holds the results that "
+                "return it.",
         example=Example(
             agent=[example_tool("pet", {"type": "object"}, {"type": "object", "properties": {
                 "pet": {"oneOf": [_pet("cat", "meow"), _pet("dog", "bark")]}}})],

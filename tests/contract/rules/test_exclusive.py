@@ -52,6 +52,20 @@ def test_an_agent_within_one_alternative_or_a_union_of_them_is_not_warned():
     assert of_rule(IN, findings) == [] and of_rule("in.unknown", findings)
 
 
+def test_an_agent_union_of_open_objects_sends_each_objects_keys_alone():
+    # pydantic's default models, open: each sends the keys it declares (merged, the union
+    # was said to send `line` and `position` together)
+    def open_variant(*names: str) -> dict[str, Any]:
+        return obj({n: INT for n in names}, names[:1])
+
+    assert of_rule(IN, sent({"anyOf": [open_variant("line", "path"),
+                                       open_variant("position", "path")]})) == []
+    # one of them declaring both still may send both
+    finding = single(IN, sent({"anyOf": [open_variant("line", "position"),
+                                         open_variant("position", "path")]}))
+    assert "may send `line` and `position` together" in finding.message
+
+
 def test_an_agent_that_may_send_any_key_cannot_tell():
     assert of_rule(IN, sent({"type": "object"})) == []
     assert of_rule(IN, sent({"type": "object", "additionalProperties": INT})) == []

@@ -576,3 +576,57 @@ def test_a_server_result_whose_tag_is_optional_is_judged_shape_by_shape():
     finding = single(OUT, returned(wrong))
     assert 'with "cat" it requires `meow` (the server never returns it)' in finding.message
 
+
+
+def _defaulted_server(*pets: tuple[str, str], extra: str = "forbid") -> dict[str, Any]:
+    """``_defaulted``'s pets as a server's models (``extra``: pydantic's ``forbid`` closes
+    them), required in a plain ``Union``: no variant requires ``kind``."""
+    from typing import Literal, Union
+
+    from pydantic import BaseModel, ConfigDict, create_model
+
+    models = [create_model(f"Pet_{tag}_{key}", __config__=ConfigDict(extra=extra),  # type: ignore[call-overload]
+                           kind=(Literal[tag], tag), **{key: (str, ...)})
+              for tag, key in pets]
+
+    class Adopt(BaseModel):
+        pet: Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007
+
+    return Adopt.model_json_schema()
+
+
+def test_a_server_whose_tag_is_defaulted_is_judged_for_the_calls_that_send_it():
+    server = _defaulted_server(("cat", "meow"), ("dog", "bark"))
+    # a cat with the dog's key: merged, the closed union takes `kind` and `bark` together
+    # (the dog's keys), and nothing was said; every call sending "cat" is rejected
+    finding = single(IN, _adopting(_adopting_server(pet("cat", "bark")), server))
+    assert finding.severity == "error"
+    assert ("is a union told apart by `kind` (which not every variant requires): with "
+            '"cat" it requires `meow` (the agent never sends it) and refuses `bark`') \
+        in finding.message
+    assert 'every call that sends this object with `kind` "cat" is rejected' in finding.message
+    # in.tag holds every call the agent makes (it always sends `kind`): the merged rules
+    # leave the object to it
+    assert [f.rule_id for f in _adopting(_adopting_server(pet("cat", "bark")), server)] == [IN]
+    # the server's own union, or one variant of it, fits
+    assert _adopting(_adopting_server({"anyOf": [pet("cat", "meow"), pet("dog", "bark")]}),
+                     server) == []
+    assert _adopting(_defaulted(("cat", "meow"), ("dog", "bark")), server) == []
+    # an agent that never sends `kind` is not judged by it (its calls may fit any variant)
+    assert of_rule(IN, _adopting(_adopting_server(obj({"meow": TEXT}, ("meow",))),
+                                 server)) == []
+
+
+def test_an_agent_result_model_whose_tag_is_defaulted_holds_the_servers_results_to_it():
+    agent = _defaulted_server(("cat", "meow"), ("dog", "bark"))
+
+    def results(pet_schema: dict[str, Any]) -> list[Any]:
+        return diff([{"name": "adopt", "inputSchema": {"type": "object"},
+                      "outputSchema": agent}],
+                    [{"name": "adopt", "inputSchema": {"type": "object"},
+                      "outputSchema": _adopting_server(pet_schema)}])
+
+    finding = single(OUT, results(pet("cat", "bark")))
+    assert finding.severity == "error"
+    assert 'every result with `kind` "cat" fails in the agent' in finding.message
+    assert of_rule(OUT, results({"anyOf": [pet("cat", "meow"), pet("dog", "bark")]})) == []
