@@ -243,6 +243,8 @@ def shape_tags(entry: Entry) -> Tags:
     does not declare (a closed one refuses it; an open one takes any of the others'
     values), with the shapes as its variants. A receiving side is judged by them for the
     calls that send the key."""
+    if not entry.shapes:
+        return ()  # (asked of every object the rules read)
     found = []
     for key in sorted({key for shape in entry.shapes for key, _ in shape[3]}):
         every = sorted_values(value for shape in entry.shapes

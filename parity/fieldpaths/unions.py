@@ -47,11 +47,10 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
     """``_union`` of two printed tables, spelled out for two (an optional model, a
     discriminated union of two objects: most unions), without its lists and calls per path."""
     out: dict[str, Entry] = {}
-    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths;
-    # whether it is closed in both
-    covers: dict[object, tuple[bool, bool, list[str], bool]] = {}
-    # holders with a choice or keysets of their own in an alternative, or closed in both
-    # alternatives to keys the other takes
+    # a holder -> whether it may be an object in ``a``, in ``b``; its properties' paths
+    covers: dict[object, tuple[bool, bool, list[str]]] = {}
+    # holders with union facts of their own in an alternative, or whose alternatives
+    # declare different keys
     chosen: list[object] = []
     # holders with a name only ``a`` requires, or only ``b``: a choice (both), or tags
     only_a: set[object] = set()
@@ -70,14 +69,12 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
             if cover is None:  # (``UNPRINTED`` is in neither)
                 in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
                 cover = covers[holder] = (in_a is not None and may_be_object(in_a),
-                                          in_b is not None and may_be_object(in_b), [],
-                                          in_a is not None and in_a.closed is True
-                                          and in_b is not None and in_b.closed is True)
+                                          in_b is not None and may_be_object(in_b), [])
                 if _owns_union_facts(in_a) or _owns_union_facts(in_b):
                     chosen.append(holder)  # (``choose`` reads only the covering ones)
             cover[2].append(path)
-            if cover[3] and (x is None) is not (y is None):
-                chosen.append(holder)  # one takes a key the other refuses
+            if cover[0] and cover[1] and (x is None) is not (y is None):
+                chosen.append(holder)  # one declares a key the other does not: shapes
             in_x = x is not None and x.required
             in_y = y is not None and y.required
             required = (not cover[0] or in_x) and (not cover[1] or in_y)
@@ -153,10 +150,9 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
     # the alternatives in which a holder may be an object: the same for all its properties
     coverings: dict[object, list[dict[_Key, Entry]]] = {}
     kids: dict[object, list[_Key]] = {}  # a holder -> its properties' paths
-    # holders whose alternatives' required names differ, or that are closed in each to
-    # a key another takes, or have a choice or keysets of their own in one
+    # holders whose alternatives' required or declared names differ, or have union facts
+    # of their own in one
     chosen: list[object] = []
-    closed: dict[object, bool] = {}  # a holder -> whether every covering one is closed
     for path in paths:
         present = [t[path] for t in tables if path in t]
         # a path of one alternative alone is its entry, as the walks make entries (what
@@ -171,8 +167,6 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                 covering = coverings[holder] = [t for t in tables
                                                 if holder in t and may_be_object(t[holder])]
                 kids[holder] = []
-                closed[holder] = len(covering) > 1 and all(
-                    t[holder].closed is True for t in covering)  # type: ignore[index]
                 if any(_owns_union_facts(t[holder]) for t in covering):  # type: ignore[index]
                     chosen.append(holder)
             kids[holder].append(path)
@@ -184,7 +178,7 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                     missing = missing or found is None
                 else:
                     some = True
-            if (some and not required) or (missing and closed[holder]) or (
+            if (some and not required) or (missing and len(covering) > 1) or (
                     not missing and len(covering) > 1 and any(
                         _tags_apart(covering[0][path], t[path]) for t in covering[1:])):
                 # (the last: a key all hold with values of their own: a tag where all

@@ -491,6 +491,17 @@ def test_shapes_carry_the_values_that_tell_them_apart():
     assert [dict(s[3])["kind"] for s in shapes(nested)] == [("cat",), ("dog",), ("cow",)]
 
 
+def test_a_union_whose_objects_declare_different_keys_records_their_shapes():
+    # nothing required, one closed: once merged alone (a sending side read as one object
+    # sending `w` with `kind`, which neither does)
+    schema = {"anyOf": [either(names=("w",)), tagged_by("a", closed=True)]}
+    assert shapes(schema) == (((), ("kind",), ("kind",), (("kind", ("a",)),)),
+                              ((), None, ("w",), ()))
+    # both open too: each sends what it declares
+    both_open = {"anyOf": [either(names=("w",)), either(names=("x",))]}
+    assert shapes(both_open) == (((), None, ("w",), ()), ((), None, ("x",), ()))
+
+
 def test_shape_tags_are_the_keys_every_shape_gives_values_or_leaves_alone():
     cat, dog = tagged_by("cat", "a", closed=True, names=("a",)), tagged_by("dog", "b",
                                                                           names=("b",))

@@ -96,10 +96,10 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     shapes = own_shapes(entry)
     if shapes:
         values = tag.enum
-        # a shape that gives the key no values of its own may send any of the key's (a
-        # closed one not declaring it, none)
+        # a shape that gives the key no values of its own but declares it may send any of
+        # the key's; one not declaring it never sends it (open or not, as ``Way.sent``)
         return _shape_ways(shapes, declared, lambda shape: dict(shape[3]).get(key) or (
-            values if shape[1] is None or key in shape[1] else ()))
+            values if key in shape[2] else ()))
     return _merged_ways(table, holder, declared, tag.enum)
 
 
@@ -183,6 +183,17 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
                 return False  # a tag both may omit: the calls without it are the others'
             index = by_value(variants)
             return any(value_identity(v) in index for w in ways for v in w.values)
+    return False
+
+
+def always_tagged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> bool:
+    """Whether ``in.tag`` (``out.tag``) holds every call of the sender's object to the shapes
+    of ``tagged``'s by a tag they give values (``shape_tags``): the sender always sends it
+    (then ``in.variant``, judging the same shapes by their keys alone, leaves it to them)."""
+    for key, _ in shape_tags(tagged.entries[at_tagged]):
+        ways = sending_ways(sender, at_sender, key)
+        if ways is not None:  # (the first key ``in.tag`` judges by, as it does)
+            return bool(ways) and all(key in w.required for w in ways)
     return False
 
 

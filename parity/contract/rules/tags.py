@@ -28,6 +28,7 @@ from parity.contract.rules._variants import (
     Gap,
     Miss,
     Way,
+    always_tagged,
     misses,
     rejected_with,
     sending_shapes,
@@ -89,6 +90,8 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     variants all taking the same values), and the misses of the sender's object at
     ``at_sender`` against the variants of ``tagged``'s at ``at_tagged`` (``by_shapes``: its
     shapes, else its tags); ``None`` where it meets them, or cannot tell."""
+    if by_shapes and always_tagged(tagged, at_tagged, sender, at_sender):
+        return None  # in.tag (out.tag) holds every call, value by value
     setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
     if setup is None:
         return None

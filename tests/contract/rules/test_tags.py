@@ -630,3 +630,31 @@ def test_an_agent_result_model_whose_tag_is_defaulted_holds_the_servers_results_
     assert finding.severity == "error"
     assert 'every result with `kind` "cat" fails in the agent' in finding.message
     assert of_rule(OUT, results({"anyOf": [pet("cat", "meow"), pet("dog", "bark")]})) == []
+
+
+def test_an_open_agent_variant_not_declaring_the_tag_never_sends_it():
+    # found by a helper's sweep: the agent's open `{w}` was read as sending `kind` "a" with
+    # `w`, which the server's closed "a" refuses; it sends neither `kind` nor anything
+    # else but `w`, and every call of the agent fits
+    agent = {"anyOf": [obj({"w": TEXT}), obj({"kind": {"const": "a"}},
+                                              additionalProperties=False)]}
+    server = {"anyOf": [obj({"kind": {"const": "a"}}, additionalProperties=False),
+                        obj({"kind": {"const": "b"}, "w": TEXT}, additionalProperties=False)]}
+    assert of_rule(IN, sent(agent, server)) == []
+    assert of_rule(OUT, returned(agent, server)) == []
+
+
+def test_a_union_in_tag_holds_value_by_value_is_not_judged_by_its_keys_again():
+    # the server's cat closed, its dog open, both with defaulted tags: in.variant would
+    # judge the agent's cat by keys alone, and say again what in.tag says by value
+    server = {"anyOf": [obj({"kind": {"const": "cat"}, "meow": TEXT}, ("meow",),
+                            additionalProperties=False),
+                        obj({"kind": {"const": "dog"}, "bark": TEXT, "w": TEXT},
+                            ("bark", "w"))]}
+    findings = sent(pet("cat", "bark"), server)
+    assert [f.rule_id for f in findings] == [IN]
+    # an agent that may leave `kind` out is judged by both: in.tag for the calls that send
+    # it, in.variant for every call (`{bark}` alone fits neither)
+    maybe = pet("cat", "bark")
+    maybe["required"] = ["bark"]
+    assert {f.rule_id for f in sent(maybe, server)} == {IN, SHAPES_IN}
