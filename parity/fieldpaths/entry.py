@@ -262,6 +262,13 @@ def shape_tags(entry: Entry) -> Tags:
     return tuple(found)
 
 
+def any_closed(entry: Entry) -> bool:
+    """Whether some variant of the object's tags or shapes is closed (refuses a key it does
+    not take)."""
+    return (any(variant[2] is not None for _, variants in entry.tags for variant in variants)
+            or any(shape[1] is not None for shape in entry.shapes))
+
+
 def tells_apart(variants: Iterable[Variant]) -> bool:
     """Whether the tag's values pick among ``variants``: not every variant takes the same
     values (a finding words the union by it)."""

@@ -231,12 +231,18 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         failed = [m for m in verdicts_of_value if m is not None]
         if not failed:
             continue
-        closest = min(failed, key=lambda m: (m.fatal, _size(m.gaps[0])))
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
-        # "never" and "always" of the value, not of its closest way alone
-        gaps = tuple(Gap(g.missing, not set(g.missing) & reached[identity], g.refused,
-                         set(g.refused) <= always_sent[identity], g.never, g.always)
-                     for g in closest.gaps)
+        # each failing way's closest variants, the closest way's first: where the sender's
+        # ways (its own variants) fail apart, each is said, not the first alone
+        said: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[bool, bool]] = {}
+        for m in sorted(failed, key=lambda m: (m.fatal, _size(m.gaps[0]))):
+            for g in m.gaps:  # (one of the ways never sends them, or always does)
+                never, always = said.get((g.missing, g.refused), (False, False))
+                said[g.missing, g.refused] = (never or g.never, always or g.always)
+        # "never" and "always" of the value, not of one way alone
+        gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
+                         set(refused) <= always_sent[identity], *one)
+                     for (missing, refused), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
 

@@ -16,7 +16,7 @@ from parity.contract.rules._base import Example, Finding, Rule, Severity
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, judged_shapes, value_type
+from parity.fieldpaths.entry import Entry, any_closed, judged_shapes, value_type
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -41,6 +41,8 @@ def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> s
              + ("a tagged union" if al.other.entries[parent].tags
                 else "a union of objects, some closed"))
     if judged is None:
+        if not any_closed(al.other.entries[parent]):
+            return f"{union}: its variants are open, so the value is silently ignored"
         return f"{union}: its closed variants may reject it, its open ones silently ignore it"
     key, rejecting = judged
     if rejecting:

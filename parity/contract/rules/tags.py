@@ -150,8 +150,14 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     with which the sender's object at ``at_sender`` is rejected by ``tagged``'s variants at
     ``at_tagged`` because it holds ``name`` (none: a variant that takes the call with it
     ignores it); ``None`` where this rule cannot tell."""
-    setup = _setup(tagged, at_tagged, sender, at_sender,
-                   by_shapes=not tagged.entries[at_tagged].tags)
+    entry = tagged.entries[at_tagged]
+    by_shapes = not entry.tags
+    if by_shapes and any(shape[3] for shape in entry.shapes):
+        # by keys alone its shapes cannot tell what a value they give a key refuses
+        if not (shape_tags(entry) and always_tagged(tagged, at_tagged, sender, at_sender)):
+            return None
+        by_shapes = False
+    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
     if setup is None:
         return None
     key, variants, ways, required, declared = setup

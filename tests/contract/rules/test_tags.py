@@ -658,3 +658,45 @@ def test_a_union_in_tag_holds_value_by_value_is_not_judged_by_its_keys_again():
     maybe = pet("cat", "bark")
     maybe["required"] = ["bark"]
     assert {f.rule_id for f in sent(maybe, server)} == {IN, SHAPES_IN}
+
+
+def test_in_unknown_beside_shapes_with_values_says_only_what_it_can_tell():
+    # found by a helper's sweep. The server's open "c" takes `z` by its keys, not with
+    # `kind` "a": with "a" only its closed variant takes the call, which refuses `z`
+    def variant(kind: Any, closed: bool) -> dict[str, Any]:
+        props = {} if kind is None else {"kind": kind}
+        return obj(props, (), **({"additionalProperties": False} if closed else {}))
+
+    agent = obj({"kind": {"enum": ["a", "c"]}, "z": TEXT}, ("kind",))
+    server = {"oneOf": [variant({"enum": ["a", "c"]}, True), variant({"enum": ["b", "c"]}, False),
+                        variant(None, True)]}
+    unknown = single("in.unknown", sent(agent, server))
+    assert 'with `kind` "a" a call that sends it fits none of its variants' in unknown.message
+    # a variant taking any `kind`: no tag, and by keys alone nothing tells what "a" or "b"
+    # refuses (once "no call is rejected for it alone": `{kind: "a", x}` is)
+    agent = obj({"kind": {"enum": ["a", "b"]}, "x": TEXT}, ("kind",))
+    server = {"anyOf": [variant({"const": "c"}, False), variant(None, True),
+                        variant(TEXT, True)]}
+    unknown = single("in.unknown", sent(agent, server))
+    assert "its closed variants may reject it, its open ones silently ignore it" in \
+        unknown.message
+    # a tagged union of open variants ignores a key it cannot judge (once "its closed
+    # variants may reject it": it has none)
+    agent = {"anyOf": [obj({"kind": {"const": "c"}, "x": TEXT}, ("kind",),
+                           additionalProperties=False),
+                       obj({"kind": TEXT}, (), additionalProperties=False)]}
+    server = {"anyOf": [obj({"kind": {"const": "c"}}, ("kind",)),
+                        obj({"kind": {"const": "c"}, "z": TEXT}, ("kind",))]}
+    unknown = single("in.unknown", sent(agent, server))
+    assert "its variants are open, so the value is silently ignored" in unknown.message
+
+
+def test_each_variant_of_the_agent_that_fails_is_said():
+    # found by a helper's sweep: the agent's closed `{e}` and open `{d}` each fail the
+    # server's union, each for its own key; only the first was said
+    agent = {"anyOf": [obj({"e": TEXT}, (), additionalProperties=False), obj({"d": TEXT})]}
+    server = {"anyOf": [obj({"a": TEXT, "d": TEXT}, ("a", "d")),
+                        obj({}, (), additionalProperties=False)]}
+    finding = single(SHAPES_IN, sent(agent, server))
+    assert ("it refuses `e` (the agent may send it), or refuses `d` (the agent may send it)"
+            in finding.message)
