@@ -151,16 +151,18 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     ``at_tagged`` because it holds ``name`` (none: a variant that takes the call with it
     ignores it); ``None`` where this rule cannot tell."""
     entry = tagged.entries[at_tagged]
-    by_shapes = not entry.tags
-    if by_shapes and any(shape[3] for shape in entry.shapes):
-        # by keys alone its shapes cannot tell what a value they give a key refuses
-        if not (shape_tags(entry) and always_tagged(tagged, at_tagged, sender, at_sender)):
-            return None
-        by_shapes = False
-    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
+    valued = {key for shape in entry.shapes for key, _ in shape[3]}
+    by_value = bool(entry.tags) or bool(valued and shape_tags(entry) and always_tagged(
+        tagged, at_tagged, sender, at_sender))
+    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
     if setup is None:
         return None
     key, variants, ways, required, declared = setup
+    # the calls ``rejected_with`` weighs: of the ways that surely may send it, else that may
+    sending = ([w.sent for w in ways if name in w.sent]
+               or [w.reach for w in ways if name in w.reach])
+    if key is None and any(not valued.isdisjoint(keys) for keys in sending):
+        return None  # by their keys alone, the shapes cannot tell what a value they give refuses
     values = rejected_with(ways, variants, required, declared, name)
     return None if values is None else (key, values)
 
