@@ -239,20 +239,13 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
             for g in m.gaps:  # (one of the ways never sends them, or always does)
                 never, always = said.get((g.missing, g.refused), (False, False))
                 said[g.missing, g.refused] = (never or g.never, always or g.always)
-        # "never" and "always" of the value, not of one way alone; a gap holding another
-        # says no more of why the calls fail
+        # "never" and "always" of the value, not of one way alone (a gap holding another's
+        # keys is kept: its other keys are why some calls fail)
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
                          set(refused) <= always_sent[identity], *one)
-                     for (missing, refused), one in said.items()
-                     if not any(_within_gap(other, (missing, refused)) for other in said))
+                     for (missing, refused), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
-
-
-def _within_gap(small: tuple[tuple[str, ...], tuple[str, ...]],
-                big: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
-    """Whether the gap ``small`` (missing and refused keys) is a part of ``big``."""
-    return small != big and set(small[0]) <= set(big[0]) and set(small[1]) <= set(big[1])
 
 
 def _size(gap: Gap) -> int:

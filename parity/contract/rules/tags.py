@@ -158,13 +158,17 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     if setup is None:
         return None
     key, variants, ways, required, declared = setup
+    values = rejected_with(ways, variants, required, declared, name)
+    if values is None:
+        return None
     # the calls ``rejected_with`` weighs: of the ways that surely may send it, else that may
     sending = ([w.sent for w in ways if name in w.sent]
                or [w.reach for w in ways if name in w.reach])
-    if key is None and any(not valued.isdisjoint(keys) for keys in sending):
-        return None  # by their keys alone, the shapes cannot tell what a value they give refuses
-    values = rejected_with(ways, variants, required, declared, name)
-    return None if values is None else (key, values)
+    if not values and key is None and any(not valued.isdisjoint(keys) for keys in sending):
+        # by their keys alone the shapes take such a call, though a value they give a key
+        # it sends may refuse it: "no call is rejected for it" is more than they tell
+        return None
+    return key, values
 
 
 def _tags(entry: Entry) -> Tags:
