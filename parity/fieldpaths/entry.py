@@ -237,6 +237,12 @@ def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
     return shapes if len(closed) == 2 else ()
 
 
+def judged_tags(entry: Entry) -> Tags:
+    """The tags a receiving side is judged by (``in.tag``, ``out.tag``): those every variant
+    requires, or those its shapes give it."""
+    return entry.tags or shape_tags(entry)
+
+
 def shape_tags(entry: Entry) -> Tags:
     """The tags an object's shapes give it where no variant requires the key (pydantic's
     ``kind: Literal["cat"] = "cat"``): each key every shape gives values of its own, or

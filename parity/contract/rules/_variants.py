@@ -20,6 +20,7 @@ from parity.fieldpaths.entry import (
     Shape,
     Variant,
     judged_shapes,
+    judged_tags,
     own_shapes,
     shape_tags,
     value_identity,
@@ -176,7 +177,7 @@ def linked(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -
     entry = tagged.entries[at_tagged]
     if judged_shapes(entry):  # (a union of shapes links every sender it can read)
         return sending_shapes(sender, at_sender) is not None
-    for key, variants in entry.tags or shape_tags(entry):
+    for key, variants in judged_tags(entry):
         ways = sending_ways(sender, at_sender, key)
         if ways is not None:
             if not entry.tags and not all(key in w.required for w in ways):

@@ -36,7 +36,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Tags, Variant, judged_shapes, shape_tags, tells_apart
+from parity.fieldpaths.entry import Entry, Variant, judged_shapes, judged_tags, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
@@ -121,7 +121,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
     entry = tagged.entries[at_tagged]
-    for key, variants in () if by_shapes else entry.tags or shape_tags(entry):
+    for key, variants in () if by_shapes else judged_tags(entry):
         ways = sending_ways(sender, at_sender, key)
         if ways is None:
             continue
@@ -129,7 +129,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             ways = [Way(w.values, w.required | {key}, w.sent | {key}, w.reach | {key})
                     for w in ways if w.values]
         declared = set(declared_names(tagged, at_tagged))
-        if tagged.entries[at_tagged].closed is not True:
+        if entry.closed is not True:
             # an open variant takes a key none declares, so in.unknown (out.unknown) does
             # not reject it: a closed variant's refusal of it is this rule's
             declared.update(*(w.reach for w in ways))
@@ -152,8 +152,7 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     ignores it); ``None`` where this rule cannot tell."""
     entry = tagged.entries[at_tagged]
     valued = {key for shape in entry.shapes for key, _ in shape[3]}
-    by_value = bool(entry.tags) or bool(valued and shape_tags(entry) and always_tagged(
-        tagged, at_tagged, sender, at_sender))
+    by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
     setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
     if setup is None:
         return None
@@ -171,14 +170,8 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     return key, values
 
 
-def _tags(entry: Entry) -> Tags:
-    """The tags ``in.tag`` and ``out.tag`` judge by: those every variant requires, or those
-    its shapes give it."""
-    return entry.tags or shape_tags(entry)
-
-
 def check_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, IN, _tags, by_shapes=False)
+    yield from _checked_in(pair, IN, judged_tags, by_shapes=False)
 
 
 def check_shapes_in(pair: ToolPair) -> Iterator[Finding]:
@@ -211,7 +204,7 @@ def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
 
 
 def check_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, OUT, _tags, by_shapes=False)
+    yield from _checked_out(pair, OUT, judged_tags, by_shapes=False)
 
 
 def check_shapes_out(pair: ToolPair) -> Iterator[Finding]:
