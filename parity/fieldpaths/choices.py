@@ -200,9 +200,12 @@ def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]
     found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]]]] = set()
 
     def texts(values: dict[str, tuple[Any, ...]]) -> frozenset[tuple[str, tuple[str, ...]]]:
+        given = []
         for key, its in values.items():
-            held.setdefault((key, tuple(map(canonical_value, its))), its)
-        return frozenset((key, tuple(map(canonical_value, its))) for key, its in values.items())
+            text = (key, tuple(map(canonical_value, its)))
+            held.setdefault(text, its)
+            given.append(text)
+        return frozenset(given)
 
     for table, names, takes, declared, values in alternatives:
         own = own_shapes(table[holder])

@@ -87,20 +87,17 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     declared = frozenset(declared_names(table, holder))
     own = dict(entry.tags).get(key)
     if own:
-        # an open variant may send any key; those it declares surely
-        return [Way(values, frozenset(requires), frozenset(declares),
-                    frozenset(declares) if takes is not None else declared.union(declares))
-                for values, requires, takes, declares in own]
+        return _ways(own, declared)
     tag = table.entries.get((*holder, Prop(key)))
     if tag is None or tag.enum is None or not tag.type:
         return None
     shapes = own_shapes(entry)
     if shapes:
-        values = tag.enum
         # a shape that gives the key no values of its own but declares it may send any of
         # the key's; one not declaring it never sends it (open or not, as ``Way.sent``)
-        return _shape_ways(shapes, declared, lambda shape: dict(shape[3]).get(key) or (
-            values if key in shape[2] else ()))
+        return _ways([(dict(values).get(key) or (tag.enum if key in declares else ()),
+                       requires, takes, declares)
+                      for requires, takes, declares, values in shapes], declared)
     return _merged_ways(table, holder, declared, tag.enum)
 
 
@@ -122,17 +119,16 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     declared = frozenset(declared_names(table, holder))
     own = own_shapes(entry)
     if own:
-        return _shape_ways(own, declared, lambda _: UNTAGGED)
+        return _ways(shape_variants(own), declared)
     return _merged_ways(table, holder, declared, UNTAGGED)
 
 
-def _shape_ways(shapes: Sequence[Shape], declared: frozenset[str],
-                values: Callable[[Shape], tuple[Any, ...]]) -> list[Way]:
-    """A way for each of the sending side's ``shapes``, with its ``values``: what it sends
-    (an open one may send any key its object ``declared``, those it declares surely)."""
-    return [Way(values(shape), frozenset(requires), frozenset(declares),
+def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
+    """A way for each of the sending side's own ``variants``: what it sends (an open one
+    may send any key its object ``declared``, those it declares surely)."""
+    return [Way(values, frozenset(requires), frozenset(declares),
                 frozenset(declares) if takes is not None else declared.union(declares))
-            for shape in shapes for requires, takes, declares, _ in (shape,)]
+            for values, requires, takes, declares in variants]
 
 
 def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
