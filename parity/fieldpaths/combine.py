@@ -8,6 +8,7 @@ from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry
 from parity.fieldpaths.keyed import REFUSED, refuses
 from parity.fieldpaths.keywords import Facets, OwnKeys, intersect_enum, keep_examples
+from parity.fieldpaths.oneof import joined
 
 
 def weight(f: Facets) -> int:
@@ -51,6 +52,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.expanded = a.expanded | b.expanded
     out.constraints = constraints.conjoin(a.constraints, b.constraints)
     out.examples = keep_examples(a.examples, b.examples)
+    out.one_of = joined(a.one_of, b.one_of)
     return out
 
 

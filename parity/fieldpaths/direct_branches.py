@@ -27,6 +27,7 @@ from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import followed, own_weight
 from parity.fieldpaths.keywords import KEYWORDS
+from parity.fieldpaths.oneof import requirements
 
 if TYPE_CHECKING:
     from parity.fieldpaths.direct_handover import Walk
@@ -43,7 +44,9 @@ def reads_branches(schema: dict[str, Any], keyword: str, max_alternatives: int) 
     branches = schema[keyword]
     return (schema.keys() & BLOCKERS == {keyword}
             and _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
-            and isinstance(branches, list) and 0 < len(branches) <= max_alternatives)
+            and isinstance(branches, list) and 0 < len(branches) <= max_alternatives
+            # "exactly one of" keys: the facets carry it to the union (``oneof``)
+            and (keyword != "oneOf" or requirements(branches) is None))
 
 
 def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, depth: int,

@@ -38,6 +38,7 @@ from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 from parity.fieldpaths.keyed import named_subs
 from parity.fieldpaths.keywords import Facets, Sub
+from parity.fieldpaths.oneof import Groups, of_alternatives
 from parity.fieldpaths.unions import apart_of, union_printed
 
 
@@ -247,7 +248,8 @@ class Walk:
             tables.append(self.table)
         self.table = outer
         # as ``general.Walker._emit_all``: closed by `unevaluatedProperties` beside the union
-        self.take_union(tables, key, rel, apart_of(alternatives, tables))
+        self.take_union(tables, key, rel, apart_of(alternatives, tables),
+                        of_alternatives([f.one_of for f in alternatives], len(tables)))
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -310,17 +312,17 @@ class Walk:
             self.table[render(path)] = entry
 
     def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int,
-                   apart: Apart = True) -> None:
+                   apart: Apart = True, one_of: Groups | None = None) -> None:
         """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
-        union, work = counted_union(tables, key, rel, apart)
+        union, work = counted_union(tables, key, rel, apart, one_of)
         self.work += work
         self.table.update(union)
 
 
-def counted_union(tables: list[dict[str, Entry]], key: str,
-                  rel: int, apart: Apart = True) -> tuple[dict[str, Entry], int]:
+def counted_union(tables: list[dict[str, Entry]], key: str, rel: int, apart: Apart = True,
+                  one_of: Groups | None = None) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
     (``unions.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
-    union = union_printed(tables, key, apart)
+    union = union_printed(tables, key, apart, one_of)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

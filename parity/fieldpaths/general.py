@@ -27,6 +27,7 @@ from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, rende
 from parity.fieldpaths.keyed import as_branch, named_subs
 from parity.fieldpaths.keywords import KEYWORDS, RANK, Facets, Sub, json_type
 from parity.fieldpaths.limits import Limits
+from parity.fieldpaths.oneof import Groups, of_alternatives, requirements
 from parity.fieldpaths.pointers import MISS, local_target
 from parity.fieldpaths.unions import apart_of, union
 from parity.fieldpaths.validators import dialect_of, offline_registry
@@ -145,7 +146,8 @@ class Walker:
             return tables[0]
         # closed by an `unevaluatedProperties: false` beside the union (or in a branch with
         # one inside): keys another passing alternative evaluates are taken too
-        return self._union(tables, steps, apart_of(alternatives, tables))
+        return self._union(tables, steps, apart_of(alternatives, tables),
+                           of_alternatives([f.one_of for f in alternatives], len(tables)))
 
     def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
@@ -242,6 +244,9 @@ class Walker:
                 union: list[Facets] = []
                 for s in subs:
                     union.extend(as_branch(self._collect(s, stack, chain)))
+                groups = requirements(branches) if keyword == "oneOf" else None
+                for f in union if groups is not None else ():
+                    f.one_of = groups  # "exactly one of": read where the union is made
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
@@ -305,9 +310,9 @@ class Walker:
         return [conjoin(a, b) for a in left for b in right]
 
     def _union(self, tables: list[dict[Steps, Entry]], steps: Steps,
-               apart: Apart = True) -> dict[Steps, Entry]:
+               apart: Apart = True, one_of: Groups | None = None) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
-        return union(tables, steps, apart=apart)
+        return union(tables, steps, apart=apart, one_of=one_of)
 
     def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,

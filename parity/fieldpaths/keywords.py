@@ -117,6 +117,9 @@ class Facets:
     #: (``keyed.as_branch``): it takes the keys every passing alternative evaluates, so the
     #: alternatives do not take their keys apart (``choices``' keysets)
     unevaluated_seen: bool = False
+    #: the keys each branch of the ``oneOf`` this alternative comes from requires, where its
+    #: branches only require keys (``oneof``): a value fitting two of them is refused
+    one_of: tuple[tuple[str, ...], ...] | None = None
 
     def copy(self) -> Facets:
         return Facets(
@@ -127,7 +130,7 @@ class Facets:
             list(self.value_keys),
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
-            dict(self.constraints), self.examples, self.unevaluated_seen)
+            dict(self.constraints), self.examples, self.unevaluated_seen, self.one_of)
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------

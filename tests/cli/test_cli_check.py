@@ -7,6 +7,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from parity.contract import baseline as bl
 from parity.contract.rules.docs import rules_markdown
 from parity.fieldpaths import manifest as mf
 from parity.fieldpaths.tooldefs import manifest_from_definitions
+from tests.mcpfixtures import in_session, stdio
 
 REPO = Path(__file__).resolve().parents[2]
 S = {"type": "string"}
@@ -313,6 +315,33 @@ def test_diff_against_a_live_stdio_server(tmp_path, capsys, monkeypatch):
     assert code == 1
     assert "    error   out.missing  sum" in out
     assert "the server returns `total` there" in out
+
+
+@pytest.mark.slow
+def test_diff_says_the_calls_a_live_servers_oneof_refuses_and_the_server_refuses_them(
+        tmp_path, capsys, monkeypatch):
+    """The server's argument model takes a `url` or a `path`, never both (a `oneOf` of
+    requirements, and a validator): the agent's stub may send both; parity says so, and the
+    server, asked, refuses such a call and takes one with either key alone."""
+    monkeypatch.chdir(REPO)
+    agent = tmp_path / "agent.json"
+    agent.write_text(json.dumps({"tools": [{"name": "fetch", "inputSchema": {
+        "type": "object", "required": ["source"], "properties": {"source": {
+            "type": "object", "required": ["url"],
+            "properties": {"url": {"type": "string"}, "path": {"type": "string"}}}}}}]}))
+    code, out, _ = run(capsys, "diff", "--agent-file", str(agent), "--server-stdio",
+                       f"{sys.executable} -m tests.servers.exactly_one")
+    assert code == 1
+    assert "    warning in.exclusive  source" in out
+    assert ("the agent may send `path` and `url` (always sent) together at `source`; the "
+            "server takes them only apart (its `oneOf` there refuses a call") in out
+
+    async def calls(session: Any) -> list[Any]:
+        return [await session.call_tool_raw("fetch", {"source": source}, timeout=15)
+                for source in ({"url": "u", "path": "p"}, {"url": "u"}, {"path": "p"})]
+    both, url, path = in_session(stdio("tests.servers.exactly_one"), calls)
+    assert both["isError"] is True and "not both" in both["content"][0]["text"]
+    assert url["isError"] is False and path["isError"] is False
 
 
 def test_a_null_input_schema_history_diffs_with_a_finding_not_an_input_error(tmp_path, capsys):

@@ -207,6 +207,23 @@ def test_a_union_of_closed_objects_that_takes_another_key_apart_is_explained() -
         "in: `c` takes the keys of one of: `line` | `position` -> `line` | `position` | `side`"]
 
 
+def test_a_server_that_comes_to_take_one_key_or_the_other_never_both_is_explained() -> None:
+    """`anyOf` of requirements (one or both) became `oneOf` (exactly one): the paths, their
+    types and the choice are the same; the keysets tell it."""
+    def source(keyword: str) -> dict:
+        return {"name": "t", "inputSchema": {"type": "object", "properties": {"s": {
+            "type": "object", "properties": {"url": {"type": "string"},
+                                             "path": {"type": "string"}},
+            keyword: [{"required": ["url"]}, {"required": ["path"]}]}}}}
+
+    (change,) = D.compare(L.build("w", [source("anyOf")]),
+                          L.build("w", [source("oneOf")])).changes
+    assert [f.words() for f in change.fields] == [
+        "in: `s` takes the keys of one of: nothing -> `path` | `url`",
+        'in: anyOf of `s`: [{"required": ["url"]}, {"required": ["path"]}] -> (absent)',
+        'in: oneOf of `s`: (absent) -> [{"required": ["url"]}, {"required": ["path"]}]']
+
+
 def test_a_union_of_a_closed_and_an_open_object_that_swap_their_keys_is_explained() -> None:
     """The closed variant now requires what the open one did, and the other way round: the
     choice is as it was; only the shapes tell which one refuses what."""

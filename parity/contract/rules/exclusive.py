@@ -1,6 +1,7 @@
 """``in.exclusive`` and ``out.exclusive``: keys one side may hold together that the other
 takes only apart (``Entry.keysets``: a union of closed objects that take different keys, such
-as GitHub's review comment, which takes a ``line`` or a ``position``, never both).
+as GitHub's review comment, which takes a ``line`` or a ``position``, never both; or a
+``oneOf`` whose branches require different keys, which refuses an object fitting two).
 
 The side that holds the object may hold, at once, the keys it declares there (or those of
 one of its own keysets, or of one of its own variants: an open variant sends the keys it
@@ -19,7 +20,7 @@ from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
-from parity.fieldpaths.entry import own_shapes
+from parity.fieldpaths.entry import Entry, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
 
 Keysets = Sequence[Sequence[str]]
@@ -58,6 +59,16 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     return None
 
 
+def _apart(entry: Entry, holds: str, there: str) -> str:
+    """Why the object ``entry`` takes its keysets only apart: its alternatives are closed to
+    keys another takes, or they are a ``oneOf``'s, which all take the keys (their shapes
+    take the same) and refuse a value fitting more than one (``oneof``)."""
+    if entry.shapes and len({shape[1] for shape in entry.shapes}) == 1:
+        return (f"its `oneOf`{there} refuses {holds} that fits more than one of its "
+                "alternatives, as one holding them does")
+    return f"each of its alternatives{there} is closed to keys another takes"
+
+
 def _keys(names: set[str], required: set[str], keysets: Keysets, always: str) -> str:
     """The keys held together: the optional ones where they alone fit no keyset, else all,
     the required ones said so (``always``: how); not those every keyset takes."""
@@ -92,9 +103,8 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
             tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
             severity="error" if always else "warning",
             message=f"the agent {sent} {_keys(keys, required, keysets, 'always sent')} "
-                    f"together {where}; "
-                    "the server takes them only apart (each of its alternatives there is "
-                    "closed to keys another takes): "
+                    f"together {where}; the server takes them only apart "
+                    f"({_apart(al.other.entries[steps], 'a call', ' there')}): "
                     + (f"{every_call(holder)} is rejected" if always else "calls that send "
                        "them together are rejected"),
             hint="send one alternative's keys at a time: make the agent's object a union "
@@ -125,8 +135,8 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
             severity="error" if always else "warning",
             message=f"the server {'always returns' if always else 'may return'} "
                     f"{_keys(keys, required, keysets, 'always returned')} together "
-                    f"{at(path)}; the agent's result model takes them only apart (each of its "
-                    "alternatives is closed to keys another takes): "
+                    f"{at(path)}; the agent's result model takes them only apart "
+                    f"({_apart(al.reader.entries[mine], 'a result', '')}): "
                     + ("every result fails in the agent" if always
                        else "results holding them together fail in the agent"),
             hint="let the agent's result model take them together (one model, or open "
@@ -147,10 +157,14 @@ RULES = (
                 "with a `line` and one with a `position`, each `additionalProperties: "
                 "false`; pydantic's union of `extra='forbid'` models) takes the keys of one "
                 "alternative at a time: the manifest records the sets as the object's "
-                "`keysets`. The agent's object may send every key it declares (or those of one "
-                "of its own keysets) at once: a call holding keys of two alternatives matches "
-                "neither and is rejected. A warning where the agent only may send them "
-                "together (optional fields), an error where its required fields already do.",
+                "`keysets`. So does a `oneOf` whose branches only require keys (`\"oneOf\": "
+                "[{\"required\": [\"url\"]}, {\"required\": [\"path\"]}]`, JSON Schema's "
+                "\"a `url` or a `path`, never both\"): a call holding both fits both branches, "
+                "and `oneOf` refuses a value that fits more than one. The agent's object may "
+                "send every key it declares (or those of one of its own keysets) at once: a "
+                "call holding keys of two alternatives is rejected. A warning where the agent "
+                "only may send them together (optional fields), an error where its required "
+                "fields already do.",
         example=Example(
             agent=[example_tool("comment", {"type": "object", "properties": {
                 "line": {"type": "integer"}, "position": {"type": "integer"}}})],
@@ -162,8 +176,10 @@ RULES = (
         severity_note="error where the server always returns the keys together",
         purpose="The server may return together fields the agent's result model takes apart.",
         details="The agent's result model is a union of closed objects (pydantic's union of "
-                "`extra='forbid'` models; the manifest's `keysets`); a result holding keys of "
-                "two of its alternatives fits neither and fails to parse in the agent.",
+                "`extra='forbid'` models; the manifest's `keysets`), or a `oneOf` whose "
+                "branches require different keys; a result holding keys of two of its "
+                "alternatives fits neither (or both, which `oneOf` refuses) and fails to parse "
+                "in the agent.",
         example=Example(
             agent=[example_tool("locate", {"type": "object"}, {"anyOf": [
                 _variant("line"), _variant("position")]})],

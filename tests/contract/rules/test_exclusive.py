@@ -83,8 +83,8 @@ def test_out_exclusive_warns_where_the_server_may_return_keys_the_agent_takes_ap
 
 
 def test_an_agent_keyword_not_modelled_may_keep_keys_apart_so_nothing_is_said():
-    """`maxProperties: 1`, `not`, `oneOf` of requirements... parity does not model: it cannot
-    tell whether the agent sends the keys together."""
+    """`maxProperties: 1`, `not`... parity does not model: it cannot tell whether the agent
+    sends the keys together."""
     for limit in ({"maxProperties": 1}, {"not": {"required": ["line", "position"]}}):
         agent = obj({"line": INT, "position": INT}, additionalProperties=False, **limit)
         assert of_rule(IN, sent(agent)) == []
@@ -93,3 +93,38 @@ def test_an_agent_keyword_not_modelled_may_keep_keys_apart_so_nothing_is_said():
 def test_a_nested_object_the_agent_always_sends_together_rejects_the_calls_that_send_it():
     finding = single(IN, sent(obj({"line": INT, "position": INT}, ("line", "position"))))
     assert "every call that sends this object is rejected" in finding.message
+
+
+#: JSON Schema's "a `url` or a `path`, never both": a `oneOf` of branches requiring a key
+EXACTLY_ONE = obj({"url": INT, "path": INT},
+                  oneOf=[{"required": ["url"]}, {"required": ["path"]}])
+
+
+def test_a_oneof_of_requirements_refuses_the_calls_that_hold_two_of_them():
+    def to(server: dict[str, Any], agent: dict[str, Any]) -> list[Any]:
+        return diff([tool("t", obj({"c": agent}))], [tool("t", obj({"c": server}))])
+
+    finding = single(IN, to(EXACTLY_ONE, obj({"url": INT, "path": INT}, ("url", "path"))))
+    assert finding.severity == "error" and finding.path == "c"
+    assert ("the agent always sends `path` and `url` together at `c`; the server takes them "
+            "only apart (its `oneOf` there refuses a call that fits more than one of its "
+            "alternatives, as one holding them does): every call that sends this object is "
+            "rejected") in finding.message
+    finding = single(IN, to(EXACTLY_ONE, obj({"url": INT, "path": INT})))
+    assert finding.severity == "warning"
+    assert "may send `path` and `url` together" in finding.message
+    # `anyOf` takes both; an agent whose own `oneOf` sends them apart is not warned
+    anyof = obj({"url": INT, "path": INT}, anyOf=[{"required": ["url"]}, {"required": ["path"]}])
+    assert of_rule(IN, to(anyof, obj({"url": INT, "path": INT}, ("url", "path")))) == []
+    assert of_rule(IN, to(EXACTLY_ONE, EXACTLY_ONE)) == []
+    # the closed alternatives' words stay theirs
+    assert "each of its alternatives there is closed" in single(
+        IN, sent(obj({"line": INT, "position": INT}))).message
+
+
+def test_out_exclusive_holds_the_server_to_an_agent_result_oneof():
+    both = obj({"url": INT, "path": INT}, ("url",))
+    finding = single(OUT, diff([tool("t", out=EXACTLY_ONE)], [tool("t", out=both)]))
+    assert finding.severity == "warning"
+    assert ("the agent's result model takes them only apart (its `oneOf` refuses a result "
+            "that fits more than one of its alternatives") in finding.message

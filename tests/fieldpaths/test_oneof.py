@@ -1,0 +1,131 @@
+"""``oneOf`` as "exactly one of": the keysets a ``oneOf`` of branches that only require keys
+leaves an object (``parity.fieldpaths.oneof``), held to ``jsonschema``."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from parity.fieldpaths.oneof import MAX_KEYS, keysets, requirements
+from parity.fieldpaths.schema import extract_paths
+from tests.fieldpaths.test_direct import assert_same
+from tests.properties import draws
+
+NAMES = ("a", "b", "c", "d")
+INT = {"type": "integer"}
+
+
+def exactly_one(*groups: tuple[str, ...], keyword: str = "oneOf", **extra: Any
+                ) -> dict[str, Any]:
+    """An object of integer fields ``a`` to ``d`` and a union of branches requiring
+    ``groups``."""
+    return {"type": "object", "properties": {n: INT for n in NAMES},
+            keyword: [{"required": list(g)} for g in groups], **extra}
+
+
+def facts(schema: Any, path: str = "") -> tuple[Any, Any]:
+    assert_same(schema, path or "root")  # every walk reads it alike (and under tight bounds)
+    entry = extract_paths(schema)[path]
+    return entry.choice, entry.keysets
+
+
+def test_a_url_or_a_path_never_both():
+    choice, sets = facts(exactly_one(("a",), ("b",)))
+    assert choice == (("a",), ("b",))
+    # the keys no branch requires go with either
+    assert sets == (("a", "c", "d"), ("b", "c", "d"))
+
+
+def test_anyof_of_the_same_branches_takes_both():
+    assert facts(exactly_one(("a",), ("b",), keyword="anyOf")) == ((("a",), ("b",)), ())
+
+
+def test_branches_that_share_a_key_refuse_only_all_of_them_together():
+    # JSON-Schema-Test-Suite's "oneOf with required": `foo` with `bar`, or with `baz`
+    _, sets = facts({"type": "object", "oneOf": [{"required": ["foo", "bar"]},
+                                                 {"required": ["foo", "baz"]}]})
+    # (`foo` both require: always held, so `bar` and `baz` never together beside it)
+    assert sets == (("bar", "foo"), ("baz", "foo"))
+
+
+def test_the_keysets_hold_the_keys_the_object_always_holds():
+    # `c` is always there, so `b` and `d` are never together with it: {b, d} is no keyset
+    _, sets = facts(exactly_one(("b", "c"), ("c", "d"), required=["c"]))
+    assert sets == (("a", "b", "c"), ("a", "c", "d"))
+    assert keysets([("b", "c"), ("c", "d")], NAMES) == (("a", "b", "c"), ("a", "b", "d"),
+                                                        ("a", "c", "d"))
+
+
+def test_read_through_references_conjunctions_and_below_the_root():
+    one_of = {"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}
+    expected = (("a", "c", "d"), ("b", "c", "d"))
+    node = {"type": "object", "properties": {n: INT for n in NAMES}}
+    assert facts({"allOf": [node, one_of]})[1] == expected
+    assert facts({"$defs": {"Source": {**node, **one_of}}, "type": "object",
+                  "properties": {"s": {"$ref": "#/$defs/Source"}}}, "s")[1] == expected
+    # pydantic's model: its `oneOf` beside its properties, as `json_schema_extra` puts it
+    assert facts({"type": "object", "properties": {"s": {**node, **one_of}}}, "s")[1] == expected
+
+
+def test_not_read_where_the_branches_ask_more_than_keys_or_another_union_multiplies():
+    typed = {"type": "object", "oneOf": [
+        {"properties": {"a": INT}, "required": ["a"]},
+        {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}
+    assert facts(typed)[1] == ()
+    # (there a call holding both keys passes where one is of another type: values matter)
+    assert Draft202012Validator(typed).is_valid({"a": "x", "b": "y"})
+    two = {"allOf": [exactly_one(("a",), ("b",)), exactly_one(("c",), ("d",))]}
+    assert facts(two)[1] == ()
+    beside = exactly_one(("a",), ("b",), anyOf=[{"required": ["c"]}, {"required": ["d"]}])
+    assert facts(beside)[1] == ()
+    inside = {"anyOf": [exactly_one(("a",), ("b",)), {"type": "object", "required": ["c"]}]}
+    assert facts(inside)[1] == ()
+
+
+def test_requirements_and_keysets_refuse_what_they_cannot_tell():
+    assert requirements([{"required": ["a"]}]) is None  # one branch: a plain conjunction
+    assert requirements([{"required": ["a"]}, {"type": "string"}]) is None
+    assert requirements([{"required": ["a"]}, {"required": "b"}]) is None
+    assert requirements([{"required": ["b", "a", "a"]}, {"required": []}]) == (("a", "b"), ())
+    assert keysets([(), ()], ()) == ()  # no object fits one branch alone
+    assert keysets([("a",), ()], ("a",)) == ()  # `a` never taken: one set would not weigh it
+    many = [(f"k{i}",) for i in range(MAX_KEYS + 1)]
+    assert keysets(many, ()) == ()
+
+
+@st.composite
+def _schemas(draw: st.DrawFn) -> dict[str, Any]:
+    groups = draw(st.lists(st.sets(st.sampled_from(NAMES), max_size=3), min_size=2,
+                           max_size=4))
+    schema = exactly_one(*(tuple(sorted(g)) for g in groups),
+                         required=sorted(draw(st.sets(st.sampled_from(NAMES), max_size=1))))
+    if draw(st.booleans()):
+        schema["additionalProperties"] = False
+    return schema
+
+
+@settings(max_examples=draws(200), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_schemas())
+def test_the_keysets_are_exactly_what_the_oneof_takes(schema):
+    """Every object the schema takes is within a keyset (never a claim the server refutes),
+    and where keysets are recorded every object within one that holds its required keys and
+    a group of its choice is taken (nothing the ``oneOf`` refuses goes unsaid)."""
+    choice, sets = facts(schema)
+    table = extract_paths(schema)
+    required = {n for n in NAMES if table[n].required}
+    validator = Draft202012Validator(schema)
+    for size in range(len(NAMES) + 1):
+        for keys in itertools.combinations(NAMES, size):
+            held = set(keys)
+            within = not sets or any(held <= set(k) for k in sets)
+            valid = validator.is_valid(dict.fromkeys(keys, 1))
+            if valid:
+                assert within, (keys, sets)
+            elif sets and required <= held and (not choice or any(held >= set(g)
+                                                                   for g in choice)):
+                assert not within, (keys, sets, choice)
