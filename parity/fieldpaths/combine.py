@@ -7,8 +7,8 @@ from __future__ import annotations
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry
 from parity.fieldpaths.keyed import REFUSED, refuses
+from parity.fieldpaths.keysets import joined, refusing
 from parity.fieldpaths.keywords import Facets, OwnKeys, intersect_enum, keep_examples
-from parity.fieldpaths.oneof import joined
 
 
 def weight(f: Facets) -> int:
@@ -53,6 +53,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.constraints = constraints.conjoin(a.constraints, b.constraints)
     out.examples = keep_examples(a.examples, b.examples)
     out.one_of = joined(a.one_of, b.one_of)
+    out.excluded = a.excluded + b.excluded
     return out
 
 
@@ -86,7 +87,12 @@ def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:
     closed = f.closed and (bool(f.seals) or not f.evaluates_all)
     objectish = may_be_object and (closed or bool(f.properties) or bool(f.values)
                                    or (f.types is not None and "object" in f.types))
-    return make_entry(types, required, closed if objectish else None, f.enum, f.format,
-                      f.default, f.has_default, f.description, patterns, f.recursive,
-                      tuple(sorted(set(f.unresolved))), tuple(sorted(f.unsupported)),
-                      constraints.canonical(f.constraints), f.examples)
+    entry = make_entry(types, required, closed if objectish else None, f.enum, f.format,
+                       f.default, f.has_default, f.description, patterns, f.recursive,
+                       tuple(sorted(set(f.unresolved))), tuple(sorted(f.unsupported)),
+                       constraints.canonical(f.constraints), f.examples)
+    if f.excluded and may_be_object and not f.never:  # a `not` refusing keys together
+        keysets = refusing(f.excluded, f.properties.keys() | f.required)
+        if keysets:
+            return entry.with_union_facts((), keysets, (), ())
+    return entry

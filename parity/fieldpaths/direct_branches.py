@@ -26,8 +26,8 @@ from parity.fieldpaths.direct_handover import Branch
 from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import followed, own_weight
+from parity.fieldpaths.keysets import requirements
 from parity.fieldpaths.keywords import KEYWORDS
-from parity.fieldpaths.oneof import requirements
 
 if TYPE_CHECKING:
     from parity.fieldpaths.direct_handover import Walk
@@ -45,7 +45,7 @@ def reads_branches(schema: dict[str, Any], keyword: str, max_alternatives: int) 
     return (schema.keys() & BLOCKERS == {keyword}
             and _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
             and isinstance(branches, list) and 0 < len(branches) <= max_alternatives
-            # "exactly one of" keys: the facets carry it to the union (``oneof``)
+            # "exactly one of" keys: the facets carry it to the union (``fieldpaths.keysets``)
             and (keyword != "oneOf" or requirements(branches) is None))
 
 

@@ -37,8 +37,8 @@ from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 from parity.fieldpaths.keyed import named_subs
+from parity.fieldpaths.keysets import Refused, refused_by
 from parity.fieldpaths.keywords import Facets, Sub
-from parity.fieldpaths.oneof import Groups, of_alternatives
 from parity.fieldpaths.unions import apart_of, union_printed
 
 
@@ -249,7 +249,7 @@ class Walk:
         self.table = outer
         # as ``general.Walker._emit_all``: closed by `unevaluatedProperties` beside the union
         self.take_union(tables, key, rel, apart_of(alternatives, tables),
-                        of_alternatives([f.one_of for f in alternatives], len(tables)))
+                        refused_by([(f.one_of, f.excluded) for f in alternatives]))
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -312,17 +312,17 @@ class Walk:
             self.table[render(path)] = entry
 
     def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int,
-                   apart: Apart = True, one_of: Groups | None = None) -> None:
+                   apart: Apart = True, refused: Refused | None = None) -> None:
         """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
-        union, work = counted_union(tables, key, rel, apart, one_of)
+        union, work = counted_union(tables, key, rel, apart, refused)
         self.work += work
         self.table.update(union)
 
 
 def counted_union(tables: list[dict[str, Entry]], key: str, rel: int, apart: Apart = True,
-                  one_of: Groups | None = None) -> tuple[dict[str, Entry], int]:
+                  refused: Refused | None = None) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
     (``unions.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
-    union = union_printed(tables, key, apart, one_of)
+    union = union_printed(tables, key, apart, refused)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

@@ -25,9 +25,9 @@ from parity.fieldpaths.combine import conjoin, to_entry, weight
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import as_branch, named_subs
+from parity.fieldpaths.keysets import Refused, refused_by, requirements
 from parity.fieldpaths.keywords import KEYWORDS, RANK, Facets, Sub, json_type
 from parity.fieldpaths.limits import Limits
-from parity.fieldpaths.oneof import Groups, of_alternatives, requirements
 from parity.fieldpaths.pointers import MISS, local_target
 from parity.fieldpaths.unions import apart_of, union
 from parity.fieldpaths.validators import dialect_of, offline_registry
@@ -147,7 +147,7 @@ class Walker:
         # closed by an `unevaluatedProperties: false` beside the union (or in a branch with
         # one inside): keys another passing alternative evaluates are taken too
         return self._union(tables, steps, apart_of(alternatives, tables),
-                           of_alternatives([f.one_of for f in alternatives], len(tables)))
+                           refused_by([(f.one_of, f.excluded) for f in alternatives]))
 
     def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
@@ -310,9 +310,9 @@ class Walker:
         return [conjoin(a, b) for a in left for b in right]
 
     def _union(self, tables: list[dict[Steps, Entry]], steps: Steps,
-               apart: Apart = True, one_of: Groups | None = None) -> dict[Steps, Entry]:
+               apart: Apart = True, refused: Refused | None = None) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
-        return union(tables, steps, apart=apart, one_of=one_of)
+        return union(tables, steps, apart=apart, refused=refused)
 
     def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from parity.errors import SchemaError
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import sorted_values, value_identity
+from parity.fieldpaths.keysets import excluded
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -118,8 +119,10 @@ class Facets:
     #: alternatives do not take their keys apart (``choices``' keysets)
     unevaluated_seen: bool = False
     #: the keys each branch of the ``oneOf`` this alternative comes from requires, where its
-    #: branches only require keys (``oneof``): a value fitting two of them is refused
+    #: branches only require keys (``fieldpaths.keysets``): a value fitting two of them is refused
     one_of: tuple[tuple[str, ...], ...] | None = None
+    #: the sets of keys a ``not`` refuses held together (``fieldpaths.keysets``)
+    excluded: list[tuple[str, ...]] = field(default_factory=list)
 
     def copy(self) -> Facets:
         return Facets(
@@ -130,7 +133,8 @@ class Facets:
             list(self.value_keys),
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
-            dict(self.constraints), self.examples, self.unevaluated_seen, self.one_of)
+            dict(self.constraints), self.examples, self.unevaluated_seen, self.one_of,
+            list(self.excluded))
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------
@@ -297,6 +301,13 @@ def _unsupported(name: str) -> Reader:
     return read
 
 
+def _not(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    f.unsupported.add("not")  # (a side holding it is not judged by what it may send)
+    names = excluded(value)
+    if names is not None:  # "never these keys together": the node's keysets say it
+        f.excluded.append(names)
+
+
 #: keyword -> reader. Traversal is data, in the manner of ``referencing``'s subresources.
 KEYWORDS: dict[str, Reader] = {
     "type": _type,
@@ -315,6 +326,7 @@ KEYWORDS: dict[str, Reader] = {
     "description": _annotation("description"),
     "examples": _examples,
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
+    "not": _not,
     **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }
 RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}

@@ -1,7 +1,8 @@
 """``in.exclusive`` and ``out.exclusive``: keys one side may hold together that the other
 takes only apart (``Entry.keysets``: a union of closed objects that take different keys, such
-as GitHub's review comment, which takes a ``line`` or a ``position``, never both; or a
-``oneOf`` whose branches require different keys, which refuses an object fitting two).
+as GitHub's review comment, which takes a ``line`` or a ``position``, never both; a
+``oneOf`` whose branches require different keys, which refuses an object fitting two; a
+``not`` of a requirement).
 
 The side that holds the object may hold, at once, the keys it declares there (or those of
 one of its own keysets, or of one of its own variants: an open variant sends the keys it
@@ -40,7 +41,8 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     def fits(keys: set[str]) -> bool:
         return any(keys <= k for k in taken)
 
-    required = required_names(table, holder) & named
+    always = required_names(table, holder)
+    required = always & named
     if not fits(required):
         return required, True
     entry = table.entries[holder]
@@ -48,6 +50,8 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     own = entry.keysets or [shape[2] for shape in own_shapes(entry)] or (
         declared_names(table, holder),)
     for way in own:
+        if not always <= set(way):
+            continue  # a set without a key it always holds (a `oneOf`'s): never held so
         optional = sorted(set(way) & named - required)
         if fits(required.union(optional)):
             continue
@@ -61,11 +65,14 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
 
 def _apart(entry: Entry, holds: str, there: str) -> str:
     """Why the object ``entry`` takes its keysets only apart: its alternatives are closed to
-    keys another takes, or they are a ``oneOf``'s, which all take the keys (their shapes
-    take the same) and refuse a value fitting more than one (``oneof``)."""
+    keys another takes; or they are a ``oneOf``'s, which all take the keys (their shapes
+    take the same) and refuse a value fitting more than one; or it is no union, and a
+    ``not`` refuses the keys together (``fieldpaths.keysets``)."""
     if entry.shapes and len({shape[1] for shape in entry.shapes}) == 1:
         return (f"its `oneOf`{there} refuses {holds} that fits more than one of its "
                 "alternatives, as one holding them does")
+    if not entry.shapes and not entry.tags and "not" in entry.unsupported:
+        return f"its `not`{there} refuses {holds} that holds them all"
     return f"each of its alternatives{there} is closed to keys another takes"
 
 
@@ -160,7 +167,9 @@ RULES = (
                 "`keysets`. So does a `oneOf` whose branches only require keys (`\"oneOf\": "
                 "[{\"required\": [\"url\"]}, {\"required\": [\"path\"]}]`, JSON Schema's "
                 "\"a `url` or a `path`, never both\"): a call holding both fits both branches, "
-                "and `oneOf` refuses a value that fits more than one. The agent's object may "
+                "and `oneOf` refuses a value that fits more than one; and a `not` of a "
+                "requirement (`\"not\": {\"required\": [\"url\", \"path\"]}`). The agent's "
+                "object may "
                 "send every key it declares (or those of one of its own keysets) at once: a "
                 "call holding keys of two alternatives is rejected. A warning where the agent "
                 "only may send them together (optional fields), an error where its required "
@@ -176,10 +185,11 @@ RULES = (
         severity_note="error where the server always returns the keys together",
         purpose="The server may return together fields the agent's result model takes apart.",
         details="The agent's result model is a union of closed objects (pydantic's union of "
-                "`extra='forbid'` models; the manifest's `keysets`), or a `oneOf` whose "
-                "branches require different keys; a result holding keys of two of its "
-                "alternatives fits neither (or both, which `oneOf` refuses) and fails to parse "
-                "in the agent.",
+                "`extra='forbid'` models; the manifest's `keysets`), a `oneOf` whose "
+                "branches require different keys, or an object with a `not` of a "
+                "requirement; a result holding keys of two of its alternatives fits neither "
+                "(or both, which `oneOf` refuses; or the `not`) and fails to parse in the "
+                "agent.",
         example=Example(
             agent=[example_tool("locate", {"type": "object"}, {"anyOf": [
                 _variant("line"), _variant("position")]})],

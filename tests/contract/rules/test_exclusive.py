@@ -128,3 +128,22 @@ def test_out_exclusive_holds_the_server_to_an_agent_result_oneof():
     assert finding.severity == "warning"
     assert ("the agent's result model takes them only apart (its `oneOf` refuses a result "
             "that fits more than one of its alternatives") in finding.message
+
+
+def test_a_not_of_a_requirement_refuses_the_calls_that_hold_them_all():
+    never_both = obj({"url": INT, "path": INT, "ref": INT}, ("ref",),
+                     **{"not": {"required": ["url", "path"]}})
+
+    def to(server: dict[str, Any], agent: dict[str, Any]) -> list[Any]:
+        return diff([tool("t", agent)], [tool("t", server)])
+
+    finding = single(IN, to(never_both, obj({"url": INT, "path": INT, "ref": INT},
+                                            ("path", "ref", "url"))))
+    assert finding.severity == "error"
+    assert ("the agent always sends `path` and `url` together at the root; the server takes "
+            "them only apart (its `not` there refuses a call that holds them all): every "
+            "call is rejected") in finding.message
+    assert of_rule(IN, to(never_both, obj({"url": INT, "ref": INT}, ("ref",)))) == []
+    # an agent holding such a `not` itself: not judged by what it may send (it is listed
+    # as a keyword parity does not model there)
+    assert of_rule(IN, to(EXACTLY_ONE, never_both)) == []

@@ -1,5 +1,6 @@
-"""``oneOf`` as "exactly one of": the keysets a ``oneOf`` of branches that only require keys
-leaves an object (``parity.fieldpaths.oneof``), held to ``jsonschema``."""
+"""Keys an object takes only apart: the keysets a ``oneOf`` of branches that only require
+keys ("exactly one of"), or a ``not`` of a requirement ("never all of"), leaves an object
+(``parity.fieldpaths.keysets``), held to ``jsonschema``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from parity.fieldpaths.oneof import MAX_KEYS, keysets, requirements
+from parity.fieldpaths.keysets import MAX_KEYS, excluded, refused_by, refusing, requirements
 from parity.fieldpaths.schema import extract_paths
 from tests.fieldpaths.test_direct import assert_same
 from tests.properties import draws
@@ -48,16 +49,18 @@ def test_branches_that_share_a_key_refuse_only_all_of_them_together():
     # JSON-Schema-Test-Suite's "oneOf with required": `foo` with `bar`, or with `baz`
     _, sets = facts({"type": "object", "oneOf": [{"required": ["foo", "bar"]},
                                                  {"required": ["foo", "baz"]}]})
-    # (`foo` both require: always held, so `bar` and `baz` never together beside it)
-    assert sets == (("bar", "foo"), ("baz", "foo"))
+    assert sets == (("bar", "baz"), ("bar", "foo"), ("baz", "foo"))
 
 
-def test_the_keysets_hold_the_keys_the_object_always_holds():
-    # `c` is always there, so `b` and `d` are never together with it: {b, d} is no keyset
+def test_a_keyset_may_lack_a_key_the_object_always_holds():
+    # `c` is always there, so {b, d} is never held; the rules weigh the sets holding `c`
     _, sets = facts(exactly_one(("b", "c"), ("c", "d"), required=["c"]))
-    assert sets == (("a", "b", "c"), ("a", "c", "d"))
-    assert keysets([("b", "c"), ("c", "d")], NAMES) == (("a", "b", "c"), ("a", "b", "d"),
-                                                        ("a", "c", "d"))
+    assert sets == (("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"))
+    # where `c` is required beside a `not` of `b` and `c`, `b` is never taken: said so by
+    # the set without `c` beside the one with it
+    never = {"type": "object", "properties": {n: INT for n in NAMES}, "required": ["c"],
+             "not": {"required": ["b", "c"]}}
+    assert facts(never)[1] == (("a", "b", "d"), ("a", "c", "d"))
 
 
 def test_read_through_references_conjunctions_and_below_the_root():
@@ -91,10 +94,36 @@ def test_requirements_and_keysets_refuse_what_they_cannot_tell():
     assert requirements([{"required": ["a"]}, {"type": "string"}]) is None
     assert requirements([{"required": ["a"]}, {"required": "b"}]) is None
     assert requirements([{"required": ["b", "a", "a"]}, {"required": []}]) == (("a", "b"), ())
-    assert keysets([(), ()], ()) == ()  # no object fits one branch alone
-    assert keysets([("a",), ()], ("a",)) == ()  # `a` never taken: one set would not weigh it
+    # the sets a union of a `oneOf`'s branches refuses: every two branches' keys, and what
+    # a `not` beside it refuses (in every alternative); none where another union multiplied
+    groups = (("a",), ("b",), ())
+    assert refused_by([(groups, [("c", "d")])] * 3) == [("a", "b"), ("a",), ("b",), ("c", "d")]
+    assert refused_by([(groups, [])] * 2) is None
+    assert refused_by([(None, [("c", "d")]), (None, [])]) is None
+    assert refusing([()], ()) == ()  # two branches require nothing: no object fits one alone
+    assert refusing([("a",)], ("a",)) == ()  # `a` never taken: one set would not weigh it
     many = [(f"k{i}",) for i in range(MAX_KEYS + 1)]
-    assert keysets(many, ()) == ()
+    assert refusing(many, ()) == ()
+
+
+def test_a_not_of_a_requirement_refuses_those_keys_together():
+    never_both = {"type": "object", "properties": {n: INT for n in NAMES},
+                  "not": {"required": ["a", "b"]}}
+    assert facts(never_both) == ((), (("a", "c", "d"), ("b", "c", "d")))
+    # below the root, through a reference, beside other keywords
+    assert facts({"$defs": {"V": never_both}, "type": "object",
+                  "properties": {"v": {"$ref": "#/$defs/V", "description": "x"}}},
+                 "v")[1] == (("a", "c", "d"), ("b", "c", "d"))
+    # two `not`s in a conjunction: each set refused
+    two = {"allOf": [never_both, {"not": {"required": ["c", "d"]}}]}
+    assert facts(two)[1] == (("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"))
+    # what else a `not` says is not modelled: it is recorded so, and no keysets
+    for other in ({"required": ["a"]}, {"required": ["a", "b"], "properties": {"a": INT}},
+                  {"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}):
+        entry = extract_paths({**never_both, "not": other})[""]
+        assert entry.keysets == () and entry.unsupported == ("not",)
+    assert excluded({"required": ["b", "a"]}) == ("a", "b")
+    assert refusing([("a", "b")], ("a", "b", "c")) == (("a", "c"), ("b", "c"))
 
 
 @st.composite
@@ -105,16 +134,22 @@ def _schemas(draw: st.DrawFn) -> dict[str, Any]:
                          required=sorted(draw(st.sets(st.sampled_from(NAMES), max_size=1))))
     if draw(st.booleans()):
         schema["additionalProperties"] = False
+    if draw(st.booleans()):  # a `not` instead of the `oneOf`, or with it in a conjunction
+        never = {"not": {"required": sorted(draw(st.sets(st.sampled_from(NAMES), min_size=2,
+                                                         max_size=3)))}}
+        schema = ({**{k: v for k, v in schema.items() if k != "oneOf"}, **never}
+                  if draw(st.booleans()) else {"allOf": [schema, never]})
     return schema
 
 
 @settings(max_examples=draws(200), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(_schemas())
-def test_the_keysets_are_exactly_what_the_oneof_takes(schema):
+def test_the_keysets_are_exactly_what_the_schema_takes(schema):
     """Every object the schema takes is within a keyset (never a claim the server refutes),
     and where keysets are recorded every object within one that holds its required keys and
-    a group of its choice is taken (nothing the ``oneOf`` refuses goes unsaid)."""
+    a group of its choice is taken (nothing the ``oneOf`` or ``not`` refuses goes
+    unsaid)."""
     choice, sets = facts(schema)
     table = extract_paths(schema)
     required = {n for n in NAMES if table[n].required}
