@@ -26,7 +26,7 @@ from parity.fieldpaths.direct_handover import Branch
 from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS
 from parity.fieldpaths.direct_refs import followed, own_weight
-from parity.fieldpaths.keysets import requirements
+from parity.fieldpaths.keysets import one_of_mark
 from parity.fieldpaths.keywords import KEYWORDS
 
 if TYPE_CHECKING:
@@ -44,9 +44,13 @@ def reads_branches(schema: dict[str, Any], keyword: str, max_alternatives: int) 
     branches = schema[keyword]
     return (schema.keys() & BLOCKERS == {keyword}
             and _ANNOTATIONS.issuperset(schema.keys() & KEYWORDS.keys())
-            and isinstance(branches, list) and 0 < len(branches) <= max_alternatives
-            # "exactly one of" keys: the facets carry it to the union (``fieldpaths.keysets``)
-            and (keyword != "oneOf" or requirements(branches) is None))
+            and isinstance(branches, list) and 0 < len(branches) <= max_alternatives)
+
+
+def of_one_of(schema: dict[str, Any], keyword: str) -> bool:
+    """Whether the union node ``schema``'s branches are a ``oneOf``'s, each one alternative
+    (as the general walk's facets tell it: ``keysets``)."""
+    return keyword == "oneOf" and one_of_mark(schema[keyword]) is not None
 
 
 def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, depth: int,
@@ -82,18 +86,21 @@ def walk_branches(walk: Walk, schema: dict[str, Any], keyword: str, key: Any, de
         return None
     walk_alternatives(walk, [(keyword, position, branch)
                              for position, branch in enumerate(branches)],
-                      key, key, depth, rel, required, patterns, node=schema)
+                      key, key, depth, rel, required, patterns, node=schema,
+                      one_of=of_one_of(schema, keyword))
     return None  # a whole schema's walk needs no pointer (as ``_delegate``)
 
 
 def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | None, Any]],
                       holder: Any, key: Any, depth: int, rel: int, required: bool,
-                      patterns: tuple[str, ...], node: dict[str, Any] | None = None) -> None:
+                      patterns: tuple[str, ...], node: dict[str, Any] | None = None,
+                      one_of: bool = False) -> None:
     """Alternatives at ``key``, each ``(keyword, position, schema)`` under the node at
     ``holder`` (its pointer, spelled by ``Branch`` if a hand-over below needs it), each walked
     into a table of its own and the tables unioned as the general walk unions them: each
     alternative's entries and their union counted, the union's entries copied up the tree
-    (``rel``). ``node``: the union node whose annotations each alternative's entry takes."""
+    (``rel``). ``node``: the union node whose annotations each alternative's entry takes;
+    ``one_of``: they are a ``oneOf``'s branches (``keysets``)."""
     outer, saved, tables = walk.table, walk.base, []
     # a plain branch below the root's reference alone is read in one go (``direct_flat``)
     read = walk.read_branch if (walk.stack == 1 and not patterns
@@ -116,7 +123,7 @@ def walk_alternatives(walk: Walk, alternatives: Sequence[tuple[str, int | str | 
             tables.append(walk.table)
     finally:
         walk.table, walk.base = outer, saved
-    walk.take_union(tables, key, rel)
+    walk.take_union(tables, key, rel, one_of=one_of)
 
 
 def _branch_weight(walk: Walk, branch: Any, expanded: int) -> int | None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from parity.fieldpaths.direct_branches import annotated, reads_branches
+from parity.fieldpaths.direct_branches import annotated, of_one_of, reads_branches
 from parity.fieldpaths.direct_fields import (
     ANNOTATED,
     CONSTRAINED,
@@ -299,7 +299,7 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
         table = dict(own)
         table[key] = annotated(table[key], schema)
         tables.append(table)
-    union, spent = counted_union(tables, key, depth)
+    union, spent = counted_union(tables, key, depth, one_of=of_one_of(schema, keyword))
     rows.extend(union.items())
     return work + spent, counted - len(union)
 

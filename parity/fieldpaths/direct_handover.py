@@ -37,7 +37,7 @@ from parity.fieldpaths.direct_unions import visit_cost
 from parity.fieldpaths.entry import Entry, adopt
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 from parity.fieldpaths.keyed import named_subs
-from parity.fieldpaths.keysets import Refused, refused_by
+from parity.fieldpaths.keysets import of_branches
 from parity.fieldpaths.keywords import Facets, Sub
 from parity.fieldpaths.unions import apart_of, union_printed
 
@@ -249,7 +249,7 @@ class Walk:
         self.table = outer
         # as ``general.Walker._emit_all``: closed by `unevaluatedProperties` beside the union
         self.take_union(tables, key, rel, apart_of(alternatives, tables),
-                        refused_by([(f.one_of, f.excluded) for f in alternatives]))
+                        of_branches([f.one_of for f in alternatives]))
 
     def _emit(self, facets: Facets, key: Any, depth: int, rel: int, required: bool,
               patterns: tuple[str, ...]) -> None:
@@ -312,17 +312,17 @@ class Walk:
             self.table[render(path)] = entry
 
     def take_union(self, tables: list[dict[str, Entry]], key: str, rel: int,
-                   apart: Apart = True, refused: Refused | None = None) -> None:
+                   apart: Apart = True, one_of: bool = False) -> None:
         """``counted_union`` of alternatives' tables, below ``rel`` levels of this walk."""
-        union, work = counted_union(tables, key, rel, apart, refused)
+        union, work = counted_union(tables, key, rel, apart, one_of)
         self.work += work
         self.table.update(union)
 
 
 def counted_union(tables: list[dict[str, Entry]], key: str, rel: int, apart: Apart = True,
-                  refused: Refused | None = None) -> tuple[dict[str, Entry], int]:
+                  one_of: bool = False) -> tuple[dict[str, Entry], int]:
     """The union of alternatives' tables keyed by printed path, of the node at ``key``
     (``unions.union_printed``), and its work as ``general.Walker._union`` counts it: each
     alternative's entries once per alternative, the union's copied up ``rel`` levels."""
-    union = union_printed(tables, key, apart, refused)
+    union = union_printed(tables, key, apart, one_of)
     return union, sum(map(len, tables)) * len(tables) + rel * len(union)

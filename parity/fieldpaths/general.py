@@ -25,7 +25,7 @@ from parity.fieldpaths.combine import conjoin, to_entry, weight
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import as_branch, named_subs
-from parity.fieldpaths.keysets import Refused, refused_by, requirements
+from parity.fieldpaths.keysets import of_branches, one_of_mark
 from parity.fieldpaths.keywords import KEYWORDS, RANK, Facets, Sub, json_type
 from parity.fieldpaths.limits import Limits
 from parity.fieldpaths.pointers import MISS, local_target
@@ -147,7 +147,7 @@ class Walker:
         # closed by an `unevaluatedProperties: false` beside the union (or in a branch with
         # one inside): keys another passing alternative evaluates are taken too
         return self._union(tables, steps, apart_of(alternatives, tables),
-                           refused_by([(f.one_of, f.excluded) for f in alternatives]))
+                           of_branches([f.one_of for f in alternatives]))
 
     def _direct(self, sub: Sub, steps: Steps, required: bool, stack: frozenset[int],
                 patterns: tuple[str, ...]) -> dict[Steps, Entry] | None:
@@ -244,9 +244,9 @@ class Walker:
                 union: list[Facets] = []
                 for s in subs:
                     union.extend(as_branch(self._collect(s, stack, chain)))
-                groups = requirements(branches) if keyword == "oneOf" else None
-                for f in union if groups is not None else ():
-                    f.one_of = groups  # "exactly one of": read where the union is made
+                mark = one_of_mark(branches) if keyword == "oneOf" else None
+                for f in union if mark is not None else ():
+                    f.one_of = mark  # "exactly one of": read where the union is made
                 alternatives = self._conjoin(alternatives, union)
         return alternatives
 
@@ -310,9 +310,9 @@ class Walker:
         return [conjoin(a, b) for a in left for b in right]
 
     def _union(self, tables: list[dict[Steps, Entry]], steps: Steps,
-               apart: Apart = True, refused: Refused | None = None) -> dict[Steps, Entry]:
+               apart: Apart = True, one_of: bool = False) -> dict[Steps, Entry]:
         self.spend(sum(len(t) for t in tables) * len(tables))
-        return union(tables, steps, apart=apart, refused=refused)
+        return union(tables, steps, apart=apart, one_of=one_of)
 
     def error(self, message: str, pointer: str) -> SchemaError:
         return SchemaError(f"tool {self.tool!r}: {self.direction}: {message}", location=pointer,

@@ -1,20 +1,26 @@
 """Keys an object takes only apart, spelled without closed alternatives: the keysets a
-``oneOf`` whose branches only require keys, or a ``not`` of such a requirement, leaves it.
+``oneOf`` of objects that differ only in the keys they require and declare, or a ``not`` of
+a requirement, leaves it.
 
 ``{"properties": {"url": ..., "path": ...}, "oneOf": [{"required": ["url"]},
 {"required": ["path"]}]}`` is JSON Schema's way to say "a `url` or a `path`, never both": an
 object holding both fits both branches, and ``oneOf`` refuses a value that fits more than
-one. ``"not": {"required": ["url", "path"]}`` says "never both" alone. Read as a union
-(``unions``), the branches only tell that one of the keys is required (the ``choice``); a
-``not`` is a keyword parity does not model (``unsupported``). What they refuse together is
-recorded here as the object's ``keysets`` (the sets of keys it takes at once, as a union of
-closed objects records them), so ``in.exclusive`` and ``out.exclusive`` hold the other side
-to them.
+one. So is a ``oneOf`` of open objects, one declaring and requiring `url`, one `path` (an
+OpenAPI document's, zod's ``z.xor``). ``"not": {"required": ["url", "path"]}`` says "never
+both" alone. Read as a union (``unions``), the branches only tell that one of the keys is
+required (the ``choice``); a ``not`` is a keyword parity does not model (``unsupported``).
+What they refuse together is recorded here as the object's ``keysets`` (the sets of keys it
+takes at once, as a union of closed objects records them), so ``in.exclusive`` and
+``out.exclusive`` hold the other side to them.
 
-Only requirements are read so (whether an object fits one is a matter of its keys alone,
-whatever their values); a ``oneOf`` of other branches, or one whose alternatives another
-union multiplies, is read as a union, as before, and any other ``not`` as a keyword parity
-does not model.
+Only where whether an object fits a branch is a matter of its keys: the branches' tables
+agree on every key two of them declare (but whether it is required), and are all open (or
+all closed to the same keys); a key one branch declares takes, in the others, any value
+(a call sending it a value of another type fits only those: ``in.type``'s to report). A
+``oneOf`` of other branches, or one whose alternatives another union multiplies, is read as
+a union, as before. A ``not`` is read on an object that is no union (beside a union its
+alternatives' keysets are merged away, and nothing is said of them), any other ``not`` as a
+keyword parity does not model.
 """
 
 from __future__ import annotations
@@ -25,75 +31,126 @@ from typing import Any, TypeVar
 from parity.fieldpaths.choices import MAX_WAYS, Choice, Keys
 from parity.fieldpaths.entry import Entry
 
-#: the keys of a branch that only requires keys (``type`` only as ``"object"``)
-_BRANCH_KEYS = frozenset({"required", "type", "title", "description", "$comment"})
-#: most keys the branches may require in all: the sets they leave are found among the
+#: the keys a ``not``'s schema may hold to be read as a requirement alone
+_REQUIREMENT = frozenset({"required", "type", "title", "description", "$comment"})
+#: what makes a ``oneOf`` branch several alternatives (a union in it, or a reference to one)
+_MULTIPLYING = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf"})
+#: most keys the refused sets may name in all: the sets they leave are found among the
 #: subsets of those keys
 MAX_KEYS = 12
-#: the requirements of a ``oneOf``'s branches, one group of keys per branch; ``()`` where
-#: two such ``oneOf`` meet in one node (neither is read)
-Groups = tuple[tuple[str, ...], ...]
 _Key = TypeVar("_Key", bound=Hashable)
 
 
-def required_only(schema: Any) -> tuple[str, ...] | None:
-    """The keys ``schema`` requires, where it does nothing but require keys (``type`` only
-    as ``"object"``); ``None`` otherwise."""
-    if (not isinstance(schema, dict) or not _BRANCH_KEYS.issuperset(schema)
-            or schema.get("type", "object") != "object"):
-        return None
-    names = schema.get("required")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        return None
-    return tuple(sorted(set(names)))
+class OneOf:
+    """The ``oneOf`` an alternative comes from (``Facets.one_of``), told apart by identity,
+    with its number of branches."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
 
 
-def requirements(branches: Any) -> Groups | None:
-    """The keys each branch of a ``oneOf`` requires, where every branch does nothing but
-    require keys (two branches at least); ``None`` otherwise."""
-    if not isinstance(branches, list) or len(branches) < 2:
-        return None
-    groups = []
-    for branch in branches:
-        names = required_only(branch)
-        if names is None:
-            return None
-        groups.append(names)
-    return tuple(groups)
+#: two ``oneOf`` met in one node: neither is read
+BOTH = OneOf(0)
+
+
+def one_of_mark(branches: Any) -> OneOf | None:
+    """The mark of a ``oneOf``'s alternatives where each branch is one alternative (no
+    union or reference in it, so both walks read one table per branch), two at least."""
+    if (isinstance(branches, list) and len(branches) > 1
+            and all(isinstance(b, dict) and _MULTIPLYING.isdisjoint(b) for b in branches)):
+        return OneOf(len(branches))
+    return None
 
 
 def excluded(value: Any) -> tuple[str, ...] | None:
-    """The keys a ``not`` refuses together, where it refuses only that (two keys at least:
-    one refused alone leaves a single keyset, which would not weigh it); ``None``
-    otherwise."""
-    names = required_only(value)
-    return names if names is not None and len(names) > 1 else None
+    """The keys a ``not`` refuses together, where its schema does nothing but require two
+    keys or more (one refused alone leaves a single keyset, which would not weigh it);
+    ``None`` otherwise."""
+    if (not isinstance(value, dict) or not _REQUIREMENT.issuperset(value)
+            or value.get("type", "object") != "object"):
+        return None
+    names = value.get("required")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return None
+    return tuple(sorted(set(names))) if len(set(names)) > 1 else None
 
 
-def joined(a: Groups | None, b: Groups | None) -> Groups | None:
-    """The groups of a conjunction: one side's, or ``()`` where both have their own."""
+def joined(a: OneOf | None, b: OneOf | None) -> OneOf | None:
+    """The mark of a conjunction: one side's, or ``BOTH`` where each has its own."""
     if a is None or a is b:
         return b
-    return a if b is None else ()
+    return a if b is None else BOTH
+
+
+def of_branches(marks: Sequence[OneOf | None]) -> bool:
+    """Whether a union's alternatives (their ``oneOf`` marks) are one ``oneOf``'s branches,
+    one alternative per branch (no other union multiplied them)."""
+    first = marks[0]
+    return first is not None and first.count == len(marks) and all(m is first for m in marks)
 
 
 #: the sets of keys an object refuses held in full
 Refused = list[tuple[str, ...]]
 
 
-def refused_by(alternatives: Sequence[tuple[Groups | None, Sequence[tuple[str, ...]]]],
-               ) -> Refused | None:
-    """The sets of keys a union refuses held in full, given each alternative's ``oneOf``
-    groups and the sets its ``not`` refuses: every two branches' keys where the
-    alternatives are the branches of one ``oneOf`` (one alternative per branch: no other
-    union multiplied them), and the sets a ``not`` refuses in every alternative (its
-    node's); ``None`` for none."""
-    found = {groups for groups, _ in alternatives}
-    only = found.pop() if len(found) == 1 else None
-    refused = [] if not only or len(only) != len(alternatives) else [
-        (*a, *b) for i, a in enumerate(only) for b in only[i + 1:]]
-    common = set(alternatives[0][1]).intersection(*(keys for _, keys in alternatives[1:]))
-    return refused + sorted(common) or None
+def _value_facts(entry: Entry, required: bool) -> tuple[Any, ...]:
+    """What of an entry decides which values fit it (not its annotations)."""
+    return (entry.type, entry.closed, entry.enum, entry.format, entry.patterns,
+            entry.constraints, entry.unsupported, entry.unresolved, entry.recursive,
+            entry.choice, entry.keysets, entry.tags, entry.shapes,
+            entry.required if required else None)
+
+
+def fitting_two(tables: Sequence[dict[_Key, Entry]], root: _Key, keys: Keys,
+                ) -> Refused | None:
+    """The sets of keys an object at ``root`` holds where it fits two of the ``oneOf``
+    branches ``tables`` (each branch's required keys with another's), where which branches
+    an object fits is a matter of its keys: every
+    branch an object there (and no union of its own), all open or all closed to the same
+    keys, and agreeing on every path two of them hold (but whether a key is required);
+    ``None`` otherwise."""
+    roots = [t.get(root) for t in tables]
+    for entry in roots:
+        if (entry is None or not (entry.is_any or "object" in entry.type) or entry.unsupported
+                or entry.choice or entry.keysets or entry.tags or entry.shapes):
+            return None
+    if len({entry.closed is True for entry in roots}) != 1 or any(  # type: ignore[union-attr]
+            keys.values(root) in t for t in tables):
+        return None
+    facts: dict[_Key, tuple[Any, ...]] = {}
+    holders: dict[_Key, int] = {}  # a path -> how many branches hold it
+    requires: list[set[str]] = []
+    tops: list[frozenset[_Key]] = []
+    for table in tables:
+        required: set[str] = set()
+        for path, entry in table.items():
+            if path == root:
+                continue
+            named = keys.parent(path) == root and not (keys.into_array(path)
+                                                       or keys.into_values(path))
+            if named and entry.required:
+                required.add(keys.name(path))
+            seen = _value_facts(entry, not named)
+            if facts.setdefault(path, seen) != seen:
+                return None  # the branches tell this key's values apart
+            holders[path] = holders.get(path, 0) + 1
+        requires.append(required)
+        tops.append(frozenset(p for p in table if p != root and keys.parent(p) == root))
+    if roots[0].closed is True and len(set(tops)) != 1:  # type: ignore[union-attr]
+        return None  # closed to different keys: the keys a call holds beyond them decide
+    for path, count in holders.items():
+        top = path
+        while keys.parent(top) != root:
+            top = keys.parent(top)  # type: ignore[assignment]
+            if top == root or top not in holders:
+                return None
+        if holders[top] != count:
+            return None  # a key's value two branches describe differently below it
+    # (a key every branch requires stays in: a sender's sets are weighed only where they
+    # hold its required keys, and one a `oneOf` never takes is then refused with them)
+    return [tuple(sorted(a | b)) for i, a in enumerate(requires) for b in requires[i + 1:]]
 
 
 def refusing(refused: Sequence[Sequence[str]], declared: Iterable[str]) -> Choice:
@@ -121,9 +178,21 @@ def refusing(refused: Sequence[Sequence[str]], declared: Iterable[str]) -> Choic
                         for mask in found))
 
 
-def with_keysets(out: dict[_Key, Entry], root: _Key, refused: Refused, keys: Keys) -> None:
+def exclude(out: dict[_Key, Entry], tables: Sequence[dict[_Key, Entry]], root: _Key,
+            keys: Keys) -> None:
+    """Give the union of a ``oneOf``'s branches ``tables`` (``out``) the keysets at
+    ``root`` that its refusal of an object fitting two leaves (``fitting_two``)."""
+    union = out.get(root)
+    if union is None or union.tags or any(shape[3] for shape in union.shapes):
+        return  # values tell the branches apart (a discriminated union): asked at once
+    refused = fitting_two(tables, root, keys)
+    if refused:
+        _with_keysets(out, root, refused, keys)
+
+
+def _with_keysets(out: dict[_Key, Entry], root: _Key, refused: Refused, keys: Keys) -> None:
     """Give the union's object at ``root`` (in ``out``) the keysets the sets it
-    ``refused`` leave (``refused_by``), unless its alternatives already take keys apart."""
+    ``refused`` leave, unless its alternatives already take keys apart."""
     entry = out.get(root)
     if entry is None or entry.keysets or not (entry.is_any or "object" in entry.type):
         return

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from parity.errors import SchemaError
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import sorted_values, value_identity
-from parity.fieldpaths.keysets import excluded
+from parity.fieldpaths.keysets import OneOf, excluded
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -118,9 +118,9 @@ class Facets:
     #: (``keyed.as_branch``): it takes the keys every passing alternative evaluates, so the
     #: alternatives do not take their keys apart (``choices``' keysets)
     unevaluated_seen: bool = False
-    #: the keys each branch of the ``oneOf`` this alternative comes from requires, where its
-    #: branches only require keys (``fieldpaths.keysets``): a value fitting two of them is refused
-    one_of: tuple[tuple[str, ...], ...] | None = None
+    #: the ``oneOf`` this alternative is a branch of (``fieldpaths.keysets``): a value
+    #: fitting two of its branches is refused
+    one_of: OneOf | None = None
     #: the sets of keys a ``not`` refuses held together (``fieldpaths.keysets``)
     excluded: list[tuple[str, ...]] = field(default_factory=list)
 

@@ -14,31 +14,31 @@ from parity.fieldpaths import constraints
 from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
 from parity.fieldpaths.entry import Entry, make_entry, normalize_types, sorted_values
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
-from parity.fieldpaths.keysets import Refused, with_keysets
+from parity.fieldpaths.keysets import exclude
 from parity.fieldpaths.keywords import keep_examples
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
-          apart: Apart = True, refused: Refused | None = None) -> dict[Steps, Entry]:
+          apart: Apart = True, one_of: bool = False) -> dict[Steps, Entry]:
     """Either alternative may hold (``anyOf``/``oneOf``): paths unioned, ``required`` only
     where every alternative in which the parent is an object requires it, and a ``choice``
     where they require different names. The tables hold the node at ``steps`` and its
     subtree. ``apart``: whether the alternatives' closed objects take only their own keys
     at ``steps`` (not where ``unevaluatedProperties`` closed them: see ``choices``).
-    ``refused``: the sets of keys the node refuses held in full, where a ``oneOf`` of
-    requirements or a ``not`` of one says so (``fieldpaths.keysets``)."""
+    ``one_of``: the alternatives are a ``oneOf``'s branches, which refuses an object
+    fitting two (``fieldpaths.keysets``)."""
     below = len(steps)
     kept = satisfiable(tables, steps, STEPS)
     out = _union(kept, lambda path: path[:-1]
                  if len(path) > below and isinstance(path[-1], Prop) else None, STEPS,
                  steps, apart)
-    if refused and len(kept) == len(tables):
-        with_keysets(out, steps, refused, STEPS)
+    if one_of and len(kept) == len(tables):
+        exclude(out, kept, steps, STEPS)
     return out
 
 
 def union_printed(tables: list[dict[str, Entry]], key: str,
-                  apart: Apart = True, refused: Refused | None = None) -> dict[str, Entry]:
+                  apart: Apart = True, one_of: bool = False) -> dict[str, Entry]:
     """``union`` of tables keyed by printed path (a direct walk's), of the node printed
     ``key`` and its subtree, without parsing a path: below ``key``, a path whose last step
     is a property is one that does not end with ``[]``, ``[N]`` or ``{}``."""
@@ -48,8 +48,8 @@ def union_printed(tables: list[dict[str, Entry]], key: str,
     else:
         out = _union(kept, lambda path: printed_parent(path)
                      if path != key and path[-1] not in "]}" else None, PRINTED, key, apart)
-    if refused and len(kept) == len(tables):
-        with_keysets(out, key, refused, PRINTED)
+    if one_of and len(kept) == len(tables):
+        exclude(out, kept, key, PRINTED)
     return out
 
 

@@ -1,6 +1,6 @@
-"""Keys an object takes only apart: the keysets a ``oneOf`` of branches that only require
-keys ("exactly one of"), or a ``not`` of a requirement ("never all of"), leaves an object
-(``parity.fieldpaths.keysets``), held to ``jsonschema``."""
+"""Keys an object takes only apart: the keysets a ``oneOf`` whose branches differ only in the
+keys they require and declare ("exactly one of"), or a ``not`` of a requirement ("never all
+of"), leaves an object (``parity.fieldpaths.keysets``), held to ``jsonschema``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from parity.fieldpaths.keysets import MAX_KEYS, excluded, refused_by, refusing, requirements
+from parity.fieldpaths.keysets import (
+    MAX_KEYS,
+    excluded,
+    joined,
+    of_branches,
+    one_of_mark,
+    refusing,
+)
 from parity.fieldpaths.schema import extract_paths
 from tests.fieldpaths.test_direct import assert_same
 from tests.properties import draws
@@ -74,32 +81,55 @@ def test_read_through_references_conjunctions_and_below_the_root():
     assert facts({"type": "object", "properties": {"s": {**node, **one_of}}}, "s")[1] == expected
 
 
-def test_not_read_where_the_branches_ask_more_than_keys_or_another_union_multiplies():
-    typed = {"type": "object", "oneOf": [
-        {"properties": {"a": INT}, "required": ["a"]},
-        {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}
-    assert facts(typed)[1] == ()
-    # (there a call holding both keys passes where one is of another type: values matter)
-    assert Draft202012Validator(typed).is_valid({"a": "x", "b": "y"})
+def test_a_oneof_of_open_objects_declaring_their_own_keys_refuses_them_together():
+    # an OpenAPI document's (zod's `z.xor`): a `url` or a `path`, each beside `ref`
+    def branch(key: str, kind: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        return {"type": "object", "properties": {key: kind, "ref": INT}, "required": [key],
+                **extra}
+    text = {"type": "string"}
+    sources = {"oneOf": [branch("url", text), branch("path", text)]}
+    assert facts(sources) == ((("path",), ("url",)), (("path", "ref"), ("ref", "url")))
+    # so is it where both are closed to the same keys...
+    same = {"type": "object", "additionalProperties": False,
+            "properties": {"url": text, "path": text}}
+    assert facts({**same, "oneOf": [{"required": ["url"]}, {"required": ["path"]}]})[1] == (
+        ("path",), ("url",))
+    # ...and where they are closed to their own keys, as any union of them (`apart`)
+    closed = {"oneOf": [branch("url", text, additionalProperties=False),
+                        branch("path", text, additionalProperties=False)]}
+    assert facts(closed)[1] == (("path", "ref"), ("ref", "url"))
+    # a key with a value each branch reads its own way tells them apart: not read
+    kinds = {"oneOf": [branch("url", text), branch("path", text)]}
+    kinds["oneOf"][1]["properties"]["ref"] = text
+    assert facts(kinds)[1] == ()
+    # (a call sending a key a value its branch refuses fits only the others: `{"url": 1,
+    # "path": "p"}` passes; `in.type` reports such a value)
+    assert Draft202012Validator(sources).is_valid({"url": 1, "path": "p"})
+    assert not Draft202012Validator(sources).is_valid({"url": "u", "path": "p"})
+
+
+def test_not_read_where_another_union_multiplies_the_branches():
     two = {"allOf": [exactly_one(("a",), ("b",)), exactly_one(("c",), ("d",))]}
     assert facts(two)[1] == ()
     beside = exactly_one(("a",), ("b",), anyOf=[{"required": ["c"]}, {"required": ["d"]}])
     assert facts(beside)[1] == ()
     inside = {"anyOf": [exactly_one(("a",), ("b",)), {"type": "object", "required": ["c"]}]}
     assert facts(inside)[1] == ()
+    referred = {"$defs": {"A": {"required": ["a"]}}, **exactly_one(("b",), ("c",))}
+    referred["oneOf"].append({"$ref": "#/$defs/A"})
+    assert facts(referred)[1] == ()
+    # a `not` beside the union: its alternatives' keysets are merged away
+    assert facts(exactly_one(("a",), ("b",), **{"not": {"required": ["c", "d"]}}))[1] == ()
 
 
-def test_requirements_and_keysets_refuse_what_they_cannot_tell():
-    assert requirements([{"required": ["a"]}]) is None  # one branch: a plain conjunction
-    assert requirements([{"required": ["a"]}, {"type": "string"}]) is None
-    assert requirements([{"required": ["a"]}, {"required": "b"}]) is None
-    assert requirements([{"required": ["b", "a", "a"]}, {"required": []}]) == (("a", "b"), ())
-    # the sets a union of a `oneOf`'s branches refuses: every two branches' keys, and what
-    # a `not` beside it refuses (in every alternative); none where another union multiplied
-    groups = (("a",), ("b",), ())
-    assert refused_by([(groups, [("c", "d")])] * 3) == [("a", "b"), ("a",), ("b",), ("c", "d")]
-    assert refused_by([(groups, [])] * 2) is None
-    assert refused_by([(None, [("c", "d")]), (None, [])]) is None
+def test_marks_and_keysets_refuse_what_they_cannot_tell():
+    assert one_of_mark([{"required": ["a"]}]) is None  # one branch: a plain conjunction
+    assert one_of_mark([{"required": ["a"]}, {"anyOf": []}]) is None
+    assert one_of_mark([{"required": ["a"]}, True]) is None
+    mark = one_of_mark([{"required": ["a"]}, {"required": ["b"]}])
+    assert mark is not None and of_branches([mark, mark])
+    assert not of_branches([mark, mark, mark]) and not of_branches([mark, None])
+    assert not of_branches([joined(mark, one_of_mark([{}, {}]))] * 2)
     assert refusing([()], ()) == ()  # two branches require nothing: no object fits one alone
     assert refusing([("a",)], ("a",)) == ()  # `a` never taken: one set would not weigh it
     many = [(f"k{i}",) for i in range(MAX_KEYS + 1)]
@@ -130,6 +160,10 @@ def test_a_not_of_a_requirement_refuses_those_keys_together():
 def _schemas(draw: st.DrawFn) -> dict[str, Any]:
     groups = draw(st.lists(st.sets(st.sampled_from(NAMES), max_size=3), min_size=2,
                            max_size=4))
+    if draw(st.integers(0, 2)) == 0:  # open branches declaring keys of their own
+        return {"oneOf": [{"type": "object", "required": sorted(group), "properties": {
+            n: INT for n in group | draw(st.sets(st.sampled_from(NAMES), max_size=2))}}
+            for group in groups]}
     schema = exactly_one(*(tuple(sorted(g)) for g in groups),
                          required=sorted(draw(st.sets(st.sampled_from(NAMES), max_size=1))))
     if draw(st.booleans()):
@@ -152,15 +186,20 @@ def test_the_keysets_are_exactly_what_the_schema_takes(schema):
     unsaid)."""
     choice, sets = facts(schema)
     table = extract_paths(schema)
-    required = {n for n in NAMES if table[n].required}
+    required = {n for n in NAMES if n in table and table[n].required}
     validator = Draft202012Validator(schema)
+    # keys declared that no set names are never taken (`oneOf [{}, {a}]` refuses `a`):
+    # unweighed, as one set left would be (`refusing`)
+    never = {n for n in NAMES if n in table} - set().union(*sets) if sets else set()
     for size in range(len(NAMES) + 1):
         for keys in itertools.combinations(NAMES, size):
             held = set(keys)
-            within = not sets or any(held <= set(k) for k in sets)
+            # (keys no set names are taken with any: `exclusive.together` weighs none)
+            within = not sets or any(held & set().union(*sets) <= set(k) for k in sets)
             valid = validator.is_valid(dict.fromkeys(keys, 1))
             if valid:
                 assert within, (keys, sets)
             elif sets and required <= held and (not choice or any(held >= set(g)
-                                                                   for g in choice)):
+                                                                   for g in choice)) and (
+                    not held & never):
                 assert not within, (keys, sets, choice)
