@@ -147,3 +147,20 @@ def test_a_not_of_a_requirement_refuses_the_calls_that_hold_them_all():
     # an agent holding such a `not` itself: not judged by what it may send (it is listed
     # as a keyword parity does not model there)
     assert of_rule(IN, to(EXACTLY_ONE, never_both)) == []
+
+
+def test_a_oneof_of_open_objects_each_with_its_own_key_refuses_both():
+    """An OpenAPI document's `oneOf` of an open object requiring `url` and one requiring
+    `path`: a call holding both fits both."""
+    def source(key: str) -> dict[str, Any]:
+        return obj({key: {"type": "string"}}, (key,))
+
+    server = {"oneOf": [source("url"), source("path")]}
+    agent = obj({"url": {"type": "string"}, "path": {"type": "string"}}, ("path", "url"))
+    finding = single(IN, diff([tool("t", agent)], [tool("t", server)]))
+    assert finding.severity == "error" and "its `oneOf` there refuses" in finding.message
+    # a discriminated one is told apart by its tag's values: no keysets, in.tag's to judge
+    tagged = {"oneOf": [obj({"kind": {"const": "u"}, "url": INT}, ("kind", "url")),
+                        obj({"kind": {"const": "p"}, "path": INT}, ("kind", "path"))]}
+    assert of_rule(IN, diff([tool("t", obj({"kind": {"enum": ["u", "p"]}, "url": INT},
+                                           ("kind", "url")))], [tool("t", tagged)])) == []
