@@ -107,17 +107,18 @@ def fitting_two(tables: Sequence[dict[_Key, Entry]], root: _Key, keys: Keys,
                 ) -> Refused | None:
     """The sets of keys an object at ``root`` holds where it fits two of the ``oneOf``
     branches ``tables`` (each branch's required keys with another's), where which branches
-    an object fits is a matter of its keys: every
-    branch an object there (and no union of its own), all open or all closed to the same
-    keys, and agreeing on every path two of them hold (but whether a key is required);
-    ``None`` otherwise."""
-    roots = [t.get(root) for t in tables]
-    for entry in roots:
+    an object fits is a matter of its keys: every branch an object there (and no union of
+    its own), all open or all closed to the same keys, and agreeing on every path two of
+    them hold (but whether a key is required); ``None`` otherwise."""
+    roots: list[Entry] = []
+    for table in tables:
+        entry = table.get(root)
         if (entry is None or not (entry.is_any or "object" in entry.type) or entry.unsupported
-                or entry.choice or entry.keysets or entry.tags or entry.shapes):
+                or entry.choice or entry.keysets or entry.tags or entry.shapes
+                or keys.values(root) in table):
             return None
-    if len({entry.closed is True for entry in roots}) != 1 or any(  # type: ignore[union-attr]
-            keys.values(root) in t for t in tables):
+        roots.append(entry)
+    if len({entry.closed is True for entry in roots}) != 1:
         return None
     facts: dict[_Key, tuple[Any, ...]] = {}
     holders: dict[_Key, int] = {}  # a path -> how many branches hold it
@@ -138,7 +139,7 @@ def fitting_two(tables: Sequence[dict[_Key, Entry]], root: _Key, keys: Keys,
             holders[path] = holders.get(path, 0) + 1
         requires.append(required)
         tops.append(frozenset(p for p in table if p != root and keys.parent(p) == root))
-    if roots[0].closed is True and len(set(tops)) != 1:  # type: ignore[union-attr]
+    if roots[0].closed is True and len(set(tops)) != 1:
         return None  # closed to different keys: the keys a call holds beyond them decide
     for path, count in holders.items():
         top = path
@@ -181,23 +182,16 @@ def refusing(refused: Sequence[Sequence[str]], declared: Iterable[str]) -> Choic
 def exclude(out: dict[_Key, Entry], tables: Sequence[dict[_Key, Entry]], root: _Key,
             keys: Keys) -> None:
     """Give the union of a ``oneOf``'s branches ``tables`` (``out``) the keysets at
-    ``root`` that its refusal of an object fitting two leaves (``fitting_two``)."""
+    ``root`` that its refusal of an object fitting two leaves (``fitting_two``), unless its
+    alternatives already take keys apart."""
     union = out.get(root)
-    if union is None or union.tags or any(shape[3] for shape in union.shapes):
-        return  # values tell the branches apart (a discriminated union): asked at once
+    if (union is None or union.keysets or not (union.is_any or "object" in union.type)
+            or union.tags or any(shape[3] for shape in union.shapes)):
+        return  # (values telling the branches apart, a discriminated union's: at once)
     refused = fitting_two(tables, root, keys)
-    if refused:
-        _with_keysets(out, root, refused, keys)
-
-
-def _with_keysets(out: dict[_Key, Entry], root: _Key, refused: Refused, keys: Keys) -> None:
-    """Give the union's object at ``root`` (in ``out``) the keysets the sets it
-    ``refused`` leave, unless its alternatives already take keys apart."""
-    entry = out.get(root)
-    if entry is None or entry.keysets or not (entry.is_any or "object" in entry.type):
-        return
-    found = refusing(refused, [keys.name(path) for path, child in out.items()
-                               if path != root and child.type and not keys.into_array(path)
-                               and not keys.into_values(path) and keys.parent(path) == root])
+    found = refused and refusing(refused, [
+        keys.name(path) for path, child in out.items()
+        if path != root and child.type and not keys.into_array(path)
+        and not keys.into_values(path) and keys.parent(path) == root])
     if found:
-        out[root] = entry.with_union_facts(entry.choice, found, entry.tags, entry.shapes)
+        out[root] = union.with_union_facts(union.choice, found, union.tags, union.shapes)
