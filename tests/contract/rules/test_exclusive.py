@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import re
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
 
 from parity.contract.rules.exclusive import IN, OUT
+from tests.properties import draws
 
 INT = {"type": "integer"}
 
@@ -164,3 +171,61 @@ def test_a_oneof_of_open_objects_each_with_its_own_key_refuses_both():
                         obj({"kind": {"const": "p"}, "path": INT}, ("kind", "path"))]}
     assert of_rule(IN, diff([tool("t", obj({"kind": {"enum": ["u", "p"]}, "url": INT},
                                            ("kind", "url")))], [tool("t", tagged)])) == []
+
+
+NAMES = ("a", "b", "c", "d")
+
+
+@st.composite
+def _exclusive_servers(draw: st.DrawFn) -> dict[str, Any]:
+    """An object of `a` to `d` that takes some of them only apart: a `oneOf` of
+    requirements, of open objects declaring their own keys, or a `not` of a requirement."""
+    groups = draw(st.lists(st.sets(st.sampled_from(NAMES), min_size=1, max_size=2),
+                           min_size=2, max_size=3, unique_by=frozenset))
+    kind = draw(st.sampled_from(("requirements", "objects", "not")))
+    if kind == "objects":
+        return {"oneOf": [obj({n: INT for n in group}, tuple(sorted(group))) for group in groups]}
+    server = obj({n: INT for n in NAMES}, tuple(sorted(draw(st.sets(st.sampled_from(NAMES),
+                                                                     max_size=1)))))
+    if kind == "not":
+        return {**server, "not": {"required": sorted(groups[0] | groups[1])}}
+    return {**server, "oneOf": [{"required": sorted(group)} for group in groups]}
+
+
+@st.composite
+def _agents(draw: st.DrawFn) -> dict[str, Any]:
+    """An object of some of `a` to `d`, requiring some; or one that takes some apart."""
+    if draw(st.booleans()):
+        return draw(_exclusive_servers())
+    sent = draw(st.sets(st.sampled_from(NAMES), min_size=1))
+    return obj({n: INT for n in sent}, tuple(sorted(draw(st.sets(st.sampled_from(sorted(sent)))))))
+
+
+@settings(max_examples=draws(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_exclusive_servers(), _agents())
+def test_in_exclusive_says_only_what_the_server_refuses_and_all_it_refuses(server, agent):
+    """Against `jsonschema` on every call the agent may make (the keys it declares, as its
+    own schema takes them): an error's calls are all refused, a warning's keys are refused
+    together, and a call the server refuses for its `oneOf` or `not` alone is never
+    unsaid."""
+    findings = diff([tool("t", agent)], [tool("t", server)])
+    declared = sorted(set(re.findall(r'"([a-d])"', json.dumps(agent))))
+    takes, refuses = Draft202012Validator(agent), Draft202012Validator(server)
+    calls = [set(keys) for size in range(len(declared) + 1)
+             for keys in itertools.combinations(declared, size)
+             if takes.is_valid(dict.fromkeys(keys, 1))]
+    refused = [keys for keys in calls if not refuses.is_valid(dict.fromkeys(keys, 1))]
+    for finding in of_rule(IN, findings):
+        named = set(re.findall(r"`([a-d])`", finding.message.split(";")[0]))
+        if finding.severity == "error":
+            assert refused == calls, (finding.message, refused)
+        else:
+            assert any(named <= keys for keys in refused), (finding.message, refused)
+    # what a union without its `oneOf`/`not` takes, the rules weigh apart (`in.choice`...);
+    # an agent's own `not` is a keyword they do not model there: they cannot tell
+    plain = {k: v for k, v in server.items() if k not in ("oneOf", "not")} or {
+        "anyOf": server["oneOf"]}
+    if "not" not in agent and any(Draft202012Validator(plain).is_valid(dict.fromkeys(keys, 1))
+                                  for keys in refused):
+        assert findings, (agent, server)
