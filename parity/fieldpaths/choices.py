@@ -18,6 +18,7 @@ from parity.fieldpaths.entry import (
     Tags,
     Variant,
     canonical_value,
+    may_be_object,
     own_shapes,
     sorted_values,
 )
@@ -278,7 +279,7 @@ def _lets_be_any(table: dict[Any, Entry], holder: Any, keys: Keys) -> bool:
         return True
     if keys.into_array(holder):
         return entry.is_any or "array" in entry.type
-    if not (entry.is_any or "object" in entry.type):
+    if not may_be_object(entry):
         return False
     return entry.closed is not True or keys.values(parent) in table
 

@@ -217,6 +217,18 @@ class Entry:
         return copy
 
 
+def may_be_object(entry: Entry) -> bool:
+    """Whether the node may hold an object (its type allows one)."""
+    return entry.is_any or "object" in entry.type
+
+
+def has_union_facts(entry: Entry | None) -> bool:
+    """Whether an object records what a union of its own asks (its choice, keysets, tags or
+    shapes)."""
+    return entry is not None and bool(entry.choice or entry.keysets or entry.tags
+                                      or entry.shapes)
+
+
 def own_shapes(entry: Entry) -> tuple[Shape, ...]:
     """The variants an object is one of: its shapes, or its first tag's variants, each
     with its values of the tag (an object has one or the other)."""

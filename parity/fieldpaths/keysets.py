@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from parity.fieldpaths.choices import MAX_WAYS, Choice, Keys
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, has_union_facts, may_be_object
 
 #: the keys a ``not``'s schema may hold to be read as a requirement alone
 _REQUIREMENT = frozenset({"required", "type", "title", "description", "$comment"})
@@ -113,9 +113,8 @@ def fitting_two(tables: Sequence[dict[_Key, Entry]], root: _Key, keys: Keys,
     roots: list[Entry] = []
     for table in tables:
         entry = table.get(root)
-        if (entry is None or not (entry.is_any or "object" in entry.type) or entry.unsupported
-                or entry.choice or entry.keysets or entry.tags or entry.shapes
-                or keys.values(root) in table):
+        if (entry is None or not may_be_object(entry) or entry.unsupported
+                or has_union_facts(entry) or keys.values(root) in table):
             return None
         roots.append(entry)
     if len({entry.closed is True for entry in roots}) != 1:
@@ -185,7 +184,7 @@ def exclude(out: dict[_Key, Entry], tables: Sequence[dict[_Key, Entry]], root: _
     ``root`` that its refusal of an object fitting two leaves (``fitting_two``), unless its
     alternatives already take keys apart."""
     union = out.get(root)
-    if (union is None or union.keysets or not (union.is_any or "object" in union.type)
+    if (union is None or union.keysets or not may_be_object(union)
             or union.tags or any(shape[3] for shape in union.shapes)):
         return  # (values telling the branches apart, a discriminated union's: at once)
     refused = fitting_two(tables, root, keys)

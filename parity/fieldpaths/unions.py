@@ -12,7 +12,14 @@ from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
-from parity.fieldpaths.entry import Entry, make_entry, normalize_types, sorted_values
+from parity.fieldpaths.entry import (
+    Entry,
+    has_union_facts,
+    make_entry,
+    may_be_object,
+    normalize_types,
+    sorted_values,
+)
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keysets import exclude
 from parity.fieldpaths.keywords import keep_examples
@@ -81,7 +88,7 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
                 in_a, in_b = a.get(holder), b.get(holder)  # type: ignore[call-overload]
                 cover = covers[holder] = (in_a is not None and may_be_object(in_a),
                                           in_b is not None and may_be_object(in_b), [])
-                if _owns_union_facts(in_a) or _owns_union_facts(in_b):
+                if has_union_facts(in_a) or has_union_facts(in_b):
                     chosen.append(holder)  # (``choose`` reads only the covering ones)
             cover[2].append(path)
             if cover[0] and cover[1] and (x is None) is not (y is None):
@@ -178,7 +185,7 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                 covering = coverings[holder] = [t for t in tables
                                                 if holder in t and may_be_object(t[holder])]
                 kids[holder] = []
-                if any(_owns_union_facts(t[holder]) for t in covering):  # type: ignore[index]
+                if any(has_union_facts(t[holder]) for t in covering):  # type: ignore[index]
                     chosen.append(holder)
             kids[holder].append(path)
             required, some, missing = True, False, False
@@ -355,10 +362,3 @@ def _tags_apart(x: Entry, y: Entry) -> bool:
     return x.enum is not None and y.enum is not None and x.enum != y.enum
 
 
-def _owns_union_facts(entry: Entry | None) -> bool:
-    return entry is not None and bool(entry.choice or entry.keysets or entry.tags
-                                      or entry.shapes)
-
-
-def may_be_object(entry: Entry) -> bool:
-    return entry.is_any or "object" in entry.type
