@@ -61,6 +61,19 @@ def refusal_text(outcome: Outcome) -> str:
     return f"{outcome.category}: retry {retry}: {outcome.message}"
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What ``protect`` was given, to verify the target's later sessions alike."""
+
+    lock: Lock | str | os.PathLike[str]
+    mode: Mode
+    policy: GuardPolicy | None
+    events: EventSink | None
+    surface: str
+    server_info: Mapping[str, Any] | None
+    accept_name: str | None
+
+
 @dataclass
 class Protection:
     """A protected session: the verdict and the guard behind the framework's own object.
@@ -74,12 +87,25 @@ class Protection:
     session: Any
     pinned: PinnedClient
     guard: GuardedSession
+    options: _Options | None = None
     outcomes: list[Outcome] = field(default_factory=list)
     keep: int = 100
+    #: the protections of the sessions the framework opened after this one (google-adk's
+    #: ``McpToolset`` opens one per set of headers, and again after a drop), each verified
+    #: with the same options before the framework used it; they share ``outcomes``
+    later: list[Protection] = field(default_factory=list)
     listing: ListingCheck = field(init=False)
 
     def __post_init__(self) -> None:
         self.listing = ListingCheck(self.pinned)
+
+    async def also(self, session: Any) -> Protection:
+        """Verify and guard another session the target's framework opened, as ``protect``
+        did this one (raises as ``protect`` does; the session then stays closed)."""
+        if self.options is None:
+            raise ValueError("this Protection was not made by parity.protect")
+        return await _protect_session(self.target, self.kind, session, self.options,
+                                      first=self)
 
     @property
     def tools(self) -> Mapping[str, Mapping[str, Any]]:
@@ -164,8 +190,10 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     Arguments:
         target: an entered ``mcp`` ``ClientSession`` (1.x or 2.x) or 2.x ``Client``, a
             fastmcp ``Client``, a pydantic-ai ``MCPServer``/``MCPToolset``, an openai-agents
-            MCP server, or the ``ClientSession`` langchain-mcp-adapters loads tools from
-            (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
+            MCP server, the ``ClientSession`` langchain-mcp-adapters loads tools from, or a
+            google-adk ``McpToolset`` (opened here; the sessions it opens later are verified
+            before it uses them: ``Protection.later``) (``parity.integrations.kinds.KINDS``
+            lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
@@ -185,28 +213,44 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     is found, it is intercepted before it is verified: if verification raises, the session
     keeps showing no tool and refusing every call (``call parity.protect again``).
     """
-    kind, session = resolve(target)
+    kind, session = await resolve(target)
+    options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
+    return await _protect_session(target, kind, session, options)
+
+
+async def _protect_session(target: Any, kind: TargetKind, session: Any, options: _Options, *,
+                           first: Protection | None = None) -> Protection:
+    """Verify and guard ``session``, ``target``'s (``first``: the protection of the target's
+    first session, whose outcomes it shares; the target's own state is left as it is)."""
     closed = Closed(session)
     intercept(session, closed)  # closed until verified: a caught error leaves nothing open
-    kind.after_protect(target, closed)
+    if first is None:
+        kind.after_protect(target, closed)
     try:
+        policy = options.policy
         if policy is not None and not isinstance(policy, GuardPolicy):
             raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
         policy = policy or GuardPolicy()
-        closed.events = events
+        closed.events = options.events
         # the policy's secrets are redacted from drift explanations as from outcomes
         pinned = _LazyPinnedClient(
-            wrap_session(session, server_info=server_info, secrets=policy.secrets), lock,
-            mode=mode, surface=surface, accept_name=accept_name)  # type: ignore[arg-type]
+            wrap_session(session, server_info=options.server_info, secrets=policy.secrets),
+            options.lock, mode=options.mode, surface=options.surface,  # type: ignore[arg-type]
+            accept_name=options.accept_name)
         pinned.send = _send_current
         await pinned.start()
     except BaseException as exc:
         closed.fail(exc)
         raise
     protection = Protection(target=target, kind=kind, session=session, pinned=pinned,
-                            guard=GuardedSession(pinned, policy, events=events))
+                            guard=GuardedSession(pinned, policy, events=options.events),
+                            options=options)
     intercept(session, protection, secrets=policy.secrets)
-    kind.after_protect(target, protection)
+    if first is None:
+        kind.after_protect(target, protection)
+    else:
+        protection.outcomes = first.outcomes
+        first.later.append(protection)
     return protection
 
 
@@ -219,7 +263,7 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
     ``server``)."""
     from parity.pinning.lock import from_listing, write
 
-    _kind, session = resolve(target)
+    _kind, session = await resolve(target)
     tool_session = wrap_session(session, server_info=server_info)
     listing = await tool_session.list_tools_raw()
     reported = (getattr(listing, "server_info", None) or {}).get("name")

@@ -8,7 +8,9 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``pydantic-ai-toolset`` (``pydantic_ai``): ``MCPToolset``: ``toolset.client.session``;
 - ``pydantic-ai-server`` (``pydantic_ai``): the 1.x ``MCPServer*``: ``server._get_client()``
   (private: checked, refused with the supported versions when missing);
-- ``openai-agents-server`` (``openai_agents``): ``agents.mcp.MCPServer*``: ``server.session``.
+- ``openai-agents-server`` (``openai_agents``): ``agents.mcp.MCPServer*``: ``server.session``;
+- ``google-adk-toolset`` (``google_adk``): ``McpToolset``, which opens its sessions itself:
+  ``protect`` opens one, and every session it opens later is verified before ADK uses it.
 
 Every kind intercepts the same way (``parity.mcp.intercept``: the session's ``send_request``),
 so ``list_tools``/``call_tool`` of the framework, whichever it calls, are guarded. A kind's
@@ -20,12 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from parity.integrations.kinds import fastmcp, openai_agents, pydantic_ai, sdk
+from parity.integrations.kinds import fastmcp, google_adk, openai_agents, pydantic_ai, sdk
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget
 
 #: the registry, in the order kinds are tried
 KINDS: tuple[TargetKind, ...] = (sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT, pydantic_ai.TOOLSET,
-                                 pydantic_ai.SERVER, openai_agents.SERVER)
+                                 pydantic_ai.SERVER, openai_agents.SERVER, google_adk.TOOLSET)
 
 
 def kinds() -> tuple[TargetKind, ...]:
@@ -33,14 +35,23 @@ def kinds() -> tuple[TargetKind, ...]:
     return KINDS
 
 
-def resolve(target: Any) -> tuple[TargetKind, Any]:
-    """The kind of ``target`` and its ``ClientSession``; ``TypeError`` if no kind fits."""
+def kind_of(target: Any) -> TargetKind:
+    """The kind of ``target``; ``TypeError`` if no kind fits."""
     for kind in KINDS:
         if kind.detect(target):
-            return kind, kind.session_of(target)
+            return kind
     names = ", ".join(k.describes for k in KINDS)
     raise TypeError(f"parity cannot protect a {type(target).__module__}."
                     f"{type(target).__qualname__}: give one of {names}")
 
 
-__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kinds", "resolve"]
+async def resolve(target: Any) -> tuple[TargetKind, Any]:
+    """The kind of ``target`` and its ``ClientSession`` (opened, for a kind that opens its
+    own); ``TypeError`` if no kind fits."""
+    kind = kind_of(target)
+    if kind.open_session is not None:
+        return kind, await kind.open_session(target)
+    return kind, kind.session_of(target)
+
+
+__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "resolve"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,9 @@ class TargetKind:
     detect: Callable[[Any], bool]
     #: the entered ``mcp`` ``ClientSession`` behind the target (``ParityError`` if none)
     session_of: Callable[[Any], Any]
+    #: for a framework that opens its sessions itself, lazily: opens (or finds) the session,
+    #: used instead of ``session_of``
+    open_session: Callable[[Any], Awaitable[Any]] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
 

@@ -1,0 +1,109 @@
+"""google-adk: ``McpToolset`` opens its ``mcp`` sessions itself, lazily and more than once:
+its session manager keeps one session per set of headers (an ``auth_credential`` or a
+``header_provider`` gives each user theirs) and opens a new one when a session dropped or sat
+idle too long. So ``protect`` opens the toolset's session the way ``get_tools`` does
+(``create_session()``), and the manager's ``create_session`` is wrapped on the instance: every
+session it hands out afterwards is verified against the lock, with the same options, before
+ADK lists or calls anything through it (``Protection.also``). A session that fails stays
+closed and raises its refusal again each time ADK asks for it.
+
+One private attribute is used, checked: the toolset's ``_mcp_session_manager`` (its
+``McpTool``s share it), refused with the supported versions when missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
+from parity.mcp.intercept import intercept
+
+_TOOLSET = "google.adk.tools.mcp_tool.mcp_toolset.McpToolset"
+#: the versions whose ``McpToolset`` keeps its session manager where this kind looks
+SUPPORTED = "google-adk 2.x (2.13 tested)"
+#: on the manager: the protection (or the closed hooks) new sessions are verified by
+MARK = "__parity_protection__"
+#: on the manager: its own ``create_session``, which ``protect`` calls to open the session
+ORIGINAL = "__parity_create_session__"
+
+
+def manager_of(toolset: Any) -> Any:
+    manager = getattr(toolset, "_mcp_session_manager", None)
+    if not callable(getattr(manager, "create_session", None)):
+        raise UnsupportedTarget(f"google-adk {type(toolset).__name__}: no session manager "
+                                f"where {SUPPORTED} keeps it",
+                                hint="use a supported google-adk version")
+    return manager
+
+
+def session_of(toolset: Any) -> Any:
+    raise UnsupportedTarget(f"google-adk {type(toolset).__name__} opens its sessions itself",
+                            hint="use `await parity.protect(toolset, LOCK)`, which opens it")
+
+
+async def open_session(toolset: Any) -> Any:
+    """The toolset's session for no extra headers, opened as ``get_tools`` opens it."""
+    manager = manager_of(toolset)
+    return await getattr(manager, ORIGINAL, manager.create_session)()
+
+
+def after_protect(toolset: Any, protection: Any) -> None:
+    manager = manager_of(toolset)
+    setattr(manager, MARK, protection)
+    if getattr(manager, ORIGINAL, None) is None:
+        original = manager.create_session
+        setattr(manager, ORIGINAL, original)
+        manager.create_session = _verifying(manager, original)
+
+
+def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],
+               ) -> Callable[..., Awaitable[Any]]:
+    # each session's verification under the current protection, shared by the callers that
+    # ask for the session while it runs (a new ``protect`` verifies the sessions anew)
+    verdicts: weakref.WeakKeyDictionary[Any, tuple[Any, asyncio.Future[None]]] = \
+        weakref.WeakKeyDictionary()
+
+    @functools.wraps(original)
+    async def create_session(*args: Any, **kwargs: Any) -> Any:
+        session = await original(*args, **kwargs)
+        protection = getattr(manager, MARK)
+        if session is protection.session:
+            return session
+        under, verdict = verdicts.get(session, (None, None))
+        if verdict is not None and under is protection:
+            await asyncio.shield(verdict)
+            return session
+        verdict = asyncio.get_running_loop().create_future()
+        verdicts[session] = (protection, verdict)
+        try:
+            await _verify(protection, session)
+        except BaseException as exc:
+            # every later caller is refused alike (a cancelled verification left the
+            # session closed: it says so rather than cancel them)
+            verdict.set_exception(exc if isinstance(exc, Exception) else UnsupportedTarget(
+                "google-adk: parity's verification of this session was interrupted",
+                hint="the session stays closed: close the toolset and protect it again"))
+            verdict.exception()  # (retrieved: asyncio logs none as lost)
+            raise
+        verdict.set_result(None)
+        return session
+
+    return create_session
+
+
+async def _verify(protection: Any, session: Any) -> None:
+    also = getattr(protection, "also", None)
+    if also is None:  # protect failed on the first session: later ones stay closed too
+        intercept(session, protection)
+        return
+    await also(session)
+
+
+TOOLSET = TargetKind(
+    name="google-adk-toolset", describes=f"a google-adk McpToolset ({SUPPORTED})",
+    detect=lambda target: _TOOLSET in mro_names(target), session_of=session_of,
+    open_session=open_session, after_protect=after_protect)
