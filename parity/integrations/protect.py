@@ -27,7 +27,9 @@ unguarded session.
 from __future__ import annotations
 
 import contextvars
+import itertools
 import os
+import weakref
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +63,10 @@ def refusal_text(outcome: Outcome) -> str:
     return f"{outcome.category}: retry {retry}: {outcome.message}"
 
 
+#: the order in which later sessions were verified (``Protection.later``)
+_ORDER = itertools.count()
+
+
 @dataclass(frozen=True)
 class _Options:
     """What ``protect`` was given, to verify the target's later sessions alike."""
@@ -90,14 +96,22 @@ class Protection:
     options: _Options | None = None
     outcomes: list[Outcome] = field(default_factory=list)
     keep: int = 100
-    #: the protections of the sessions the framework opened after this one (google-adk's
-    #: ``McpToolset`` opens one per set of headers, and again after a drop), each verified
-    #: with the same options before the framework used it; they share ``outcomes``
-    later: list[Protection] = field(default_factory=list)
+    #: the protections of the later sessions, by order of verification: held weakly, so a
+    #: session the framework dropped is not kept alive by its protection
+    _later: weakref.WeakValueDictionary[int, Protection] = field(
+        default_factory=weakref.WeakValueDictionary, repr=False)
     listing: ListingCheck = field(init=False)
 
     def __post_init__(self) -> None:
         self.listing = ListingCheck(self.pinned)
+
+    @property
+    def later(self) -> list[Protection]:
+        """The protections of the sessions the framework opened after this one and still
+        holds (google-adk's ``McpToolset`` opens one per set of headers, and again after a
+        drop), each verified with the same options before the framework used it; they share
+        ``outcomes``."""
+        return [self._later[n] for n in sorted(self._later.keys())]
 
     async def also(self, session: Any) -> Protection:
         """Verify and guard another session the target's framework opened, as ``protect``
@@ -250,7 +264,7 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         kind.after_protect(target, protection)
     else:
         protection.outcomes = first.outcomes
-        first.later.append(protection)
+        first._later[next(_ORDER)] = protection
     return protection
 
 
