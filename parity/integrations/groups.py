@@ -16,7 +16,7 @@ import contextlib
 import sys
 from collections.abc import Iterator
 
-from parity.errors import ToolDriftError
+from parity.errors import DriftError, ParityError, ToolDriftError
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup  # type: ignore[import-not-found,unused-ignore]
@@ -51,4 +51,26 @@ def drift_errors() -> Iterator[None]:
         raise found from exc
 
 
-__all__ = ["drift_errors", "find_drift_error"]
+def _own(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
+    for exc in group.exceptions:
+        found = _own(exc) if isinstance(exc, BaseExceptionGroup) else exc
+        if isinstance(found, (ParityError, DriftError)):
+            return found
+    return None
+
+
+@contextlib.contextmanager
+def own_errors() -> Iterator[None]:
+    """Re-raise parity's own error (a ``ParityError``, a ``ToolDriftError``) raised inside a
+    transport's task group as itself: where parity opens a framework's session (llama-index's
+    client), a refusal must reach the caller as ``protect`` raises it, not in a group."""
+    try:
+        yield
+    except BaseExceptionGroup as group:
+        found = _own(group)
+        if found is None:
+            raise
+        raise found from group
+
+
+__all__ = ["drift_errors", "find_drift_error", "own_errors"]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parity.errors import ToolDriftError
-from parity.integrations.kinds import TargetKind, resolve
+from parity.integrations.kinds import TargetKind, opened
 from parity.integrations.listing import ListingCheck
 from parity.mcp import wrap_session
 from parity.mcp.intercept import ListedTools, Refusal, intercept
@@ -86,7 +86,10 @@ class Protection:
 
     ``pinned`` is the ``PinnedClient`` (``tools``, ``unavailable``, ``drift``);
     ``outcomes`` keeps the last outcomes (most recent last, at most ``keep``) for the
-    orchestration and tests; ``events`` receives the guard's event trail."""
+    orchestration and tests; ``events`` receives the guard's event trail. Where the framework
+    opens sessions of its own after ``protect`` (google-adk, llama-index), each is verified
+    and guarded by a protection of its own (``later``), and ``tools`` and ``unavailable`` are
+    the latest verification's."""
 
     target: Any
     kind: TargetKind
@@ -100,6 +103,8 @@ class Protection:
     #: session the framework dropped is not kept alive by its protection
     _later: weakref.WeakValueDictionary[int, Protection] = field(
         default_factory=weakref.WeakValueDictionary, repr=False)
+    #: the latest of them (held: llama-index drops each session as soon as it is used)
+    _latest: Protection | None = field(default=None, repr=False)
     listing: ListingCheck = field(init=False)
 
     def __post_init__(self) -> None:
@@ -109,8 +114,8 @@ class Protection:
     def later(self) -> list[Protection]:
         """The protections of the sessions the framework opened after this one and still
         holds (google-adk's ``McpToolset`` opens one per set of headers, and again after a
-        drop), each verified with the same options before the framework used it; they share
-        ``outcomes``."""
+        drop; llama-index's client one per listing and per call), each verified with the same
+        options before the framework used it; they share ``outcomes``."""
         return [self._later[n] for n in sorted(self._later.keys())]
 
     async def also(self, session: Any) -> Protection:
@@ -123,13 +128,15 @@ class Protection:
 
     @property
     def tools(self) -> Mapping[str, Mapping[str, Any]]:
-        """The verified tools the framework sees: name -> raw definition."""
-        return self.pinned.tools
+        """The verified tools the framework sees: name -> raw definition (of the latest
+        verification, where the framework opened sessions after this one)."""
+        return (self._latest or self).pinned.tools
 
     @property
     def unavailable(self) -> Mapping[str, Any]:
-        """Tools withheld from the framework: name -> ``Unavailable`` (with ``describe()``)."""
-        return self.pinned.unavailable
+        """Tools withheld from the framework: name -> ``Unavailable`` (with ``describe()``;
+        of the latest verification)."""
+        return (self._latest or self).pinned.unavailable
 
     # the interceptor's hooks ------------------------------------------------------------
 
@@ -204,10 +211,11 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     Arguments:
         target: an entered ``mcp`` ``ClientSession`` (1.x or 2.x) or 2.x ``Client``, a
             fastmcp ``Client``, a pydantic-ai ``MCPServer``/``MCPToolset``, an openai-agents
-            MCP server, the ``ClientSession`` langchain-mcp-adapters loads tools from, or a
-            google-adk ``McpToolset`` (opened here; the sessions it opens later are verified
-            before it uses them: ``Protection.later``) (``parity.integrations.kinds.KINDS``
-            lists them, with how each is found).
+            MCP server, the ``ClientSession`` langchain-mcp-adapters loads tools from, a
+            google-adk ``McpToolset`` or a llama-index ``BasicMCPClient`` (a session opened
+            here; the sessions it opens later are verified before it uses them:
+            ``Protection.later``) (``parity.integrations.kinds.KINDS`` lists them, with how
+            each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
@@ -227,9 +235,9 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     is found, it is intercepted before it is verified: if verification raises, the session
     keeps showing no tool and refusing every call (``call parity.protect again``).
     """
-    kind, session = await resolve(target)
     options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
-    return await _protect_session(target, kind, session, options)
+    async with opened(target) as (kind, session):
+        return await _protect_session(target, kind, session, options)
 
 
 async def _protect_session(target: Any, kind: TargetKind, session: Any, options: _Options, *,
@@ -264,7 +272,7 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         kind.after_protect(target, protection)
     else:
         protection.outcomes = first.outcomes
-        first._later[next(_ORDER)] = protection
+        first._later[next(_ORDER)] = first._latest = protection
     return protection
 
 
@@ -277,9 +285,8 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
     ``server``)."""
     from parity.pinning.lock import from_listing, write
 
-    _kind, session = await resolve(target)
-    tool_session = wrap_session(session, server_info=server_info)
-    listing = await tool_session.list_tools_raw()
+    async with opened(target) as (_kind, session):
+        listing = await wrap_session(session, server_info=server_info).list_tools_raw()
     reported = (getattr(listing, "server_info", None) or {}).get("name")
     lock = from_listing(name or (reported if isinstance(reported, str) and reported
                                  else "server"), listing)

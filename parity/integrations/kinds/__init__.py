@@ -1,6 +1,9 @@
 """Target kinds: how ``protect`` finds the ``mcp`` ``ClientSession`` behind each framework's
 object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 
+- ``llama-index-client`` (``llama_index``): ``BasicMCPClient``, which opens a session per
+  listing and per call: ``protect`` opens one, and each later one is verified before use
+  (tried first: it is a ``ClientSession`` subclass that never holds a session itself);
 - ``mcp-session`` (``sdk``): an ``mcp`` ``ClientSession``, 1.x or 2.x (also what
   langchain-mcp-adapters' ``load_mcp_tools`` and ``MultiServerMCPClient.session`` use): itself;
 - ``mcp-client`` (``sdk``): the 2.x ``mcp.client.Client``: ``client.session``;
@@ -20,14 +23,25 @@ not open another, unprotected session).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
-from parity.integrations.kinds import fastmcp, google_adk, openai_agents, pydantic_ai, sdk
+from parity.integrations.groups import own_errors
+from parity.integrations.kinds import (
+    fastmcp,
+    google_adk,
+    llama_index,
+    openai_agents,
+    pydantic_ai,
+    sdk,
+)
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget
 
 #: the registry, in the order kinds are tried
-KINDS: tuple[TargetKind, ...] = (sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT, pydantic_ai.TOOLSET,
-                                 pydantic_ai.SERVER, openai_agents.SERVER, google_adk.TOOLSET)
+KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
+                                 pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
+                                 google_adk.TOOLSET)
 
 
 def kinds() -> tuple[TargetKind, ...]:
@@ -45,13 +59,17 @@ def kind_of(target: Any) -> TargetKind:
                     f"{type(target).__qualname__}: give one of {names}")
 
 
-async def resolve(target: Any) -> tuple[TargetKind, Any]:
-    """The kind of ``target`` and its ``ClientSession`` (opened, for a kind that opens its
-    own); ``TypeError`` if no kind fits."""
+@contextlib.asynccontextmanager
+async def opened(target: Any) -> AsyncIterator[tuple[TargetKind, Any]]:
+    """The kind of ``target`` and its ``ClientSession``, open for the scope (opened here, for
+    a kind that opens its own); ``TypeError`` if no kind fits."""
     kind = kind_of(target)
-    if kind.open_session is not None:
-        return kind, await kind.open_session(target)
-    return kind, kind.session_of(target)
+    if kind.session_scope is None:
+        yield kind, kind.session_of(target)
+        return
+    with own_errors():  # (raised in the scope's transport, it would come in a group)
+        async with kind.session_scope(target) as session:
+            yield kind, session
 
 
-__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "resolve"]
+__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "opened"]

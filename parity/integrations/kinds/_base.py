@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,9 +21,10 @@ class TargetKind:
     detect: Callable[[Any], bool]
     #: the entered ``mcp`` ``ClientSession`` behind the target (``ParityError`` if none)
     session_of: Callable[[Any], Any]
-    #: for a framework that opens its sessions itself, lazily: opens (or finds) the session,
-    #: used instead of ``session_of``
-    open_session: Callable[[Any], Awaitable[Any]] | None = None
+    #: for a framework that opens its sessions itself: a scope holding one open session
+    #: while ``protect`` verifies it (used instead of ``session_of``; google-adk's stays open
+    #: in its pool after the scope, llama-index's closes, as each of its calls opens its own)
+    session_scope: Callable[[Any], AbstractAsyncContextManager[Any]] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
 

@@ -1,6 +1,7 @@
 """Shared by the kinds: a framework object that may open a new session later (reconnect,
 re-enter) gets its public entry points wrapped, so a call through a session parity never
-verified fails loudly instead of going out unguarded."""
+verified fails loudly instead of going out unguarded; a framework that opens its sessions
+itself (google-adk, llama-index) has each verified before it is used (``verify_later``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from parity.integrations.kinds._base import UnsupportedTarget
+from parity.mcp.intercept import intercept
 
 #: attribute holding the protection on a target whose entry points are wrapped
 MARK = "__parity_protection__"
@@ -52,3 +54,14 @@ def pin_session(target: Any, methods: Iterable[str], session_of: Callable[[Any],
             return checked
 
         setattr(target, name, wrap(original, name))
+
+
+async def verify_later(protection: Any, session: Any) -> None:
+    """Verify and guard ``session``, which the framework opened after ``protect``, as
+    ``protection`` was (``Protection.also``: raises as ``protect`` does, the session then
+    closed); after a ``protect`` that raised (``protection`` is its ``Closed``), close it."""
+    also = getattr(protection, "also", None)
+    if also is None:
+        intercept(session, protection)
+        return
+    await also(session)

@@ -14,13 +14,14 @@ One private attribute is used, checked: the toolset's ``_mcp_session_manager`` (
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.mcp.intercept import intercept
+from parity.integrations.kinds._checks import verify_later
 
 _TOOLSET = "google.adk.tools.mcp_tool.mcp_toolset.McpToolset"
 #: the versions whose ``McpToolset`` keeps its session manager where this kind looks
@@ -45,10 +46,12 @@ def session_of(toolset: Any) -> Any:
                             hint="use `await parity.protect(toolset, LOCK)`, which opens it")
 
 
-async def open_session(toolset: Any) -> Any:
-    """The toolset's session for no extra headers, opened as ``get_tools`` opens it."""
+@contextlib.asynccontextmanager
+async def session_scope(toolset: Any) -> AsyncIterator[Any]:
+    """The toolset's session for no extra headers, opened as ``get_tools`` opens it (it stays
+    in the toolset's pool after the scope)."""
     manager = manager_of(toolset)
-    return await getattr(manager, ORIGINAL, manager.create_session)()
+    yield await getattr(manager, ORIGINAL, manager.create_session)()
 
 
 def after_protect(toolset: Any, protection: Any) -> None:
@@ -80,7 +83,7 @@ def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],
         verdict = asyncio.get_running_loop().create_future()
         verdicts[session] = (protection, verdict)
         try:
-            await _verify(protection, session)
+            await verify_later(protection, session)
         except BaseException as exc:
             # every later caller is refused alike (a cancelled verification left the
             # session closed: it says so rather than cancel them)
@@ -95,15 +98,7 @@ def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],
     return create_session
 
 
-async def _verify(protection: Any, session: Any) -> None:
-    also = getattr(protection, "also", None)
-    if also is None:  # protect failed on the first session: later ones stay closed too
-        intercept(session, protection)
-        return
-    await also(session)
-
-
 TOOLSET = TargetKind(
     name="google-adk-toolset", describes=f"a google-adk McpToolset ({SUPPORTED})",
     detect=lambda target: _TOOLSET in mro_names(target), session_of=session_of,
-    open_session=open_session, after_protect=after_protect)
+    session_scope=session_scope, after_protect=after_protect)
