@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parity.errors import ToolDriftError
-from parity.integrations.kinds import TargetKind, opened
+from parity.integrations.kinds import TargetKind, on_session_loop, opened
 from parity.integrations.listing import ListingCheck
 from parity.mcp import wrap_session
 from parity.mcp.intercept import ListedTools, Refusal, intercept
@@ -214,8 +214,9 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             MCP server, the ``ClientSession`` langchain-mcp-adapters loads tools from, a
             google-adk ``McpToolset`` or a llama-index ``BasicMCPClient`` (a session opened
             here; the sessions it opens later are verified before it uses them:
-            ``Protection.later``) (``parity.integrations.kinds.KINDS`` lists them, with how
-            each is found).
+            ``Protection.later``), or a started strands ``MCPClient`` (verified on its own
+            loop; a later ``start()`` verifies again) (``parity.integrations.kinds.KINDS``
+            lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
@@ -237,7 +238,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     """
     options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
     async with opened(target) as (kind, session):
-        return await _protect_session(target, kind, session, options)
+        return await on_session_loop(kind, target, lambda: _protect_session(
+            target, kind, session, options))
 
 
 async def _protect_session(target: Any, kind: TargetKind, session: Any, options: _Options, *,
@@ -285,8 +287,9 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
     ``server``)."""
     from parity.pinning.lock import from_listing, write
 
-    async with opened(target) as (_kind, session):
-        listing = await wrap_session(session, server_info=server_info).list_tools_raw()
+    async with opened(target) as (kind, session):
+        listing = await on_session_loop(kind, target, wrap_session(
+            session, server_info=server_info).list_tools_raw)
     reported = (getattr(listing, "server_info", None) or {}).get("name")
     lock = from_listing(name or (reported if isinstance(reported, str) and reported
                                  else "server"), listing)

@@ -13,7 +13,9 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   (private: checked, refused with the supported versions when missing);
 - ``openai-agents-server`` (``openai_agents``): ``agents.mcp.MCPServer*``: ``server.session``;
 - ``google-adk-toolset`` (``google_adk``): ``McpToolset``, which opens its sessions itself:
-  ``protect`` opens one, and every session it opens later is verified before ADK uses it.
+  ``protect`` opens one, and every session it opens later is verified before ADK uses it;
+- ``strands-client`` (``strands``): ``MCPClient``, whose session lives on its background
+  thread's loop: verified there, and again after each ``start()``.
 
 Every kind intercepts the same way (``parity.mcp.intercept``: the session's ``send_request``),
 so ``list_tools``/``call_tool`` of the framework, whichever it calls, are guarded. A kind's
@@ -23,9 +25,10 @@ not open another, unprotected session).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any, TypeVar
 
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
@@ -35,13 +38,16 @@ from parity.integrations.kinds import (
     openai_agents,
     pydantic_ai,
     sdk,
+    strands,
 )
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget
+
+T = TypeVar("T")
 
 #: the registry, in the order kinds are tried
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
-                                 google_adk.TOOLSET)
+                                 google_adk.TOOLSET, strands.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
@@ -72,4 +78,15 @@ async def opened(target: Any) -> AsyncIterator[tuple[TargetKind, Any]]:
             yield kind, session
 
 
-__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "opened"]
+async def on_session_loop(kind: TargetKind, target: Any,
+                          work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``work()`` run where ``target``'s session lives: here, or on the framework's own loop
+    (``TargetKind.session_loop``), awaited from here."""
+    loop = kind.session_loop(target) if kind.session_loop is not None else None
+    if loop is None or loop is asyncio.get_running_loop():
+        return await work()
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work(), loop))
+
+
+__all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "on_session_loop",
+           "opened"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -25,6 +26,9 @@ class TargetKind:
     #: while ``protect`` verifies it (used instead of ``session_of``; google-adk's stays open
     #: in its pool after the scope, llama-index's closes, as each of its calls opens its own)
     session_scope: Callable[[Any], AbstractAsyncContextManager[Any]] | None = None
+    #: the event loop the session lives on, where the framework runs it on a loop of its own
+    #: (strands: a background thread's); ``protect`` verifies it there
+    session_loop: Callable[[Any], asyncio.AbstractEventLoop] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
 
