@@ -214,9 +214,10 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             MCP server, the ``ClientSession`` langchain-mcp-adapters loads tools from, a
             google-adk ``McpToolset`` or a llama-index ``BasicMCPClient`` (a session opened
             here; the sessions it opens later are verified before it uses them:
-            ``Protection.later``), or a started strands ``MCPClient`` (verified on its own
-            loop; a later ``start()`` verifies again) (``parity.integrations.kinds.KINDS``
-            lists them, with how each is found).
+            ``Protection.later``), a started strands ``MCPClient`` (verified on its own
+            loop; a later ``start()`` verifies again), or a smolagents ``MCPClient`` or an
+            mcpadapt ``MCPAdapt`` of one server (``parity.integrations.kinds.KINDS`` lists
+            them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).

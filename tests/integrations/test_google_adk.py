@@ -106,6 +106,12 @@ def stdio_toolset(command: str, args: list[str]) -> McpToolset:
         timeout=60))
 
 
+def per_user_toolset(url: str) -> McpToolset:
+    """A toolset over streamable HTTP whose headers name the agent's user: one session each."""
+    return McpToolset(connection_params=StreamableHTTPConnectionParams(url=url, timeout=60),
+                      header_provider=lambda context: {"X-User": context.user_id})
+
+
 @contextlib.asynccontextmanager
 async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
     toolset = stdio_toolset(command, args)
@@ -190,9 +196,7 @@ def test_each_users_session_is_verified(http_server: Any, tmp_path: Path) -> Non
     url = http_server("examples.workflow.server", path="/mcp")
 
     async def main() -> None:
-        toolset = McpToolset(
-            connection_params=StreamableHTTPConnectionParams(url=url, timeout=60),
-            header_provider=lambda context: {"X-User": context.user_id})
+        toolset = per_user_toolset(url)
         try:
             protection = await parity.protect(toolset, LOCK)
             for user in ("ann", "bob"):
@@ -266,9 +270,7 @@ def test_a_users_session_that_drifted_is_refused_until_protected_again(
     url = proxy.start()
 
     async def main() -> None:
-        toolset = McpToolset(
-            connection_params=StreamableHTTPConnectionParams(url=url, timeout=60),
-            header_provider=lambda context: {"X-User": context.user_id})
+        toolset = per_user_toolset(url)
         try:
             await parity.protect(toolset, LOCK)
             proxy.injector.mode = "drift"
@@ -295,9 +297,7 @@ def test_concurrent_first_calls_share_one_verification(http_server: Any) -> None
     url = http_server("examples.workflow.server", path="/mcp")
 
     async def main() -> None:
-        toolset = McpToolset(
-            connection_params=StreamableHTTPConnectionParams(url=url, timeout=60),
-            header_provider=lambda context: {"X-User": context.user_id})
+        toolset = per_user_toolset(url)
         try:
             protection = await parity.protect(toolset, LOCK)
             answers = await asyncio.gather(*(agent_call(toolset, *GOOD_CALL, user="ann")

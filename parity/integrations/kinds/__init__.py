@@ -15,7 +15,10 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``google-adk-toolset`` (``google_adk``): ``McpToolset``, which opens its sessions itself:
   ``protect`` opens one, and every session it opens later is verified before ADK uses it;
 - ``strands-client`` (``strands``): ``MCPClient``, whose session lives on its background
-  thread's loop: verified there, and again after each ``start()``.
+  thread's loop: verified there, and again after each ``start()``;
+- ``mcpadapt`` and ``smolagents-client`` (``mcpadapt``): an ``MCPAdapt`` of one server
+  (``adapt.sessions[0]``, on its thread's loop when used synchronously) and smolagents'
+  ``MCPClient`` (its private ``_adapter``: checked).
 
 Every kind intercepts the same way (``parity.mcp.intercept``: the session's ``send_request``),
 so ``list_tools``/``call_tool`` of the framework, whichever it calls, are guarded. A kind's
@@ -35,6 +38,7 @@ from parity.integrations.kinds import (
     fastmcp,
     google_adk,
     llama_index,
+    mcpadapt,
     openai_agents,
     pydantic_ai,
     sdk,
@@ -47,7 +51,8 @@ T = TypeVar("T")
 #: the registry, in the order kinds are tried
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
-                                 google_adk.TOOLSET, strands.CLIENT)
+                                 google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
+                                 mcpadapt.SMOLAGENTS)
 
 
 def kinds() -> tuple[TargetKind, ...]:

@@ -27,8 +27,9 @@ class TargetKind:
     #: in its pool after the scope, llama-index's closes, as each of its calls opens its own)
     session_scope: Callable[[Any], AbstractAsyncContextManager[Any]] | None = None
     #: the event loop the session lives on, where the framework runs it on a loop of its own
-    #: (strands: a background thread's); ``protect`` verifies it there
-    session_loop: Callable[[Any], asyncio.AbstractEventLoop] | None = None
+    #: (strands, mcpadapt: a background thread's; ``None``: the caller's); ``protect``
+    #: verifies it there
+    session_loop: Callable[[Any], asyncio.AbstractEventLoop | None] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
 
