@@ -205,7 +205,7 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
                   mode: Mode = "refuse-server", policy: GuardPolicy | None = None,
                   events: EventSink | None = None, surface: str = "refuse",
                   server_info: Mapping[str, Any] | None = None,
-                  accept_name: str | None = None) -> Protection:
+                  accept_name: str | None = None, server: str | None = None) -> Protection:
     """Verify ``target``'s tools against ``lock`` and guard every call made through it.
 
     Arguments:
@@ -215,9 +215,10 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             google-adk ``McpToolset`` or a llama-index ``BasicMCPClient`` (a session opened
             here; the sessions it opens later are verified before it uses them:
             ``Protection.later``), a started strands ``MCPClient`` (verified on its own
-            loop; a later ``start()`` verifies again), or a smolagents ``MCPClient`` or an
-            mcpadapt ``MCPAdapt`` of one server (``parity.integrations.kinds.KINDS`` lists
-            them, with how each is found).
+            loop; a later ``start()`` verifies again), a smolagents ``MCPClient`` or an
+            mcpadapt ``MCPAdapt`` of one server, or a langchain-mcp-adapters
+            ``MultiServerMCPClient`` (one server of it: ``server``)
+            (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
             (changed and unknown tools are withheld: ``Protection.unavailable`` says which).
@@ -229,6 +230,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             the lock's identity check.
         accept_name: a new ``serverInfo.name`` to accept for a renamed server (the server
             table's ``accept_reported_name``); any other rename is refused as drift.
+        server: for a client of several servers (langchain-mcp-adapters'
+            ``MultiServerMCPClient``), the one the lock pins (default: its only one).
 
     Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
     ``TypeError`` for a target no kind recognizes, ``ValueError`` for a ``mode`` or
@@ -238,7 +241,7 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     keeps showing no tool and refusing every call (``call parity.protect again``).
     """
     options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
-    async with opened(target) as (kind, session):
+    async with opened(target, server) as (kind, target, session):
         return await on_session_loop(kind, target, lambda: _protect_session(
             target, kind, session, options))
 
@@ -280,15 +283,16 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
 
 
 async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | None = None,
-                     server_info: Mapping[str, Any] | None = None) -> Lock:
+                     server_info: Mapping[str, Any] | None = None,
+                     server: str | None = None) -> Lock:
     """Write the lock of ``target``'s server from the agent's own session, so the lock and
     the check see the same listing (the same client capabilities). Returns the ``Lock``.
 
     ``name``: the server's name in the lock (default: the name it reports, else
-    ``server``)."""
+    ``server``); ``server``: as for ``protect``."""
     from parity.pinning.lock import from_listing, write
 
-    async with opened(target) as (kind, session):
+    async with opened(target, server) as (kind, target, session):
         listing = await on_session_loop(kind, target, wrap_session(
             session, server_info=server_info).list_tools_raw)
     reported = (getattr(listing, "server_info", None) or {}).get("name")

@@ -18,7 +18,10 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   thread's loop: verified there, and again after each ``start()``;
 - ``mcpadapt`` and ``smolagents-client`` (``mcpadapt``): an ``MCPAdapt`` of one server
   (``adapt.sessions[0]``, on its thread's loop when used synchronously) and smolagents'
-  ``MCPClient`` (its private ``_adapter``: checked).
+  ``MCPClient`` (its private ``_adapter``: checked);
+- ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
+  ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
+  interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
 
 Every kind intercepts the same way (``parity.mcp.intercept``: the session's ``send_request``),
 so ``list_tools``/``call_tool`` of the framework, whichever it calls, are guarded. A kind's
@@ -37,6 +40,7 @@ from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
     fastmcp,
     google_adk,
+    langchain,
     llama_index,
     mcpadapt,
     openai_agents,
@@ -52,7 +56,7 @@ T = TypeVar("T")
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
-                                 mcpadapt.SMOLAGENTS)
+                                 mcpadapt.SMOLAGENTS, langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
@@ -71,16 +75,23 @@ def kind_of(target: Any) -> TargetKind:
 
 
 @contextlib.asynccontextmanager
-async def opened(target: Any) -> AsyncIterator[tuple[TargetKind, Any]]:
-    """The kind of ``target`` and its ``ClientSession``, open for the scope (opened here, for
-    a kind that opens its own); ``TypeError`` if no kind fits."""
+async def opened(target: Any, server: str | None = None,
+                 ) -> AsyncIterator[tuple[TargetKind, Any, Any]]:
+    """The kind of ``target``, the target itself (or, for a client of several servers, the
+    one ``server`` names) and its ``ClientSession``, open for the scope (opened here, for a
+    kind that opens its own); ``TypeError`` if no kind fits, ``ValueError`` for a ``server``
+    given to a target of one."""
     kind = kind_of(target)
+    if kind.pick is not None:
+        target = kind.pick(target, server)
+    elif server is not None:
+        raise ValueError(f"server={server!r}: a {kind.describes} holds one server")
     if kind.session_scope is None:
-        yield kind, kind.session_of(target)
+        yield kind, target, kind.session_of(target)
         return
     with own_errors():  # (raised in the scope's transport, it would come in a group)
         async with kind.session_scope(target) as session:
-            yield kind, session
+            yield kind, target, session
 
 
 async def on_session_loop(kind: TargetKind, target: Any,

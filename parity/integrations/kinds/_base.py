@@ -30,6 +30,9 @@ class TargetKind:
     #: (strands, mcpadapt: a background thread's; ``None``: the caller's); ``protect``
     #: verifies it there
     session_loop: Callable[[Any], asyncio.AbstractEventLoop | None] | None = None
+    #: for a client of several servers: the one to protect, by ``protect``'s ``server`` (else
+    #: its only one), as the target the other functions take (``ParityError`` if none fits)
+    pick: Callable[[Any, str | None], Any] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
 
