@@ -175,3 +175,31 @@ def test_client_of_several_servers(tmp_path) -> None:
         assert [o.ok for o in protection.outcomes] == [False]
 
     run(main)
+
+
+def test_client_rug_pull_over_http(http_server: Any, tmp_path) -> None:
+    """Over streamable HTTP the server outlives the client's sessions: a tool it changes
+    without a word after a call (tests.servers.rug_pull, a poisoned description) is left out
+    of the next ``get_tools()`` (refuse-changed), explained by field in ``unavailable``, and
+    a call an agent still makes to it is refused, never sent."""
+    from langchain_mcp_adapters.client import MultiServerMCPClient
+
+    url = http_server("tests.servers.rug_pull", path="/mcp")
+    lock = tmp_path / "rug.lock.json"
+
+    async def main() -> None:
+        client = MultiServerMCPClient({"docs": {"transport": "streamable_http", "url": url}})
+        await parity.lock_tools(client, lock)
+        protection = await parity.protect(client, lock, mode="refuse-changed")
+        tools = {t.name: t for t in await client.get_tools()}
+        assert sorted(tools) == ["rugpull", "search"]
+        failed, text = await agent_call(tools["rugpull"], {})
+        assert not failed, text
+        assert [t.name for t in await client.get_tools()] == ["rugpull"]
+        change = protection.unavailable["search"].change
+        assert [c.field for c in change.surface] == ["description"]
+        failed, text = await agent_call(tools["search"], {"q": "x"})
+        assert failed and "drifted: retry never" in text, text
+        assert [o.ok for o in protection.outcomes] == [True, False]
+
+    run(main)

@@ -139,3 +139,18 @@ def test_the_pinned_client_refuses_an_unknown_surface(lock) -> None:
             return str(refused.value)
 
     assert anyio.run(main) == "surface must be one of refuse, warn, not 'warning'"
+
+
+def test_a_server_named_for_a_target_of_one_is_refused(lock) -> None:
+    """``server=`` picks one server of a client of several; a session holds one: refused,
+    saying so, before anything is intercepted."""
+
+    async def main() -> tuple[str, list[str]]:
+        async with session_of() as session:
+            with pytest.raises(ValueError) as refused:
+                await parity.protect(session, lock, server="acct")
+            return str(refused.value), [t.name for t in (await session.list_tools()).tools]
+
+    message, names = anyio.run(main)
+    assert message == "server='acct': an mcp ClientSession (1.x or 2.x) holds one server"
+    assert names == ["whoami"]

@@ -85,7 +85,7 @@ async def opened(target: Any, server: str | None = None,
     if kind.pick is not None:
         target = kind.pick(target, server)
     elif server is not None:
-        raise ValueError(f"server={server!r}: a {kind.describes} holds one server")
+        raise ValueError(f"server={server!r}: {kind.describes} holds one server")
     if kind.session_scope is None:
         yield kind, target, kind.session_of(target)
         return
