@@ -1,7 +1,7 @@
 """parity.protect on a smolagents MCPClient (smolagents 1.x over mcpadapt, mcp 1): its session
 runs on a loop of mcpadapt's own, in a thread, where protect verifies it. smolagents is
-synchronous: run protect with asyncio.run. smolagents keeps the tools it listed when it
-connected (before protect): a changed tool among them is refused when called.
+synchronous: run protect with asyncio.run. Once protected, get_tools() lists again: verified
+tools only.
 Run: python -m examples.integrations.smolagents"""
 
 from __future__ import annotations

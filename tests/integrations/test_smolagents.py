@@ -52,9 +52,8 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
     try:
 
         async def list_names() -> list[str]:
-            # a fresh listing, as mcpadapt's tools() makes (smolagents' get_tools() keeps
-            # the one made at connect, before protect)
-            tools = await asyncio.to_thread(client._adapter.tools)
+            # what the agent is given (once protected, a listing made again)
+            tools = await asyncio.to_thread(client.get_tools)
             held.update((t.name, t) for t in tools)
             return [t.name for t in tools]
 

@@ -4,18 +4,23 @@ server it was given, and, used synchronously (``with MCPAdapt(...)``, or through
 runs them on its public ``loop`` in a thread of its own, where ``protect`` verifies the
 session (``session_loop``). A lock pins one server: an ``MCPAdapt`` of several is refused
 (protect one per server). smolagents' ``MCPClient`` keeps its ``MCPAdapt`` in the private
-``_adapter``: checked, refused with the supported versions when missing.
+``_adapter``: checked, refused with the supported versions when missing. It lists its tools
+when it connects, before ``protect``, and keeps them: once protected, its ``get_tools()``
+lists again through the interception (mcpadapt's public ``tools()``), verified tools only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 
 _ADAPT = "mcpadapt.core.MCPAdapt"
 _SMOLAGENTS = "smolagents.mcp_client.MCPClient"
+#: on a smolagents client: its protection (its get_tools() lists again once protected)
+MARK = "__parity_protection__"
 #: the versions whose objects keep their sessions where these kinds look
 SUPPORTED = "mcpadapt 0.1 (0.1.19 tested), smolagents 1.x (1.26 tested)"
 
@@ -57,8 +62,22 @@ ADAPT = TargetKind(
     detect=lambda target: _ADAPT in mro_names(target), session_of=session_of,
     session_loop=session_loop)
 
+def _listing_again(client: Any, protection: Any) -> None:
+    # smolagents lists when it connects, before protect, and keeps that list: from now on
+    # its get_tools() lists again, through the interception, so it shows verified tools only
+    if getattr(client, MARK, None) is None:
+        adapt = adapt_of(client)
+
+        @functools.wraps(client.get_tools)
+        def get_tools() -> Any:
+            return adapt.tools()
+
+        client.get_tools = get_tools
+    setattr(client, MARK, protection)
+
+
 SMOLAGENTS = TargetKind(
     name="smolagents-client", describes=f"a smolagents MCPClient of one server ({SUPPORTED})",
     detect=lambda target: _SMOLAGENTS in mro_names(target),
     session_of=lambda client: session_of(adapt_of(client)),
-    session_loop=lambda client: session_loop(adapt_of(client)))
+    session_loop=lambda client: session_loop(adapt_of(client)), after_protect=_listing_again)
