@@ -65,3 +65,23 @@ async def verify_later(protection: Any, session: Any) -> None:
         intercept(session, protection)
         return
     await also(session)
+
+
+def own_method(target: Any, name: str, saved: str) -> Any:
+    """``target``'s own ``name`` method: the one ``replace_once`` kept under ``saved``, else
+    the current one; ``None`` where neither is callable."""
+    method = getattr(target, saved, None) or getattr(target, name, None)
+    return method if callable(method) else None
+
+
+def replace_once(target: Any, name: str, saved: str,
+                 wrap: Callable[[Any], Any]) -> bool:
+    """Replace ``target.name`` on the instance by ``wrap(original)``, the first time only
+    (whether it did): the original stays under ``saved``, where the kind opens its own
+    sessions with it."""
+    if getattr(target, saved, None) is not None:
+        return False
+    original = getattr(target, name)
+    setattr(target, saved, original)
+    setattr(target, name, wrap(original))
+    return True

@@ -21,13 +21,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import verify_later
+from parity.integrations.kinds._checks import MARK, own_method, replace_once, verify_later
 
 _TOOLSET = "google.adk.tools.mcp_tool.mcp_toolset.McpToolset"
 #: the versions whose ``McpToolset`` keeps its session manager where this kind looks
 SUPPORTED = "google-adk 2.x (2.13 tested)"
-#: on the manager: the protection (or the closed hooks) new sessions are verified by
-MARK = "__parity_protection__"
 #: on the manager: its own ``create_session``, which ``protect`` calls to open the session
 ORIGINAL = "__parity_create_session__"
 
@@ -50,17 +48,14 @@ def session_of(toolset: Any) -> Any:
 async def session_scope(toolset: Any) -> AsyncIterator[Any]:
     """The toolset's session for no extra headers, opened as ``get_tools`` opens it (it stays
     in the toolset's pool after the scope)."""
-    manager = manager_of(toolset)
-    yield await getattr(manager, ORIGINAL, manager.create_session)()
+    yield await own_method(manager_of(toolset), "create_session", ORIGINAL)()
 
 
 def after_protect(toolset: Any, protection: Any) -> None:
     manager = manager_of(toolset)
     setattr(manager, MARK, protection)
-    if getattr(manager, ORIGINAL, None) is None:
-        original = manager.create_session
-        setattr(manager, ORIGINAL, original)
-        manager.create_session = _verifying(manager, original)
+    replace_once(manager, "create_session", ORIGINAL,
+                 lambda original: _verifying(manager, original))
 
 
 def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],

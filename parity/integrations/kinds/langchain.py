@@ -24,7 +24,7 @@ from typing import Any
 
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import verify_later
+from parity.integrations.kinds._checks import own_method, replace_once, verify_later
 
 _CLIENT = "langchain_mcp_adapters.client.MultiServerMCPClient"
 SUPPORTED = "langchain-mcp-adapters 0.3 (0.3.2 tested)"
@@ -59,8 +59,8 @@ def pick(client: Any, server: str | None) -> ServerOf:
 
 
 def _original(client: Any) -> Callable[..., Any]:
-    opener = getattr(client, ORIGINAL, None) or getattr(client, "session", None)
-    if not callable(opener):
+    opener = own_method(client, "session", ORIGINAL)
+    if opener is None:
         raise UnsupportedTarget("langchain-mcp-adapters MultiServerMCPClient: no session()",
                                 hint=f"use {SUPPORTED}")
     return opener  # type: ignore[no-any-return]
@@ -80,11 +80,10 @@ def after_protect(target: ServerOf, protection: Any) -> None:
     client = target.client
     protections = vars(client).setdefault(MARK, {})
     protections[target.name] = protection
-    if getattr(client, ORIGINAL, None) is not None:
+    _original(client)  # (checked: refused when missing)
+    if not replace_once(client, "session", ORIGINAL,
+                        lambda original: _verifying_session(client, original)):
         return
-    original = _original(client)
-    setattr(client, ORIGINAL, original)
-    client.session = _verifying_session(client, original)
     client.get_tools = _held_tools(client, client.get_tools)
     interceptors = getattr(client, "tool_interceptors", None)
     if not isinstance(interceptors, list):

@@ -19,20 +19,18 @@ from typing import Any
 
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import verify_later
+from parity.integrations.kinds._checks import MARK, own_method, replace_once, verify_later
 
 _CLIENT = "llama_index.tools.mcp.client.BasicMCPClient"
 #: the versions whose ``BasicMCPClient`` opens its sessions where this kind looks
 SUPPORTED = "llama-index-tools-mcp 0.6 (0.6.0 tested)"
-#: on the client: the protection (or the closed hooks) its sessions are verified by
-MARK = "__parity_protection__"
 #: on the client: its own ``_run_session``, which ``protect`` opens its session with
 ORIGINAL = "__parity_run_session__"
 
 
 def _opener(client: Any) -> Callable[[], AbstractAsyncContextManager[Any]]:
-    opener = getattr(client, ORIGINAL, None) or getattr(client, "_run_session", None)
-    if not callable(opener):
+    opener = own_method(client, "_run_session", ORIGINAL)
+    if opener is None:
         raise UnsupportedTarget(f"llama-index {type(client).__name__}: no _run_session(), "
                                 f"where {SUPPORTED} opens its sessions",
                                 hint="use a supported llama-index-tools-mcp version")
@@ -50,12 +48,13 @@ def session_scope(client: Any) -> AbstractAsyncContextManager[Any]:
 
 
 def after_protect(client: Any, protection: Any) -> None:
-    opener = _opener(client)
+    _opener(client)  # (checked: refused with the supported versions when missing)
     setattr(client, MARK, protection)
-    if getattr(client, ORIGINAL, None) is not None:
-        return
-    setattr(client, ORIGINAL, opener)
+    replace_once(client, "_run_session", ORIGINAL, lambda opener: _verifying(client, opener))
 
+
+def _verifying(client: Any, opener: Callable[[], AbstractAsyncContextManager[Any]],
+               ) -> Callable[[], AbstractAsyncContextManager[Any]]:
     @contextlib.asynccontextmanager
     async def run_session() -> AsyncIterator[Any]:
         with own_errors():  # a refusal reaches the caller as itself, not in the transport's group
@@ -65,7 +64,7 @@ def after_protect(client: Any, protection: Any) -> None:
                     await verify_later(current, session)
                 yield session
 
-    client._run_session = run_session
+    return run_session
 
 
 CLIENT = TargetKind(

@@ -16,11 +16,10 @@ import functools
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
+from parity.integrations.kinds._checks import MARK
 
 _ADAPT = "mcpadapt.core.MCPAdapt"
 _SMOLAGENTS = "smolagents.mcp_client.MCPClient"
-#: on a smolagents client: its protection (its get_tools() lists again once protected)
-MARK = "__parity_protection__"
 #: the versions whose objects keep their sessions where these kinds look
 SUPPORTED = "mcpadapt 0.1 (0.1.19 tested), smolagents 1.x (1.26 tested)"
 

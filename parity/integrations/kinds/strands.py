@@ -17,13 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import verify_later
+from parity.integrations.kinds._checks import MARK, verify_later
 
 _CLIENT = "strands.tools.mcp.mcp_client.MCPClient"
 #: the versions whose ``MCPClient`` keeps its session and loop where this kind looks
 SUPPORTED = "strands-agents 1.x (1.62 tested)"
-#: on the client: the protection (or the closed hooks) a restarted session is verified by
-MARK = "__parity_protection__"
 
 
 def _private(client: Any, name: str) -> Any:
