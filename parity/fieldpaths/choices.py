@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from parity.fieldpaths.entry import (
     Entry,
+    KeyTypes,
     Shape,
     Tags,
     Variant,
@@ -29,10 +30,10 @@ MAX_WAYS = 64
 
 Choice = tuple[tuple[str, ...], ...]
 #: one alternative at a holder: its table, the names it requires (with their paths), the
-#: keys it takes (``None``: any), the keys it declares and the values it gives them (those
-#: with an ``enum`` or a ``const``)
+#: keys it takes (``None``: any), the keys it declares, the values it gives them (those
+#: with an ``enum`` or a ``const``) and their types
 Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...],
-                    dict[str, tuple[Any, ...]]]
+                    dict[str, tuple[Any, ...]], dict[str, tuple[str, ...]]]
 _Key = TypeVar("_Key", bound=Hashable)
 #: a variant's required, taken (``None``: any) and declared keys
 _Keys = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
@@ -97,14 +98,14 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             for t in covering:
                 # closed alternatives take their keys apart
                 closing = holder != root or (apart(t) if callable(apart) else apart)
-                names, declared, values = _names(t, paths, keys)
+                names, types, values = _names(t, paths, keys)
                 if names is None:
                     continue  # no object is valid here
                 ways.append((names, t[holder].choice))  # type: ignore[index]
-                sets = _taken(t, holder, declared, keys) if closing else None
+                sets = _taken(t, holder, types, keys) if closing else None
                 alternatives.append((t, names, None if sets is None
-                                     else tuple(sorted(set().union(*sets))), tuple(declared),
-                                     values))
+                                     else tuple(sorted(set().union(*sets))), tuple(types),
+                                     values, types))
                 if taken is not None:
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
                         else [*taken, *sets]
@@ -124,12 +125,13 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
 
 
 def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
-           ) -> tuple[dict[str, Any] | None, list[str], dict[str, tuple[Any, ...]]]:
+           ) -> tuple[dict[str, Any] | None, dict[str, tuple[str, ...]],
+                      dict[str, tuple[Any, ...]]]:
     """The names an alternative requires of the holder's properties ``paths``, with their
     paths (``None`` where it requires one it refuses: no object is valid there), the
-    names it takes, and the values it gives those with an ``enum``."""
+    names it takes with their types, and the values it gives those with an ``enum``."""
     required: dict[str, Any] = {}
-    declared: list[str] = []
+    declared: dict[str, tuple[str, ...]] = {}
     values: dict[str, tuple[Any, ...]] = {}
     for path in paths:
         entry = table.get(path)
@@ -139,15 +141,16 @@ def _names(table: dict[Any, Entry], paths: list[Any], keys: Keys,
             if entry.required:
                 return None, declared, values
             continue
-        declared.append(keys.name(path))
+        name = keys.name(path)
+        declared[name] = entry.type
         if entry.required:
-            required[declared[-1]] = path
+            required[name] = path
         if entry.enum is not None:
-            values[declared[-1]] = entry.enum
+            values[name] = entry.enum
     return required, declared, values
 
 
-def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys,
+def _taken(table: dict[Any, Entry], holder: Any, declared: Iterable[str], keys: Keys,
            ) -> Choice | list[list[str]] | None:
     """The sets of keys an alternative takes at the holder: its keysets, or the keys it
     declares where it is closed to others; ``None`` where it takes any other key too (open,
@@ -156,7 +159,7 @@ def _taken(table: dict[Any, Entry], holder: Any, declared: list[str], keys: Keys
     # (a keyword not modelled, `if`/`then` or `dependentSchemas`, may take other keys)
     if entry.closed is not True or entry.unsupported or keys.values(holder) in table:
         return None
-    return entry.keysets or [declared]
+    return entry.keysets or [list(declared)]
 
 
 def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
@@ -164,41 +167,43 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     the names it requires with their paths, the keys it takes or ``None``, the keys it
     declares): each key every alternative requires with values of its own (an ``enum`` or
     ``const``), with the variants it tells apart. An alternative that is a tagged union on
-    the same key gives its own variants. None where every variant requires, takes and
-    declares the same keys (variants sharing their values are kept: each is judged whole,
-    not their merge)."""
+    the same key gives its own variants. None where every variant requires, takes,
+    declares and types the same keys (variants sharing their values are kept: each is
+    judged whole, not their merge)."""
     first = alternatives[0][0]
     common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
               }.intersection(*(a[1] for a in alternatives[1:]))
     found: list[tuple[str, tuple[Variant, ...]]] = []
     for key in sorted(common):
         path = alternatives[0][1][key]
-        variants: list[Variant] = []
-        for table, names, takes, declared, _ in alternatives:
+        variants: list[_Typed] = []
+        for table, names, takes, declared, _, types in alternatives:
             values = table[path].enum
             if values is None:
                 break  # any value: this key tells nothing apart
             own = dict(table[holder].tags).get(key, ())
             if not own:
                 variants.append((values, tuple(names), takes,
-                                 declared if takes is None else takes))
-            for its_values, requires, its_takes, its_declares in own:
-                variants.append((its_values,
-                                 *_within(names, requires, its_takes, its_declares)))
+                                 declared if takes is None else takes, types))
+            for its_values, requires, its_takes, its_declares, its_types in own:
+                keys = _within(names, requires, its_takes, its_declares)
+                variants.append((its_values, *keys,
+                                 dict(_declared_types(keys[2], types, its_types))))
         else:
-            if (told := _told_apart(variants)) and len(told) <= MAX_WAYS:
+            if (told := _told_apart(variants, key)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
     return tuple(found)
 
 
 def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]:
     """The shapes of an object at ``holder`` that is one of ``alternatives`` no key tells
-    apart: each alternative's required, taken and declared keys, and the values it gives
-    the keys whose values differ between them (a tagged union or a union of shapes among
-    them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
+    apart: each alternative's required, taken and declared keys, and the values and types
+    it gives the keys whose values (types) differ between them (a tagged union or a union
+    of shapes among them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
     # each key's values by their canonical text (values may be lists or objects)
     held: dict[tuple[str, tuple[str, ...]], tuple[Any, ...]] = {}
-    found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]]]] = set()
+    found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]],
+                     frozenset[tuple[str, tuple[str, ...]]]]] = set()
 
     def texts(values: dict[str, tuple[Any, ...]]) -> frozenset[tuple[str, tuple[str, ...]]]:
         given = []
@@ -208,25 +213,50 @@ def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]
             given.append(text)
         return frozenset(given)
 
-    for table, names, takes, declared, values in alternatives:
+    for table, names, takes, declared, values, types in alternatives:
         own = own_shapes(table[holder])
         if not own:
             found.add(((tuple(sorted(names)), takes,
-                        tuple(sorted(declared)) if takes is None else takes), texts(values)))
-        found.update((_within(names, requires, its_takes, declares),
-                      texts(values | dict(its_values)))
-                     for requires, its_takes, declares, its_values in own)
+                        tuple(sorted(declared)) if takes is None else takes), texts(values),
+                       frozenset(types.items())))
+        for requires, its_takes, declares, its_values, its_types in own:
+            keys = _within(names, requires, its_takes, declares)
+            found.add((keys, texts(values | dict(its_values)),
+                       _declared_types(keys[2], types, its_types)))
         if len(found) > MAX_WAYS:
             return ()
     # a key's values tell shapes apart where not every shape gives it the same ones
-    told = {key for key, text in set().union(*(v for _, v in found))
-            if any((key, text) not in v for _, v in found)}
-    shapes = {(*keys, tuple(sorted(kv for kv in v if kv[0] in told))) for keys, v in found}
+    told = {key for key, text in set().union(*(v for _, v, _ in found))
+            if any((key, text) not in v for _, v, _ in found)}
+    typed = _typed_apart(types for _, _, types in found)
+    shapes = {(*keys, tuple(sorted(kv for kv in v if kv[0] in told)),
+               tuple(sorted(kt for kt in types if kt[0] in typed)))
+              for keys, v, types in found}
     if len(shapes) < 2:
         return ()
-    return tuple((requires, takes, declares, tuple((key, held[key, text]) for key, text in v))
-                 for requires, takes, declares, v in sorted(
-                     shapes, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2], s[3])))
+    return tuple((requires, takes, declares, tuple((key, held[key, text]) for key, text in v),
+                  types)
+                 for requires, takes, declares, v, types in sorted(
+                     shapes, key=lambda s: (s[0], s[1] is None, s[1] or (), s[2], s[3], s[4])))
+
+
+def _declared_types(declares: Iterable[str], types: dict[str, tuple[str, ...]],
+                    own: KeyTypes) -> frozenset[tuple[str, tuple[str, ...]]]:
+    """The types a variant of an alternative's own union gives the keys it declares: its
+    own where it has them, else the alternative's (the types its variants merge to)."""
+    mine = dict(own)
+    return frozenset((key, mine.get(key) or types[key]) for key in declares if key in types)
+
+
+def _typed_apart(typings: Iterable[Iterable[tuple[str, tuple[str, ...]]]]) -> set[str]:
+    """The keys the variants declaring them do not all give the same types."""
+    seen: dict[str, tuple[str, ...]] = {}
+    apart: set[str] = set()
+    for typing in typings:
+        for key, types in typing:
+            if seen.setdefault(key, types) != types:
+                apart.add(key)
+    return apart
 
 
 def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...] | None,
@@ -240,25 +270,36 @@ def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...
         else (both, takes, takes)
 
 
-def _told_apart(variants: list[Variant]) -> tuple[Variant, ...]:
-    """The variants, each way of requiring, taking and declaring keys once with all its
-    values, in canonical order; ``()`` where all are one way (ways sharing every value
-    are kept)."""
-    shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], list[Any]] = {}
-    for values, requires, takes, declares in variants:
+#: a variant as ``tags_of`` gathers it: its types for every key it declares
+_Typed = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
+               dict[str, tuple[str, ...]]]
+
+
+def _told_apart(variants: list[_Typed], key: str) -> tuple[Variant, ...]:
+    """The variants, each way of requiring, taking, declaring and typing keys once with all
+    its values, in canonical order; ``()`` where all are one way (ways sharing every value
+    are kept). Types are kept for the keys (other than the tag ``key``) the variants type
+    apart."""
+    typed = _typed_apart([(k, t) for k, t in types.items() if k in declares and k != key]
+                         for values, _, _, declares, types in variants if values)
+    shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str], KeyTypes],
+                 list[Any]] = {}
+    for values, requires, takes, declares, types in variants:
         if not values:
             continue  # no value of the key: no object is valid there
+        its_types = tuple(sorted((k, t) for k, t in types.items() if k in typed
+                                 and k in declares))
         shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
-                           frozenset(declares)), []).extend(values)
+                           frozenset(declares), its_types), []).extend(values)
     if len(shapes) < 2:
         return ()
     told: list[Variant] = []
-    for (needs, keys, names), held in shapes.items():
+    for (needs, keys, names, its_types), held in shapes.items():
         taken = None if keys is None else tuple(sorted(keys))
         told.append((sorted_values(held), tuple(sorted(needs)), taken,
-                     tuple(sorted(names)) if taken is None else taken))
+                     tuple(sorted(names)) if taken is None else taken, its_types))
     return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
-                                             v[2] is None, v[2] or (), v[3])))
+                                             v[2] is None, v[2] or (), v[3], v[4])))
 
 
 def keysets_of(taken: Iterable[Iterable[str]]) -> Choice:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
-from parity.fieldpaths.entry import Entry, Shape, Variant
+from parity.fieldpaths.entry import Entry, KeyTypes, Shape, Variant
 from parity.fieldpaths.manifest import Table
 
 
@@ -78,17 +78,24 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
 
 
 def _variant(key: str, variant: Variant) -> str:
-    values, requires, takes, declares = variant
+    values, requires, takes, declares, types = variant
+    # (every one has the tag)
     return " or ".join(map(compact, values)) + _keys(
-        [n for n in requires if n != key], takes, declares, requires)  # (every one has the tag)
+        [n for n in requires if n != key], takes, declares, requires) + _types(types)
 
 
 def _shape(shape: Shape) -> str:
-    requires, takes, declares, values = shape
+    requires, takes, declares, values, types = shape
     given = "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
                     for key, held in values)
     return (given + (_keys(requires, takes, declares, requires) or " requires nothing")
-            ).lstrip()
+            + _types(types)).lstrip()
+
+
+def _types(types: KeyTypes) -> str:
+    """The types a variant gives keys apart from the others: `` with "a" integer``."""
+    return (" with " + ", ".join(f"{compact(key)} {'|'.join(names) or 'never'}"
+                                 for key, names in types)) if types else ""
 
 
 def _keys(names: Sequence[str], takes: Sequence[str] | None, declares: Sequence[str],

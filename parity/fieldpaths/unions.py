@@ -358,7 +358,9 @@ def apart_of(alternatives: list[Any], tables: list[dict[Any, Entry]]) -> Apart:
 def _tags_apart(x: Entry, y: Entry) -> bool:
     """Whether two alternatives' entries of a key give it values of their own: a tag where
     both require it, which may tell variants apart (``choices.tags_of``), else values that
-    may tell shapes apart (``choices.shapes_of``)."""
-    return x.enum is not None and y.enum is not None and x.enum != y.enum
+    may tell shapes apart (``choices.shapes_of``); or types of their own, which the
+    variants (shapes) keep: merged, ``{a: string, b}`` or ``{a: integer}`` takes ``a`` as
+    a string without ``b``."""
+    return x.type != y.type or (x.enum is not None and y.enum is not None and x.enum != y.enum)
 
 

@@ -332,7 +332,8 @@ def _shape_words(variant: Any) -> str:
                                     or "nothing")
     elif "declares" in variant:
         shape += ", declares " + ", ".join(f"`{n}`" for n in variant["declares"])
-    return shape
+    types = variant.get("types", {})
+    return shape + "".join(f", `{key}` " + "|".join(types[key]) for key in sorted(types))
 
 
 def _variants(tags: Any) -> dict[str, str]:

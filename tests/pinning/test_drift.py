@@ -243,6 +243,24 @@ def test_a_union_of_a_closed_and_an_open_object_that_swap_their_keys_is_explaine
         " -> requires `a`, declares `a`, `b` | requires `b`, takes only `a`, `b`"]
 
 
+def test_a_union_whose_variants_swap_the_types_of_a_key_is_explained_by_its_shapes() -> None:
+    """A string `a` with `b`, or an integer `a` alone, becomes the other way round: every
+    path (`a` a string or an integer) is as it was; only the shapes' types tell it."""
+    def obj(a_type: str, *more: str) -> dict:
+        return {"type": "object", "additionalProperties": False, "required": ["a", *more],
+                "properties": {"a": {"type": a_type}, **{k: {"type": "string"} for k in more}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"c": {
+        "anyOf": [obj("string", "b"), obj("integer")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["c"]["anyOf"] = [obj("integer", "b"), obj("string")]
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields] == [
+        "in: `c` is one of: requires `a`, takes only `a`, `a` integer | requires `a`, `b`, "
+        "takes only `a`, `b`, `a` string -> requires `a`, takes only `a`, `a` string | "
+        "requires `a`, `b`, takes only `a`, `b`, `a` integer"]
+
+
 def test_a_union_whose_optional_tags_swap_their_keys_is_explained_by_its_shapes() -> None:
     """pydantic's defaulted ``Literal`` tags (no variant requires ``kind``): the cat now
     requires what the dog did. Every path is as it was; only the shapes' values tell it."""

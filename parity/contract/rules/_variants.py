@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
+from parity.contract.rules._typed import Mistyped, Typing, Way, mistyped_keys, typed_ways
 from parity.fieldpaths.entry import (
     Shape,
     Variant,
@@ -37,18 +38,6 @@ Fit = Literal["every", "some", "none"]
 
 
 @dataclass(frozen=True)
-class Way:
-    """One way the sending side's object may be: its tag values, the keys it always sends,
-    the keys it surely may send (those it declares), and the keys it may send at all (beyond
-    ``sent`` for an open variant of a tagged union: any the object declares)."""
-
-    values: tuple[Any, ...]
-    required: frozenset[str]
-    sent: frozenset[str]
-    reach: frozenset[str]
-
-
-@dataclass(frozen=True)
 class Gap:
     """What keeps the sending side from one variant: the keys it requires that the sender
     may omit (``never``: never sends them) and the keys it refuses that the sender may send
@@ -61,6 +50,10 @@ class Gap:
     always: bool
     one_never: bool = False
     one_always: bool = False
+    #: the keys the variant takes only as other types than the sender sends them as
+    mistyped: tuple[Mistyped, ...] = ()
+    #: ... and the sender always sends them
+    typed_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,8 +89,8 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
         # a shape that gives the key no values of its own but declares it may send any of
         # the key's; one not declaring it never sends it (open or not, as ``Way.sent``)
         return _ways([(dict(values).get(key) or (tag.enum if key in declares else ()),
-                       requires, takes, declares)
-                      for requires, takes, declares, values in shapes], declared)
+                       requires, takes, declares, types)
+                      for requires, takes, declares, values, types in shapes], declared)
     return _merged_ways(table, holder, declared, tag.enum)
 
 
@@ -107,8 +100,8 @@ UNTAGGED = (None,)
 
 def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
     """A union's shapes (``Entry.shapes``) as variants judged by ``UNTAGGED``."""
-    return tuple((UNTAGGED, requires, takes, declares)
-                 for requires, takes, declares, _ in shapes)
+    return tuple((UNTAGGED, requires, takes, declares, types)
+                 for requires, takes, declares, _, types in shapes)
 
 
 def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
@@ -127,8 +120,8 @@ def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
     may send any key its object ``declared``, those it declares surely)."""
     return [Way(values, frozenset(requires), frozenset(declares),
-                frozenset(declares) if takes is not None else declared.union(declares))
-            for values, requires, takes, declares in variants]
+                frozenset(declares) if takes is not None else declared.union(declares), types)
+            for values, requires, takes, declares, types in variants]
 
 
 def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
@@ -195,12 +188,15 @@ def always_tagged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: S
 
 
 def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
-           declared_anyway: set[str]) -> list[Miss]:
+           declared_anyway: set[str], typing: Typing | None = None) -> list[Miss]:
     """For each tag value of ``ways`` that some variant takes, how it fails them where some
     call with it fits none, in the order of the ways. ``required_anyway``: keys the whole
     object requires; ``declared_anyway``: keys some variant takes (the rest are other
-    rules')."""
+    rules'); ``typing``: the sides' types, by which a variant typing a key apart refuses a
+    call sending it as another type."""
     index = by_value(variants)
+    if typing is not None:
+        ways = typed_ways(ways, variants, typing)
     judged: dict[str, list[Miss | None]] = {}
     first: dict[str, Any] = {}
     # what the value's ways (failing or not) may send at all, and always send
@@ -221,7 +217,7 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
             group = id(candidates)
             if group not in verdicts:
                 verdicts[group] = _judge(way, value, candidates, required_anyway,
-                                         declared_anyway, fitted)
+                                         declared_anyway, fitted, typing)
             judged.setdefault(identity, []).append(verdicts[group])
     found = []
     for identity, verdicts_of_value in judged.items():
@@ -231,22 +227,24 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
         # each failing way's closest variants, the closest way's first: where the sender's
         # ways (its own variants) fail apart, each is said, not the first alone
-        said: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[bool, bool]] = {}
+        said: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...]],
+                   tuple[bool, bool]] = {}
         for m in sorted(failed, key=lambda m: (m.fatal, _size(m.gaps[0]))):
             for g in m.gaps:  # (one of the ways never sends them, or always does)
-                never, always = said.get((g.missing, g.refused), (False, False))
-                said[g.missing, g.refused] = (never or g.never, always or g.always)
+                never, always = said.get((g.missing, g.refused, g.mistyped), (False, False))
+                said[g.missing, g.refused, g.mistyped] = (never or g.never, always or g.always)
         # "never" and "always" of the value, not of one way alone (a gap holding another's
         # keys is kept: its other keys are why some calls fail)
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
-                         set(refused) <= always_sent[identity], *one)
-                     for (missing, refused), one in said.items())
+                         set(refused) <= always_sent[identity], *one, mistyped,
+                         {k for k, _, _ in mistyped} <= always_sent[identity])
+                     for (missing, refused, mistyped), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
 
 
 def _size(gap: Gap) -> int:
-    return len(gap.missing) + len(gap.refused)
+    return len(gap.missing) + len(gap.refused) + len(gap.mistyped)
 
 
 def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
@@ -279,11 +277,14 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
 
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
            declared_anyway: set[str], fitted: dict[object, tuple[Fit | None, Fit | None]],
-           ) -> Miss | None:
+           typing: Typing | None) -> Miss | None:
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
-    asks, matter, fits = _asked(candidates, required_anyway, declared_anyway)
+    mistyped = [mistyped_keys(way, c, typing) for c in candidates] if typing else None
+    asks, matter, fits = _asked(candidates, required_anyway, declared_anyway, None if
+                                mistyped is None else [frozenset(k for k, _, _ in m)
+                                                       for m in mistyped])
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
     if known is None:
@@ -293,34 +294,42 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     if known[0] in (None, "every"):
         return None
     every = known[1]
-    gaps = {(tuple(sorted(missing)), tuple(sorted(refused)))
-            for missing, refused in (_gaps(way, c, required_anyway, declared_anyway)
-                                     for c in candidates)}
-    nearest = min(len(m) + len(r) for m, r in gaps)
+    gaps = {(tuple(sorted(missing)), tuple(sorted(refused)),
+             tuple(m for m in typed if m[0] in way.sent))
+            for (missing, refused), typed in zip(
+                (_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
+                mistyped or [()] * len(candidates), strict=True)}
+    nearest = min(len(m) + len(r) + len(t) for m, r, t in gaps)
     # every variant as close, in a stable order: the sender is as far from each
-    closest = sorted((m, r) for m, r in gaps if len(m) + len(r) == nearest)
-    return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required)
-                             for m, r in closest),
+    closest = sorted((m, r, t) for m, r, t in gaps if len(m) + len(r) + len(t) == nearest)
+    return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required,
+                                 mistyped=t, typed_always={k for k, _, _ in t} <= way.required)
+                             for m, r, t in closest),
                 fatal=every == "none", bare=not fits(way.required))
 
 
-_Ask = tuple[frozenset[str], frozenset[str] | None]
+_Ask = tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
 
 
 def _asked(candidates: Sequence[Variant], required_anyway: set[str], declared_anyway: set[str],
+           refusals: Sequence[frozenset[str]] | None = None,
            ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
     """What ``candidates`` ask of a call beyond the keys the whole object requires: each
-    one's required keys and the keys it takes (``None``: any); the keys that matter (those
-    some requires, or some closed one refuses); and whether a set of keys fits one."""
-    asks = [(frozenset(requires) - required_anyway,
-             None if takes is None else frozenset(takes)) for _, requires, takes, _ in candidates]
+    one's required keys, the keys it takes (``None``: any) and those it refuses as the
+    call types them (``refusals``, by candidate); the keys that matter (those some
+    requires, or some refuses); and whether a set of keys fits one."""
+    none: frozenset[str] = frozenset()
+    asks = [(frozenset(variant[1]) - required_anyway,
+             None if variant[2] is None else frozenset(variant[2]),
+             refusals[i] if refusals else none) for i, variant in enumerate(candidates)]
     # (a closed variant taking no key at all refuses every declared one)
-    matter = set().union(*(a for a, _ in asks),
-                         *(declared_anyway - t for _, t in asks if t is not None))
+    matter = set().union(*(a for a, _, _ in asks), *(r for _, _, r in asks),
+                         *(declared_anyway - t for _, t, _ in asks if t is not None))
 
     def fits(keys: frozenset[str]) -> bool:
         held = keys & declared_anyway
-        return any(need <= keys and (takes is None or held <= takes) for need, takes in asks)
+        return any(need <= keys and (takes is None or held <= takes) and not keys & refused
+                   for need, takes, refused in asks)
 
     return asks, matter, fits
 
@@ -348,7 +357,7 @@ def _gaps(way: Way, variant: Variant, required_anyway: set[str], declared_anyway
           ) -> tuple[set[str], set[str]]:
     """The keys ``variant`` requires that ``way`` may omit, and those it refuses that the
     way may send."""
-    _, requires, takes, _ = variant
+    _, requires, takes, _, _ = variant
     missing = set(requires) - required_anyway - way.required
     refused = set() if takes is None else set(way.sent & declared_anyway) - set(takes)
     return missing, refused

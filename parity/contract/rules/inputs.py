@@ -39,7 +39,8 @@ def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> s
         al.other, parent, al.reader, steps[:-1], step.name)
     union = (f"the server's object {at(holder)} is "
              + ("a tagged union" if al.other.entries[parent].tags
-                else "a union of objects, some closed"))
+                else "a union of objects, some closed" if any_closed(al.other.entries[parent])
+                else "a union of open objects"))
     if judged is None:
         if not any_closed(al.other.entries[parent]):
             return f"{union}: its variants are open, so the value is silently ignored"

@@ -17,17 +17,17 @@ and a value no variant takes ``in.enum``'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parity.contract.rules._align import Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
+from parity.contract.rules._typed import Typing, Way, typing_of
 from parity.contract.rules._variants import (
     Gap,
     Miss,
-    Way,
     always_tagged,
     misses,
     rejected_with,
@@ -81,7 +81,15 @@ def _gap(gap: Gap, voice: _Voice) -> str:
                else f"may {voice.sends[:-1]} {them}; one of its variants always does"
                if gap.one_always else f"may {voice.sends[:-1]} {them}")
         parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how})")
+    for key, taken, sent in gap.mistyped:
+        how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
+        parts.append(f"takes `{key}` only as {_types(taken)} (the {voice.sender} {how} as "
+                     f"{_types(sent)})")
     return " and ".join(parts)
+
+
+def _types(names: tuple[str, ...]) -> str:
+    return " or ".join(names) or "nothing"
 
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -95,28 +103,33 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
     if setup is None:
         return None
-    key, variants, ways, required, declared = setup
-    found = misses(ways, variants, required, declared)
+    key, variants, ways, required, declared, typing = setup
+    found = misses(ways, variants, required, declared, typing)
     if not found:
         return None
     entry = tagged.entries[at_tagged]
-    union = (SHAPES if key is None else f"a union of variants that all require `{key}`"
+    union = (_shapes(entry) if key is None else f"a union of variants that all require `{key}`"
              if not tells_apart(variants) else f"a union told apart by `{key}`"
              + ("" if entry.tags else " (which not every variant requires)"))
     return key, union, found
 
 
-#: how a finding words a union of shapes
-SHAPES = "a union of objects, some closed, no key tells apart"
+def _shapes(entry: Entry) -> str:
+    """How a finding words a union of shapes: by what keeps its variants apart."""
+    if len({shape[1] is None for shape in entry.shapes}) == 2:
+        return "a union of objects, some closed, no key tells apart"
+    return "a union of objects no key tells apart, which type their keys apart"
 
 
 def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
            by_shapes: bool,
-           ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str]] | None:
+           ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
+                      Typing] | None:
     """What the sender's object is judged by: the tag key (``None``: a union's shapes,
     judged by ``UNTAGGED``; ``by_shapes``: those, else its tags), its variants, the ways the
     sender sends it, the keys the whole object requires and those some variant takes (the
-    rest are other rules'); ``None`` where this rule cannot tell."""
+    rest are other rules'), and the two objects' types; ``None`` where this rule cannot
+    tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
             or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
@@ -126,21 +139,23 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
         if ways is None:
             continue
         if not entry.tags:  # a tag its variants may omit: the calls that send it
-            ways = [Way(w.values, w.required | {key}, w.sent | {key}, w.reach | {key})
-                    for w in ways if w.values]
+            ways = [replace(w, required=w.required | {key}, sent=w.sent | {key},
+                            reach=w.reach | {key}) for w in ways if w.values]
         declared = set(declared_names(tagged, at_tagged))
         if entry.closed is not True:
             # an open variant takes a key none declares, so in.unknown (out.unknown) does
             # not reject it: a closed variant's refusal of it is this rule's
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
-        return key, variants, ways, required_names(tagged, at_tagged), declared
+        return key, variants, ways, required_names(tagged, at_tagged), declared, \
+            typing_of(tagged, at_tagged, sender, at_sender)
     shapes = judged_shapes(entry) if by_shapes else ()
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
             return None, shape_variants(shapes), ways, required_names(tagged, at_tagged), \
-                set(declared_names(tagged, at_tagged)).union(*(w.reach for w in ways))
+                set(declared_names(tagged, at_tagged)).union(*(w.reach for w in ways)), \
+                typing_of(tagged, at_tagged, sender, at_sender)
     return None
 
 
@@ -156,7 +171,7 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
     if setup is None:
         return None
-    key, variants, ways, required, declared = setup
+    key, variants, ways, required, declared, _ = setup
     values = rejected_with(ways, variants, required, declared, name)
     if values is None:
         return None
@@ -196,8 +211,8 @@ def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
             message=f"the server's object {at(al.other.path(theirs))} is {union}: "
                     + _words(found, _IN, key is not None) + "; "
                     + _outcome(fatal, every, _IN, key is not None),
-            hint="send the keys of one of the server's variants and no others: make the "
-                 "agent's object a union of them" if key is None else
+            hint="send the keys of one of the server's variants, of the types it takes, and "
+                 "no others: make the agent's object a union of them" if key is None else
                  f"send, for each `{key}`, the keys of the server's variant for it and no "
                  "others: make the agent's object a union of the server's variants "
                  f"(discriminated by `{key}`), or fix the keys it sends with each value")
@@ -295,7 +310,10 @@ RULES = (
                 "requires (pydantic's `kind: Literal[\"cat\"] = \"cat\"`: the union's "
                 "`shapes` give it their values) is judged so too: on the server, for the "
                 "calls that send it; an agent whose own tag is optional sends each of its "
-                "shapes with the values it gives the tag, not their merge.",
+                "shapes with the values it gives the tag, not their merge. A variant "
+                "that types a field its own way (the cat's `size` an integer, the dog's a "
+                "string: merged, `size` takes either) takes it only so: an agent sending "
+                "`\"cat\"` with a string `size` is rejected.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],
@@ -338,7 +356,13 @@ RULES = (
                 "sending `a` and `c` to `anyOf [{a} closed, {b} open requiring `b`]` agrees "
                 "with every path, and every call is rejected. Each way the agent may send "
                 "the object (each of its own variants, or each group of its choice) is "
-                "held to the variants, as `in.tag` holds a tag value's.",
+                "held to the variants, as `in.tag` holds a tag value's. Where the variants "
+                "type a field apart (`{a: string, b}` or `{a: integer}`, closed or not), "
+                "each records the types it gives it (`types`) and is judged by them too, "
+                "the other fields at their merged types: an agent sending `a` as a string "
+                "without `b` fits neither, though merged `a` takes a string and nothing "
+                "required is missing. A type the merged field does not take is "
+                "`in.type`'s.",
         example=Example(
             agent=[example_tool("find", {"type": "object", "required": ["by"], "properties": {
                 "by": _shape(("a", "c"), closed=False)}})],
@@ -354,8 +378,10 @@ RULES = (
         details="The agent's result model is a union of shapes (the manifest's `shapes`, as "
                 "for `in.variant`); each way the server may return the object is held to "
                 "the agent's variants: it must hold all the fields one of them requires "
-                "and, where that variant is closed, no field it refuses. A warning where "
-                "the server only may omit (or may return) a field.",
+                "and, where that variant is closed, no field it refuses, each of the "
+                "types that variant gives it (an agent's `{a: string, b}` or `{a: integer}` "
+                "takes no `a` string without `b`). A warning where the server only may omit "
+                "(or may return) a field.",
         example=Example(
             agent=[example_tool("get", {"type": "object"}, {"type": "object", "properties": {
                 "by": {"anyOf": [_shape(("a",), closed=True),

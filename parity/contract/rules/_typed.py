@@ -1,0 +1,118 @@
+"""Types a union's variants give their keys apart (``KeyTypes``): which a way sends a key
+as, and which keys a variant refuses so. ``_variants`` judges a way by them beside the keys
+it sends: ``{a: string, b}`` or ``{a: integer}`` refuses an ``a`` sent as a string without
+``b``, which merged path by path (``a`` a string or an integer) passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any
+
+from parity.contract.rules._align import Parsed
+from parity.fieldpaths.entry import ANY, KeyTypes, Variant
+from parity.fieldpaths.fieldpath import Prop, Steps
+
+#: most parts a way is split into by the types it sends keys as (as ``_variants.MAX_WAYS``)
+MAX_WAYS = 64
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way the sending side's object may be: its tag values, the keys it always sends,
+    the keys it surely may send (those it declares), the keys it may send at all (beyond
+    ``sent`` for an open variant of a tagged union: any the object declares), and the types
+    it sends keys as where they are its own (its variant's; the others: its object's)."""
+
+    values: tuple[Any, ...]
+    required: frozenset[str]
+    sent: frozenset[str]
+    reach: frozenset[str]
+    types: KeyTypes = ()
+
+
+@dataclass(frozen=True)
+class Typing:
+    """The types each side's object gives a key, merged over its variants (``None``: it
+    declares no such key): what a way sends a key as beside its own types, and what the
+    receiver takes at all (a type it does not take is ``in.type``'s, not a variant's)."""
+
+    sender: Callable[[str], tuple[str, ...] | None]
+    receiver: Callable[[str], tuple[str, ...] | None]
+
+
+#: (a key, the types a variant takes it as, the types a way sends it as): none fits
+Mistyped = tuple[str, tuple[str, ...], tuple[str, ...]]
+
+
+def _fit(sent: str, taken: tuple[str, ...]) -> bool | None:
+    """Whether a value of type ``sent`` fits a variant taking ``taken``: ``None`` where some
+    do and some do not (a number where integers are taken; any value)."""
+    if ANY in taken or sent in taken or (sent == "integer" and "number" in taken):
+        return True
+    if sent == ANY or (sent == "number" and "integer" in taken):
+        return None
+    return False
+
+
+def _sent_as(way: Way, key: str, typing: Typing) -> tuple[str, ...]:
+    """The types ``way`` sends ``key`` as that the receiver's object takes at all."""
+    own = dict(way.types).get(key) or typing.sender(key) or (ANY,)
+    merged = typing.receiver(key)
+    return own if merged is None else tuple(t for t in own if _fit(t, merged) is not False)
+
+
+def mistyped_keys(way: Way, variant: Variant, typing: Typing | None) -> tuple[Mistyped, ...]:
+    """The keys ``way`` may send that ``variant`` takes as no type the way sends them as."""
+    if typing is None:
+        return ()
+    found = []
+    for key, taken in variant[4]:
+        if key in way.reach:
+            sent = _sent_as(way, key, typing)
+            if sent and all(_fit(t, taken) is False for t in sent):
+                found.append((key, taken, sent))
+    return tuple(found)
+
+
+def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> list[Way]:
+    """``ways``, each split by the types it sends a key as where a variant takes some of
+    them and not others (a string or an integer ``a``, to ``{a: integer}``): each part is
+    then taken or refused whole. A way past ``MAX_WAYS`` parts is kept whole (its key read
+    as taken: no finding rather than a guess)."""
+    typed = {key for variant in variants for key, _ in variant[4]}
+    if not typed:
+        return ways
+    out: list[Way] = []
+    for way in ways:
+        split: list[tuple[str, tuple[str, ...]]] = []
+        for key in sorted(typed & way.reach):
+            sent = _sent_as(way, key, typing)
+            if len(sent) > 1 and any(
+                    len({_fit(t, taken) for t in sent}) > 1
+                    for variant in variants for k, taken in variant[4] if k == key):
+                split.append((key, sent))
+        parts = 1
+        for _, sent in split:
+            parts *= len(sent)
+        if not split or parts > MAX_WAYS:
+            out.append(way)
+            continue
+        for picked in product(*(sent for _, sent in split)):
+            types = dict(way.types) | {key: (t,) for (key, _), t in zip(split, picked,
+                                                                          strict=True)}
+            out.append(replace(way, types=tuple(sorted(types.items()))))
+    return out
+
+
+def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
+    """The types the receiving (``tagged``) and the sending objects give their keys, merged
+    over their variants."""
+    def of(table: Parsed, holder: Steps) -> Callable[[str], tuple[str, ...] | None]:
+        def types(key: str) -> tuple[str, ...] | None:
+            entry = table.entries.get((*holder, Prop(key)))
+            return None if entry is None else entry.type
+        return types
+    return Typing(of(sender, at_sender), of(tagged, at_tagged))

@@ -1,0 +1,185 @@
+"""Variants that type a key apart (``_typed``): ``in.variant``, ``in.tag`` and their ``out``
+counterparts hold each way the sender sends a key to the types each variant takes it as."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+from properties import draws
+from rulefixtures import diff, obj, of_rule, single, tool
+
+from parity.fieldpaths.entry import judged_shapes
+from parity.fieldpaths.schema import extract_paths
+
+TEXT, INT = {"type": "string"}, {"type": "integer"}
+SHAPES_IN, SHAPES_OUT, TAG_IN = "in.variant", "out.variant", "in.tag"
+
+
+def closed(props: dict[str, Any], *required: str) -> dict[str, Any]:
+    return obj(props, required, additionalProperties=False)
+
+
+#: the server's `by`: a string `a` with a `b`, or an integer `a` alone, both closed
+BY = {"anyOf": [closed({"a": TEXT, "b": TEXT}, "a", "b"), closed({"a": INT}, "a")]}
+
+
+def sent(agent: dict[str, Any], server: dict[str, Any] = BY) -> list[Any]:
+    return diff([tool("find", obj({"by": agent}, ("by",)))],
+                [tool("find", obj({"by": server}, ("by",)))])
+
+
+def returned(server: dict[str, Any], agent: dict[str, Any] = BY) -> list[Any]:
+    return diff([tool("get", out=obj({"by": agent}, ("by",)))],
+                [tool("get", out=obj({"by": server}, ("by",)))])
+
+
+def test_a_key_sent_as_a_type_only_a_variant_missing_its_keys_takes_rejects_every_call():
+    # merged, `by` takes `a` as a string or an integer and requires nothing more: before,
+    # "no differences", and every call was rejected
+    finding = single(SHAPES_IN, sent(closed({"a": TEXT}, "a")))
+    assert finding.severity == "error" and finding.path == "by"
+    assert finding.message == (
+        "the server's object at `by` is a union of objects no key tells apart, which type "
+        "their keys apart: it takes `a` only as integer (the agent always sends it as "
+        "string), or requires `b` (the agent never sends it); every call that sends this "
+        "object is rejected")
+    assert "of the types it takes" in finding.hint
+
+
+def test_an_agent_sending_one_variants_keys_at_its_types_fits():
+    assert sent(closed({"a": TEXT, "b": TEXT}, "a", "b")) == []
+    assert sent(closed({"a": INT}, "a")) == []
+    assert sent(BY) == []
+    # the agent's own union, each of its objects at its own types
+    assert sent({"anyOf": [closed({"a": INT}, "a"), closed({"a": TEXT, "b": TEXT},
+                                                            "a", "b")]}) == []
+
+
+def test_a_key_sent_as_either_type_is_judged_type_by_type():
+    # an integer `a` fits; a string `a` without `b` fits nothing: some calls, not every one
+    finding = single(SHAPES_IN, sent(closed({"a": {"type": ["integer", "string"]}}, "a")))
+    assert "it takes `a` only as integer (the agent always sends it as string)" \
+        in finding.message
+    assert "calls that send them so are rejected" in finding.message
+    assert "every call" not in finding.message
+
+
+def test_a_type_no_variant_takes_is_in_types_alone():
+    findings = sent(closed({"a": {"type": "boolean"}}, "a"))
+    assert single("in.type", findings).path == "by.a"
+    assert of_rule(SHAPES_IN, findings) == []
+
+
+def test_variants_typing_a_key_apart_are_judged_open_or_closed():
+    # both open: `b` is still required of a string `a`
+    server = {"anyOf": [obj({"a": TEXT, "b": TEXT}, ("a", "b")), obj({"a": INT}, ("a",))]}
+    finding = single(SHAPES_IN, sent(obj({"a": TEXT}, ("a",)), server))
+    assert finding.severity == "error" and "every call" in finding.message
+    assert sent(obj({"a": INT}, ("a",)), server) == []
+
+
+def test_a_tagged_variant_takes_its_keys_at_its_own_types():
+    cat = closed({"kind": {"const": "cat"}, "size": INT}, "kind", "size")
+    dog = closed({"kind": {"const": "dog"}, "size": TEXT}, "kind", "size")
+    finding = single(TAG_IN, sent(closed({"kind": {"const": "cat"}, "size": TEXT},
+                                         "kind", "size"), {"oneOf": [cat, dog]}))
+    assert ('with "cat" it takes `size` only as integer (the agent always sends it as '
+            'string); every call that sends this object with `kind` "cat" is rejected') \
+        in finding.message
+    assert sent(closed({"kind": {"const": "dog"}, "size": TEXT}, "kind", "size"),
+                {"oneOf": [cat, dog]}) == []
+
+
+def test_a_result_the_agents_variants_take_at_other_types_fails():
+    finding = single(SHAPES_OUT, returned(closed({"a": TEXT}, "a")))
+    assert finding.severity == "error"
+    assert ("it takes `a` only as integer (the server always returns it as string), or "
+            "requires `b` (the server never returns it); every result fails in the agent") \
+        in finding.message
+    assert of_rule(SHAPES_OUT, returned(closed({"a": INT}, "a"))) == []
+
+
+def test_a_key_an_open_union_does_not_declare_is_said_ignored_by_open_objects():
+    server = {"anyOf": [obj({"a": TEXT, "b": TEXT}, ("a", "b")), obj({"a": INT}, ("a",))]}
+    unknown = single("in.unknown", sent(obj({"a": INT, "z": TEXT}, ("a", "z")), server))
+    assert "is a union of open objects: no call is rejected for it alone" in unknown.message
+
+
+# -- against jsonschema -------------------------------------------------------------------
+
+NAMES = ("a", "b", "c")
+#: a value of each type the objects below give keys
+SAMPLES = {"string": "x", "integer": 1, "null": None, "boolean": True}
+TYPES = st.sampled_from(sorted(SAMPLES))
+
+
+@st.composite
+def _object(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
+    """An object of some of `a` to `c`, each of one type (a sender's maybe of two),
+    requiring some, closed or not."""
+    names = sorted(draw(st.sets(st.sampled_from(NAMES), min_size=1)))
+    props = {}
+    for name in names:
+        types = sorted(draw(st.sets(TYPES, min_size=1, max_size=2 if sender else 1)))
+        props[name] = {"type": types[0] if len(types) == 1 else types}
+    required = sorted(draw(st.sets(st.sampled_from(names))))
+    extra = {"additionalProperties": False} if draw(st.booleans()) else {}
+    return obj(props, tuple(required), **extra)
+
+
+@st.composite
+def _servers(draw: st.DrawFn) -> dict[str, Any]:
+    return {draw(st.sampled_from(("anyOf", "oneOf"))): draw(
+        st.lists(_object(), min_size=2, max_size=3))}
+
+
+def _agents() -> st.SearchStrategy[dict[str, Any]]:
+    return _object(sender=True) | st.builds(lambda branches: {"anyOf": branches},
+                                            st.lists(_object(sender=True), min_size=2,
+                                                     max_size=2))
+
+
+def _calls(agent: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every object the agent sends, at the sample types: for each of its objects (each
+    alternative of its union), those of the keys it declares that it takes (an open object
+    sends only what it declares)."""
+    found: dict[str, dict[str, Any]] = {}  # by their text (`True == 1` in Python)
+    for one in agent.get("anyOf", [agent]):
+        takes = Draft202012Validator(one)
+        declared = sorted(one["properties"])
+        for size in range(len(declared) + 1):
+            for keys in itertools.combinations(declared, size):
+                for values in itertools.product(SAMPLES.values(), repeat=size):
+                    call = dict(zip(keys, values, strict=True))
+                    if takes.is_valid(call):
+                        found.setdefault(json.dumps(call, sort_keys=True), call)
+    return list(found.values())
+
+
+@settings(max_examples=draws(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_servers(), _agents())
+def test_variant_findings_say_only_what_the_server_rejects(server, agent):
+    """Against `jsonschema` on every call the agent's schema takes: where a variant rule
+    says every call is rejected, every one is; where it says some are, one is; and where
+    every call is rejected, some rule says so (never "no differences") where the union is
+    judged by its shapes."""
+    calls = _calls(agent)
+    refuses = Draft202012Validator(server)
+    rejected = [call for call in calls if not refuses.is_valid(call)]
+    findings = sent(agent, server)
+    for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
+        if "every call" in finding.message:
+            assert rejected == calls, (finding.message, [c for c in calls if c not in rejected])
+        assert rejected, finding.message
+    # (`oneOf` is read as `anyOf`; a union whose objects are all closed, or all open, and
+    # type no key apart is judged by its merged choice and keysets, which miss some unions
+    # of keys alone: `{b}` closed or `{a, b}` requiring `b`, to an agent sending `a` alone)
+    table = extract_paths(server)
+    if calls and rejected == calls and "anyOf" in server and judged_shapes(table[""]):
+        assert any(f.severity == "error" for f in findings), (agent, server, findings)
