@@ -15,13 +15,15 @@ from parity.contract.rules import (
     outputs,
     tags,
     tools,
+    variants,
 )
 from parity.contract.rules._base import DIRECTIONS, Direction, Example, Finding, Rule, Severity
 
 #: rule id -> rule, in report order (tool, in, out; then by id)
 RULES: dict[str, Rule] = {
     r.id: r for r in sorted((*tools.RULES, *inputs.RULES, *outputs.RULES, *constraints.RULES,
-                            *choices.RULES, *exclusive.RULES, *tags.RULES, *ids.RULES),
+                            *choices.RULES, *exclusive.RULES, *tags.RULES, *variants.RULES,
+                            *ids.RULES),
                             key=lambda r: (DIRECTIONS.index(r.direction), r.id))
 }
 

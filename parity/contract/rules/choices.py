@@ -55,12 +55,12 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, choice, holder in asked_of(al, attrgetter("choice")):
-        finding = _unsent(pair, al, holder, steps, choice)
+        finding = unsent(pair, al, holder, steps, choice)
         if finding is not None:
             yield finding
 
 
-def _unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: Groups,
+def unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: Groups,
             ) -> Finding | None:
     """The finding where the agent's object at ``holder`` may hold no group of the server's
     ``choice``; ``None`` where it always holds one, or its node cannot tell."""

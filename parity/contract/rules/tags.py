@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parity.contract.rules._align import Parsed, ToolPair
+from parity.contract.rules._align import Alignment, Parsed, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
@@ -36,13 +36,11 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Variant, judged_shapes, judged_tags, tells_apart
+from parity.fieldpaths.entry import Entry, Variant, judged_tags, tells_apart
 from parity.fieldpaths.fieldpath import Steps
 
 IN = "in.tag"
 OUT = "out.tag"
-SHAPES_IN = "in.variant"
-SHAPES_OUT = "out.variant"
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -118,7 +116,10 @@ def _shapes(entry: Entry) -> str:
     """How a finding words a union of shapes: by what keeps its variants apart."""
     if len({shape[1] is None for shape in entry.shapes}) == 2:
         return "a union of objects, some closed, no key tells apart"
-    return "a union of objects no key tells apart, which type their keys apart"
+    if any(shape[4] for shape in entry.shapes):
+        return "a union of objects no key tells apart, which type their keys apart"
+    kind = "closed" if entry.shapes[0][1] is not None else "open"
+    return f"a union of {kind} objects no key tells apart"
 
 
 def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -149,7 +150,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
         # (one key is enough: each variant is judged whole by it)
         return key, variants, ways, required_names(tagged, at_tagged), declared, \
             typing_of(tagged, at_tagged, sender, at_sender)
-    shapes = judged_shapes(entry) if by_shapes else ()
+    shapes = entry.shapes if by_shapes else ()
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
@@ -186,19 +187,26 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
 
 
 def check_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, IN, judged_tags, by_shapes=False)
+    yield from checked_in(pair, IN, judged_tags, by_shapes=False)
 
 
-def check_shapes_in(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_in(pair, SHAPES_IN, judged_shapes, by_shapes=True)
+#: whether another rule speaks for the server's object at ``theirs`` sent by the agent's
+#: at ``holder`` (``in.variant`` leaves a union some rules weigh merged to them)
+LeaveIn = Callable[[ToolPair, Alignment, Steps, Steps], bool]
+#: the same for the agent's result model at ``mine`` and the server's object at ``theirs``
+LeaveOut = Callable[[Alignment, Steps, Steps], bool]
 
 
-def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
-                by_shapes: bool) -> Iterator[Finding]:
+def checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
+               by_shapes: bool, leave: LeaveIn | None = None) -> Iterator[Finding]:
+    """The findings of ``rule_id`` (``in.tag``, or ``in.variant``: ``by_shapes``) for each
+    server object with the union ``fact``, but those ``leave`` leaves to another rule."""
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
     for theirs, _, holder in asked_of(al, fact):
+        if leave is not None and leave(pair, al, theirs, holder):
+            continue
         judged = _judged(al.other, theirs, al.reader, holder, by_shapes)
         if judged is None:
             continue
@@ -219,20 +227,19 @@ def _checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
 
 
 def check_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, OUT, judged_tags, by_shapes=False)
+    yield from checked_out(pair, OUT, judged_tags, by_shapes=False)
 
 
-def check_shapes_out(pair: ToolPair) -> Iterator[Finding]:
-    yield from _checked_out(pair, SHAPES_OUT, judged_shapes, by_shapes=True)
-
-
-def _checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
-                 by_shapes: bool) -> Iterator[Finding]:
+def checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
+                by_shapes: bool, leave: LeaveOut | None = None) -> Iterator[Finding]:
+    """The findings of ``rule_id`` (``out.tag``, or ``out.variant``: ``by_shapes``) for each
+    agent result model with the union ``fact``, but those ``leave`` leaves to another rule."""
     al = pair.out  # None: nothing read, nothing declared (out.undeclared's) or agreed
     if al is None:
         return
     for mine, theirs in al.matches():
-        if not fact(al.reader.entries[mine]):
+        if not fact(al.reader.entries[mine]) or (leave is not None
+                                                 and leave(al, mine, theirs)):
             continue
         judged = _judged(al.reader, mine, al.other, theirs, by_shapes)
         if judged is None:
@@ -279,12 +286,6 @@ def _outcome(fatal: list[Any], every: str, voice: _Voice, tagged: bool = True) -
 def _pet(tag: str, name: str) -> dict[str, object]:
     return {"type": "object", "additionalProperties": False, "required": ["kind", name],
             "properties": {"kind": {"const": tag}, name: {"type": "string"}}}
-
-
-def _shape(required: tuple[str, ...], *, closed: bool) -> dict[str, object]:
-    return {"type": "object", "required": list(required),
-            "properties": {name: {"type": "string"} for name in required},
-            **({"additionalProperties": False} if closed else {})}
 
 
 RULES = (
@@ -341,52 +342,4 @@ RULES = (
             server=[example_tool("pet", {"type": "object"}, {"type": "object", "properties": {
                 "pet": _pet("cat", "bark")}})]),
         check=check_out, alignments_only=True),
-    Rule(
-        id=SHAPES_IN, direction="in", severity="error",
-        severity_note="a warning where the agent only may send a key the variants refuse "
-                      "(and none of its variants always does)",
-        purpose="The agent's object fits none of the variants of the server's untagged union.",
-        details="A union of objects no key tells apart is recorded as the object's "
-                "`shapes`: each variant's required fields and, where it is closed, the "
-                "fields it takes (open, those it declares); this rule reads them where they "
-                "are some closed, some open. Merged path by path such a union is open and "
-                "requires only what "
-                "every variant requires, and neither its `choice` nor its `keysets` holds a "
-                "closed variant's refusals beside an open one's requirements: an agent "
-                "sending `a` and `c` to `anyOf [{a} closed, {b} open requiring `b`]` agrees "
-                "with every path, and every call is rejected. Each way the agent may send "
-                "the object (each of its own variants, or each group of its choice) is "
-                "held to the variants, as `in.tag` holds a tag value's. Where the variants "
-                "type a field apart (`{a: string, b}` or `{a: integer}`, closed or not), "
-                "each records the types it gives it (`types`) and is judged by them too, "
-                "the other fields at their merged types: an agent sending `a` as a string "
-                "without `b` fits neither, though merged `a` takes a string and nothing "
-                "required is missing. A type the merged field does not take is "
-                "`in.type`'s.",
-        example=Example(
-            agent=[example_tool("find", {"type": "object", "required": ["by"], "properties": {
-                "by": _shape(("a", "c"), closed=False)}})],
-            server=[example_tool("find", {"type": "object", "required": ["by"], "properties": {
-                "by": {"anyOf": [_shape(("a",), closed=True),
-                                 _shape(("b",), closed=False)]}}})]),
-        check=check_shapes_in, alignments_only=True),
-    Rule(
-        id=SHAPES_OUT, direction="out", severity="warning",
-        severity_note="an error where every result fails",
-        purpose="The server returns an object that fits none of the agent's untagged union's "
-                "variants.",
-        details="The agent's result model is a union of shapes (the manifest's `shapes`, as "
-                "for `in.variant`); each way the server may return the object is held to "
-                "the agent's variants: it must hold all the fields one of them requires "
-                "and, where that variant is closed, no field it refuses, each of the "
-                "types that variant gives it (an agent's `{a: string, b}` or `{a: integer}` "
-                "takes no `a` string without `b`). A warning where the server only may omit "
-                "(or may return) a field.",
-        example=Example(
-            agent=[example_tool("get", {"type": "object"}, {"type": "object", "properties": {
-                "by": {"anyOf": [_shape(("a",), closed=True),
-                                 _shape(("b",), closed=False)]}}})],
-            server=[example_tool("get", {"type": "object"}, {"type": "object", "properties": {
-                "by": _shape(("a", "c"), closed=False)}})]),
-        check=check_shapes_out, alignments_only=True),
 )

@@ -13,9 +13,6 @@ from jsonschema import Draft202012Validator
 from properties import draws
 from rulefixtures import diff, obj, of_rule, single, tool
 
-from parity.fieldpaths.entry import judged_shapes
-from parity.fieldpaths.schema import extract_paths
-
 TEXT, INT = {"type": "string"}, {"type": "integer"}
 SHAPES_IN, SHAPES_OUT, TAG_IN = "in.variant", "out.variant", "in.tag"
 
@@ -104,6 +101,29 @@ def test_a_result_the_agents_variants_take_at_other_types_fails():
     assert of_rule(SHAPES_OUT, returned(closed({"a": INT}, "a"))) == []
 
 
+def test_closed_objects_the_merged_rules_pass_are_held_to_each_shape():
+    # `{b}` or `{a, b}` requiring `b`, both closed: the keysets take `a` (the second
+    # declares it) and no choice is left (the first requires nothing), so `in.choice` and
+    # `in.exclusive` are silent; an agent sending `a` alone fits neither
+    server = {"anyOf": [closed({"b": TEXT}), closed({"a": TEXT, "b": TEXT}, "b")]}
+    finding = single(SHAPES_IN, sent(closed({"a": TEXT}, "a"), server))
+    assert finding.message == (
+        "the server's object at `by` is a union of closed objects no key tells apart: it "
+        "refuses `a` (the agent always sends it), or requires `b` (the agent never sends "
+        "it); every call that sends this object is rejected")
+    assert sent(closed({"a": TEXT, "b": TEXT}, "b"), server) == []
+    # where the merged rules speak, they are the rules of record, as before
+    review = {"anyOf": [closed({"line": INT}, "line"), closed({"position": INT}, "position")]}
+    findings = sent(closed({"line": INT, "position": INT}, "line", "position"), review)
+    assert single("in.exclusive", findings) and of_rule(SHAPES_IN, findings) == []
+
+
+def test_a_result_the_merged_rules_pass_is_held_to_each_of_the_agents_closed_objects():
+    agent = {"anyOf": [closed({"b": TEXT}), closed({"a": TEXT, "b": TEXT}, "b")]}
+    finding = single(SHAPES_OUT, returned(closed({"a": TEXT}, "a"), agent))
+    assert finding.severity == "error" and "every result fails in the agent" in finding.message
+
+
 def test_a_key_an_open_union_does_not_declare_is_said_ignored_by_open_objects():
     server = {"anyOf": [obj({"a": TEXT, "b": TEXT}, ("a", "b")), obj({"a": INT}, ("a",))]}
     unknown = single("in.unknown", sent(obj({"a": INT, "z": TEXT}, ("a", "z")), server))
@@ -167,8 +187,7 @@ def _calls(agent: dict[str, Any]) -> list[dict[str, Any]]:
 def test_variant_findings_say_only_what_the_server_rejects(server, agent):
     """Against `jsonschema` on every call the agent's schema takes: where a variant rule
     says every call is rejected, every one is; where it says some are, one is; and where
-    every call is rejected, some rule says so (never "no differences") where the union is
-    judged by its shapes."""
+    every call is rejected, some rule says so (never "no differences")."""
     calls = _calls(agent)
     refuses = Draft202012Validator(server)
     rejected = [call for call in calls if not refuses.is_valid(call)]
@@ -177,9 +196,5 @@ def test_variant_findings_say_only_what_the_server_rejects(server, agent):
         if "every call" in finding.message:
             assert rejected == calls, (finding.message, [c for c in calls if c not in rejected])
         assert rejected, finding.message
-    # (`oneOf` is read as `anyOf`; a union whose objects are all closed, or all open, and
-    # type no key apart is judged by its merged choice and keysets, which miss some unions
-    # of keys alone: `{b}` closed or `{a, b}` requiring `b`, to an agent sending `a` alone)
-    table = extract_paths(server)
-    if calls and rejected == calls and "anyOf" in server and judged_shapes(table[""]):
+    if calls and rejected == calls and "anyOf" in server:  # (`oneOf` is read as `anyOf`)
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
