@@ -198,3 +198,19 @@ def test_variant_findings_say_only_what_the_server_rejects(server, agent):
         assert rejected, finding.message
     if calls and rejected == calls and "anyOf" in server:  # (`oneOf` is read as `anyOf`)
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
+
+
+@settings(max_examples=draws(200), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_servers(), _agents())
+def test_result_findings_say_only_what_the_agents_model_refuses(model, returned_by):
+    """The same, the other way: the server returns what ``returned_by`` sends, to an agent
+    whose result model is the union ``model``."""
+    results = _calls(returned_by)
+    parses = Draft202012Validator(model)
+    failing = [result for result in results if not parses.is_valid(result)]
+    findings = returned(returned_by, model)
+    for finding in of_rule(SHAPES_OUT, findings) + of_rule("out.tag", findings):
+        if "every result" in finding.message:
+            assert failing == results, (finding.message, failing)
+        assert failing, finding.message
