@@ -8,30 +8,18 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from parity.fieldpaths import constraints as _constraints
+from parity.fieldpaths.variants import KeyShapes as KeyShapes
+from parity.fieldpaths.variants import KeyTypes as KeyTypes
+from parity.fieldpaths.variants import KeyValues as KeyValues
+from parity.fieldpaths.variants import Shape as Shape
+from parity.fieldpaths.variants import Tags as Tags
+from parity.fieldpaths.variants import Variant as Variant
+from parity.fieldpaths.variants import shape_from_json, tags_from_json
+from parity.fieldpaths.variants import shapes_json as shapes_json
+from parity.fieldpaths.variants import tags_json as tags_json
 
 #: The type of a node with no type constraint.
 ANY = "any"
-#: the types a variant of a union gives the keys it declares, where the variants declaring
-#: a key do not all give it the same ones (``{a: string, b}`` or ``{a: integer}``: the
-#: merged ``a`` takes either, each variant one), sorted by key
-KeyTypes = tuple[tuple[str, tuple[str, ...]], ...]
-#: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
-#: (``None``: any, it is open), the keys it declares (closed: those it takes; open: its
-#: properties, which a sending side's variant may send, with those it requires) and the
-#: types it gives keys where the variants' types differ
-Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
-                KeyTypes]
-Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
-#: the values a variant of a union without a tag gives some of its keys (an ``enum`` or a
-#: ``const`` another variant does not share), sorted by key, each key's values canonically
-KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
-#: a variant of a union without a tag: the keys it requires, the keys it takes (``None``:
-#: any, it is open), the keys it declares (as a ``Variant``'s), the values of its keys
-#: that tell it apart from some other variant (a tag it may omit: pydantic's
-#: ``kind: Literal["cat"] = "cat"``) and the types it gives keys (as a ``Variant``'s)
-Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], KeyValues, KeyTypes]
-
-
 # ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
 # this one has the same options, so its text is the same.
 _CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -202,7 +190,7 @@ class Entry:
             choice=tuple(map(tuple, data.get("choice", ()))),
             keysets=tuple(map(tuple, data.get("keysets", ()))),
             tags=tags_from_json(data.get("tags", {})),
-            shapes=tuple(_shape_from_json(v) for v in data.get("shapes", ())),
+            shapes=tuple(shape_from_json(v) for v in data.get("shapes", ())),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -240,20 +228,21 @@ def own_shapes(entry: Entry) -> tuple[Shape, ...]:
     with its values of the tag (an object has one or the other)."""
     if entry.shapes:
         return entry.shapes
-    return tuple((requires, takes, declares, ((key, values),), types)
+    return tuple((requires, takes, declares, ((key, values),), types, nested)
                  for key, variants in entry.tags[:1]
-                 for values, requires, takes, declares, types in variants)
+                 for values, requires, takes, declares, types, nested in variants)
 
 
 def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
     """``entry.shapes`` where a receiving side is judged by them: some closed, some open,
-    or typing a key apart (elsewhere ``keysets`` and ``choice`` hold what the union asks:
-    they know keys, not the types each variant gives them)."""
+    or typing a key (or its object's keys) apart (elsewhere ``keysets`` and ``choice`` hold
+    what the union asks: they know keys, not the types or objects each variant gives
+    them)."""
     shapes = entry.shapes
     if not shapes:
         return ()
     closed = {shape[1] is not None for shape in shapes}
-    return shapes if len(closed) == 2 or any(shape[4] for shape in shapes) else ()
+    return shapes if len(closed) == 2 or any(shape[4] or shape[5] for shape in shapes) else ()
 
 
 def judged_tags(entry: Entry) -> Tags:
@@ -275,13 +264,13 @@ def shape_tags(entry: Entry) -> Tags:
         every = sorted_values(value for shape in entry.shapes
                               for value in dict(shape[3]).get(key, ()))
         variants: list[Variant] = []
-        for requires, takes, declares, values, types in entry.shapes:
+        for requires, takes, declares, values, types, nested in entry.shapes:
             held = dict(values).get(key)
             if held is None:
                 if key in declares:
                     break  # it takes any value: the key tells nothing apart
                 held = () if takes is not None else every
-            variants.append((held, requires, takes, declares, types))
+            variants.append((held, requires, takes, declares, types, nested))
         else:
             found.append((key, tuple(variants)))
     return tuple(found)
@@ -298,61 +287,6 @@ def tells_apart(variants: Iterable[Variant]) -> bool:
     """Whether the tag's values pick among ``variants``: not every variant takes the same
     values (a finding words the union by it)."""
     return len({frozenset(map(value_identity, values)) for values, *_ in variants}) > 1
-
-
-def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
-    """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
-    ``declares`` where it names keys it does not require (read back as ``requires`` where
-    absent)."""
-    return {key: [{"values": list(values)} | _variant_json(requires, takes, declares, types)
-                  for values, requires, takes, declares, types in variants]
-            for key, variants in tags}
-
-
-def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
-    """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, their values
-    by key where they have some)."""
-    return [_variant_json(requires, takes, declares, types)
-            | ({"values": {key: list(held) for key, held in values}} if values else {})
-            for requires, takes, declares, values, types in shapes]
-
-
-def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
-                  declares: tuple[str, ...], types: KeyTypes) -> dict[str, Any]:
-    return {"requires": list(requires)} | (
-        {"takes": list(takes)} if takes is not None
-        else {"declares": list(declares)} if declares != requires else {}) | (
-        {"types": {key: list(names) for key, names in types}} if types else {})
-
-
-def tags_from_json(data: Mapping[str, Any]) -> Tags:
-    return tuple((key, tuple(_variant_from_json(v) for v in data[key])) for key in sorted(data))
-
-
-def _shape_from_json(data: Mapping[str, Any]) -> Shape:
-    values = data.get("values", {})
-    return (*_keys_from_json(data),
-            tuple((key, tuple(values[key])) for key in sorted(values)), _types_from_json(data))
-
-
-def _variant_from_json(data: Mapping[str, Any]) -> Variant:
-    return (tuple(data.get("values", ())), *_keys_from_json(data), _types_from_json(data))
-
-
-def _types_from_json(data: Mapping[str, Any]) -> KeyTypes:
-    types = data.get("types", {})
-    return tuple((key, tuple(types[key])) for key in sorted(types))
-
-
-def _keys_from_json(data: Mapping[str, Any],
-                    ) -> tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]:
-    """A variant's required, taken and declared keys (``declares`` sorted, with
-    ``requires``; the schema refuses it beside ``takes``)."""
-    requires = tuple(data["requires"])
-    if "takes" in data:
-        takes = tuple(data["takes"])
-        return requires, takes, takes
-    return requires, None, tuple(sorted({*requires, *data.get("declares", ())}))
 
 
 _new = object.__new__

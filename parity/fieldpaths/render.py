@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
-from parity.fieldpaths.entry import Entry, KeyTypes, Shape, Variant
+from parity.fieldpaths.entry import Entry, KeyShapes, KeyTypes, Shape, Variant
 from parity.fieldpaths.manifest import Table
 
 
@@ -78,24 +78,28 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
 
 
 def _variant(key: str, variant: Variant) -> str:
-    values, requires, takes, declares, types = variant
+    values, requires, takes, declares, types, objects = variant
     # (every one has the tag)
     return " or ".join(map(compact, values)) + _keys(
-        [n for n in requires if n != key], takes, declares, requires) + _types(types)
+        [n for n in requires if n != key], takes, declares, requires) + _types(types, objects)
 
 
 def _shape(shape: Shape) -> str:
-    requires, takes, declares, values, types = shape
+    requires, takes, declares, values, types, objects = shape
     given = "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
                     for key, held in values)
     return (given + (_keys(requires, takes, declares, requires) or " requires nothing")
-            + _types(types)).lstrip()
+            + _types(types, objects)).lstrip()
 
 
-def _types(types: KeyTypes) -> str:
-    """The types a variant gives keys apart from the others: `` with "a" integer``."""
-    return (" with " + ", ".join(f"{compact(key)} {'|'.join(names) or 'never'}"
-                                 for key, names in types)) if types else ""
+def _types(types: KeyTypes, objects: KeyShapes) -> str:
+    """The types and objects a variant gives keys apart from the others: `` with "a"
+    integer`` or `` with "config" {requires "url"}``."""
+    given = [f"{compact(key)} {'|'.join(names) or 'never'}" for key, names in types]
+    given += [f"{compact(key)} {{" + (_keys(requires, takes, declares, requires).lstrip()
+                                     or "any object") + "}"
+              for key, (requires, takes, declares) in objects]
+    return (" with " + ", ".join(given)) if given else ""
 
 
 def _keys(names: Sequence[str], takes: Sequence[str] | None, declares: Sequence[str],

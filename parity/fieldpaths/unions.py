@@ -111,7 +111,8 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
     if chosen:
         choose(out, chosen, [a, b], lambda holder: (
             [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
-            covers[holder][2]), PRINTED, key, apart)
+            covers[holder][2]), PRINTED, key, apart,
+            lambda path: covers[path][2] if path in covers else ())
     return out
 
 
@@ -206,7 +207,7 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
         out[path] = merged
     if chosen:
         choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys,
-               root, apart)
+               root, apart, lambda path: kids.get(path, ()))
     return out
 
 

@@ -332,8 +332,9 @@ def _shape_words(variant: Any) -> str:
                                     or "nothing")
     elif "declares" in variant:
         shape += ", declares " + ", ".join(f"`{n}`" for n in variant["declares"])
-    types = variant.get("types", {})
-    return shape + "".join(f", `{key}` " + "|".join(types[key]) for key in sorted(types))
+    types, nested = variant.get("types", {}), variant.get("nested", {})
+    return (shape + "".join(f", `{key}` " + "|".join(types[key]) for key in sorted(types))
+            + "".join(f", `{key}` {{{_shape_words(nested[key])}}}" for key in sorted(nested)))
 
 
 def _variants(tags: Any) -> dict[str, str]:

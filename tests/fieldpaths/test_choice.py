@@ -412,12 +412,14 @@ def shapes(schema: Any, path: str = "") -> Any:
 
 def test_a_union_of_closed_and_open_objects_records_each_shape():
     schema = {"anyOf": [either("a", closed=True, names=("a",)), either("b", names=("b", "c"))]}
-    assert shapes(schema) == ((("a",), ("a",), ("a",), (), ()), (("b",), None, ("b", "c"), (), ()))
+    assert shapes(schema) == ((("a",), ("a",), ("a",), (), (), ()),
+                              (("b",), None, ("b", "c"), (), (), ()))
     # a union inside a branch gives its own
     nested = {"anyOf": [either("a", closed=True, names=("a",)),
                         {"anyOf": [either("b", names=("b",)), either("c", names=("c",))]}]}
-    assert shapes(nested) == ((("a",), ("a",), ("a",), (), ()), (("b",), None, ("b",), (), ()),
-                              (("c",), None, ("c",), (), ()))
+    assert shapes(nested) == ((("a",), ("a",), ("a",), (), (), ()),
+                              (("b",), None, ("b",), (), (), ()),
+                              (("c",), None, ("c",), (), (), ()))
 
 
 def test_a_receiver_is_judged_by_shapes_only_where_some_are_closed_and_some_open():
@@ -427,8 +429,9 @@ def test_a_receiver_is_judged_by_shapes_only_where_some_are_closed_and_some_open
         schema = {"anyOf": [either("a", closed=closed, names=("a", "l")),
                             either(closed=closed, names=())]}
         found = shapes(schema)
-        assert found == (((), (), (), (), ()), (("a",), ("a", "l"), ("a", "l"), (), ())) \
-            if closed else (((), None, (), (), ()), (("a",), None, ("a", "l"), (), ())), found
+        assert found == (
+            (((), (), (), (), (), ()), (("a",), ("a", "l"), ("a", "l"), (), (), ())) if closed
+            else (((), None, (), (), (), ()), (("a",), None, ("a", "l"), (), (), ()))), found
         assert judged_shapes(extract_paths(schema)[""]) == ()
     mixed = {"anyOf": [either("a", closed=True), either("b")]}
     assert judged_shapes(extract_paths(mixed)[""]) == shapes(mixed) != ()
@@ -471,8 +474,8 @@ def test_shapes_carry_the_values_that_tell_them_apart():
     # pydantic's `kind: Literal["cat"] = "cat"`: no alternative requires the tag, so no
     # tag; each shape keeps the values it gives `kind`
     schema = {"anyOf": [tagged_by("cat", "a", names=("a",)), tagged_by("dog", "b", names=("b",))]}
-    assert shapes(schema) == ((("a",), None, ("a", "kind"), (("kind", ("cat",)),), ()),
-                              (("b",), None, ("b", "kind"), (("kind", ("dog",)),), ()))
+    assert shapes(schema) == ((("a",), None, ("a", "kind"), (("kind", ("cat",)),), (), ()),
+                              (("b",), None, ("b", "kind"), (("kind", ("dog",)),), (), ()))
     # shapes that differ by their values alone are two shapes
     same_keys = {"anyOf": [tagged_by("cat", "a", names=("a",)), tagged_by("dog", "a",
                                                                           names=("a",))]}
@@ -496,11 +499,11 @@ def test_a_union_whose_objects_declare_different_keys_records_their_shapes():
     # nothing required, one closed: once merged alone (a sending side read as one object
     # sending `w` with `kind`, which neither does)
     schema = {"anyOf": [either(names=("w",)), tagged_by("a", closed=True)]}
-    assert shapes(schema) == (((), ("kind",), ("kind",), (("kind", ("a",)),), ()),
-                              ((), None, ("w",), (), ()))
+    assert shapes(schema) == (((), ("kind",), ("kind",), (("kind", ("a",)),), (), ()),
+                              ((), None, ("w",), (), (), ()))
     # both open too: each sends what it declares
     both_open = {"anyOf": [either(names=("w",)), either(names=("x",))]}
-    assert shapes(both_open) == (((), None, ("w",), (), ()), ((), None, ("x",), (), ()))
+    assert shapes(both_open) == (((), None, ("w",), (), (), ()), ((), None, ("x",), (), (), ()))
 
 
 def test_shape_tags_are_the_keys_every_shape_gives_values_or_leaves_alone():

@@ -261,6 +261,27 @@ def test_a_union_whose_variants_swap_the_types_of_a_key_is_explained_by_its_shap
         "requires `a`, `b`, takes only `a`, `b`, `a` integer"]
 
 
+def test_a_tagged_union_whose_variants_swap_their_nested_objects_is_explained() -> None:
+    """A webhook's `config` now requires the email's `address`, and the email's the `url`:
+    every path, and the keys of each variant, are as they were; only the objects tell it."""
+    def channel(kind: str, key: str) -> dict:
+        return {"type": "object", "required": ["type", "config"], "properties": {
+            "type": {"const": kind}, "config": {"type": "object", "required": [key],
+                                                "properties": {key: {"type": "string"}}}}}
+
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"c": {
+        "oneOf": [channel("webhook", "url"), channel("email", "address")]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["c"]["oneOf"] = [channel("webhook", "address"),
+                                                    channel("email", "url")]
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields] == [
+        'in: variants of `c`: `type` "email": requires `config`, `type`, `config` {requires '
+        '`address`} -> requires `config`, `type`, `config` {requires `url`}; `type` '
+        '"webhook": requires `config`, `type`, `config` {requires `url`} -> requires '
+        '`config`, `type`, `config` {requires `address`}']
+
+
 def test_a_union_whose_optional_tags_swap_their_keys_is_explained_by_its_shapes() -> None:
     """pydantic's defaulted ``Literal`` tags (no variant requires ``kind``): the cat now
     requires what the dog did. Every path is as it was; only the shapes' values tell it."""

@@ -1,7 +1,8 @@
-"""Types a union's variants give their keys apart (``KeyTypes``): which a way sends a key
-as, and which keys a variant refuses so. ``_variants`` judges a way by them beside the keys
-it sends: ``{a: string, b}`` or ``{a: integer}`` refuses an ``a`` sent as a string without
-``b``, which merged path by path (``a`` a string or an integer) passes.
+"""What a union's variants give their keys apart: types (``KeyTypes``) and objects
+(``KeyShapes``); which a way sends a key as, and which keys a variant refuses so.
+``_variants`` judges a way by them beside the keys it sends: ``{a: string, b}`` or ``{a:
+integer}`` refuses an ``a`` sent as a string without ``b``, and a webhook whose ``config``
+requires ``url`` refuses a ``config`` that never holds one, which merged path by path pass.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from itertools import product
 from typing import Any
 
 from parity.contract.rules._align import Parsed
-from parity.fieldpaths.entry import ANY, KeyTypes, Variant
+from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, Variant
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 #: most parts a way is split into by the types it sends keys as (as ``_variants.MAX_WAYS``)
@@ -24,13 +25,15 @@ class Way:
     """One way the sending side's object may be: its tag values, the keys it always sends,
     the keys it surely may send (those it declares), the keys it may send at all (beyond
     ``sent`` for an open variant of a tagged union: any the object declares), and the types
-    it sends keys as where they are its own (its variant's; the others: its object's)."""
+    and objects it sends keys as where they are its own (its variant's; the others: its
+    object's)."""
 
     values: tuple[Any, ...]
     required: frozenset[str]
     sent: frozenset[str]
     reach: frozenset[str]
     types: KeyTypes = ()
+    objects: KeyShapes = ()
 
 
 @dataclass(frozen=True)
@@ -41,10 +44,15 @@ class Typing:
 
     sender: Callable[[str], tuple[str, ...] | None]
     receiver: Callable[[str], tuple[str, ...] | None]
+    #: the ways the sender's object at a key may be (``None``: it cannot tell)
+    objects: Callable[[str], list[Way] | None] = lambda _: None
 
 
 #: (a key, the types a variant takes it as, the types a way sends it as): none fits
 Mistyped = tuple[str, tuple[str, ...], tuple[str, ...]]
+#: (a key, the keys the variant's object there requires that the sender's never holds, the
+#: keys the sender's always holds that it refuses): no object the sender sends there fits
+Unheld = tuple[str, tuple[str, ...], tuple[str, ...]]
 
 
 def _fit(sent: str, taken: tuple[str, ...]) -> bool | None:
@@ -64,10 +72,41 @@ def _sent_as(way: Way, key: str, typing: Typing) -> tuple[str, ...]:
     return own if merged is None else tuple(t for t in own if _fit(t, merged) is not False)
 
 
-def mistyped_keys(way: Way, variant: Variant, typing: Typing | None) -> tuple[Mistyped, ...]:
+def refused_keys(way: Way, variant: Variant, typing: Typing,
+                 ) -> tuple[tuple[Mistyped, ...], tuple[Unheld, ...]]:
+    """The keys ``way`` may send that ``variant`` refuses whatever the way sends there: as
+    no type it takes, or as no object it takes."""
+    return _mistyped_keys(way, variant, typing), _unheld_keys(way, variant, typing)
+
+
+def _unheld_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Unheld, ...]:
+    """The keys ``way`` may send, always as an object, that ``variant`` takes only as an
+    object none of the way's objects there can be (one requiring a key they never hold,
+    or closed to one they always hold)."""
+    found = []
+    for key, (requires, takes, _) in variant[5]:
+        if key not in way.reach or (dict(way.types).get(key)
+                                    or typing.sender(key)) != ("object",):
+            continue  # (another value than an object may be taken: it cannot tell)
+        own = dict(way.objects).get(key)
+        sent = ([Way((), frozenset(own[0]), frozenset(own[2]), frozenset(own[2]))] if own
+                else typing.objects(key))
+        if not sent:
+            continue
+        gaps = [(set(requires) - its.reach,
+                 set() if takes is None else set(its.required) - set(takes)) for its in sent]
+        if all(lacking or refused for lacking, refused in gaps):
+            # what every object it sends there lacks (or holds), else what the first does
+            never = set.intersection(*(lacking for lacking, _ in gaps))
+            always = set.intersection(*(refused for _, refused in gaps))
+            if not never and not always:
+                never, always = gaps[0]
+            found.append((key, tuple(sorted(never)), tuple(sorted(always))))
+    return tuple(found)
+
+
+def _mistyped_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Mistyped, ...]:
     """The keys ``way`` may send that ``variant`` takes as no type the way sends them as."""
-    if typing is None:
-        return ()
     found = []
     for key, taken in variant[4]:
         if key in way.reach:
@@ -107,12 +146,13 @@ def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> 
     return out
 
 
-def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
+def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+              objects: Callable[[str], list[Way] | None] = lambda _: None) -> Typing:
     """The types the receiving (``tagged``) and the sending objects give their keys, merged
-    over their variants."""
+    over their variants; ``objects``: the ways the sender's object at a key may be."""
     def of(table: Parsed, holder: Steps) -> Callable[[str], tuple[str, ...] | None]:
         def types(key: str) -> tuple[str, ...] | None:
             entry = table.entries.get((*holder, Prop(key)))
             return None if entry is None else entry.type
         return types
-    return Typing(of(sender, at_sender), of(tagged, at_tagged))
+    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects)

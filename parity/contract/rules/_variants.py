@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.contract.rules._typed import Mistyped, Typing, Way, mistyped_keys, typed_ways
+from parity.contract.rules._typed import Mistyped, Typing, Unheld, Way, refused_keys, typed_ways
 from parity.fieldpaths.entry import (
     Shape,
     Variant,
@@ -54,6 +54,10 @@ class Gap:
     mistyped: tuple[Mistyped, ...] = ()
     #: ... and the sender always sends them
     typed_always: bool = False
+    #: the keys the variant takes only as objects other than those the sender sends
+    unheld: tuple[Unheld, ...] = ()
+    #: ... and the sender always sends them
+    unheld_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,8 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
         # a shape that gives the key no values of its own but declares it may send any of
         # the key's; one not declaring it never sends it (open or not, as ``Way.sent``)
         return _ways([(dict(values).get(key) or (tag.enum if key in declares else ()),
-                       requires, takes, declares, types)
-                      for requires, takes, declares, values, types in shapes], declared)
+                       requires, takes, declares, types, objects)
+                      for requires, takes, declares, values, types, objects in shapes], declared)
     return _merged_ways(table, holder, declared, tag.enum)
 
 
@@ -100,8 +104,8 @@ UNTAGGED = (None,)
 
 def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
     """A union's shapes (``Entry.shapes``) as variants judged by ``UNTAGGED``."""
-    return tuple((UNTAGGED, requires, takes, declares, types)
-                 for requires, takes, declares, _, types in shapes)
+    return tuple((UNTAGGED, requires, takes, declares, types, objects)
+                 for requires, takes, declares, _, types, objects in shapes)
 
 
 def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
@@ -120,8 +124,9 @@ def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
     may send any key its object ``declared``, those it declares surely)."""
     return [Way(values, frozenset(requires), frozenset(declares),
-                frozenset(declares) if takes is not None else declared.union(declares), types)
-            for values, requires, takes, declares, types in variants]
+                frozenset(declares) if takes is not None else declared.union(declares), types,
+                objects)
+            for values, requires, takes, declares, types, objects in variants]
 
 
 def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
@@ -227,24 +232,27 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         fatal = len(failed) == len(verdicts_of_value) and all(m.fatal for m in failed)
         # each failing way's closest variants, the closest way's first: where the sender's
         # ways (its own variants) fail apart, each is said, not the first alone
-        said: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...]],
-                   tuple[bool, bool]] = {}
+        said: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...],
+                         tuple[Unheld, ...]], tuple[bool, bool]] = {}
         for m in sorted(failed, key=lambda m: (m.fatal, _size(m.gaps[0]))):
             for g in m.gaps:  # (one of the ways never sends them, or always does)
-                never, always = said.get((g.missing, g.refused, g.mistyped), (False, False))
-                said[g.missing, g.refused, g.mistyped] = (never or g.never, always or g.always)
+                at = (g.missing, g.refused, g.mistyped, g.unheld)
+                never, always = said.get(at, (False, False))
+                said[at] = (never or g.never, always or g.always)
         # "never" and "always" of the value, not of one way alone (a gap holding another's
         # keys is kept: its other keys are why some calls fail)
+        sent = always_sent[identity]
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
-                         set(refused) <= always_sent[identity], *one, mistyped,
-                         {k for k, _, _ in mistyped} <= always_sent[identity])
-                     for (missing, refused, mistyped), one in said.items())
+                         set(refused) <= sent, *one, mistyped,
+                         {k for k, _, _ in mistyped} <= sent, unheld,
+                         {k for k, _, _ in unheld} <= sent)
+                     for (missing, refused, mistyped, unheld), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
 
 
 def _size(gap: Gap) -> int:
-    return len(gap.missing) + len(gap.refused) + len(gap.mistyped)
+    return len(gap.missing) + len(gap.refused) + len(gap.mistyped) + len(gap.unheld)
 
 
 def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
@@ -281,10 +289,10 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
-    mistyped = [mistyped_keys(way, c, typing) for c in candidates] if typing else None
+    refused = [refused_keys(way, c, typing) for c in candidates] if typing else None
     asks, matter, fits = _asked(candidates, required_anyway, declared_anyway, None if
-                                mistyped is None else [frozenset(k for k, _, _ in m)
-                                                       for m in mistyped])
+                                refused is None else [frozenset(k for k, _, _ in (*t, *u))
+                                                      for t, u in refused])
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
     if known is None:
@@ -294,17 +302,19 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     if known[0] in (None, "every"):
         return None
     every = known[1]
-    gaps = {(tuple(sorted(missing)), tuple(sorted(refused)),
-             tuple(m for m in typed if m[0] in way.sent))
-            for (missing, refused), typed in zip(
+    gaps = {(tuple(sorted(missing)), tuple(sorted(keys)),
+             tuple(m for m in typed if m[0] in way.sent),
+             tuple(u for u in unheld if u[0] in way.sent))
+            for (missing, keys), (typed, unheld) in zip(
                 (_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
-                mistyped or [()] * len(candidates), strict=True)}
-    nearest = min(len(m) + len(r) + len(t) for m, r, t in gaps)
+                refused or [((), ())] * len(candidates), strict=True)}
+    nearest = min(sum(map(len, gap)) for gap in gaps)
     # every variant as close, in a stable order: the sender is as far from each
-    closest = sorted((m, r, t) for m, r, t in gaps if len(m) + len(r) + len(t) == nearest)
+    closest = sorted(gap for gap in gaps if sum(map(len, gap)) == nearest)
     return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required,
-                                 mistyped=t, typed_always={k for k, _, _ in t} <= way.required)
-                             for m, r, t in closest),
+                                 mistyped=t, typed_always={k for k, _, _ in t} <= way.required,
+                                 unheld=u, unheld_always={k for k, _, _ in u} <= way.required)
+                             for m, r, t, u in closest),
                 fatal=every == "none", bare=not fits(way.required))
 
 
@@ -357,7 +367,7 @@ def _gaps(way: Way, variant: Variant, required_anyway: set[str], declared_anyway
           ) -> tuple[set[str], set[str]]:
     """The keys ``variant`` requires that ``way`` may omit, and those it refuses that the
     way may send."""
-    _, requires, takes, _, _ = variant
+    requires, takes = variant[1], variant[2]
     missing = set(requires) - required_anyway - way.required
     refused = set() if takes is None else set(way.sent & declared_anyway) - set(takes)
     return missing, refused

@@ -37,7 +37,7 @@ from parity.contract.rules._variants import (
 )
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, Variant, judged_tags, tells_apart
-from parity.fieldpaths.fieldpath import Steps
+from parity.fieldpaths.fieldpath import Prop, Steps
 
 IN = "in.tag"
 OUT = "out.tag"
@@ -83,6 +83,13 @@ def _gap(gap: Gap, voice: _Voice) -> str:
         how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
         parts.append(f"takes `{key}` only as {_types(taken)} (the {voice.sender} {how} as "
                      f"{_types(sent)})")
+    for key, lacking, held in gap.unheld:
+        how = f"always {voice.sends} it" if gap.unheld_always else f"may {voice.sends[:-1]} it"
+        asked = " and ".join([*([f"with {_names(lacking)}"] if lacking else []),
+                              *([f"without {_names(held)}"] if held else [])])
+        said = "; ".join([*([f"never with {_names(lacking)}"] if lacking else []),
+                          *([f"always with {_names(held)}"] if held else [])])
+        parts.append(f"takes `{key}` only {asked} in it (the {voice.sender} {how}, {said})")
     return " and ".join(parts)
 
 
@@ -149,15 +156,27 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
         return key, variants, ways, required_names(tagged, at_tagged), declared, \
-            typing_of(tagged, at_tagged, sender, at_sender)
+            _typing(tagged, at_tagged, sender, at_sender)
     shapes = entry.shapes if by_shapes else ()
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
             return None, shape_variants(shapes), ways, required_names(tagged, at_tagged), \
                 set(declared_names(tagged, at_tagged)).union(*(w.reach for w in ways)), \
-                typing_of(tagged, at_tagged, sender, at_sender)
+                _typing(tagged, at_tagged, sender, at_sender)
     return None
+
+
+def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
+    """The two objects' types, and the ways the sender's object at each key may be."""
+    def objects(key: str) -> list[Way] | None:
+        holder = (*at_sender, Prop(key))
+        if (holder not in sender.entries or sender.opaque(holder)
+                or not sender.may_be_object(holder) or sender.free_form(holder)
+                or sender.entries[holder].unsupported):
+            return None  # any key, or a keyword not modelled, may be there
+        return sending_shapes(sender, holder)
+    return typing_of(tagged, at_tagged, sender, at_sender, objects)
 
 
 def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -314,7 +333,10 @@ RULES = (
                 "shapes with the values it gives the tag, not their merge. A variant "
                 "that types a field its own way (the cat's `size` an integer, the dog's a "
                 "string: merged, `size` takes either) takes it only so: an agent sending "
-                "`\"cat\"` with a string `size` is rejected.",
+                "`\"cat\"` with a string `size` is rejected. So does a variant that gives a "
+                "field an object of its own (a webhook's `config` requiring `url`, an "
+                "email's requiring `address`: merged, `config` asks for either): an agent "
+                "sending `\"webhook\"` with the email's `config` is rejected.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],

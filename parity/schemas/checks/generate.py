@@ -26,10 +26,10 @@ COMPILED = {"manifest_v1_skeleton": ("manifest.v1.json", 0),
 #: strings or booleans (a boolean ``const`` is compiled with ``"type": "boolean"`` beside it,
 #: which JSON Schema implies); ``items`` must be one schema, not the array form.
 SAFE_KEYWORDS = frozenset({
-    "$defs", "$id", "$ref", "$schema", "additionalProperties", "anyOf", "const", "description",
-    "enum", "exclusiveMaximum", "exclusiveMinimum", "items", "maxItems", "maxLength", "maximum",
-    "minItems", "minLength", "minimum", "pattern", "properties", "required", "title", "type",
-    "uniqueItems"})
+    "$defs", "$id", "$ref", "$schema", "additionalProperties", "allOf", "anyOf", "const",
+    "description", "enum", "exclusiveMaximum", "exclusiveMinimum", "items", "maxItems",
+    "maxLength", "maximum", "minItems", "minLength", "minimum", "pattern", "properties",
+    "required", "title", "type", "uniqueItems"})
 HERE = Path(__file__).resolve().parent
 # the generated code raises fastjsonschema's exceptions: a local one keeps it standalone
 _IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException"

@@ -214,3 +214,116 @@ def test_result_findings_say_only_what_the_agents_model_refuses(model, returned_
         if "every result" in finding.message:
             assert failing == results, (finding.message, failing)
         assert failing, finding.message
+
+
+# -- the objects a variant gives a key -----------------------------------------------------
+
+
+def _channel(kind: str, *config: str, closed: bool = False) -> dict[str, Any]:
+    extra = {"additionalProperties": False} if closed else {}
+    return obj({"type": {"const": kind},
+                "config": obj({name: TEXT for name in config}, config, **extra)},
+               ("type", "config"))
+
+
+#: pydantic's discriminated union of a webhook whose `config` requires `url` and an email
+#: whose `config` requires `address`
+CHANNELS = {"oneOf": [_channel("webhook", "url"), _channel("email", "address")]}
+
+
+def test_a_tag_sent_with_another_variants_nested_object_has_every_call_rejected():
+    # merged, `config` asks "a `url` or an `address`", and the agent's webhook sends an
+    # address: every path agreed, every call was rejected
+    finding = single(TAG_IN, sent(_channel("webhook", "address"), CHANNELS))
+    assert finding.severity == "error"
+    assert ('with "webhook" it takes `config` only with `url` in it (the agent always sends '
+            'it, never with `url`); every call that sends this object with `type` "webhook" '
+            "is rejected") in finding.message
+    assert sent(_channel("webhook", "url"), CHANNELS) == []
+    assert sent(CHANNELS, CHANNELS) == []
+
+
+def test_a_closed_nested_object_refuses_a_key_the_sender_always_holds():
+    server = {"oneOf": [_channel("webhook", "url", closed=True),
+                        _channel("email", "address", closed=True)]}
+    agent = _channel("webhook", "url", "address")
+    finding = single(TAG_IN, sent(agent, server))
+    assert ("it takes `config` only without `address` in it (the agent always sends it, "
+            "always with `address`)") in finding.message
+
+
+def test_a_nested_object_the_sender_may_send_either_way_is_not_said_to_be_refused():
+    # the agent's config may hold a url or an address: some calls fit
+    agent = obj({"type": {"const": "webhook"},
+                 "config": {"anyOf": [obj({"url": TEXT}, ("url",)),
+                                      obj({"address": TEXT}, ("address",))]}},
+                ("type", "config"))
+    assert of_rule(TAG_IN, sent(agent, CHANNELS)) == []
+
+
+def test_a_result_whose_nested_object_the_agents_variant_refuses_fails():
+    finding = single("out.tag", returned(_channel("webhook", "address"), CHANNELS))
+    assert "every result with `type` \"webhook\" fails in the agent" in finding.message
+
+
+@st.composite
+def _holding(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
+    """An object of a string `a` and an object `o` of some of `x`, `y` (each requiring
+    some, closed or not); a sender's `o` declares one at least (one that declares none is
+    free-form: it may send any key)."""
+    inner_names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
+    inner = obj({n: TEXT for n in inner_names},
+                tuple(sorted(draw(st.sets(st.sampled_from(inner_names)))) if inner_names
+                      else ()),
+                **({"additionalProperties": False} if draw(st.booleans()) else {}))
+    names = draw(st.sets(st.sampled_from(("a", "o")), min_size=1))
+    props = {n: TEXT if n == "a" else inner for n in sorted(names)}
+    required = tuple(sorted(draw(st.sets(st.sampled_from(sorted(names))))))
+    return obj(props, required,
+               **({"additionalProperties": False} if draw(st.booleans()) else {}))
+
+
+def _sent_objects(agent: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every object the agent sends: the keys it declares, `o` as each object its own
+    schema there sends."""
+    found: dict[str, dict[str, Any]] = {}
+    for one in agent.get("anyOf", [agent]):
+        takes = Draft202012Validator(one)
+        inner = one["properties"].get("o")
+        inners = [] if inner is None else [
+            dict.fromkeys(keys, "v") for size in range(3)
+            for keys in itertools.combinations(sorted(inner["properties"]), size)]
+        declared = sorted(one["properties"])
+        for size in range(len(declared) + 1):
+            for keys in itertools.combinations(declared, size):
+                for values in itertools.product(*(inners if k == "o" else ["v"]
+                                                  for k in keys)):
+                    call = dict(zip(keys, values, strict=True))
+                    if takes.is_valid(call):
+                        found.setdefault(json.dumps(call, sort_keys=True), call)
+    return list(found.values())
+
+
+@settings(max_examples=draws(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_holding(), min_size=2, max_size=3),
+       _holding(sender=True) | st.builds(lambda x, y: {"anyOf": [x, y]},
+                                         _holding(sender=True), _holding(sender=True)))
+def test_nested_object_findings_say_only_what_the_server_rejects(branches, agent):
+    """Against `jsonschema` on every object the agent sends, `o` as each object it may be:
+    "every call" holds for every one, "some calls" for one, and where every call is
+    rejected some rule says so."""
+    server = {"anyOf": branches}
+    calls = _sent_objects(agent)
+    refuses = Draft202012Validator(server)
+    rejected = [call for call in calls if not refuses.is_valid(call)]
+    findings = sent(agent, server)
+    for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
+        # (a finding at `by.o` speaks of the calls that send `o`)
+        theirs = [c for c in calls if finding.path == "by" or "o" in c]
+        refused = [c for c in theirs if c in rejected]
+        if "every call" in finding.message:
+            assert refused == theirs, (finding.message, [c for c in theirs if c not in refused])
+        assert refused, finding.message
+    if calls and rejected == calls:
+        assert any(f.severity == "error" for f in findings), (agent, server, findings)

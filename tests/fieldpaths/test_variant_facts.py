@@ -1,4 +1,5 @@
-"""The types a union's variants give their keys apart (``KeyTypes`` in shapes and tags)."""
+"""What a union's variants give their keys apart: types (``KeyTypes``) and objects
+(``KeyShapes``), in shapes and tags."""
 
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ def entry(schema: Any, path: str = "") -> Entry:
 
 def test_shapes_keep_the_types_each_gives_a_key_the_others_type_otherwise():
     found = entry(BY)
-    assert found.shapes == ((("a",), ("a",), ("a",), (), (("a", ("integer",)),)),
-                            (("a", "b"), ("a", "b"), ("a", "b"), (), (("a", ("string",)),)))
+    assert found.shapes == ((("a",), ("a",), ("a",), (), (("a", ("integer",)),), ()),
+                            (("a", "b"), ("a", "b"), ("a", "b"), (), (("a", ("string",)),), ()))
     # all closed, but typing `a` apart: a receiver is judged by them
     assert judged_shapes(found) == found.shapes
     # merged, `a` takes either
@@ -112,6 +113,62 @@ def test_types_are_written_read_back_rendered_and_checked(tmp_path):
     assert "types" in str(caught.value)
 
 
+def _channel(kind: str, *config: str, closed: bool = False) -> dict[str, Any]:
+    extra = {"additionalProperties": False} if closed else {}
+    return {"type": "object", "required": ["type", "config"], "properties": {
+        "type": {"const": kind},
+        "config": {"type": "object", "required": list(config),
+                   "properties": {name: TEXT for name in config}, **extra}}}
+
+
+def test_tagged_variants_keep_the_objects_they_give_a_key_apart():
+    # pydantic's discriminated union of models holding models: at `channel` the variants
+    # have the same keys and types; only their `config` tells them apart
+    schema = {"oneOf": [_channel("webhook", "url"), _channel("email", "address")]}
+    ((key, variants),) = entry(schema).tags
+    assert key == "type"
+    assert [(v[0], v[5]) for v in variants] == [
+        (("email",), (("config", (("address",), None, ("address",))),)),
+        (("webhook",), (("config", (("url",), None, ("url",))),))]
+    # the same objects: nothing to tell apart, no tags
+    assert entry({"oneOf": [_channel("webhook", "url"), _channel("email", "url")]}).tags == ()
+
+
+def test_objects_closed_apart_are_kept_and_those_of_unions_are_not_told():
+    # one closed, one open, the same keys: the closed one refuses what the open one takes
+    schema = {"anyOf": [closed({"o": {"type": "object", "properties": {"x": TEXT}},
+                                "a": TEXT}, "a"),
+                        closed({"o": {"type": "object", "properties": {"x": TEXT},
+                                      "additionalProperties": False}})]}
+    assert [shape[5] for shape in entry(schema).shapes] == [
+        (("o", ((), ("x",), ("x",))),), (("o", ((), None, ("x",))),)]
+    # an object that is a union of its own tells nothing at this level: merged, as before
+    union = {"anyOf": [closed({"a": TEXT}, "a"), closed({"b": TEXT}, "b")]}
+    schema = {"anyOf": [closed({"o": union, "a": TEXT}, "a"),
+                        closed({"o": {"type": "object", "required": ["x"],
+                                      "properties": {"x": TEXT}}})]}
+    assert all(shape[5] == () for shape in entry(schema).shapes)
+
+
+def test_objects_are_written_read_back_rendered_and_checked(tmp_path):
+    schema = {"oneOf": [_channel("webhook", "url", closed=True), _channel("email", "address")]}
+    manifest = manifest_from_definitions([{"name": "t", "inputSchema": schema}],
+                                         side="server", source="s.json")
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert ('"nested": {"config": {"requires": ["url"], "takes": ["url"]}}'
+            in path.read_text())
+    read = load(path).tools["t"].in_[""]
+    assert read == manifest.tools["t"].in_[""] and Entry.from_json(read.to_json()) == read
+    assert describe(read).endswith(
+        'tag "type": "email" requires "config" with "config" {requires "address"}'
+        ' | "webhook" requires "config" with "config" {requires "url" (takes only "url")}')
+    path.write_text(path.read_text().replace('"takes": ["url"]}}', '"takes": "url"}}'))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "nested" in str(caught.value)
+
+
 # -- against jsonschema -------------------------------------------------------------------
 
 NAMES = ("a", "b", "c")
@@ -130,7 +187,7 @@ def _objects(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _fits(call: dict[str, Any], shape: Any, merged: dict[str, Entry]) -> bool:
-    requires, takes, declares, _, types = shape
+    requires, takes, declares, _, types, _ = shape
     if not set(requires) <= set(call) or (takes is not None and not set(call) <= set(takes)):
         return False
     own = dict(types)

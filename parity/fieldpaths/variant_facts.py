@@ -1,0 +1,195 @@
+"""The variants a union's alternatives make at one object (``choices.choose`` gathers the
+alternatives): its tags (``Entry.tags``), where a key every alternative requires takes
+values of its own, else its shapes (``Entry.shapes``). Each variant keeps what tells it
+apart from the others: its keys, the values it gives a key, the types it gives one, and the
+object it gives one (a webhook's ``config`` requiring ``url``, an email's ``address``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from parity.fieldpaths.entry import Entry, canonical_value, own_shapes, sorted_values
+from parity.fieldpaths.variants import KeyShape, KeyShapes, KeyTypes, Shape, Tags, Variant
+
+#: most ways to be a choice keeps, and most variants a union records: past it, none
+MAX_WAYS = 64
+
+#: one alternative at a holder: its table, the names it requires (with their paths), the
+#: keys it takes (``None``: any), the keys it declares, the values it gives them (those
+#: with an ``enum`` or a ``const``), their types, and the objects it gives those that may
+#: hold one (``None``: not told)
+Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...],
+                    dict[str, tuple[Any, ...]], dict[str, tuple[str, ...]],
+                    dict[str, KeyShape | None]]
+#: a variant's required, taken (``None``: any) and declared keys
+_Keys = KeyShape
+#: what a variant gives its keys: their types, and their objects
+_Given = tuple[frozenset[tuple[str, tuple[str, ...]]], frozenset[tuple[str, KeyShape | None]]]
+
+
+def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
+    """The tags of an object at ``holder`` that is one of ``alternatives``: each key every
+    alternative requires with values of its own (an ``enum`` or ``const``), with the
+    variants it tells apart. An alternative that is a tagged union on the same key gives its
+    own variants. None where every variant requires, takes, declares, types and holds the
+    same keys (variants sharing their values are kept: each is judged whole, not their
+    merge)."""
+    first = alternatives[0][0]
+    common = {name for name, path in alternatives[0][1].items() if first[path].enum is not None
+              }.intersection(*(a[1] for a in alternatives[1:]))
+    found: list[tuple[str, tuple[Variant, ...]]] = []
+    for key in sorted(common):
+        path = alternatives[0][1][key]
+        variants: list[tuple[tuple[Any, ...], _Keys, _Given]] = []
+        for table, names, takes, declared, _, types, objects in alternatives:
+            values = table[path].enum
+            if values is None:
+                break  # any value: this key tells nothing apart
+            own = dict(table[holder].tags).get(key, ())
+            if not own:
+                keys = (tuple(names), takes, declared if takes is None else takes)
+                variants.append((values, keys, _given(keys[2], types, objects)))
+            for its_values, requires, its_takes, its_declares, its_types, its_objects in own:
+                keys = _within(names, requires, its_takes, its_declares)
+                variants.append((its_values, keys,
+                                 _given(keys[2], types, objects, its_types, its_objects)))
+        else:
+            if (told := _told_apart(variants, key)) and len(told) <= MAX_WAYS:
+                found.append((key, told))
+    return tuple(found)
+
+
+def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]:
+    """The shapes of an object at ``holder`` that is one of ``alternatives`` no key tells
+    apart: each alternative's required, taken and declared keys, and the values, types and
+    objects it gives the keys where the alternatives' differ (a tagged union or a union of
+    shapes among them gives its own); ``()`` where all are one, or past ``MAX_WAYS``."""
+    # each key's values by their canonical text (values may be lists or objects)
+    held: dict[tuple[str, tuple[str, ...]], tuple[Any, ...]] = {}
+    found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]], _Given]] = set()
+
+    def texts(values: dict[str, tuple[Any, ...]]) -> frozenset[tuple[str, tuple[str, ...]]]:
+        given = []
+        for key, its in values.items():
+            text = (key, tuple(map(canonical_value, its)))
+            held.setdefault(text, its)
+            given.append(text)
+        return frozenset(given)
+
+    for table, names, takes, declared, values, types, objects in alternatives:
+        own = own_shapes(table[holder])
+        if not own:
+            keys = (tuple(sorted(names)), takes,
+                    tuple(sorted(declared)) if takes is None else takes)
+            found.add((keys, texts(values), _given(keys[2], types, objects)))
+        for requires, its_takes, declares, its_values, its_types, its_objects in own:
+            keys = _within(names, requires, its_takes, declares)
+            found.add((keys, texts(values | dict(its_values)),
+                       _given(keys[2], types, objects, its_types, its_objects)))
+        if len(found) > MAX_WAYS:
+            return ()
+    # a key's values tell shapes apart where not every shape gives it the same ones
+    told = {key for key, text in set().union(*(v for _, v, _ in found))
+            if any((key, text) not in v for _, v, _ in found)}
+    typed, held_apart = _apart([given for _, _, given in found])
+    shapes = {(*keys, tuple(sorted(kv for kv in v if kv[0] in told)),
+               *_kept(given, typed, held_apart)) for keys, v, given in found}
+    if len(shapes) < 2:
+        return ()
+    return tuple((requires, takes, declares, tuple((key, held[key, text]) for key, text in v),
+                  types, objects)
+                 for requires, takes, declares, v, types, objects in sorted(
+                     shapes, key=_shape_order))
+
+
+def _shape_order(shape: tuple[Any, ...]) -> tuple[Any, ...]:
+    return (shape[0], shape[1] is None, shape[1] or (), shape[2], shape[3], shape[4],
+            _objects_order(shape[5]))
+
+
+def _objects_order(objects: KeyShapes) -> tuple[Any, ...]:
+    # (``None`` does not sort beside a tuple: an open object's keys after a closed one's)
+    return tuple((key, requires, takes is None, takes or (), declares)
+                 for key, (requires, takes, declares) in objects)
+
+
+def _given(declares: Iterable[str], types: dict[str, tuple[str, ...]],
+           objects: dict[str, KeyShape | None], own_types: KeyTypes = (),
+           own_objects: KeyShapes = ()) -> _Given:
+    """What a variant gives the keys it declares: its own types and objects where it has
+    them (a variant of an alternative's own union), else the alternative's (what its
+    variants merge to)."""
+    mine_types, mine_objects = dict(own_types), dict(own_objects)
+    declared = [key for key in declares if key in types]
+    return (frozenset((key, mine_types.get(key) or types[key]) for key in declared),
+            frozenset((key, mine_objects.get(key) or objects[key])
+                      for key in declared if key in objects))
+
+
+def _apart(given: Iterable[_Given], but: str | None = None) -> tuple[set[str], set[str]]:
+    """The keys the variants declaring them type apart, and those they give objects that
+    differ (where each is told: an object not told leaves the key merged); ``but``: a key
+    left out (a tag's own)."""
+    seen_types: dict[str, tuple[str, ...]] = {}
+    seen_objects: dict[str, KeyShape | None] = {}
+    typed: set[str] = set()
+    held: set[str] = set()
+    untold: set[str] = set()
+    for types, objects in given:
+        for key, names in types:
+            if key != but and seen_types.setdefault(key, names) != names:
+                typed.add(key)
+        for key, shape in objects:
+            if shape is None:
+                untold.add(key)
+            elif key != but and seen_objects.setdefault(key, shape) != shape:
+                held.add(key)
+    return typed, held - untold
+
+
+def _kept(given: _Given, typed: set[str], held: set[str]) -> tuple[KeyTypes, KeyShapes]:
+    types, objects = given
+    return (tuple(sorted(kt for kt in types if kt[0] in typed)),
+            tuple(sorted(((key, shape) for key, shape in objects if key in held and shape),
+                         key=lambda given: given[0])))
+
+
+def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...] | None,
+            declares: Iterable[str]) -> _Keys:
+    """A variant of an alternative's own union, as a variant of the union it is in: it
+    requires the alternative's ``names`` too; closed on its own, it stays closed where its
+    alternative is open (as one of its other variants is) and refuses what it refuses there
+    (its own declared keys only: the alternative's are every variant's)."""
+    both = tuple(sorted({*names, *requires}))
+    return (both, None, tuple(sorted({*both, *declares}))) if takes is None \
+        else (both, takes, takes)
+
+
+def _told_apart(variants: list[tuple[tuple[Any, ...], _Keys, _Given]],
+                key: str) -> tuple[Variant, ...]:
+    """The variants, each way of requiring, taking, declaring, typing and holding keys once
+    with all its values, in canonical order; ``()`` where all are one way (ways sharing
+    every value are kept). Types and objects are kept for the keys (other than the tag
+    ``key``) the variants give apart."""
+    typed, held_apart = _apart([given for values, _, given in variants if values], but=key)
+    shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str], KeyTypes,
+                       KeyShapes], list[Any]] = {}
+    for values, (requires, takes, declares), given in variants:
+        if not values:
+            continue  # no value of the key: no object is valid there
+        shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
+                           frozenset(declares), *_kept(given, typed, held_apart)),
+                          []).extend(values)
+    if len(shapes) < 2:
+        return ()
+    told: list[Variant] = []
+    for (needs, keys, names, its_types, its_objects), held in shapes.items():
+        taken = None if keys is None else tuple(sorted(keys))
+        told.append((sorted_values(held), tuple(sorted(needs)), taken,
+                     tuple(sorted(names)) if taken is None else taken, its_types,
+                     its_objects))
+    return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
+                                             v[2] is None, v[2] or (), v[3], v[4],
+                                             _objects_order(v[5]))))

@@ -1,0 +1,102 @@
+"""The variants of a union of objects, as ``Entry.tags`` and ``Entry.shapes`` hold them,
+and as a manifest writes them: each variant's required, taken and declared keys, and what
+it gives its keys apart from the other variants (values, types, the keys of its objects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+#: the types a variant of a union gives the keys it declares, where the variants declaring
+#: a key do not all give it the same ones (``{a: string, b}`` or ``{a: integer}``: the
+#: merged ``a`` takes either, each variant one), sorted by key
+KeyTypes = tuple[tuple[str, tuple[str, ...]], ...]
+#: an object's required, taken (``None``: any, it is open) and declared keys
+KeyShape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
+#: the objects a variant of a union gives the keys it declares, where the variants
+#: declaring a key do not all give it the same one (a webhook's ``config`` requiring
+#: ``url``, an email's requiring ``address``: merged, ``config`` requires neither), sorted
+#: by key
+KeyShapes = tuple[tuple[str, KeyShape], ...]
+#: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
+#: (``None``: any, it is open), the keys it declares (closed: those it takes; open: its
+#: properties, which a sending side's variant may send, with those it requires), and the
+#: types and objects it gives keys where the variants' differ
+Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
+                KeyTypes, KeyShapes]
+Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
+#: the values a variant of a union without a tag gives some of its keys (an ``enum`` or a
+#: ``const`` another variant does not share), sorted by key, each key's values canonically
+KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
+#: a variant of a union without a tag: the keys it requires, the keys it takes (``None``:
+#: any, it is open), the keys it declares (as a ``Variant``'s), the values of its keys
+#: that tell it apart from some other variant (a tag it may omit: pydantic's
+#: ``kind: Literal["cat"] = "cat"``), and the types and objects it gives keys (as a
+#: ``Variant``'s)
+Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], KeyValues, KeyTypes,
+              KeyShapes]
+
+
+def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
+    """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
+    ``declares`` where it names keys it does not require (read back as ``requires`` where
+    absent)."""
+    return {key: [{"values": list(values)} | _variant_json(requires, takes, declares, types,
+                                                           nested)
+                  for values, requires, takes, declares, types, nested in variants]
+            for key, variants in tags}
+
+
+def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
+    """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, their values
+    by key where they have some)."""
+    return [_variant_json(requires, takes, declares, types, nested)
+            | ({"values": {key: list(held) for key, held in values}} if values else {})
+            for requires, takes, declares, values, types, nested in shapes]
+
+
+def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
+                  declares: tuple[str, ...], types: KeyTypes = (),
+                  nested: KeyShapes = ()) -> dict[str, Any]:
+    return {"requires": list(requires)} | (
+        {"takes": list(takes)} if takes is not None
+        else {"declares": list(declares)} if declares != requires else {}) | (
+        {"types": {key: list(names) for key, names in types}} if types else {}) | (
+        {"nested": {key: _variant_json(*shape) for key, shape in nested}} if nested else {})
+
+
+def tags_from_json(data: Mapping[str, Any]) -> Tags:
+    return tuple((key, tuple(_variant_from_json(v) for v in data[key])) for key in sorted(data))
+
+
+def shape_from_json(data: Mapping[str, Any]) -> Shape:
+    values = data.get("values", {})
+    return (*_keys_from_json(data),
+            tuple((key, tuple(values[key])) for key in sorted(values)), _types_from_json(data),
+            _nested_from_json(data))
+
+
+def _variant_from_json(data: Mapping[str, Any]) -> Variant:
+    return (tuple(data.get("values", ())), *_keys_from_json(data), _types_from_json(data),
+            _nested_from_json(data))
+
+
+def _types_from_json(data: Mapping[str, Any]) -> KeyTypes:
+    types = data.get("types", {})
+    return tuple((key, tuple(types[key])) for key in sorted(types))
+
+
+def _nested_from_json(data: Mapping[str, Any]) -> KeyShapes:
+    nested = data.get("nested", {})
+    return tuple((key, _keys_from_json(nested[key])) for key in sorted(nested))
+
+
+def _keys_from_json(data: Mapping[str, Any]) -> KeyShape:
+    """A variant's required, taken and declared keys (``declares`` sorted, with
+    ``requires``; the schema refuses it beside ``takes``)."""
+    requires = tuple(data["requires"])
+    if "takes" in data:
+        takes = tuple(data["takes"])
+        return requires, takes, takes
+    return requires, None, tuple(sorted({*requires, *data.get("declares", ())}))
