@@ -121,6 +121,9 @@ def _given(declares: Iterable[str], types: dict[str, tuple[str, ...]],
     """What a variant gives the keys it declares: its own types and objects where it has
     them (a variant of an alternative's own union), else the alternative's (what its
     variants merge to)."""
+    if not own_types and not own_objects and types.keys() == set(declares):
+        # (an alternative's own keys, the usual: it declares exactly those it types)
+        return frozenset(types.items()), frozenset(objects.items())
     mine_types, mine_objects = dict(own_types), dict(own_objects)
     declared = [key for key in declares if key in types]
     return (frozenset((key, mine_types.get(key) or types[key]) for key in declared),
@@ -150,6 +153,8 @@ def _apart(given: Iterable[_Given], but: str | None = None) -> tuple[set[str], s
 
 
 def _kept(given: _Given, typed: set[str], held: set[str]) -> tuple[KeyTypes, KeyShapes]:
+    if not typed and not held:
+        return (), ()  # (the usual: the variants give their keys alike)
     types, objects = given
     return (tuple(sorted(kt for kt in types if kt[0] in typed)),
             tuple(sorted(((key, shape) for key, shape in objects if key in held and shape),
