@@ -83,6 +83,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             ways: list[tuple[Iterable[str], Choice]] = []
             taken: list[Iterable[str]] | None = []
             alternatives: list[Alternative] = []
+            wheres: list[dict[str, Any]] = []  # each alternative's paths of its names
             for t in covering:
                 # closed alternatives take their keys apart
                 closing = holder != root or (apart(t) if callable(apart) else apart)
@@ -93,14 +94,15 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 sets = _taken(t, holder, types, keys) if closing else None
                 alternatives.append((t, names, None if sets is None
                                      else tuple(sorted(set().union(*sets))), tuple(types),
-                                     values, types, where))
+                                     values, types, {}))
+                wheres.append(where)
                 if taken is not None:
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
                         else [*taken, *sets]
             choice = choice_of(ways)
             keysets = () if taken is None else keysets_of(taken)
             if len(alternatives) > 1:
-                alternatives = _with_objects(alternatives, holders, kids_of, keys)
+                alternatives = _with_objects(alternatives, wheres, holders, kids_of, keys)
                 tags = tags_of(alternatives, holder)
                 if not tags:
                     shapes = shapes_of(alternatives, holder)
@@ -142,17 +144,19 @@ def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
     return required, declared, values, where
 
 
-def _with_objects(alternatives: list[Alternative], holders: Mapping[Any, None],
-                  kids_of: Callable[[Any], Iterable[Any]], keys: Keys) -> list[Alternative]:
+def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
+                  holders: Mapping[Any, None], kids_of: Callable[[Any], Iterable[Any]],
+                  keys: Keys) -> list[Alternative]:
     """The alternatives, each with the objects it gives the keys whose objects may differ
-    between them: those whose node is chosen (they declare or require apart there), or
-    that one closes. (Gathered, the last element is each key's path.)"""
-    differ = {name for t, *_, where in alternatives for name, path in where.items()
-              if path in holders or t[path].closed is True}
+    between them (``wheres``: each one's paths of its names): those whose node is chosen
+    (they declare or require apart there), or that one closes."""
+    differ = {name for (t, *_), where in zip(alternatives, wheres, strict=True)
+              for name, path in where.items() if path in holders or t[path].closed is True}
     return [(t, names, takes, declared, values, types,
              {name: _object_of(t, path, kids_of, keys) for name, path in where.items()
               if name in differ and may_be_object(t[path])})
-            for t, names, takes, declared, values, types, where in alternatives]
+            for (t, names, takes, declared, values, types, _), where
+            in zip(alternatives, wheres, strict=True)]
 
 
 def _object_of(table: dict[Any, Entry], path: Any, kids_of: Callable[[Any], Iterable[Any]],

@@ -197,8 +197,8 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
     """For each tag value of ``ways`` that some variant takes, how it fails them where some
     call with it fits none, in the order of the ways. ``required_anyway``: keys the whole
     object requires; ``declared_anyway``: keys some variant takes (the rest are other
-    rules'); ``typing``: the sides' types, by which a variant typing a key apart refuses a
-    call sending it as another type."""
+    rules'); ``typing``: the sides' types and objects, by which a variant giving a key its
+    own refuses a call sending it as another (``_typed``)."""
     index = by_value(variants)
     if typing is not None:
         ways = typed_ways(ways, variants, typing)

@@ -125,6 +125,8 @@ def _shapes(entry: Entry) -> str:
         return "a union of objects, some closed, no key tells apart"
     if any(shape[4] for shape in entry.shapes):
         return "a union of objects no key tells apart, which type their keys apart"
+    if any(shape[5] for shape in entry.shapes):
+        return "a union of objects no key tells apart, which give their keys objects apart"
     kind = "closed" if entry.shapes[0][1] is not None else "open"
     return f"a union of {kind} objects no key tells apart"
 

@@ -327,3 +327,18 @@ def test_nested_object_findings_say_only_what_the_server_rejects(branches, agent
         assert refused, finding.message
     if calls and rejected == calls:
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
+
+
+def test_an_untagged_union_giving_a_key_objects_apart_is_worded_so():
+    # a `config` with a `url` beside a `retries`, or one with an `address` alone
+    server = {"anyOf": [obj({"retries": INT, "config": obj({"url": TEXT}, ("url",))},
+                            ("retries", "config"), additionalProperties=False),
+                        obj({"config": obj({"address": TEXT}, ("address",))}, ("config",),
+                            additionalProperties=False)]}
+    agent = obj({"config": obj({"address": TEXT}, ("address",)), "retries": INT},
+                ("config", "retries"), additionalProperties=False)
+    finding = single(SHAPES_IN, sent(agent, server))
+    assert finding.message.startswith(
+        "the server's object at `by` is a union of objects no key tells apart, which give "
+        "their keys objects apart: it ")
+    assert "every call that sends this object is rejected" in finding.message
