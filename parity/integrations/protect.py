@@ -215,8 +215,9 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             google-adk ``McpToolset`` or a llama-index ``BasicMCPClient`` (a session opened
             here; the sessions it opens later are verified before it uses them:
             ``Protection.later``), a started strands ``MCPClient`` (verified on its own
-            loop; a later ``start()`` verifies again), a smolagents ``MCPClient`` or an
-            mcpadapt ``MCPAdapt`` of one server, or a langchain-mcp-adapters
+            loop; a later ``start()`` verifies again), a smolagents ``MCPClient``, a
+            crewai-tools ``MCPServerAdapter`` or an mcpadapt ``MCPAdapt`` of one server,
+            or a langchain-mcp-adapters
             ``MultiServerMCPClient`` (one server of it: ``server``)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).

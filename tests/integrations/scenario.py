@@ -9,6 +9,7 @@ A framework's test module gives ``connect(command, args) -> async context manage
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
@@ -22,6 +23,7 @@ import pytest
 
 import parity
 from parity.errors import ToolDriftError
+from parity.runtime.guard import Category
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the example's lock, made by `parity lock` with its defaults
@@ -70,6 +72,22 @@ def run(fn: Callable[[], Awaitable[None]]) -> None:
     anyio.run(fn)
 
 
+#: what a refusal's text starts with (``refusal_text``)
+REFUSED = tuple(f"{c.value}: retry " for c in Category if c is not Category.OK)
+
+
+async def text_call(tool: Callable[..., Any], arguments: dict[str, Any]) -> tuple[bool, str]:
+    """A call through a synchronous framework's tool that hands the model the result's first
+    text, error or not (smolagents, crewai), made off this loop: failed when that text is
+    parity's refusal or the server's error, or when the framework raised (it reports the
+    exception to the model)."""
+    try:
+        text = str(await asyncio.to_thread(tool, **arguments))
+    except Exception as exc:
+        return True, f"{type(exc).__name__}: {exc}"
+    return text.startswith(REFUSED) or text.startswith("Error executing tool"), text
+
+
 def check_clean(connect: Connect, tmp_path: Path) -> None:
     """A CLI lock with defaults verifies clean in the framework's default configuration; a
     good call succeeds unchanged."""
@@ -107,15 +125,18 @@ def check_drift_refused(connect: Connect, tmp_path: Path) -> None:
     assert calls_seen(log) == []
 
 
-def check_bad_arguments(connect: Connect, tmp_path: Path) -> None:
-    """Arguments the pinned schema refuses: an error result, and nothing reaches the server."""
+def check_bad_arguments(connect: Connect, tmp_path: Path,
+                        bad: tuple[str, dict[str, Any]] = BAD_CALL) -> None:
+    """Arguments the pinned schema refuses: an error result, and nothing reaches the server.
+    (``bad``: for a framework that checks the arguments against the listed schema itself,
+    ones its check lets through.)"""
     log = tmp_path / "calls.jsonl"
 
     async def main() -> None:
         command, args = server_command("none", log)
         async with connect(command, args) as h:
             await parity.protect(h.target, LOCK)
-            failed, text = await h.call(*BAD_CALL)
+            failed, text = await h.call(*bad)
             assert failed, text
             assert "local_failure: retry never" in text
             assert "$.max_phases" in text
@@ -123,9 +144,12 @@ def check_bad_arguments(connect: Connect, tmp_path: Path) -> None:
     assert calls_seen(log) == []
 
 
-def check_withheld(connect: Connect, tmp_path: Path) -> None:
+def check_withheld(connect: Connect, tmp_path: Path,
+                   arguments: dict[str, dict[str, Any]] | None = None) -> None:
     """refuse-changed: the drifted tools are withheld from the listing, a call to one is an
-    error result that never reaches the server; unchanged tools still work."""
+    error result that never reaches the server; unchanged tools still work. (``arguments``:
+    by tool, for a framework that checks them against the listed schema itself; else
+    none.)"""
     log = tmp_path / "calls.jsonl"
 
     async def main() -> None:
@@ -136,7 +160,7 @@ def check_withheld(connect: Connect, tmp_path: Path) -> None:
             assert withheld, "the drift mode changes tools"
             listed = await h.list_names()
             assert sorted(listed) == sorted(set(ALL_TOOLS) - set(withheld))
-            failed, text = await h.call(withheld[0], {})
+            failed, text = await h.call(withheld[0], (arguments or {}).get(withheld[0], {}))
             assert failed, text
             assert text.startswith("drifted: retry never") or "drifted: retry never" in text
             failed, text = await h.call(*GOOD_CALL)
@@ -273,11 +297,13 @@ CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
           "wrapped_error": check_wrapped_error}
 
 
-def check_published(connect: Connect, tmp_path: Path, capabilities: str = "") -> None:
+def check_published(connect: Connect, tmp_path: Path, capabilities: str = "",
+                    named: Callable[[str], str] = str) -> None:
     """The pinned published ``@modelcontextprotocol/server-everything``, which lists tools by
     the client's declared capabilities: a CLI lock made under the capabilities the framework
     declares (``capabilities``; none for the SDK's default client) verifies clean, and a lock
-    made under others is refused with a message that says so and how to re-lock."""
+    made under others is refused with a message that says so and how to re-lock. (``named``:
+    the name the framework gives a tool of the server's name, for one that renames them.)"""
     import shlex
 
     from parity.cli.main import main as cli
@@ -290,7 +316,7 @@ def check_published(connect: Connect, tmp_path: Path, capabilities: str = "") ->
     assert cli(["lock", "--stdio", line, "--lock", str(matching), "--yes", *extra]) == 0
     assert cli(["lock", "--stdio", line, "--lock", str(other), "--yes", "--capabilities",
                 "roots,elicitation"]) == 0
-    pinned = sorted(json.loads(matching.read_text())["tools"])
+    pinned = sorted(named(name) for name in json.loads(matching.read_text())["tools"])
 
     async def main() -> None:
         async with connect(spec.command[0], list(spec.command[1:])) as h:

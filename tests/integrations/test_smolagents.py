@@ -18,8 +18,16 @@ import pytest
 
 import parity
 from parity.integrations import UnsupportedTarget
-from parity.runtime.guard import Category
-from tests.integrations.scenario import CHECKS, GOOD_CALL, LOCK, ROOT, Harness, calls_seen, run
+from tests.integrations.scenario import (
+    CHECKS,
+    GOOD_CALL,
+    LOCK,
+    ROOT,
+    Harness,
+    calls_seen,
+    run,
+    text_call,
+)
 
 smolagents = pytest.importorskip("smolagents", reason="smolagents is not installed (extra "
                                  "frameworks-mcp1)")
@@ -28,14 +36,6 @@ pytestmark = pytest.mark.slow
 
 from mcp import StdioServerParameters  # noqa: E402
 from mcpadapt.core import MCPAdapt, ToolAdapter  # noqa: E402
-
-#: what a refusal's text starts with (``refusal_text``)
-REFUSED = tuple(f"{c.value}: retry " for c in Category if c is not Category.OK)
-
-
-def told_failed(text: str) -> bool:
-    """Whether the text the model gets says the call failed."""
-    return text.startswith(REFUSED) or text.startswith("Error executing tool")
 
 
 def params(command: str, args: list[str]) -> StdioServerParameters:
@@ -60,11 +60,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
         async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
             if name not in held:
                 return True, f"no tool {name}"
-            try:
-                text = str(await asyncio.to_thread(held[name], **arguments))
-            except Exception as exc:  # smolagents reports a tool's exception to the model
-                return True, f"{type(exc).__name__}: {exc}"
-            return told_failed(text), text
+            return await text_call(held[name], arguments)
 
         yield Harness(client, list_names, call)
     finally:

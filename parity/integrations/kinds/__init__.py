@@ -19,6 +19,8 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``mcpadapt`` and ``smolagents-client`` (``mcpadapt``): an ``MCPAdapt`` of one server
   (``adapt.sessions[0]``, on its thread's loop when used synchronously) and smolagents'
   ``MCPClient`` (its private ``_adapter``: checked);
+- ``crewai-adapter`` (``crewai``): crewai-tools' ``MCPServerAdapter`` (its private
+  ``_adapter``, an ``MCPAdapt``, and ``_tools``: checked), whose ``tools`` then lists again;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
@@ -38,6 +40,7 @@ from typing import Any, TypeVar
 
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
+    crewai,
     fastmcp,
     google_adk,
     langchain,
@@ -56,7 +59,7 @@ T = TypeVar("T")
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
-                                 mcpadapt.SMOLAGENTS, langchain.CLIENT)
+                                 mcpadapt.SMOLAGENTS, crewai.ADAPTER, langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
