@@ -217,7 +217,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             ``Protection.later``), a started strands ``MCPClient`` (verified on its own
             loop; a later ``start()`` verifies again), a smolagents ``MCPClient``, a
             crewai-tools ``MCPServerAdapter`` or an mcpadapt ``MCPAdapt`` of one server,
-            or a langchain-mcp-adapters
+            an agent-framework ``MCPStdioTool`` (or HTTP, websocket) given a client of
+            your own (``mcp_client=``), or a langchain-mcp-adapters
             ``MultiServerMCPClient`` (one server of it: ``server``)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
@@ -243,8 +244,12 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     """
     options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
     async with opened(target, server) as (kind, target, session):
-        return await on_session_loop(kind, target, lambda: _protect_session(
+        protection = await on_session_loop(kind, target, lambda: _protect_session(
             target, kind, session, options))
+        relist = kind.relist
+        if relist is not None:
+            await on_session_loop(kind, target, lambda: relist(target))
+        return protection
 
 
 async def _protect_session(target: Any, kind: TargetKind, session: Any, options: _Options, *,

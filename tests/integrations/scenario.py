@@ -72,6 +72,17 @@ def run(fn: Callable[[], Awaitable[None]]) -> None:
     anyio.run(fn)
 
 
+def example_lines(module: str) -> list[str]:
+    """What ``python -m <module>`` (an ``examples.integrations`` script) prints, run as a
+    user runs it, from the repository root."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", module], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
 #: what a refusal's text starts with (``refusal_text``)
 REFUSED = tuple(f"{c.value}: retry " for c in Category if c is not Category.OK)
 
@@ -126,10 +137,11 @@ def check_drift_refused(connect: Connect, tmp_path: Path) -> None:
 
 
 def check_bad_arguments(connect: Connect, tmp_path: Path,
-                        bad: tuple[str, dict[str, Any]] = BAD_CALL) -> None:
-    """Arguments the pinned schema refuses: an error result, and nothing reaches the server.
-    (``bad``: for a framework that checks the arguments against the listed schema itself,
-    ones its check lets through.)"""
+                        bad: tuple[str, dict[str, Any]] = BAD_CALL,
+                        where: str = "$.max_phases") -> None:
+    """Arguments the pinned schema refuses (at ``where``): an error result, and nothing
+    reaches the server. (``bad``: for a framework that checks the arguments against the
+    listed schema itself, ones its check lets through.)"""
     log = tmp_path / "calls.jsonl"
 
     async def main() -> None:
@@ -139,7 +151,7 @@ def check_bad_arguments(connect: Connect, tmp_path: Path,
             failed, text = await h.call(*bad)
             assert failed, text
             assert "local_failure: retry never" in text
-            assert "$.max_phases" in text
+            assert where in text
     run(main)
     assert calls_seen(log) == []
 
@@ -298,12 +310,15 @@ CHECKS = {"clean": check_clean, "drift_refused": check_drift_refused,
 
 
 def check_published(connect: Connect, tmp_path: Path, capabilities: str = "",
-                    named: Callable[[str], str] = str) -> None:
+                    named: Callable[[str], str] = str,
+                    offered: Callable[[dict[str, Any]], bool] = lambda definition: True,
+                    ) -> None:
     """The pinned published ``@modelcontextprotocol/server-everything``, which lists tools by
     the client's declared capabilities: a CLI lock made under the capabilities the framework
     declares (``capabilities``; none for the SDK's default client) verifies clean, and a lock
     made under others is refused with a message that says so and how to re-lock. (``named``:
-    the name the framework gives a tool of the server's name, for one that renames them.)"""
+    the name the framework gives a tool of the server's name, for one that renames them;
+    ``offered``: whether it offers a tool of this definition, for one that leaves some out.)"""
     import shlex
 
     from parity.cli.main import main as cli
@@ -316,7 +331,8 @@ def check_published(connect: Connect, tmp_path: Path, capabilities: str = "",
     assert cli(["lock", "--stdio", line, "--lock", str(matching), "--yes", *extra]) == 0
     assert cli(["lock", "--stdio", line, "--lock", str(other), "--yes", "--capabilities",
                 "roots,elicitation"]) == 0
-    pinned = sorted(named(name) for name in json.loads(matching.read_text())["tools"])
+    pinned = sorted(named(name) for name, tool in json.loads(matching.read_text())["tools"].items()
+                    if offered(tool["definition"]))
 
     async def main() -> None:
         async with connect(spec.command[0], list(spec.command[1:])) as h:

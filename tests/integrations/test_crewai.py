@@ -11,8 +11,6 @@ import asyncio
 import contextlib
 import functools
 import os
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +31,7 @@ from tests.integrations.scenario import (
     check_bad_arguments,
     check_published,
     check_withheld,
+    example_lines,
     run,
     server_command,
     text_call,
@@ -136,10 +135,7 @@ def test_an_adapter_kept_elsewhere_is_refused(tmp_path: Path) -> None:
 def test_the_example_runs() -> None:
     """``examples/integrations/crewai.py`` as a user runs it: the verified tools, then the
     refusal of crewai's ``null`` that the model reads."""
-    done = subprocess.run([sys.executable, "-m", "examples.integrations.crewai"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    listed, answer = done.stdout.splitlines()
+    listed, answer = example_lines("examples.integrations.crewai")
     assert listed == repr(ALL_TOOLS)
     assert answer.startswith("local_failure: retry never: refused locally"), answer
     assert "$.max_phases" in answer

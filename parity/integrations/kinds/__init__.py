@@ -21,6 +21,9 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   ``MCPClient`` (its private ``_adapter``: checked);
 - ``crewai-adapter`` (``crewai``): crewai-tools' ``MCPServerAdapter`` (its private
   ``_adapter``, an ``MCPAdapt``, and ``_tools``: checked), whose ``tools`` then lists again;
+- ``agent-framework-tool`` (``agent_framework``): Microsoft Agent Framework's ``MCPTool``
+  given a client of the caller's own (its private ``_connection``: checked), listed again
+  once verified; one that opens its own client is refused, saying how to give it one;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
@@ -40,6 +43,7 @@ from typing import Any, TypeVar
 
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
+    agent_framework,
     crewai,
     fastmcp,
     google_adk,
@@ -59,7 +63,8 @@ T = TypeVar("T")
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
-                                 mcpadapt.SMOLAGENTS, crewai.ADAPTER, langchain.CLIENT)
+                                 mcpadapt.SMOLAGENTS, crewai.ADAPTER, agent_framework.TOOL,
+                                 langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
