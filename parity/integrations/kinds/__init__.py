@@ -24,6 +24,9 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``agent-framework-tool`` (``agent_framework``): Microsoft Agent Framework's ``MCPTool``
   given a client of the caller's own (its private ``_connection``: checked), listed again
   once verified; one that opens its own client is refused, saying how to give it one;
+- ``agno-tools`` (``agno``): ``MCPTools`` (its public ``session``, a fastmcp ``Client`` or an
+  ``mcp`` ``ClientSession``), its functions registered again once verified; one that opens
+  sessions per run (``refresh_connection``, ``header_provider``) is refused;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
@@ -44,6 +47,7 @@ from typing import Any, TypeVar
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
     agent_framework,
+    agno,
     crewai,
     fastmcp,
     google_adk,
@@ -64,7 +68,7 @@ KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fa
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
                                  mcpadapt.SMOLAGENTS, crewai.ADAPTER, agent_framework.TOOL,
-                                 langchain.CLIENT)
+                                 agno.TOOLS, langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
