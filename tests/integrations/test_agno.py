@@ -18,6 +18,7 @@ from parity.errors import ToolDriftError
 from parity.integrations import UnsupportedTarget
 from tests.integrations.scenario import (
     ALL_TOOLS,
+    BAD_CALL,
     CHECKS,
     GOOD_CALL,
     LOCK,
@@ -146,3 +147,30 @@ def test_the_example_runs() -> None:
     assert listed == repr(ALL_TOOLS)
     assert "local_failure: retry never: refused locally" in answer
     assert "$.max_phases" in answer
+
+
+def test_a_session_of_your_own(tmp_path: Path) -> None:
+    """``MCPTools(session=...)``: the ``ClientSession`` given it is the one verified; its
+    functions are registered again, and a call only the pinned schema refuses is never
+    sent."""
+    from mcp import ClientSession
+    from mcp.client.stdio import stdio_client
+
+    log = tmp_path / "calls.jsonl"
+    command, args = server_command("drift", log)
+
+    async def main() -> None:
+        async with stdio_client(StdioServerParameters(command=command, args=args,
+                                                      cwd=str(ROOT))) as (read, write), \
+                ClientSession(read, write) as session:
+            await session.initialize()
+            async with MCPTools(session=session) as tools:
+                before = set(tools.functions)
+                protection = await parity.protect(tools, LOCK, mode="refuse-changed")
+                assert protection.session is session
+                assert set(tools.functions) == before - set(protection.unavailable)
+                failed, text = await agent_call(tools.functions[BAD_CALL[0]], BAD_CALL[1])
+                assert failed and "local_failure: retry never" in text, text
+
+    run(main)
+    assert calls_seen(log) == []
