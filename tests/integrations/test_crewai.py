@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import os
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 
 import parity
 from parity.integrations import UnsupportedTarget
+from parity.integrations.kinds import crewai as crewai_kind
 from tests.integrations.scenario import (
     ALL_TOOLS,
     BAD_CALL,
@@ -139,3 +142,35 @@ def test_the_example_runs() -> None:
     assert listed == repr(ALL_TOOLS)
     assert answer.startswith("local_failure: retry never: refused locally"), answer
     assert "$.max_phases" in answer
+
+
+def test_tools_crewai_names_alike_are_warned_of(tmp_path: Path,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    """crewai gives ``get-sum`` and ``get_sum`` one name (tests.servers.alike_names): the
+    model is offered two tools it cannot tell apart. ``protect`` warns, naming both; the
+    example server, whose names crewai keeps apart, gives no warning."""
+    lock = tmp_path / "alike.lock.json"
+    log = tmp_path / "calls.jsonl"
+
+    async def main() -> None:
+        async with connect(sys.executable, ["-m", "tests.servers.alike_names"]) as h:
+            await parity.lock_tools(h.target, lock)
+            await parity.protect(h.target, lock)
+            assert sorted(await h.list_names()) == ["echo", "get_sum", "get_sum"]
+        async with connect(*server_command("none", log)) as h:
+            await parity.protect(h.target, LOCK)
+
+    with caplog.at_level(logging.WARNING, logger=crewai_kind.__name__):
+        run(main)
+    assert [r.getMessage() for r in caplog.records if r.name == crewai_kind.__name__] == [
+        "crewai gives the tools `get-sum` and `get_sum` one name, `get_sum`: the model cannot "
+        "tell them apart, and a call by that name reaches one of them; rename one on the "
+        "server"]
+
+
+def test_merged_names() -> None:
+    """The names a renaming gives more than one tool, each with the tools it merges."""
+    assert crewai_kind.merged_names(["b", "a_b", "a-b", "c-d"],
+                                    lambda name: name.replace("-", "_")) == {
+        "a_b": ["a-b", "a_b"]}
+    assert crewai_kind.merged_names([], str.lower) == {}

@@ -4,18 +4,24 @@ on the adapt's own loop in a thread: verified there, as the ``mcpadapt`` kind do
 tools it listed then in the private ``_tools``, which its public ``tools`` reads. Both are
 checked, refused with the supported versions when missing. It lists before ``protect`` can
 run: once protected, each read of ``tools`` lists again through the interception (mcpadapt's
-public ``tools()``), so a crew built after ``protect`` is given verified tools only.
+public ``tools()``), so a crew built after ``protect`` is given verified tools only. crewai
+renames every tool (lowercase, ``a-z0-9_``): two verified tools it gives one name are
+warned of (logger ``parity.integrations.kinds.crewai``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 from parity.integrations.kinds._checks import MARK
 from parity.integrations.kinds.mcpadapt import session_loop
 from parity.integrations.kinds.mcpadapt import session_of as adapt_session
+
+logger = logging.getLogger(__name__)
 
 _ADAPTER = "crewai_tools.adapters.mcp_adapter.MCPServerAdapter"
 _ADAPT = "mcpadapt.core.MCPAdapt"
@@ -46,10 +52,35 @@ class Listing:
         return True
 
 
+def merged_names(names: Iterable[str], rename: Callable[[str], str]) -> dict[str, list[str]]:
+    """The names ``rename`` gives more than one of ``names``, each with the names it merges."""
+    by_name: dict[str, list[str]] = {}
+    for name in sorted(names):
+        by_name.setdefault(rename(name), []).append(name)
+    return {given: merged for given, merged in sorted(by_name.items()) if len(merged) > 1}
+
+
+def _warn_of_merged_names(protection: Any) -> None:
+    # crewai renames every tool (its sanitize_tool_name, loaded with its adapter): two tools
+    # given one name are two tools the model cannot tell apart, and crewai's lookup by name
+    # answers one of them for both
+    tools = getattr(protection, "tools", None)
+    renaming = sys.modules.get("crewai.utilities.string_utils")
+    rename = getattr(renaming, "sanitize_tool_name", None)
+    if not tools or rename is None:
+        return
+    for given, merged in merged_names(tools, rename).items():
+        listed = " and ".join(f"`{name}`" for name in merged)
+        logger.warning("crewai gives the tools %s one name, `%s`: the model cannot tell them "
+                       "apart, and a call by that name reaches one of them; rename one on the "
+                       "server", listed, given)
+
+
 def after_protect(adapter: Any, protection: Any) -> None:
     if getattr(adapter, MARK, None) is None:
         adapter._tools = Listing(adapt_of(adapter))
     setattr(adapter, MARK, protection)
+    _warn_of_merged_names(protection)
 
 
 ADAPTER = TargetKind(
