@@ -1,12 +1,14 @@
 """``parity.protect`` on agno's ``MCPTools`` (its session a fastmcp ``Client``): listed by its
 ``build_tools`` (what an agent is given: its ``functions``), each call made as an agent
-makes it (a ``FunctionCall`` executed). agno hands the model an error result as the text
+makes it (a ``FunctionCall`` executed); the sessions it opens later (a reconnect, one per
+run) verified before use. agno hands the model an error result as the text
 ``Error from MCP tool '<name>': [...]``, parity's refusal inside. The framework checks, and
 what the framework adds."""
 
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ import pytest
 
 import parity
 from parity.errors import ToolDriftError
-from parity.integrations import UnsupportedTarget
+from parity.integrations.kinds.agno import mcp_session
 from tests.integrations.scenario import (
     ALL_TOOLS,
     BAD_CALL,
@@ -34,6 +36,7 @@ from tests.integrations.scenario import (
 pytest.importorskip("agno.tools.mcp", reason="agno is not installed (extra frameworks-mcp2)")
 pytestmark = pytest.mark.slow
 
+from agno.run.base import RunContext  # noqa: E402
 from agno.tools.function import FunctionCall  # noqa: E402
 from agno.tools.mcp import MCPTools  # noqa: E402
 from mcp import StdioServerParameters  # noqa: E402
@@ -101,26 +104,84 @@ def test_the_functions_registered_before_protect_are_registered_again(tmp_path: 
     assert calls_seen(log) == []
 
 
-def test_sessions_per_run_are_refused(tmp_path: Path) -> None:
-    """Sessions opened for an agent's runs (``refresh_connection``, or a ``header_provider``,
-    HTTP only) list before parity could verify them: refused, naming the setting, and
-    nothing is intercepted."""
-    log = tmp_path / "calls.jsonl"
+def test_a_reconnect_is_verified_before_it_lists(tmp_path: Path) -> None:
+    """``refresh_connection=True``: agno reconnects a dead connection (``connect(force=True)``)
+    and lists through the new session. A server that drifted meanwhile is refused before the
+    listing (agno logs the refusal and leaves the toolkit out of the run), and nothing is
+    sent; a sound one is verified, and its calls are guarded."""
+    mode, log = tmp_path / "mode", tmp_path / "calls.jsonl"
+    mode.write_text("none")
+    command, args = sys.executable, ["-m", "tests.servers.switch", str(mode), str(log)]
 
     async def main() -> None:
-        async with tools_of(*server_command("none", log), refresh_connection=True) as tools:
-            with pytest.raises(UnsupportedTarget,
-                               match="refresh_connection opens sessions of its own"):
-                await parity.protect(tools, LOCK)
+        async with tools_of(command, args, refresh_connection=True) as tools:
+            protection = await parity.protect(tools, LOCK)
+            mode.write_text("drift")
+            await tools.connect(force=True)
+            assert not tools.initialized and not protection.later
+            refused = tools.session  # (closed: it lists nothing and refuses every call)
+            assert await refused.list_tools() == []
+            result = await refused.call_tool_mcp(*GOOD_CALL)
+            assert result.is_error and "drifted: retry never" in result.content[0].text
+            mode.write_text("none")
+            await tools.connect(force=True)
+            assert tools.initialized and len(protection.later) == 1
+            assert protection.later[0].session is mcp_session(tools.session)
+            failed, text = await agent_call(tools.functions[BAD_CALL[0]], BAD_CALL[1])
+            assert failed and "local_failure: retry never" in text, text
             failed, text = await agent_call(tools.functions[GOOD_CALL[0]], GOOD_CALL[1])
-            assert not failed and "phase_id" in text, text
-        by_headers = MCPTools(url="http://127.0.0.1:9/mcp", transport="streamable-http",
-                              header_provider=lambda **_: {"x-user": "a"})
-        with pytest.raises(UnsupportedTarget, match="header_provider opens sessions of its own"):
-            await parity.protect(by_headers, LOCK)
+            assert not failed, text
 
     run(main)
     assert calls_seen(log) == [GOOD_CALL[0]]
+
+
+def test_each_runs_session_is_verified(http_server: Any, tmp_path: Path) -> None:
+    """Over streamable HTTP with a ``header_provider`` (each user's own headers), agno opens
+    a session per run: each is verified against the lock before its first call, and its
+    calls are guarded (a bad call never reaches the server)."""
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        tools = MCPTools(url=url, transport="streamable-http", timeout_seconds=60,
+                         header_provider=lambda run_context: {"X-User": run_context.user_id})
+        async with tools:
+            protection = await parity.protect(tools, LOCK)
+            for user in ("ann", "bob"):
+                run_context = RunContext(run_id=f"run-{user}", session_id="s", user_id=user)
+                for call, refused in ((GOOD_CALL, False), (BAD_CALL, True)):
+                    entrypoint = tools.functions[call[0]].entrypoint
+                    result = await entrypoint(_agno_run_context=run_context, **call[1])
+                    assert ("local_failure: retry never" in result.content) is refused, result
+            assert len(protection.later) == 2
+            sessions = {id(protection.session), *(id(p.session) for p in protection.later)}
+            assert len(sessions) == 3
+            assert [o.ok for o in protection.outcomes] == [True, False, True, False]
+
+    run(main)
+
+
+def test_each_calls_own_session_is_verified(http_server: Any, tmp_path: Path) -> None:
+    """With ``refresh_connection=True`` and a ``header_provider`` over streamable HTTP, agno
+    opens a session for each call and closes it after: each is verified before the call
+    goes through it, and the call is guarded."""
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        tools = MCPTools(url=url, transport="streamable-http", timeout_seconds=60,
+                         refresh_connection=True,
+                         header_provider=lambda run_context: {"X-User": run_context.user_id})
+        async with tools:
+            protection = await parity.protect(tools, LOCK)
+            run_context = RunContext(run_id="run-ann", session_id="s", user_id="ann")
+            for call, refused in ((GOOD_CALL, False), (BAD_CALL, True), (GOOD_CALL, False)):
+                entrypoint = tools.functions[call[0]].entrypoint
+                result = await entrypoint(_agno_run_context=run_context, **call[1])
+                assert ("local_failure: retry never" in result.content) is refused, result
+            assert [o.ok for o in protection.outcomes] == [True, False, True]
+            assert protection.pinned.verifications == 1  # (each later one verified its own)
+
+    run(main)
 
 
 def test_a_refused_server_leaves_no_function_to_call(tmp_path: Path) -> None:

@@ -25,8 +25,8 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   given a client of the caller's own (its private ``_connection``: checked), listed again
   once verified; one that opens its own client is refused, saying how to give it one;
 - ``agno-tools`` (``agno``): ``MCPTools`` (its public ``session``, a fastmcp ``Client`` or an
-  ``mcp`` ``ClientSession``), its functions registered again once verified; one that opens
-  sessions per run (``refresh_connection``, ``header_provider``) is refused;
+  ``mcp`` ``ClientSession``), its functions registered again once verified; each session it
+  opens later (a reconnect, one per run or per call) is verified before use;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.

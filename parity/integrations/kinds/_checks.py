@@ -5,7 +5,9 @@ itself (google-adk, llama-index) has each verified before it is used (``verify_l
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -85,3 +87,42 @@ def replace_once(target: Any, name: str, saved: str,
     setattr(target, saved, original)
     setattr(target, name, wrap(original))
     return True
+
+
+class SessionVerdicts:
+    """Each later session's verification under the current protection (``holder``'s
+    ``MARK``), run once and shared by the callers that ask for the session while it runs; a
+    new ``protect`` verifies the sessions anew. ``framework`` names the framework, and
+    ``closing`` the way out, in the refusal of a session whose verification was
+    interrupted."""
+
+    def __init__(self, holder: Any, framework: str, closing: str) -> None:
+        self.holder = holder
+        self.framework = framework
+        self.closing = closing
+        self.verdicts: weakref.WeakKeyDictionary[Any, tuple[Any, asyncio.Future[None]]] = \
+            weakref.WeakKeyDictionary()
+
+    async def verify(self, session: Any) -> None:
+        """Return once ``session`` is verified (at once for the protected one); raise as
+        ``protect`` does, again for every later caller, if it was refused."""
+        protection = getattr(self.holder, MARK)
+        if session is protection.session:
+            return
+        under, verdict = self.verdicts.get(session, (None, None))
+        if verdict is not None and under is protection:
+            await asyncio.shield(verdict)
+            return
+        verdict = asyncio.get_running_loop().create_future()
+        self.verdicts[session] = (protection, verdict)
+        try:
+            await verify_later(protection, session)
+        except BaseException as exc:
+            # every later caller is refused alike (a cancelled verification left the
+            # session closed: it says so rather than cancel them)
+            verdict.set_exception(exc if isinstance(exc, Exception) else UnsupportedTarget(
+                f"{self.framework}: parity's verification of this session was interrupted",
+                hint=f"the session stays closed: {self.closing}"))
+            verdict.exception()  # (retrieved: asyncio logs none as lost)
+            raise
+        verdict.set_result(None)

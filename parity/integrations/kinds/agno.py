@@ -1,55 +1,90 @@
 """Agno: ``MCPTools`` keeps its connection in its public ``session``, a fastmcp ``Client`` it
-opened (verified as the ``fastmcp-client`` kind verifies one) or an ``mcp`` ``ClientSession``
-the caller gave it. It lists when it connects and registers a function per tool in its
-public ``functions``: once verified, ``protect`` has it register them again through the
-interception (``build_tools``), so an agent is given verified tools only.
+opened or an ``mcp`` ``ClientSession`` the caller gave it. It lists when it connects and
+registers a function per tool in its public ``functions``: once verified, ``protect`` has it
+register them again through the interception (``build_tools``), so an agent is given
+verified tools only.
 
-With ``refresh_connection=True`` or a ``header_provider``, it opens sessions of its own for
-an agent's runs, listing through them before anything of parity's could verify them:
-refused, saying so.
+It opens sessions of its own afterwards: a reconnect (``refresh_connection=True``, when the
+connection died: ``connect(force=True)``, then ``build_tools``), and, with a
+``header_provider``, one per run (``get_session_for_run``, or a session for one call,
+``get_temporary_session_for_run``). Those three public methods are wrapped on the instance:
+each new session is verified against the lock, with the same options, before agno lists or
+calls anything through it (``Protection.also``), and a refused one raises its refusal again
+each time agno asks for it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from parity.integrations.kinds import fastmcp
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
+from parity.integrations.kinds._checks import MARK, SessionVerdicts, replace_once
 
 _TOOLS = "agno.tools.mcp.mcp.MCPTools"
 _FASTMCP = "fastmcp.client.client.Client"
 #: the versions whose ``MCPTools`` keeps its connection where this kind looks
 SUPPORTED = "agno 3.x (3.1 tested)"
+#: on the instance: its own methods, kept where ``replace_once`` put them
+ORIGINALS = {"build_tools": "__parity_build_tools__",
+             "get_session_for_run": "__parity_get_session_for_run__",
+             "get_temporary_session_for_run": "__parity_get_temporary_session_for_run__"}
 
 
-def _fastmcp_client(tools: Any) -> Any:
-    session = tools.session
-    return session if _FASTMCP in mro_names(session) else None
+def mcp_session(session: Any) -> Any:
+    """The ``mcp`` ``ClientSession`` behind what agno calls a session (a fastmcp ``Client``,
+    or a ``ClientSession`` itself)."""
+    return fastmcp.session_of(session) if _FASTMCP in mro_names(session) else session
 
 
 def session_of(tools: Any) -> Any:
     name = f"agno {type(tools).__name__}"
-    if not hasattr(tools, "session") or not hasattr(tools, "build_tools"):
+    if not all(hasattr(tools, method) for method in ("session", *ORIGINALS)):
         raise UnsupportedTarget(f"{name}: no session, where {SUPPORTED} keeps it",
                                 hint="use a supported agno version")
-    for setting in ("refresh_connection", "header_provider"):
-        if getattr(tools, setting, None):
-            raise UnsupportedTarget(
-                f"{name}: {setting} opens sessions of its own for an agent's runs, listing "
-                "through them before parity could verify them",
-                hint=f"leave {setting} out for a server parity protects")
     if tools.session is None:
         raise UnsupportedTarget(f"{name}: not connected, so there is no session to protect",
                                 hint="call parity.protect inside `async with MCPTools(...):` "
                                      "(or after `await tools.connect()`)")
-    client = _fastmcp_client(tools)
-    return fastmcp.session_of(client) if client is not None else tools.session
+    return mcp_session(tools.session)
 
 
 def after_protect(tools: Any, protection: Any) -> None:
-    client = _fastmcp_client(tools)
-    if client is not None:  # (a reconnect of its client fails loudly, as fastmcp's kind does)
-        fastmcp.after_protect(client, protection)
+    setattr(tools, MARK, protection)
+    verdicts = SessionVerdicts(tools, "agno", "close the MCPTools and protect it again")
+
+    async def verify(session: Any) -> Any:
+        await verdicts.verify(mcp_session(session))
+        return session
+
+    def listing(original: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
+        @functools.wraps(original)
+        async def build_tools() -> None:  # (after a reconnect: its new session, first)
+            if tools.session is not None:
+                await verify(tools.session)
+            await original()
+        return build_tools
+
+    def per_run(original: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(original)
+        async def get_session_for_run(*args: Any, **kwargs: Any) -> Any:
+            return await verify(await original(*args, **kwargs))
+        return get_session_for_run
+
+    def per_call(original: Callable[..., Any]) -> Callable[..., Any]:
+        @contextlib.asynccontextmanager
+        async def get_temporary_session_for_run(*args: Any, **kwargs: Any,
+                                                ) -> AsyncIterator[Any]:
+            async with original(*args, **kwargs) as session:
+                yield await verify(session)
+        return functools.wraps(original)(get_temporary_session_for_run)
+
+    for name, wrap in (("build_tools", listing), ("get_session_for_run", per_run),
+                       ("get_temporary_session_for_run", per_call)):
+        replace_once(tools, name, ORIGINALS[name], wrap)
 
 
 async def relist(tools: Any) -> None:

@@ -13,15 +13,13 @@ One private attribute is used, checked: the toolset's ``_mcp_session_manager`` (
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import MARK, own_method, replace_once, verify_later
+from parity.integrations.kinds._checks import MARK, SessionVerdicts, own_method, replace_once
 
 _TOOLSET = "google.adk.tools.mcp_tool.mcp_toolset.McpToolset"
 #: the versions whose ``McpToolset`` keeps its session manager where this kind looks
@@ -60,34 +58,13 @@ def after_protect(toolset: Any, protection: Any) -> None:
 
 def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],
                ) -> Callable[..., Awaitable[Any]]:
-    # each session's verification under the current protection, shared by the callers that
-    # ask for the session while it runs (a new ``protect`` verifies the sessions anew)
-    verdicts: weakref.WeakKeyDictionary[Any, tuple[Any, asyncio.Future[None]]] = \
-        weakref.WeakKeyDictionary()
+    verdicts = SessionVerdicts(manager, "google-adk",
+                               "close the toolset and protect it again")
 
     @functools.wraps(original)
     async def create_session(*args: Any, **kwargs: Any) -> Any:
         session = await original(*args, **kwargs)
-        protection = getattr(manager, MARK)
-        if session is protection.session:
-            return session
-        under, verdict = verdicts.get(session, (None, None))
-        if verdict is not None and under is protection:
-            await asyncio.shield(verdict)
-            return session
-        verdict = asyncio.get_running_loop().create_future()
-        verdicts[session] = (protection, verdict)
-        try:
-            await verify_later(protection, session)
-        except BaseException as exc:
-            # every later caller is refused alike (a cancelled verification left the
-            # session closed: it says so rather than cancel them)
-            verdict.set_exception(exc if isinstance(exc, Exception) else UnsupportedTarget(
-                "google-adk: parity's verification of this session was interrupted",
-                hint="the session stays closed: close the toolset and protect it again"))
-            verdict.exception()  # (retrieved: asyncio logs none as lost)
-            raise
-        verdict.set_result(None)
+        await verdicts.verify(session)
         return session
 
     return create_session
