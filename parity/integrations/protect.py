@@ -217,8 +217,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             ``Protection.later``), a started strands ``MCPClient`` (verified on its own
             loop; a later ``start()`` verifies again), a smolagents ``MCPClient``, a
             crewai-tools ``MCPServerAdapter`` or an mcpadapt ``MCPAdapt`` of one server,
-            an agent-framework ``MCPStdioTool`` (or HTTP, websocket) given a client of
-            your own (``mcp_client=``), an agno ``MCPTools``, or a langchain-mcp-adapters
+            an agent-framework ``MCPStdioTool`` (or HTTP, websocket; the clients it opens
+            later are verified before use), an agno ``MCPTools``, or a langchain-mcp-adapters
             ``MultiServerMCPClient`` (one server of it: ``server``)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).

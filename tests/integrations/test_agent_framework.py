@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -64,39 +65,60 @@ def text_of(result: Any) -> str:
     return "".join(c.text or "" for c in result) if isinstance(result, list) else str(result)
 
 
+def harness(tool: Any) -> Harness:
+    held = {f.name: f for f in tool.functions}  # what an agent is given at connect
+
+    async def list_names() -> list[str]:
+        await tool.load_tools()  # (a listing: what the agent is given next)
+        held.update((f.name, f) for f in tool.functions)
+        return [f.name for f in tool.functions]
+
+    async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+        if name not in held:
+            return True, f"no tool {name}"
+        try:
+            return False, text_of(await held[name].invoke(arguments=arguments))
+        except Exception as exc:  # the agent's function result is the exception's text
+            return True, f"{type(exc).__name__}: {exc}"
+
+    return Harness(tool, list_names, call)
+
+
 @contextlib.asynccontextmanager
 async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
+    """A tool given a client of the caller's own."""
     async with Client(params(command, args)) as client, \
             agent_framework.MCPStdioTool(name="workflow", mcp_client=client,
                                          load_prompts=False) as tool:
-        held = {f.name: f for f in tool.functions}  # what an agent is given at connect
+        yield harness(tool)
 
-        async def list_names() -> list[str]:
-            await tool.load_tools()  # (a listing: what the agent is given next)
-            held.update((f.name, f) for f in tool.functions)
-            return [f.name for f in tool.functions]
 
-        async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-            if name not in held:
-                return True, f"no tool {name}"
-            try:
-                return False, text_of(await held[name].invoke(arguments=arguments))
-            except Exception as exc:  # the agent's function result is the exception's text
-                return True, f"{type(exc).__name__}: {exc}"
+@contextlib.asynccontextmanager
+async def connect_own(command: str, args: list[str]) -> AsyncIterator[Harness]:
+    """A tool that opens its own client (``command=``), as the framework's docs show."""
+    async with agent_framework.MCPStdioTool(name="workflow", command=command, args=args,
+                                            load_prompts=False) as tool:
+        yield harness(tool)
 
-        yield Harness(tool, list_names, call)
+
+CONNECTS = {"own-client": connect_own, "given-client": connect}
 
 
 @pytest.mark.parametrize("check", sorted(FRAMEWORK_CHECKS))
-def test_agent_framework_tool(check: str, tmp_path: Path) -> None:
-    FRAMEWORK_CHECKS[check](connect, tmp_path)
+@pytest.mark.parametrize("connected", sorted(CONNECTS))
+def test_agent_framework_tool(connected: str, check: str, tmp_path: Path) -> None:
+    FRAMEWORK_CHECKS[check](CONNECTS[connected], tmp_path)
 
 
-def test_published_server_everything(tmp_path: Path) -> None:
-    """The mcp Client declares no capabilities; the framework leaves out a tool that takes
-    no plain call (``execution.taskSupport: required``), saying so."""
-    check_published(connect, tmp_path, offered=lambda definition: definition.get(
-        "execution", {}).get("taskSupport") != "required")
+@pytest.mark.parametrize(("connected", "capabilities"), [("given-client", ""),
+                                                          ("own-client", "sampling")])
+def test_published_server_everything(connected: str, capabilities: str,
+                                     tmp_path: Path) -> None:
+    """A client of your own declares what you gave it (here nothing); the tool's own client
+    declares ``sampling`` (it always passes a sampling callback). The framework leaves out a
+    tool that takes no plain call (``execution.taskSupport: required``), saying so."""
+    check_published(CONNECTS[connected], tmp_path, capabilities, offered=lambda definition:
+                    definition.get("execution", {}).get("taskSupport") != "required")
 
 
 def test_the_functions_listed_before_protect_are_listed_again(tmp_path: Path) -> None:
@@ -139,21 +161,32 @@ def test_a_protected_client_given_to_the_tool(tmp_path: Path) -> None:
     assert calls_seen(log) == [GOOD_CALL[0]]
 
 
-def test_a_tool_that_opens_its_own_client_is_refused(tmp_path: Path) -> None:
-    """A tool given a command opens its own client, and a new one on a failure, listing
-    through it first: refused, saying how to give it a client, and nothing is intercepted."""
-    log = tmp_path / "calls.jsonl"
+def test_a_reconnect_is_verified_before_it_lists(tmp_path: Path) -> None:
+    """A tool that opens its own client opens a new one on ``connect(reset=True)`` (as after a
+    lost connection) and lists through it at once: a server that drifted meanwhile is refused
+    before that listing (``ToolDriftError``, the tool left unconnected), and nothing is sent;
+    a sound one is verified, and its calls are guarded."""
+    mode, log = tmp_path / "mode", tmp_path / "calls.jsonl"
+    mode.write_text("none")
+    args = ["-m", "tests.servers.switch", str(mode), str(log)]
 
     async def main() -> None:
-        command, args = server_command("none", log)
-        async with agent_framework.MCPStdioTool(name="workflow", command=command, args=args,
-                                                load_prompts=False) as tool:
-            with pytest.raises(UnsupportedTarget, match="opens its own mcp Client") as caught:
-                await parity.protect(tool, LOCK)
-            assert "mcp_client=client" in str(caught.value)
-            functions = {f.name: f for f in tool.functions}
-            result = await functions[GOOD_CALL[0]].invoke(arguments=GOOD_CALL[1])
-            assert "phase_id" in text_of(result)
+        async with connect_own(sys.executable, args) as h:
+            protection = await parity.protect(h.target, LOCK)
+            mode.write_text("drift")
+            with pytest.raises(ToolDriftError):
+                await h.target.connect(reset=True)
+            assert not h.target.is_connected and not protection.later
+            failed, text = await h.call(*GOOD_CALL)
+            assert failed, text
+            mode.write_text("none")
+            await h.target.connect(reset=True)
+            assert len(protection.later) == 1
+            assert sorted(await h.list_names()) == ALL_TOOLS
+            failed, text = await h.call(*NESTED_CALL)
+            assert failed and "local_failure: retry never" in text, text
+            failed, text = await h.call(*GOOD_CALL)
+            assert not failed, text
 
     run(main)
     assert calls_seen(log) == [GOOD_CALL[0]]
@@ -231,3 +264,35 @@ def test_the_example_runs() -> None:
     assert listed == repr(ALL_TOOLS)
     assert refusal.startswith("local_failure: retry never: refused locally"), refusal
     assert "$.phases[0]" in refusal
+
+
+def test_a_tool_not_connected_is_refused() -> None:
+    """Before ``async with tool:`` there is no session to verify: refused, saying where to
+    call ``protect``."""
+    tool = agent_framework.MCPStdioTool(name="workflow", command=sys.executable,
+                                        args=["-m", "examples.workflow.server"])
+    with pytest.raises(UnsupportedTarget, match="not connected") as caught:
+        run(lambda: parity.protect(tool, LOCK))
+    assert "inside `async with tool:`" in str(caught.value)
+
+
+def test_a_streamable_http_tool_and_its_reconnect(http_server: Any) -> None:
+    """``MCPStreamableHTTPTool`` over streamable HTTP: verified, its calls guarded; its new
+    client after ``connect(reset=True)`` is verified before it lists, and guarded too."""
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        async with agent_framework.MCPStreamableHTTPTool(name="workflow", url=url,
+                                                         load_prompts=False) as tool:
+            protection = await parity.protect(tool, LOCK)
+            h = harness(tool)
+            for _ in range(2):
+                failed, text = await h.call(*NESTED_CALL)
+                assert failed and "local_failure: retry never" in text, text
+                failed, text = await h.call(*GOOD_CALL)
+                assert not failed, text
+                await tool.connect(reset=True)
+            assert len(protection.later) == 2
+            assert [o.ok for o in protection.outcomes] == [False, True, False, True]
+
+    run(main)

@@ -22,8 +22,8 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``crewai-adapter`` (``crewai``): crewai-tools' ``MCPServerAdapter`` (its private
   ``_adapter``, an ``MCPAdapt``, and ``_tools``: checked), whose ``tools`` then lists again;
 - ``agent-framework-tool`` (``agent_framework``): Microsoft Agent Framework's ``MCPTool``
-  given a client of the caller's own (its private ``_connection``: checked), listed again
-  once verified; one that opens its own client is refused, saying how to give it one;
+  (its private ``_connection``: checked), listed again once verified; the connections it
+  opens later are verified before use (its private ``_require_connection``, wrapped);
 - ``agno-tools`` (``agno``): ``MCPTools`` (its public ``session``, a fastmcp ``Client`` or an
   ``mcp`` ``ClientSession``), its functions registered again once verified; each session it
   opens later (a reconnect, one per run or per call) is verified before use;

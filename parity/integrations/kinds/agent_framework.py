@@ -1,49 +1,85 @@
 """Microsoft Agent Framework (``agent-framework-core`` 1.x, mcp 2): its ``MCPStdioTool``,
-``MCPStreamableHTTPTool`` and ``MCPWebsocketTool`` given a client of the caller's own
-(``mcp_client=client``), which the tool never re-creates: ``protect`` verifies that
-client's session, then has the tool list again through the interception (``load_tools``),
+``MCPStreamableHTTPTool`` and ``MCPWebsocketTool``. ``protect`` verifies the session of the
+tool's connection, then has the tool list again through the interception (``load_tools``),
 so an agent given the tool afterwards is given verified tools only.
 
-A tool that owns its connection (``command=``, ``url=``) opens a new ``Client`` on a failure
-or a change of headers, and lists through it before anything of parity's could verify it:
-refused, saying how to give it a client. The private ``_connection`` is used, checked.
+A tool that owns its client (``command=``, ``url=``) opens a new one after a connection is
+lost, on ``connect(reset=True)``, or when an HTTP tool's headers change, and lists and calls
+through it at once. Every listing and call takes the connection from the tool's private
+``_require_connection()``, which is wrapped on the instance: the connection it hands out
+waits for its session to be verified against the lock, with the same options, before it
+lists or calls anything (``Protection.also``); a refused one raises its refusal again each
+time. A client of the caller's own (``mcp_client=``) is never replaced. The private
+``_connection`` and ``_require_connection`` are used, checked.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
+from parity.integrations.kinds._checks import MARK, SessionVerdicts, replace_once
 
 _TOOL = "agent_framework._mcp.MCPTool"
 #: the versions whose tools keep their connection where this kind looks
 SUPPORTED = "agent-framework-core 1.x (1.26 tested)"
-#: how to protect a tool: the lines that work
-GIVE_A_CLIENT = ("give the tool a client of your own, protected: `async with Client(...) as "
-                 "client:`, `await parity.protect(client, LOCK)`, then "
-                 "`MCPStdioTool(name, mcp_client=client)`")
+#: on the instance: its own ``_require_connection``, kept where ``replace_once`` put it
+ORIGINAL = "__parity_require_connection__"
 _MISSING = object()
+
+
+def _session_of_connection(connection: Any) -> Any:
+    client = getattr(connection, "client", None)
+    return client.session if client is not None else getattr(connection, "session", None)
 
 
 def session_of(tool: Any) -> Any:
     connection = getattr(tool, "_connection", _MISSING)
     name = f"agent-framework {type(tool).__name__}"
-    if connection is _MISSING:
+    if connection is _MISSING or not callable(getattr(tool, "_require_connection", None)):
         raise UnsupportedTarget(f"{name}: no _connection, where {SUPPORTED} keeps its client",
                                 hint="use a supported agent-framework-core version")
-    if connection is None:
-        raise UnsupportedTarget(f"{name}: no client to protect (it opens its own when it "
-                                "connects)", hint=GIVE_A_CLIENT)
-    if getattr(connection, "is_framework_owned", False):
-        raise UnsupportedTarget(
-            f"{name}: it opens its own mcp Client, and a new one on a failure or a change of "
-            "headers, listing through it before parity could verify it", hint=GIVE_A_CLIENT)
-    client = getattr(connection, "client", None)
-    session = client.session if client is not None else getattr(connection, "session", None)
+    session = _session_of_connection(connection) if connection is not None else None
     if session is None:
-        raise UnsupportedTarget(f"{name}: its client is not connected",
-                                hint="enter the client (`async with Client(...)`) first")
+        raise UnsupportedTarget(f"{name}: not connected, so there is no session to protect",
+                                hint="call parity.protect inside `async with tool:`")
     return session
+
+
+class VerifiedConnection:
+    """The tool's connection, as its ``_require_connection()`` hands it out once protected:
+    its listings and calls wait for its session's verification."""
+
+    def __init__(self, connection: Any, verdicts: SessionVerdicts) -> None:
+        self.connection = connection
+        self.verdicts = verdicts
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connection, name)
+
+    async def list_tools_page(self, *args: Any, **kwargs: Any) -> Any:
+        await self.verdicts.verify(_session_of_connection(self.connection))
+        return await self.connection.list_tools_page(*args, **kwargs)
+
+    async def call_tool(self, *args: Any, **kwargs: Any) -> Any:
+        await self.verdicts.verify(_session_of_connection(self.connection))
+        return await self.connection.call_tool(*args, **kwargs)
+
+
+def after_protect(tool: Any, protection: Any) -> None:
+    setattr(tool, MARK, protection)
+
+    def verifying(original: Callable[[], Any]) -> Callable[[], Any]:
+        verdicts = SessionVerdicts(tool, "agent-framework", "close the tool and protect it again")
+
+        @functools.wraps(original)
+        def _require_connection() -> Any:
+            return VerifiedConnection(original(), verdicts)
+        return _require_connection
+
+    replace_once(tool, "_require_connection", ORIGINAL, verifying)
 
 
 async def relist(tool: Any) -> None:
@@ -56,5 +92,6 @@ async def relist(tool: Any) -> None:
 TOOL = TargetKind(
     name="agent-framework-tool",
     describes=f"an agent-framework MCPStdioTool, MCPStreamableHTTPTool or MCPWebsocketTool "
-              f"given a client of your own, mcp_client= ({SUPPORTED})",
-    detect=lambda target: _TOOL in mro_names(target), session_of=session_of, relist=relist)
+              f"({SUPPORTED})",
+    detect=lambda target: _TOOL in mro_names(target), session_of=session_of,
+    after_protect=after_protect, relist=relist)
