@@ -296,3 +296,26 @@ def test_a_streamable_http_tool_and_its_reconnect(http_server: Any) -> None:
             assert [o.ok for o in protection.outcomes] == [False, True, False, True]
 
     run(main)
+
+
+def test_a_change_of_headers_is_verified_before_use(http_server: Any) -> None:
+    """An HTTP tool with a ``header_provider``: a call whose headers differ from its
+    session's (another user) makes the tool open a new client before the call; that
+    client's session is verified first, and the call is guarded."""
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        tool = agent_framework.MCPStreamableHTTPTool(
+            name="workflow", url=url, load_prompts=False,
+            header_provider=lambda kwargs: {"X-User": str(kwargs.get("user", "nobody"))})
+        async with tool:
+            protection = await parity.protect(tool, LOCK)
+            for user in ("ann", "bob"):
+                result = await tool.call_tool(GOOD_CALL[0], **GOOD_CALL[1], user=user)
+                assert "phase_id" in text_of(result)
+                with pytest.raises(Exception, match=r"local_failure: retry never.*\$\.phases"):
+                    await tool.call_tool(NESTED_CALL[0], **NESTED_CALL[1], user=user)
+            assert len(protection.later) == 2
+            assert [o.ok for o in protection.outcomes] == [True, False, True, False]
+
+    run(main)
