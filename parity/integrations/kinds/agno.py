@@ -53,7 +53,13 @@ def session_of(tools: Any) -> Any:
 
 
 def after_protect(tools: Any, protection: Any) -> None:
+    first = getattr(tools, MARK, None) is None
     setattr(tools, MARK, protection)
+    if first:  # (the wrappers read the current protection: made once)
+        _verify_later_sessions(tools)
+
+
+def _verify_later_sessions(tools: Any) -> None:
     verdicts = SessionVerdicts(tools, "agno", "close the MCPTools and protect it again")
 
     async def verify(session: Any) -> Any:
