@@ -218,7 +218,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             loop; a later ``start()`` verifies again), a smolagents ``MCPClient``, a
             crewai-tools ``MCPServerAdapter`` or an mcpadapt ``MCPAdapt`` of one server,
             an agent-framework ``MCPStdioTool`` (or HTTP, websocket; the clients it opens
-            later are verified before use), an agno ``MCPTools``, or a langchain-mcp-adapters
+            later are verified before use), an agno ``MCPTools``, a started AutoGen
+            ``McpWorkbench`` (a later ``start()`` verifies again), or a langchain-mcp-adapters
             ``MultiServerMCPClient`` (one server of it: ``server``)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
@@ -268,7 +269,9 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         closed.events = options.events
         # the policy's secrets are redacted from drift explanations as from outcomes
         pinned = _LazyPinnedClient(
-            wrap_session(session, server_info=options.server_info, secrets=policy.secrets),
+            wrap_session(session, server_info=_server_info(kind, target, session,
+                                                           options.server_info),
+                         secrets=policy.secrets),
             options.lock, mode=options.mode, surface=options.surface,  # type: ignore[arg-type]
             accept_name=options.accept_name)
         pinned.send = _send_current
@@ -288,6 +291,14 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
     return protection
 
 
+def _server_info(kind: TargetKind, target: Any, session: Any,
+                 given: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """What the caller gave, else what the framework keeps of the session's server."""
+    if given is not None or kind.server_info is None:
+        return given
+    return kind.server_info(target, session)
+
+
 async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | None = None,
                      server_info: Mapping[str, Any] | None = None,
                      server: str | None = None) -> Lock:
@@ -300,7 +311,8 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
 
     async with opened(target, server) as (kind, target, session):
         listing = await on_session_loop(kind, target, wrap_session(
-            session, server_info=server_info).list_tools_raw)
+            session, server_info=_server_info(kind, target, session, server_info),
+        ).list_tools_raw)
     reported = (getattr(listing, "server_info", None) or {}).get("name")
     lock = from_listing(name or (reported if isinstance(reported, str) and reported
                                  else "server"), listing)

@@ -99,6 +99,14 @@ async def text_call(tool: Callable[..., Any], arguments: dict[str, Any]) -> tupl
     return text.startswith(REFUSED) or text.startswith("Error executing tool"), text
 
 
+def result_text(result: Any) -> tuple[bool, str]:
+    """An ``mcp`` ``CallToolResult`` of either SDK generation: (failed, its texts)."""
+    failed = getattr(result, "is_error", None)  # 2.x is_error (its camelCase alias warns)
+    if failed is None:
+        failed = result.isError  # 1.x
+    return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
+
+
 def check_clean(connect: Connect, tmp_path: Path) -> None:
     """A CLI lock with defaults verifies clean in the framework's default configuration; a
     good call succeeds unchanged."""

@@ -24,6 +24,7 @@ from tests.integrations.scenario import (
     Harness,
     calls_seen,
     check_published,
+    result_text,
     run,
 )
 
@@ -64,9 +65,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
         async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
             tools = {t.name: t for t in await load_mcp_tools(session)}
             if name not in tools:  # withheld: no LangChain tool exists; the session refuses
-                result = await session.call_tool(name, arguments)
-                return bool(result.isError), "\n".join(getattr(c, "text", "")
-                                                      for c in result.content)
+                return result_text(await session.call_tool(name, arguments))
             return await agent_call(tools[name], arguments)
 
         yield Harness(session, list_names, call)

@@ -26,6 +26,7 @@ from tests.integrations.scenario import (
     Harness,
     calls_seen,
     check_published,
+    result_text,
     run,
 )
 
@@ -46,10 +47,7 @@ def new_client(command: str, args: list[str]) -> Any:
 
 def output_text(output: Any) -> tuple[bool, str]:
     """A ``ToolOutput``: whether its result is an error (``isError``), and its text."""
-    result = output.raw_output
-    failed = getattr(result, "is_error", None)
-    failed = getattr(result, "isError", False) if failed is None else failed
-    return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
+    return result_text(output.raw_output)
 
 
 @contextlib.asynccontextmanager

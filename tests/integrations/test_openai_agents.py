@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published, result_text
 
 agents_mcp = pytest.importorskip("agents.mcp", reason="openai-agents is not installed (extra "
                                  "frameworks-mcp1 or frameworks-mcp2)")
@@ -28,11 +28,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
             return [t.name for t in await server.list_tools()]
 
         async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-            result = await server.call_tool(name, arguments)
-            # 2.x names it is_error (its camelCase alias warns); 1.x isError
-            failed = getattr(result, "is_error", None)
-            failed = result.isError if failed is None else failed
-            return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
+            return result_text(await server.call_tool(name, arguments))
 
         yield Harness(server, list_names, call)
 

@@ -12,17 +12,9 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published
+from tests.integrations.scenario import CHECKS, ROOT, Harness, check_published, result_text
 
 pytestmark = pytest.mark.slow
-
-
-def result_text(result: Any) -> tuple[bool, str]:
-    # 2.x names it is_error (its camelCase alias warns); 1.x isError
-    failed = getattr(result, "is_error", None)
-    if failed is None:
-        failed = result.isError
-    return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
 
 
 @contextlib.asynccontextmanager

@@ -21,6 +21,7 @@ from mcp.client.stdio import stdio_client
 
 import parity
 from parity.mcp import SDK_MAJOR
+from tests.integrations.scenario import result_text
 from tests.lockfixtures import ROOT, http_server
 from tests.servers.rug_pull import POISONED
 
@@ -50,9 +51,7 @@ def listed(result: Any) -> dict[str, str | None]:
 
 
 def is_error(result: Any) -> bool:
-    # 2.x names it is_error (its camelCase alias warns); 1.x isError
-    failed = getattr(result, "is_error", None)
-    return bool(result.isError if failed is None else failed)
+    return result_text(result)[0]
 
 
 async def _schema_pull(session: Any, lock: Path) -> tuple[dict[str, str | None], Any, Any]:

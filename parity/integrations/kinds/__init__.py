@@ -27,6 +27,10 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
 - ``agno-tools`` (``agno``): ``MCPTools`` (its public ``session``, a fastmcp ``Client`` or an
   ``mcp`` ``ClientSession``), its functions registered again once verified; each session it
   opens later (a reconnect, one per run or per call) is verified before use;
+- ``autogen-workbench`` (``autogen``): AutoGen's ``McpWorkbench``, whose session is a local
+  of its actor's task (its private ``_actor``: checked), reached through the call the actor
+  hands back for a listing; each new actor's session (``stop()``, ``start()``) is verified
+  before use;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
@@ -48,6 +52,7 @@ from parity.integrations.groups import own_errors
 from parity.integrations.kinds import (
     agent_framework,
     agno,
+    autogen,
     crewai,
     fastmcp,
     google_adk,
@@ -68,7 +73,7 @@ KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fa
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
                                  mcpadapt.SMOLAGENTS, crewai.ADAPTER, agent_framework.TOOL,
-                                 agno.TOOLS, langchain.CLIENT)
+                                 agno.TOOLS, autogen.WORKBENCH, langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +35,10 @@ class TargetKind:
     pick: Callable[[Any, str | None], Any] | None = None
     #: called once the session is protected: framework-level checks
     after_protect: Callable[[Any, Any], None] = field(default=lambda target, protection: None)
+    #: the ``initialize`` result's ``serverInfo`` of the target's session, where the framework
+    #: keeps it (a 1.x session keeps none): for the lock's identity check, unless the caller
+    #: gave ``server_info``
+    server_info: Callable[[Any, Any], Mapping[str, Any] | None] | None = None
     #: for a framework that keeps the tools it listed before ``protect``: list again, through
     #: the interception, once verified (on the session's loop)
     relist: Callable[[Any], Coroutine[Any, Any, None]] | None = None

@@ -25,6 +25,14 @@ def current_or_none(session_of: Callable[[Any], Any], target: Any) -> Any:
         return None
 
 
+def marked_first(target: Any, protection: Any) -> bool:
+    """Hold ``protection`` on ``target`` (``MARK``, which its wrappers read); whether it is
+    the first, so the wrappers are made once."""
+    first = getattr(target, MARK, None) is None
+    setattr(target, MARK, protection)
+    return first
+
+
 def pin_session(target: Any, methods: Iterable[str], session_of: Callable[[Any], Any],
                 protection: Any, framework: str) -> None:
     """Wrap ``methods`` of ``target`` (on the instance) to refuse, with a clear message, a

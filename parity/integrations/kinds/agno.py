@@ -22,7 +22,7 @@ from typing import Any
 
 from parity.integrations.kinds import fastmcp
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import MARK, SessionVerdicts, replace_once
+from parity.integrations.kinds._checks import SessionVerdicts, marked_first, replace_once
 
 _TOOLS = "agno.tools.mcp.mcp.MCPTools"
 _FASTMCP = "fastmcp.client.client.Client"
@@ -53,9 +53,7 @@ def session_of(tools: Any) -> Any:
 
 
 def after_protect(tools: Any, protection: Any) -> None:
-    first = getattr(tools, MARK, None) is None
-    setattr(tools, MARK, protection)
-    if first:  # (the wrappers read the current protection: made once)
+    if marked_first(tools, protection):
         _verify_later_sessions(tools)
 
 

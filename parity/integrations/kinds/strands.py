@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
-from parity.integrations.kinds._checks import MARK, verify_later
+from parity.integrations.kinds._checks import MARK, marked_first, verify_later
 
 _CLIENT = "strands.tools.mcp.mcp_client.MCPClient"
 #: the versions whose ``MCPClient`` keeps its session and loop where this kind looks
@@ -51,9 +51,7 @@ def session_loop(client: Any) -> asyncio.AbstractEventLoop:
 
 
 def after_protect(client: Any, protection: Any) -> None:
-    first = getattr(client, MARK, None) is None
-    setattr(client, MARK, protection)
-    if first:
+    if marked_first(client, protection):
         client.start = _verifying_start(client, client.start)
 
 
