@@ -259,7 +259,9 @@ async def _probe_tool(session: Any, definition: Mapping[str, Any], target: Probe
         raw = await session.call_tool_raw(tool, arguments, timeout=timeout)
         return raw
 
-    outcome = await g.guarded_call(send, definition, name, args, policy=policy)
+    version = getattr(session, "protocol_version", None)
+    outcome = await g.guarded_call(send, definition, name, args, policy=policy,
+                                   protocol_version=version)
     call = ProbeCall(name, source, outcome.category)
     detail = str(outcome.diagnostics.get("detail", ""))
     if outcome.category == g.TOOL_ERROR and "error-shaped" in detail:

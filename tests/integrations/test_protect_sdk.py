@@ -184,3 +184,35 @@ def test_execution_is_compared_only_between_listings_of_one_protocol_version(
             return drift.drifted, list(drift.warnings)
 
     assert anyio.run(through_parity) == (False, [unsaid.format("2026-07-28", "2025-11-25")])
+
+
+def test_a_2026_result_of_any_json_type_is_taken_as_it_is(tmp_path) -> None:
+    """MCP 2026-07-28 (the 2.x ``Client``'s) lets a tool's ``outputSchema`` be any JSON
+    Schema and its ``structuredContent`` any JSON value (tests.servers.array_output: an
+    array): such a result is a success, held to the pinned output schema like any other,
+    where parity used to call it malformed."""
+    pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
+    import sys
+
+    import anyio
+
+    import parity
+
+    lock = tmp_path / "arrays.lock.json"
+
+    async def main() -> None:
+        async with connect_client(sys.executable, ["-m", "tests.servers.array_output"]) as h:
+            await parity.lock_tools(h.target, lock)
+            protection = await parity.protect(h.target, lock)
+            assert protection.pinned.session.protocol_version == "2026-07-28"
+            failed, text = await h.call("recent", {"q": "x"})
+            assert not failed and text == '[{"id": 1}, {"id": 2}]', text
+            failed, text = await h.call("recent", {"q": "fail"})  # its items declare `error`
+            assert not failed, text
+            failed, text = await h.call("recent", {"q": "short"})
+            assert failed and text.startswith("contract_violation: retry never"), text
+            assert "structuredContent fails the pinned outputSchema at $[0].id (type)" in text
+            assert [str(o.category) for o in protection.outcomes] == [
+                "ok", "ok", "contract_violation"]
+
+    anyio.run(main)

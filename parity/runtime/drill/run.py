@@ -115,7 +115,9 @@ async def _references(session: Any, tools: Sequence[Mapping[str, Any]], target: 
             raw = await session.call_tool_raw(tool, arguments, timeout=timeout)
             return raw
 
-        outcome = await g.guarded_call(call, definition, name, args, policy=policy)
+        version = getattr(session, "protocol_version", None)
+        outcome = await g.guarded_call(call, definition, name, args, policy=policy,
+                                       protocol_version=version)
         if outcome.ok:
             out[name] = (args, raw)
         else:

@@ -49,7 +49,7 @@ from parity.runtime.guard.categories import (
     Category,
     Retry,
 )
-from parity.runtime.guard.classify import classify_result
+from parity.runtime.guard.classify import classify_result, takes_any_structured
 from parity.runtime.guard.complete import UNKNOWN, assess, completeness
 from parity.runtime.guard.events import EventSink, JsonlEvents, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
@@ -67,4 +67,4 @@ __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIE
            "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict", "Verified",
            "assess", "check_arguments", "check_call_mode", "classify_failure", "classify_result",
            "completeness", "failure_verdict", "guarded_call", "is_safe_to_repeat", "make_outcome",
-           "new_correlation_id", "redact", "refuse", "verdict"]
+           "new_correlation_id", "redact", "refuse", "takes_any_structured", "verdict"]

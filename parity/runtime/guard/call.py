@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from parity.runtime.guard.categories import Category, Retry
-from parity.runtime.guard.classify import classify_result
+from parity.runtime.guard.classify import classify_result, takes_any_structured
 from parity.runtime.guard.events import EventSink, emit, new_correlation_id
 from parity.runtime.guard.failure import classify_failure
 from parity.runtime.guard.ids import check_ids
@@ -52,7 +52,7 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
                        events: EventSink | None = None,
                        correlation_id: str | None = None,
                        tool_ids: Collection[str] | None = None,
-                       as_task: bool = False) -> Outcome:
+                       as_task: bool = False, protocol_version: str | None = None) -> Outcome:
     """Call one tool through the guard; never raises for a failed call, returns an Outcome.
 
     Arguments:
@@ -66,6 +66,8 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
         tool_ids: the server's tool names, for the policy's ``id_paths`` (unchecked: None).
         as_task: ``raw_call`` makes a task-augmented call (a framework's own request);
             False: a plain ``tools/call``. A way the pinned tool does not take is refused.
+        protocol_version: the session's, where known: from 2026-07-28 a result's
+            ``structuredContent`` may be any JSON value (before it, only an object).
     """
     cid = correlation_id or new_correlation_id()
     secrets = policy.secrets
@@ -87,7 +89,8 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
     safe = is_safe_to_repeat(definition, policy)
     deadline = policy.deadline_for(name)
     emit(events, secrets, cid, name, "request_sent", deadline_s=deadline)
-    decided, sent = await _call(raw_call, name, args, deadline, definition, policy, safe)
+    decided, sent = await _call(raw_call, name, args, deadline, definition, policy, safe,
+                                takes_any_structured(protocol_version))
     outcome = make_outcome(decided, operation=name, correlation_id=cid, sent=sent,
                            started=started, secrets=secrets)
     emit(events, secrets, cid, name, "result", outcome=outcome)
@@ -96,7 +99,7 @@ async def guarded_call(raw_call: RawCall, definition: Mapping[str, Any] | None, 
 
 async def _call(raw_call: RawCall, name: str, args: dict[str, Any], deadline: float,
                 definition: Mapping[str, Any], policy: GuardPolicy,
-                safe: bool) -> tuple[Verdict, bool]:
+                safe: bool, any_structured: bool) -> tuple[Verdict, bool]:
     # the seam enforces the deadline; this backstop only catches a seam that does not
     backstop = deadline + min(2.0, deadline)
     try:
@@ -105,7 +108,8 @@ async def _call(raw_call: RawCall, name: str, args: dict[str, Any], deadline: fl
         return classify_failure(kind="timeout", sent=True, safe=safe), True
     except Exception as exc:
         return failure_verdict(exc, safe=safe)
-    return classify_result(raw, definition, policy, safe=safe), True
+    return classify_result(raw, definition, policy, safe=safe,
+                           any_structured=any_structured), True
 
 
 def failure_verdict(exc: BaseException, *, safe: bool) -> tuple[Verdict, bool]:

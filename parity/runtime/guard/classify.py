@@ -20,18 +20,32 @@ from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
 from parity.runtime.guard.wrapped import unwrapped
 
+#: the first protocol revision whose ``structuredContent`` may be any JSON value, not only an
+#: object (SEP-2106: its ``outputSchema`` may be any JSON Schema)
+ANY_STRUCTURED_SINCE = "2026-07-28"
+_REVISION = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def takes_any_structured(protocol_version: str | None) -> bool:
+    """Whether a session of ``protocol_version`` may carry ``structuredContent`` of any JSON
+    type (revisions are dates: they compare as text)."""
+    return isinstance(protocol_version, str) and _REVISION.fullmatch(protocol_version) is not \
+        None and protocol_version >= ANY_STRUCTURED_SINCE
+
 
 def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: GuardPolicy, *,
-                    safe: bool | None = None) -> Verdict:
+                    safe: bool | None = None, any_structured: bool = False) -> Verdict:
     """Classify a result that arrived: the raw wire ``CallToolResult`` dict.
 
     The checks run in this order, the first that fails decides: envelope
     (``malformed_response``), ``isError`` and error-shaped bodies (``tool_error``), the pinned
     ``outputSchema`` (``contract_violation``), declared completeness (``partial``).
+    ``any_structured``: the session's protocol lets ``structuredContent`` be any JSON value
+    (``takes_any_structured``); before it, only an object.
     """
     if safe is None:
         safe = is_safe_to_repeat(definition, policy)
-    envelope = _envelope_problem(raw)
+    envelope = _envelope_problem(raw, any_structured)
     if envelope:
         return verdict(Category.MALFORMED_RESPONSE, envelope, safe=safe, raw=_shape(raw))
     content = raw["content"]
@@ -69,7 +83,7 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     return verdict(Category.OK, result=value, complete=state.complete, suspect=suspect)
 
 
-def _envelope_problem(raw: Any) -> str | None:
+def _envelope_problem(raw: Any, any_structured: bool) -> str | None:
     if not isinstance(raw, Mapping):
         return f"the result is a JSON {_type_name(raw)}, not an object"
     content = raw.get("content")
@@ -79,8 +93,9 @@ def _envelope_problem(raw: Any) -> str | None:
             isinstance(b, Mapping) and isinstance(b.get("type"), str) for b in content):
         return "`content` is not a list of typed content blocks"
     if "structuredContent" in raw and raw["structuredContent"] is not None \
-            and not isinstance(raw["structuredContent"], Mapping):
-        return "`structuredContent` is not an object"
+            and not isinstance(raw["structuredContent"], Mapping) and not any_structured:
+        return ("`structuredContent` is not an object (only from MCP "
+                f"{ANY_STRUCTURED_SINCE} may it be any JSON value)")
     if "isError" in raw and not isinstance(raw["isError"], bool):
         return "`isError` is not a boolean"
     found = unrepresentable(raw)
@@ -151,4 +166,4 @@ def _error_text(content: Sequence[Any], policy: GuardPolicy) -> tuple[str | None
     return None, ""
 
 
-__all__ = ["classify_result", "completeness"]
+__all__ = ["ANY_STRUCTURED_SINCE", "classify_result", "completeness", "takes_any_structured"]

@@ -24,7 +24,8 @@ class SchemaError:
         """A value-free sentence: ``what`` (``arguments``) fails ``schema_name`` and where."""
         if self.unusable is not None:
             return f"the pinned {schema_name} is unusable: {self.unusable}"
-        return f"{what} fail the pinned {schema_name} at {self.where} ({self.keyword})"
+        verb = "fail" if what.endswith("s") else "fails"  # (arguments, structuredContent)
+        return f"{what} {verb} the pinned {schema_name} at {self.where} ({self.keyword})"
 
 
 def first_error(schema: Mapping[str, Any], instance: Any, *, tool: str = "<schema>",

@@ -96,7 +96,13 @@ class GuardedSession:
                       if getattr(u, "reason", None) != "removed")}
         return await guarded_call(raw_call, definition, name, arguments, policy=self.policy,
                                   events=self.events, correlation_id=cid, tool_ids=tool_ids,
-                                  as_task=as_task)
+                                  as_task=as_task, protocol_version=_protocol_of(client))
+
+
+def _protocol_of(client: Verified) -> str | None:
+    # the pinned client's session's negotiated revision (``None`` where it keeps none)
+    version = getattr(getattr(client, "session", None), "protocol_version", None)
+    return version if isinstance(version, str) else None
 
 
 __all__ = ["GuardedSession", "Verified"]

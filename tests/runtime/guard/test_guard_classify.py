@@ -22,6 +22,40 @@ def test_a_wrong_envelope_is_malformed(raw):
     assert category(raw) == g.MALFORMED_RESPONSE
 
 
+#: MCP 2026-07-28 (SEP-2106): an output schema of any type, and a result to match it
+ARRAY_TOOL = {"name": "recent", "inputSchema": {"type": "object"}, "outputSchema": {
+    "type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}},
+                               "required": ["id"]}}}
+
+
+@pytest.mark.parametrize(("version", "any_value"), [
+    ("2026-07-28", True), ("2027-01-15", True), ("2025-11-25", False), ("2025-03-26", False),
+    (None, False), ("DRAFT-2026-v1", False), ("", False)])
+def test_structured_content_may_be_any_json_value_from_2026_07_28(version, any_value):
+    assert g.takes_any_structured(version) is any_value
+    raw = result([{"id": 1}, {"id": 2}])
+    verdict = g.classify_result(raw, ARRAY_TOOL, POLICY,
+                                any_structured=g.takes_any_structured(version))
+    if any_value:
+        assert (verdict.category, verdict.result) == (g.OK, [{"id": 1}, {"id": 2}])
+    else:
+        assert verdict.category == g.MALFORMED_RESPONSE
+        assert "only from MCP 2026-07-28 may it be any JSON value" in verdict.detail
+
+
+def test_a_value_of_any_type_is_still_held_to_the_pinned_output_schema():
+    def classify(structured, definition=ARRAY_TOOL):
+        return g.classify_result(result(structured), definition, POLICY, any_structured=True)
+
+    verdict = classify([{"id": "one"}])
+    assert verdict.category == g.CONTRACT_VIOLATION
+    assert verdict.detail.endswith("structuredContent fails the pinned outputSchema at "
+                                   "$[0].id (type)")
+    assert classify({"id": 1}).category == g.CONTRACT_VIOLATION  # an object, not the array
+    assert classify("plain text", WRITER).category == g.OK  # no schema: any value
+    assert classify([{"error": "rate_limited"}], WRITER).category == g.OK  # a list is data
+
+
 def test_is_error_is_a_tool_error():
     assert category(result({"orders": []}, is_error=True)) == g.TOOL_ERROR
 
