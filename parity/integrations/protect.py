@@ -219,7 +219,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             crewai-tools ``MCPServerAdapter`` or an mcpadapt ``MCPAdapt`` of one server,
             an agent-framework ``MCPStdioTool`` (or HTTP, websocket; the clients it opens
             later are verified before use), an agno ``MCPTools``, a started AutoGen
-            ``McpWorkbench`` (a later ``start()`` verifies again), or a langchain-mcp-adapters
+            ``McpWorkbench`` (a later ``start()`` verifies again), a connected Semantic Kernel
+            ``MCPStdioPlugin`` (or HTTP, SSE, websocket), or a langchain-mcp-adapters
             ``MultiServerMCPClient`` (one server of it: ``server``)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).

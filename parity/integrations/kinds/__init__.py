@@ -31,6 +31,10 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   of its actor's task (its private ``_actor``: checked), reached through the call the actor
   hands back for a listing; each new actor's session (``stop()``, ``start()``) is verified
   before use;
+- ``semantic-kernel-plugin`` (``semantic_kernel``): Semantic Kernel's ``MCPStdioPlugin`` and
+  its HTTP, SSE and websocket kin (its public ``session``), its tool functions registered
+  again once verified (its private ``_mcp_registered_names``: checked); a reconnect's session
+  is verified before it lists;
 - ``langchain-client`` (``langchain``): one server of a ``MultiServerMCPClient``, whose
   ``get_tools()`` tools open a session per call: its ``session(name)`` verifies each, an
   interceptor makes the calls through one, and ``get_tools()`` holds to a verified listing.
@@ -62,6 +66,7 @@ from parity.integrations.kinds import (
     openai_agents,
     pydantic_ai,
     sdk,
+    semantic_kernel,
     strands,
 )
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget
@@ -73,7 +78,8 @@ KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fa
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
                                  mcpadapt.SMOLAGENTS, crewai.ADAPTER, agent_framework.TOOL,
-                                 agno.TOOLS, autogen.WORKBENCH, langchain.CLIENT)
+                                 agno.TOOLS, autogen.WORKBENCH, semantic_kernel.PLUGIN,
+                                 langchain.CLIENT)
 
 
 def kinds() -> tuple[TargetKind, ...]:
