@@ -184,6 +184,32 @@ def test_a_restart_is_verified_before_it_lists(tmp_path: Path) -> None:
     assert calls_seen(log) == [GOOD_CALL[0]]
 
 
+# (autogen-ext opens the session with the SDK's streamablehttp_client, which warns)
+@pytest.mark.filterwarnings("ignore:Use `streamable_http_client` instead:DeprecationWarning")
+def test_a_streamable_http_workbench_and_its_restart(http_server: Any) -> None:
+    """``StreamableHttpServerParams``: the workbench's session over streamable HTTP is found
+    and verified the same way, its calls guarded; after a restart, its new session too."""
+    from autogen_ext.tools.mcp import StreamableHttpServerParams
+
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        async with McpWorkbench(StreamableHttpServerParams(url=url)) as workbench:
+            protection = await parity.protect(workbench, LOCK)
+            h = workbench_harness(workbench)
+            for _ in range(2):
+                failed, text = await h.call(*BAD_CALL)
+                assert failed and "local_failure: retry never" in text, text
+                failed, text = await h.call(*GOOD_CALL)
+                assert not failed, text
+                await workbench.stop()
+                await workbench.start()
+            assert len(protection.later) == 2
+            assert [o.ok for o in protection.outcomes] == [False, True, False, True]
+
+    run(main)
+
+
 def test_the_workbench_tells_the_server_s_name(tmp_path: Path, caplog: Any) -> None:
     """A 1.x session keeps no ``serverInfo``, but the workbench's actor keeps the
     ``initialize`` result: the lock is named after the server, and a server that now calls
