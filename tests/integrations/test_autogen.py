@@ -166,14 +166,14 @@ def test_a_restart_is_verified_before_it_lists(tmp_path: Path) -> None:
         assert workbench._actor is None  # stopped
         mode.write_text("none")
         await workbench.start()
-        assert len(protection.later) == 1
+        assert protection.later[-1].session is workbench._actor.__parity_session__
         h = workbench_harness(workbench)
         failed, text = await h.call(*BAD_CALL)
         assert failed and "local_failure: retry never" in text, text
         await workbench.stop()
         failed, text = await h.call(*GOOD_CALL)  # (it starts itself: verified first)
         assert not failed, text
-        assert len(protection.later) == 2
+        assert protection.later[-1].session is workbench._actor.__parity_session__
         mode.write_text("drift")
         await workbench.stop()
         with pytest.raises(ToolDriftError):
@@ -204,7 +204,8 @@ def test_a_streamable_http_workbench_and_its_restart(http_server: Any) -> None:
                 assert not failed, text
                 await workbench.stop()
                 await workbench.start()
-            assert len(protection.later) == 2
+                current = workbench._actor.__parity_session__  # (the kind found it)
+                assert protection.later[-1].session is current  # verified
             assert [o.ok for o in protection.outcomes] == [False, True, False, True]
 
     run(main)

@@ -184,6 +184,33 @@ def test_a_reconnect_is_verified_before_it_lists(tmp_path: Path,
     assert calls_seen(log) == [GOOD_CALL[0]]
 
 
+# (semantic-kernel opens the session with the SDK's streamablehttp_client, which warns)
+@pytest.mark.filterwarnings("ignore:Use `streamable_http_client` instead:DeprecationWarning")
+def test_a_streamable_http_plugin_and_its_reconnect(http_server: Any) -> None:
+    """``MCPStreamableHttpPlugin``: its session over streamable HTTP is verified, its calls
+    guarded; after ``close()`` and ``connect()``, its new session too."""
+    from semantic_kernel.connectors.mcp import MCPStreamableHttpPlugin
+
+    url = http_server("examples.workflow.server", path="/mcp")
+
+    async def main() -> None:
+        plugin = MCPStreamableHttpPlugin(name="workflow", url=url)
+        await plugin.connect()
+        protection = await parity.protect(plugin, LOCK)
+        for _ in range(2):
+            failed, text = await kernel_call(functions(plugin)[BAD_CALL[0]], BAD_CALL[1])
+            assert failed and text.startswith("local_failure: retry never"), text
+            failed, text = await kernel_call(functions(plugin)[GOOD_CALL[0]], GOOD_CALL[1])
+            assert not failed, text
+            await plugin.close()
+            await plugin.connect()
+            assert protection.later[-1].session is plugin.session  # verified
+        await plugin.close()
+        assert [o.ok for o in protection.outcomes] == [False, True, False, True]
+
+    run(main)
+
+
 def test_a_session_of_your_own(tmp_path: Path) -> None:
     """``MCPStdioPlugin(session=...)``: the ``ClientSession`` given it is the one verified;
     its functions are registered again, and a call only the pinned schema refuses is never
