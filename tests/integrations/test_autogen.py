@@ -146,6 +146,22 @@ def test_the_tools_check_arguments_themselves(tmp_path: Path) -> None:
     assert calls_seen(log) == [ENUM_CALL[0]]
 
 
+def test_the_workbench_hands_the_model_schemas_without_their_defs(tmp_path: Path) -> None:
+    """What the workbench does by itself (as the docs say): it hands the model each tool's
+    ``inputSchema`` without its ``$defs``, so ``check_phases``' references dangle, while the
+    lock (and parity's check of the arguments) holds the whole schema."""
+    async def main() -> None:
+        async with connect_workbench(*server_command("none", tmp_path / "calls.jsonl")) as h:
+            await parity.protect(h.target, LOCK)
+            given = {t["name"]: t for t in await h.target.list_tools()}["check_phases"]
+            text = json.dumps(given["parameters"])
+            assert '"$ref": "#/$defs/' in text and '"$defs"' not in text, text
+            failed, refused = await h.call("check_phases", {"phases": [{"name": "x"}]})
+            assert failed and "$.phases[0]" in refused, refused
+
+    run(main)
+
+
 def test_a_restart_is_verified_before_it_lists(tmp_path: Path) -> None:
     """``stop()`` then ``start()``: a new actor and a new session. A server that drifted
     meanwhile is refused at ``start`` (the workbench stopped, nothing sent); a sound one is
