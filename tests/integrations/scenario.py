@@ -107,6 +107,26 @@ def result_text(result: Any) -> tuple[bool, str]:
     return bool(failed), "\n".join(getattr(c, "text", "") for c in result.content)
 
 
+def built_harness(target: Any, session: Any,
+                  build: Callable[[], Awaitable[dict[str, Any]]],
+                  call: Callable[[Any, dict[str, Any]], Awaitable[tuple[bool, str]]],
+                  ) -> Harness:
+    """For a framework that builds its tools from each listing of ``session`` (``build``: by
+    name), each called as it calls them (``call``): a tool the listing withholds has no
+    framework tool, so a call to it goes to the session, which refuses it."""
+
+    async def list_names() -> list[str]:
+        return list(await build())
+
+    async def call_named(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+        built = await build()
+        if name not in built:
+            return result_text(await session.call_tool(name, arguments))
+        return await call(built[name], arguments)
+
+    return Harness(target, list_names, call_named)
+
+
 def check_clean(connect: Connect, tmp_path: Path) -> None:
     """A CLI lock with defaults verifies clean in the framework's default configuration; a
     good call succeeds unchanged."""

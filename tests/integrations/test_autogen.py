@@ -28,11 +28,11 @@ from tests.integrations.scenario import (
     LOCK,
     ROOT,
     Harness,
+    built_harness,
     calls_seen,
     check_bad_arguments,
     check_published,
     example_lines,
-    result_text,
     run,
     server_command,
 )
@@ -109,16 +109,7 @@ async def connect_session(command: str, args: list[str]) -> AsyncIterator[Harnes
         async def tools() -> dict[str, Any]:
             return {t.name: t for t in await mcp_server_tools(server, session=session)}
 
-        async def list_names() -> list[str]:
-            return list(await tools())
-
-        async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-            built = await tools()
-            if name not in built:  # withheld: AutoGen has no tool of it; the session refuses
-                return result_text(await session.call_tool(name, arguments))
-            return await tool_call(built[name], arguments)
-
-        yield Harness(session, list_names, call)
+        yield built_harness(session, session, tools, tool_call)
 
 
 @pytest.mark.parametrize("check", sorted(TOOLS_CHECKS))

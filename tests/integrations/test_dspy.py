@@ -25,11 +25,11 @@ from tests.integrations.scenario import (
     LOCK,
     ROOT,
     Harness,
+    built_harness,
     calls_seen,
     check_bad_arguments,
     check_published,
     example_lines,
-    result_text,
     run,
     server_command,
 )
@@ -68,16 +68,7 @@ def harness(client: Any) -> Harness:
         listed = (await client.list_tools()).tools
         return {t.name: dspy.Tool.from_mcp_tool(client, t) for t in listed}
 
-    async def list_names() -> list[str]:
-        return list(await tools())
-
-    async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-        built = await tools()
-        if name not in built:  # withheld: DSPy has no tool of it; the session refuses
-            return result_text(await client.call_tool(name, arguments))
-        return await dspy_call(built[name], arguments)
-
-    return Harness(client, list_names, call)
+    return built_harness(client, client, tools, dspy_call)
 
 
 @contextlib.asynccontextmanager

@@ -22,9 +22,9 @@ from tests.integrations.scenario import (
     LOCK,
     ROOT,
     Harness,
+    built_harness,
     calls_seen,
     check_published,
-    result_text,
     run,
 )
 
@@ -59,16 +59,10 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
     client = MultiServerMCPClient({"workflow": stdio(command, args)})
     async with client.session("workflow") as session:
 
-        async def list_names() -> list[str]:
-            return [t.name for t in await load_mcp_tools(session)]
+        async def tools() -> dict[str, Any]:
+            return {t.name: t for t in await load_mcp_tools(session)}
 
-        async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-            tools = {t.name: t for t in await load_mcp_tools(session)}
-            if name not in tools:  # withheld: no LangChain tool exists; the session refuses
-                return result_text(await session.call_tool(name, arguments))
-            return await agent_call(tools[name], arguments)
-
-        yield Harness(session, list_names, call)
+        yield built_harness(session, session, tools, agent_call)
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
