@@ -74,6 +74,8 @@ class ServerConfig:
     lock: Path | None = None
     #: a new ``serverInfo.name`` that ``parity verify`` accepts (a renamed server)
     accept_reported_name: str | None = None
+    #: the MCP protocol revision parity's own session speaks to it (``parity.mcp.era``)
+    protocol: str | None = None
     #: where this server is configured, as the file writes the key (for messages)
     key: str = ""
     #: field paths whose argument values must be tool ids of this server: the ``id_paths``

@@ -38,6 +38,8 @@ from parity.fieldpaths.toolid import parse_form
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+#: a server's ``protocol``: checked against the SDK's versions when it is reached
+_PROTOCOL = re.compile(r"auto|\d{4}-\d{2}-\d{2}")
 
 
 def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None = None,
@@ -308,7 +310,7 @@ class _Validator:
         before = len(self.errors)
         self.known(raw, key, {*SERVER_SOURCES, "env", "headers", "cwd", "start_timeout",
                               "list_timeout", "tool_id_form", "surface", "lock",
-                              "accept_reported_name", *CALL_KEYS})
+                              "accept_reported_name", "protocol", *CALL_KEYS})
         kind = self.one_source(raw, key, SERVER_SOURCES)
         stdio: tuple[str, ...] | None = None
         if kind == "stdio":
@@ -344,6 +346,9 @@ class _Validator:
         cwd = self.optional_string(raw, key, "cwd")
         lock = self.optional_string(raw, key, "lock")
         lock_path = inside(self, root, lock, f"{key}.lock") if lock else None
+        protocol = self.optional_string(raw, key, "protocol")
+        if protocol is not None and not _PROTOCOL.fullmatch(protocol):
+            self.error(f"{key}.protocol", protocol, "auto, or an MCP protocol version")
         resolved_before = len(self.resolved)
         env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
         # now, not once the file is valid: a mistake's message must not show them either
@@ -362,7 +367,7 @@ class _Validator:
             tool_id_form=self.form(raw, key), surface=surface,
             lock=lock_path, key=key,
             accept_reported_name=self.optional_string(raw, key, "accept_reported_name"),
-            calls=parse_calls(self, raw, key))
+            protocol=protocol, calls=parse_calls(self, raw, key))
         if len(self.errors) > before:
             self.bad_servers.add(name)
             return None

@@ -48,6 +48,8 @@ class Pending:
         self.failure: CallFailure | None = None
         #: the transport proved ``result`` holds nothing ``unrepresentable`` finds
         self.proved = False
+        #: the HTTP headers the request goes with (``Connection.stamp``)
+        self.headers: dict[str, str] | None = None
 
     def settle(self, result: dict[str, Any] | None = None,
                failure: CallFailure | None = None, *, proved: bool = False) -> None:
@@ -72,6 +74,9 @@ class Connection:
         self.lost: str | None = None
         #: the server's requests being answered (``MAX_ANSWERING`` at most)
         self.answering = 0
+        #: what each request is stamped with before it is sent, returning the HTTP headers
+        #: it goes with (a 2026-era session's: ``parity.mcp.era.Stamp``)
+        self.stamp: Callable[[dict[str, Any]], dict[str, str] | None] | None = None
 
     def r(self, text: str) -> str:
         return redact(text, self.secrets)
@@ -174,6 +179,8 @@ class Connection:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = dict(params)
+        if self.stamp is not None:
+            pending.headers = self.stamp(message)
         garbage_before = self.garbage
         try:
             with anyio.move_on_after(timeout) as scope:

@@ -46,14 +46,13 @@ import anyio.lowlevel
 from parity.core.redact import redact, redact_json
 from parity.mcp.capabilities import declared_capabilities
 from parity.mcp.connection import walk_tools
+from parity.mcp.listen import LISTEN_RETRIES
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.session import AdapterSession
 from parity.mcp.spec import CallFailure, Listing, excerpt
 
 _log = logging.getLogger(__name__)
 
-#: Drops of a 2026-07-28 ``subscriptions/listen`` stream in a row before giving up on it.
-LISTEN_RETRIES = 5
 
 
 def _notification_method(message: Any) -> str | None:

@@ -104,8 +104,18 @@ def run_stdio(server: Any) -> None:
 
 def run_http(server: Any, host: str = "127.0.0.1", port: int = 8000, *, path: str = "/mcp",
              json_response: bool = False) -> None:
-    """Serve streamable HTTP on ``host:port`` (``path``) until killed."""
+    """Serve streamable HTTP on ``host:port`` (``path``) until killed (a FastMCP, an
+    MCPServer, or on the 2.x SDK a low-level ``Server``)."""
     if SDK_MAJOR >= 2:
+        from mcp.server.lowlevel import Server
+
+        if isinstance(server, Server):  # served by uvicorn, as MCPServer serves itself
+            import uvicorn
+
+            app = server.streamable_http_app(streamable_http_path=path, host=host,
+                                             json_response=json_response)
+            uvicorn.run(app, host=host, port=port, log_level="warning")
+            return
         server.run("streamable-http", host=host, port=port, streamable_http_path=path,
                    json_response=json_response)
         return

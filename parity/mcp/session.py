@@ -24,10 +24,12 @@ from anyio.from_thread import start_blocking_portal
 from parity.core.redact import redact, redact_json
 from parity.core.terminal import clipped, printable
 from parity.errors import SourceError
+from parity.mcp import era
 from parity.mcp.capabilities import declare
 from parity.mcp.connection import Connection, walk_tools
 from parity.mcp.http import HttpTransport
-from parity.mcp.sdk import SDK_MAJOR, handshake_version
+from parity.mcp.listen import Listener, listened
+from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.spec import CallFailure, Listing, ServerSpec
 from parity.mcp.stdio import StdioTransport
 from parity.mcp.transports import MemoryTransport, Transport
@@ -45,22 +47,33 @@ class AdapterSession:
         self.spec = spec
         self._conn = conn
         self._transport = transport
-        #: the raw ``initialize`` result
+        #: the raw ``initialize`` result (the handshake era)
         self.initialize_result: dict[str, Any] = {}
+        #: the raw ``server/discover`` result (a 2026-era session: ``parity.mcp.era``)
+        self.discover_result: dict[str, Any] | None = None
+        self._version: str | None = None
+        #: a 2026-era session's ``subscriptions/listen`` streams, by notification
+        self._listeners: dict[str, Listener] = {}
 
     @property
     def server_info(self) -> dict[str, Any]:
-        info = self.initialize_result.get("serverInfo")
+        if self.discover_result is not None:  # its ``_meta`` stamp, display only
+            from mcp_types import SERVER_INFO_META_KEY
+
+            stamps = self.discover_result.get("_meta")
+            info = stamps.get(SERVER_INFO_META_KEY) if isinstance(stamps, dict) else None
+        else:
+            info = self.initialize_result.get("serverInfo")
         return dict(info) if isinstance(info, dict) else {}
 
     @property
     def protocol_version(self) -> str | None:
-        version = self.initialize_result.get("protocolVersion")
+        version = self._version or self.initialize_result.get("protocolVersion")
         return version if isinstance(version, str) else None
 
     @property
     def capabilities(self) -> dict[str, Any]:
-        caps = self.initialize_result.get("capabilities")
+        caps = (self.discover_result or self.initialize_result).get("capabilities")
         return dict(caps) if isinstance(caps, dict) else {}
 
     @property
@@ -73,9 +86,24 @@ class AdapterSession:
         return self._transport.stderr_tail()
 
     async def _initialize(self, timeout: float) -> None:
+        """Start the session in the era ``spec.protocol`` asks for (``parity.mcp.era``)."""
+        protocol, capabilities = self.spec.protocol, declare(self.spec.capabilities)
+        if protocol is not None and era.discovers(protocol):
+            async def ask(version: str, remaining: float) -> dict[str, Any]:
+                self._conn.stamp = era.Stamp(version, CLIENT_INFO, capabilities,
+                                             over_http=self.spec.kind == "url")
+                return await self._conn.request("server/discover", None, timeout=remaining)
+
+            found = await era.discover(ask, protocol, timeout)
+            self._conn.stamp = None
+            if found is not None:
+                self._version, self.discover_result = found
+                self._conn.stamp = era.Stamp(found[0], CLIENT_INFO, capabilities,
+                                             over_http=self.spec.kind == "url")
+                return
         result = await self._conn.request("initialize", {
-            "protocolVersion": handshake_version(),
-            "capabilities": declare(self.spec.capabilities),
+            "protocolVersion": era.handshake(protocol),
+            "capabilities": capabilities,
             "clientInfo": CLIENT_INFO,
         }, timeout=timeout)
         self.initialize_result = result
@@ -90,12 +118,18 @@ class AdapterSession:
         """Every page of ``tools/list``, raw. ``timeout`` bounds the whole walk (default: the
         spec's list_timeout). Raises ``CallFailure`` or, for a runaway or malformed
         listing, ``SourceError``."""
+        timeout = self.spec.list_timeout if timeout is None else timeout
+        watching = self._listeners.get("notifications/tools/list_changed")
+        if watching is not None:  # list only once changes are subscribed to
+            await watching.wait_ready(timeout)
+
         async def page(params: dict[str, Any], remaining: float,
                        ) -> tuple[dict[str, Any], bool]:
             return await self._conn.request_proved("tools/list", params, timeout=remaining)
 
-        tools, rejected = await walk_tools(
-            self.spec.name, page, self.spec.list_timeout if timeout is None else timeout)
+        tools, rejected = await walk_tools(self.spec.name, page, timeout)
+        if isinstance(self._conn.stamp, era.Stamp):
+            self._conn.stamp.listed(tools)
         return Listing(tools=tools, server_info=self.server_info,
                        protocol_version=self.protocol_version, rejected=rejected,
                        client_capabilities=tuple(sorted(self.spec.capabilities)),
@@ -116,9 +150,17 @@ class AdapterSession:
 
     def on_notification(self, method: str,
                         callback: Callable[[Mapping[str, Any] | None], Any]) -> None:
-        """Call ``callback(params)`` on every notification ``method`` from the server."""
+        """Call ``callback(params)`` on every notification ``method`` from the server (on a
+        2026-era session, the ``subscriptions/listen`` stream it takes is opened)."""
         self._conn.listeners.setdefault(method, []).append(callback)
-        self._conn.spawn(self._transport.listen)
+        if self.discover_result is None:
+            self._conn.spawn(self._transport.listen)
+        elif method not in self._listeners:
+            if not listened(method):
+                raise ValueError(f"{method} is not sent on MCP {self.protocol_version} "
+                                 "listen streams")
+            self._listeners[method] = Listener(self._conn, method, self.spec.name)
+            self._listeners[method].start()
 
 
 
@@ -270,6 +312,22 @@ def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) ->
     said = printable(clipped(str(exc), limit=_SAID_LIMIT, keep=_SAID_LIMIT - 200))
     message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {said}"
     return SourceError(redact(with_stderr_tail(message, exc.stderr_tail), spec.secrets),
-                       hint="check that the command or URL starts an MCP server; "
-                            "raise start_timeout/list_timeout if it is just slow")
+                       hint=_era_hint(spec, phase, exc)
+                       or "check that the command or URL starts an MCP server; raise "
+                          "start_timeout/list_timeout if it is just slow")
+
+
+def _era_hint(spec: ServerSpec, phase: str, exc: CallFailure) -> str | None:
+    """What to do when the server refused the protocol era parity spoke (``era``)."""
+    if exc.kind != "jsonrpc_error":
+        return None
+    if era.is_modern(spec.protocol) and phase == "starting":
+        return ("list under the handshake: --protocol auto, or none (the server's `protocol` "
+                "key)")
+    if spec.protocol is None and phase != "starting" and era.known_versions()[1]:
+        modern = era.known_versions()[1][-1]
+        return (f"a server that speaks MCP {modern} may list tools an older version cannot "
+                f"carry (an outputSchema that is not an object): list under it with "
+                f"--protocol {modern} (or the server's `protocol` key)")
+    return None
 

@@ -40,6 +40,9 @@ class ServerSpec:
     #: client capabilities parity declares in ``initialize`` (names of ``CAPABILITIES``):
     #: servers may list other tools to clients that declare other capabilities
     capabilities: tuple[str, ...] = ()
+    #: the MCP protocol revision parity's own session speaks (``parity.mcp.era``): ``None``,
+    #: the handshake at the SDK's latest handshake version; a version; or ``"auto"``
+    protocol: str | None = None
 
 
 @dataclass

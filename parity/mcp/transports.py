@@ -91,12 +91,22 @@ class SdkStreamTransport(Transport):
         if self.write is None:
             raise CallFailure("unavailable", "the transport is not connected", sent=False)
         try:
-            await self.write.send(SessionMessage(_sdk_message(message)))
+            await self.write.send(SessionMessage(_sdk_message(message),
+                                                 metadata=_metadata(pending)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             raise CallFailure("unavailable", self.conn.lost or "the connection is closed",
                               sent=False) from None
         if pending is not None:
             pending.sent = True
+
+
+def _metadata(pending: Pending | None) -> Any:
+    """The SDK's per-message metadata: the HTTP headers of a 2026-era request."""
+    if pending is None or pending.headers is None:
+        return None
+    from mcp.shared.message import ClientMessageMetadata
+
+    return ClientMessageMetadata(headers=pending.headers)
 
 
 #: the members that hold a message's payload (a response's, a request's or a notification's),

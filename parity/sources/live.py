@@ -50,7 +50,7 @@ def live_spec(server: ServerConfig, *, root: Path | None = None) -> ServerSpec:
                       env=dict(server.env), cwd=server.cwd, url=server.url,
                       headers=dict(server.headers), object_ref=server.object,
                       start_timeout=server.start_timeout, list_timeout=server.list_timeout,
-                      secrets=server.secrets)
+                      secrets=server.secrets, protocol=_protocol(server))
     if server.kind == "stdio" and server.cwd is not None and not server.cwd.is_dir():
         # named here: the process would fail to start with a bare "No such file or directory"
         # that reads as if the command were missing
@@ -67,3 +67,17 @@ def live_spec(server: ServerConfig, *, root: Path | None = None) -> ServerSpec:
 
         spec.obj = resolve_ref(server.object, root, key=f"{key}.object")
     return spec
+
+
+def _protocol(server: ServerConfig) -> str | None:
+    """The server's ``protocol``, one the installed SDK speaks (``ConfigError`` else)."""
+    if server.protocol is None:
+        return None
+    from parity.errors import ConfigError
+    from parity.mcp.era import check_protocol
+
+    try:
+        return check_protocol(server.protocol)
+    except ConfigError as exc:
+        raise ConfigError(exc.message, location=f"{server.key or f'servers.{server.name}'}"
+                          ".protocol", hint=exc.hint) from None

@@ -36,6 +36,9 @@ class Target:
     secrets: tuple[str, ...] = ()
     #: client capabilities to declare when listing (None: the default, none)
     capabilities: tuple[str, ...] | None = None
+    #: the MCP protocol revision to list under (``ServerSpec.protocol``; None: the spec's,
+    #: by default the handshake)
+    protocol: str | None = None
     #: the server's configuration table, as the file writes it (None: an ad-hoc server)
     key: str | None = None
     #: a new ``serverInfo.name`` that verify accepts (``accept_reported_name``)
@@ -97,11 +100,14 @@ def read_live(target: Target, *, name: str | None = None,
 
 
 def listing_spec(target: Target) -> ServerSpec:
-    """How a live target is listed: its spec, with the client capabilities it declares."""
+    """How a live target is listed: its spec, with the client capabilities it declares and
+    the protocol revision it speaks."""
     spec: ServerSpec = target.spec
-    if target.capabilities is None:
-        return spec
-    return dataclasses.replace(spec, capabilities=target.capabilities)
+    if target.capabilities is not None:
+        spec = dataclasses.replace(spec, capabilities=target.capabilities)
+    if target.protocol is not None:
+        spec = dataclasses.replace(spec, protocol=target.protocol)
+    return spec
 
 
 def check_secrets(target: Target, text: str, *, action: str = "not written") -> None:
@@ -135,10 +141,26 @@ def plans_for_lock(targets: Sequence[Target], *,
     (``parity.sources.side_by_side``): each boots while the caller handles the plans before
     it, questions to a person included. ``lock_file`` names a target's lock as messages
     show it."""
-    return in_turn(targets, lambda target: None if target.spec is None
+    relisted = [_relisted(target) for target in targets]
+    return in_turn(relisted, lambda target: None if target.spec is None
                    else listing_spec(target),
                    lambda target, fetch: read_for_lock(target, lock_file=lock_file(target),
                                                        fetch=fetch))
+
+
+def _relisted(target: Target) -> Target:
+    """Re-pin in the protocol era the existing lock was listed in, unless told otherwise:
+    listing a 2026-07-28 lock's server under the handshake would show other tools (or
+    none)."""
+    if target.spec is None or target.protocol is not None or target.spec.protocol is not None:
+        return target
+    from parity.pinning.lock import load
+
+    try:
+        lock = load(target.lock_path)
+    except (OSError, ParityError):  # none yet, or one the plan will call unreadable
+        return target
+    return _listed_as_locked(target, lock, capabilities=False)
 
 
 def lock_server(target: Target, *, consent: Callable[[Relock], bool] = lambda plan: False,
@@ -216,10 +238,17 @@ def _verify_listing(item: tuple[Target, Lock | ParityError]) -> ServerSpec | Non
     return listing_spec(_listed_as_locked(target, lock))
 
 
-def _listed_as_locked(target: Target, lock: Lock) -> Target:
-    """List as the lock was listed: a server may show other tools to other capabilities."""
-    if target.capabilities is None and lock.client_capabilities is not None:
-        return dataclasses.replace(target, capabilities=lock.client_capabilities)
+def _listed_as_locked(target: Target, lock: Lock, *, capabilities: bool = True) -> Target:
+    """List as the lock was listed: a server may show other tools to other capabilities,
+    and in another protocol era (a lock listed under MCP 2026-07-28 is verified under it;
+    one listed under the handshake, under the handshake, as before)."""
+    if capabilities and target.capabilities is None and lock.client_capabilities is not None:
+        target = dataclasses.replace(target, capabilities=lock.client_capabilities)
+    if target.protocol is None and target.spec is not None and target.spec.protocol is None:
+        from parity.mcp.era import is_modern
+
+        if is_modern(lock.protocol_version):
+            target = dataclasses.replace(target, protocol=lock.protocol_version)
     return target
 
 

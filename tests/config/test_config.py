@@ -204,3 +204,15 @@ tools_file = "{long}.json"
     assert msg.count("expected a path the file system accepts") == 3
     # a long value is cut in the message, which says how long it was
     assert long not in msg and "... (5,002 characters)" in msg
+
+
+def test_a_server_protocol_is_read_as_written_and_checked_for_shape(tmp_path):
+    text = ('[servers.a]\nstdio = "x"\nprotocol = "2026-07-28"\n'
+            '[servers.b]\nurl = "http://127.0.0.1:1/mcp"\nprotocol = "auto"\n'
+            '[servers.c]\nstdio = "x"\n')
+    config = load_config(write(tmp_path, text), environ={})
+    assert [config.servers[n].protocol for n in "abc"] == ["2026-07-28", "auto", None]
+    with pytest.raises(ConfigError) as refused:
+        load_config(write(tmp_path, '[servers.a]\nstdio = "x"\nprotocol = "newest"\n'))
+    assert "servers.a.protocol = 'newest': expected auto, or an MCP protocol version" in str(
+        refused.value)

@@ -186,6 +186,38 @@ def test_execution_is_compared_only_between_listings_of_one_protocol_version(
     assert anyio.run(through_parity) == (False, [unsaid.format("2026-07-28", "2025-11-25")])
 
 
+def test_a_lock_the_cli_listed_under_2026_verifies_through_the_client_whole(tmp_path) -> None:
+    """``parity lock --protocol 2026-07-28`` lists as the 2.x ``Client`` does: its lock of a
+    tool that declares ``execution`` (which the 2026-07-28 wire does not carry) verifies
+    through the ``Client`` with nothing left uncompared, where a lock listed under the
+    handshake warns (the test above)."""
+    pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
+    import dataclasses
+    import sys
+
+    import anyio
+
+    import parity
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+    from tests.lockfixtures import stdio_spec
+
+    spec = stdio_spec("task_tools", "--task-support", "required")
+    path = tmp_path / "modern.lock.json"
+    L.write(L.from_listing("tasks", fetch_tools(
+        dataclasses.replace(spec, protocol="2026-07-28"))), path)
+    assert L.load(path).protocol_version == "2026-07-28"
+
+    async def main() -> list[str]:
+        async with connect_client(sys.executable, list(spec.command[1:])) as h:
+            protection = await parity.protect(h.target, path)
+            assert protection.pinned.drift is not None
+            assert not protection.pinned.drift.drifted
+            return list(protection.pinned.drift.warnings)
+
+    assert anyio.run(main) == []
+
+
 def test_a_2026_result_of_any_json_type_is_taken_as_it_is(tmp_path) -> None:
     """MCP 2026-07-28 (the 2.x ``Client``'s) lets a tool's ``outputSchema`` be any JSON
     Schema and its ``structuredContent`` any JSON value (tests.servers.array_output: an

@@ -4,7 +4,8 @@ answers with one: ``[{"id": 1}, {"id": 2}]``; for ``q: "fail"``, an item holding
 ``error`` its items declare (``[{"error": "rate_limited"}]``); for ``q: "short"``, an item
 whose ``id`` is a string, which the output schema refuses.
 
-``python -m tests.servers.array_output`` serves stdio.
+``python -m tests.servers.array_output`` serves stdio; ``--http PORT`` streamable HTTP on
+127.0.0.1.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 from mcp import types
 
-from parity.mcp import listing_server, run_stdio
+from parity.mcp import listing_server
+from tests.servers._serve import serve_from_argv
 
 OUTPUT = {"type": "array", "items": {"type": "object", "properties": {
     "id": {"type": "integer"}, "error": {"type": "string"}}}}
@@ -33,7 +35,7 @@ async def answer(name: str, arguments: dict[str, Any] | None, as_task: bool) -> 
 
 
 def main() -> None:
-    run_stdio(listing_server("arrays", DEFINITIONS, answer))
+    serve_from_argv(listing_server("arrays", DEFINITIONS, answer))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ A thin shell over ``parity.sources.locking`` and ``parity.pinning.pin``: it show
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -32,9 +33,15 @@ from parity.sources.locking import Target, plans_for_lock
               help="Client capabilities to declare while listing, comma separated (roots, "
                    "sampling, elicitation; default: none, as the mcp SDK's default client). "
                    "Match the agent's client: servers may list other tools to it.")
+@click.option("--protocol", "protocol", metavar="VERSION", default=None,
+              help="The MCP protocol version to list under: 2026-07-28 (the 2.x SDK's "
+                   "Client speaks it by default), an older one, or auto (2026-07-28 when "
+                   "the server speaks it). Default: the server's `protocol` key, else the "
+                   "initialize handshake. `parity verify` lists as the lock was listed.")
 def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | None,
             url: str | None, tools_file: Path | None, lock_path: Path | None,
-            name: str | None, fmt: str, yes: bool, capabilities: str | None) -> int:
+            name: str | None, fmt: str, yes: bool, capabilities: str | None,
+            protocol: str | None) -> int:
     """Connect to each SERVER (default: all configured), list all its tools and write its
     lock. Over an existing lock that differs, print the drift and ask first.
 
@@ -43,12 +50,15 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
     targets = resolve_targets(servers, config_path=config_path, stdio=stdio, url=url,
                               tools_file=tools_file, lock_path=lock_path, name=name)
     if capabilities is not None:
-        import dataclasses
-
         from parity.mcp.capabilities import parse_capabilities
 
         declared = parse_capabilities(capabilities)
         targets = [dataclasses.replace(t, capabilities=declared) for t in targets]
+    if protocol is not None:
+        from parity.mcp.era import check_protocol
+
+        spoken = check_protocol(protocol)
+        targets = [dataclasses.replace(t, protocol=spoken) for t in targets]
     code = 0
     results: list[dict[str, Any]] = []
     # closed on the way out, even by Ctrl-C at a question: listings still running stop

@@ -1,0 +1,86 @@
+"""Change notifications on parity's own 2026-07-28 session: a ``subscriptions/listen``
+stream.
+
+From 2026-07-28 a server sends ``notifications/tools/list_changed`` only on a stream the
+client opened with ``subscriptions/listen``, naming what it wants: a long-lived request,
+acknowledged by ``notifications/subscriptions/acknowledged`` and answered only when the
+server ends it. ``Listener`` holds one for the session's connection, and a listing waits
+for its acknowledgment (``ready``), so no change can fall between the listing and the
+subscription. A stream that drops is opened again (there is no replay, so the listeners
+are told of a change: the pinned client re-verifies) up to ``LISTEN_RETRIES`` times in a row, as
+the agent's own 2.x sessions are watched (``sdk_session``).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import TYPE_CHECKING
+
+import anyio
+
+from parity.mcp.spec import CallFailure
+
+if TYPE_CHECKING:
+    from parity.mcp.connection import Connection
+
+_log = logging.getLogger(__name__)
+
+#: the notifications a listen stream can carry, by the filter key that asks for them
+FILTERS = {"notifications/tools/list_changed": "toolsListChanged",
+           "notifications/prompts/list_changed": "promptsListChanged",
+           "notifications/resources/list_changed": "resourcesListChanged"}
+ACKNOWLEDGED = "notifications/subscriptions/acknowledged"
+#: drops of a 2026-07-28 listen stream in a row before giving up on it (``sdk_session``'s
+#: streams too)
+LISTEN_RETRIES = 5
+
+
+class Listener:
+    """The session's ``subscriptions/listen`` stream, for ``FILTERS[method]``."""
+
+    def __init__(self, conn: Connection, method: str, name: str) -> None:
+        self.conn, self.method, self.name = conn, method, name
+        #: set once the stream is acknowledged (or could not be opened)
+        self.ready = anyio.Event()
+        conn.listeners.setdefault(ACKNOWLEDGED, []).append(lambda _params: self.ready.set())
+
+    def start(self) -> None:
+        if not self.conn.spawn(self._hold):
+            self.ready.set()
+
+    async def wait_ready(self, timeout: float) -> None:
+        with anyio.move_on_after(timeout):
+            await self.ready.wait()
+
+    async def _hold(self) -> None:
+        params = {"notifications": {FILTERS[self.method]: True}}
+        losses = 0
+        while losses < LISTEN_RETRIES:
+            opened = anyio.current_time()
+            try:
+                await self.conn.request("subscriptions/listen", params, timeout=math.inf)
+                return  # the server ended the stream gracefully
+            except CallFailure as exc:
+                if self.conn.lost is not None:
+                    return  # the session is over
+                if exc.kind == "jsonrpc_error":
+                    if not self.ready.is_set():  # refused, not ended (a server stopping)
+                        self.ready.set()
+                        _log.warning("cannot subscribe to %s of %s: %s", self.method,
+                                     self.name, exc)
+                    return
+            losses = 1 if anyio.current_time() - opened > 30 else losses + 1
+            self.conn.deliver({"jsonrpc": "2.0", "method": self.method})  # none replayed
+            await anyio.sleep(0.2 * 2 ** losses)
+        self.ready.set()
+        _log.warning("gave up re-subscribing to %s of %s after %d drops", self.method,
+                     self.name, LISTEN_RETRIES)
+
+
+def listened(method: str) -> bool:
+    """Whether a 2026-era server can send ``method`` on a listen stream."""
+    return method in FILTERS
+
+
+__all__ = ["LISTEN_RETRIES", "Listener", "listened"]

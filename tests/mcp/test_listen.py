@@ -1,0 +1,79 @@
+"""Tool changes on parity's own MCP 2026-07-28 session (parity/mcp/listen.py): the server
+says them only on a ``subscriptions/listen`` stream, which the session opens when the pinned
+client watches, and a listing waits for its acknowledgment."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+import anyio
+import pytest
+
+from parity.mcp import SDK_MAJOR, ServerSpec, open_session
+from parity.pinning.drift import Drift
+from parity.runtime.client import PinnedClient
+from tests.lockfixtures import http_server, stdio_spec
+from tests.mcp.test_sdk_session import _flip_and_probe, _sdk_flip_lock, seen_of
+from tests.mcpfixtures import stdio
+
+pytestmark = pytest.mark.skipif(SDK_MAJOR < 2, reason="MCP 2026-07-28 is the 2.x SDK's")
+MODERN = "2026-07-28"
+
+
+def flip_through(spec: ServerSpec, lock: str) -> tuple[list[Drift], dict[str, Any], Any]:
+    drifts: list[Drift] = []
+
+    async def main() -> tuple[dict[str, Any], Any]:
+        async with open_session(spec) as session:
+            assert session.protocol_version == MODERN
+            _client, seen = await _flip_and_probe(session, lock, drifts)
+            return seen, session.protocol_version
+
+    seen, version = anyio.run(main)
+    return drifts, seen, version
+
+
+@pytest.mark.parametrize("kind", ["stdio", "object"])
+def test_a_change_is_caught_through_the_listen_stream(tmp_path, kind) -> None:
+    from tests.servers import sdk_flip
+
+    lock = _sdk_flip_lock(tmp_path)
+    spec = (dataclasses.replace(stdio_spec("sdk_flip"), protocol=MODERN) if kind == "stdio"
+            else ServerSpec(kind="object", name="weather-sdk", obj=sdk_flip.build(),
+                            protocol=MODERN))
+    drifts, seen, _ = flip_through(spec, lock)
+    assert [d.withheld() for d in drifts] == [("search",)]
+    assert seen_of(seen) == ["search", "flip", "seen"]
+
+
+def test_a_change_is_caught_through_the_listen_stream_over_http(tmp_path) -> None:
+    lock = _sdk_flip_lock(tmp_path)
+    with http_server("sdk_flip") as url:
+        drifts, seen, _ = flip_through(ServerSpec(kind="url", url=url, protocol=MODERN), lock)
+    assert [d.withheld() for d in drifts] == [("search",)]
+    assert seen_of(seen) == ["search", "flip", "seen"]
+
+
+def test_a_server_that_refuses_the_stream_is_said_to_be_unwatched(tmp_path, caplog) -> None:
+    """tests.servers.discover_raw speaks 2026-07-28 but knows no ``subscriptions/listen``:
+    the pinned client still starts (the listing does not wait for an acknowledgment that
+    never comes) and the log says the tools are not watched."""
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+
+    spec = stdio("tests.servers.discover_raw", "--offer", MODERN, protocol=MODERN)
+    path = tmp_path / "stamp.lock.json"
+    L.write(L.from_listing("handshaking", fetch_tools(spec)), path)
+
+    async def main() -> list[str]:
+        async with open_session(spec) as session:
+            with anyio.fail_after(10):
+                client = await PinnedClient(session, path).start()
+            return sorted(client.tools)
+
+    with caplog.at_level(logging.WARNING, logger="parity.mcp.listen"):
+        assert anyio.run(main) == ["stamp"]
+    assert any("cannot subscribe to notifications/tools/list_changed" in r.getMessage()
+               and "no method subscriptions/listen" in r.getMessage() for r in caplog.records)
