@@ -23,3 +23,35 @@ def test_an_unresolved_reference_is_warned_about_even_when_nothing_differs(tmp_p
     assert "no differences" in out
     assert f"warning: server: tool 't': in: $ref '{remote}'" in err
     assert "not fetched" in err
+
+
+def test_a_live_server_is_listed_under_the_protocol_asked_for(tmp_path, capsys,
+                                                              monkeypatch) -> None:
+    """tests.servers.array_output lists a tool only MCP 2026-07-28 can carry: under the
+    handshake the listing fails and says what to pass; with ``--protocol`` the agent's copy
+    of the tool is compared, and a drifted copy is found."""
+    import sys
+
+    import pytest
+
+    from parity.mcp import SDK_MAJOR
+    from tests.lockfixtures import ROOT
+
+    if SDK_MAJOR < 2:
+        pytest.skip("MCP 2026-07-28 is the 2.x SDK's")
+    from tests.servers.array_output import DEFINITIONS
+
+    monkeypatch.chdir(ROOT)
+    agent = tmp_path / "agent.json"
+    agent.write_text(json.dumps({"tools": DEFINITIONS}))
+    server = ["--server-stdio", f"{sys.executable} -m tests.servers.array_output"]
+    assert main(["diff", "--agent-file", str(agent), *server]) == 2
+    assert "--protocol 2026-07-28" in capsys.readouterr().err
+    assert main(["diff", "--agent-file", str(agent), *server, "--protocol", "2026-07-28"]) == 0
+    capsys.readouterr()
+    drifted = json.loads(json.dumps(DEFINITIONS))
+    drifted[0]["inputSchema"]["properties"]["q"]["type"] = "integer"
+    agent.write_text(json.dumps({"tools": drifted}))
+    assert main(["diff", "--agent-file", str(agent), *server, "--protocol", "auto"]) == 1
+    out = capsys.readouterr().out
+    assert "tool recent" in out and "in.type  q" in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,9 @@ _FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
               help="Start the server with this command line and ask it for its tools.")
 @click.option("--server-url", metavar="URL", help="Ask a running HTTP server for its tools.")
 @click.option("--server-name", help="The server's name, for {server} in the tool-id forms.")
+@click.option("--protocol", metavar="VERSION", default=None,
+              help="The MCP protocol version to list a live server under: 2026-07-28, an "
+                   "older one, or auto (default: the initialize handshake).")
 @click.option("--agent-form", default="{tool}", show_default=True,
               help="How the agent names tools, e.g. '{server}-mcp:{tool}'.")
 @click.option("--server-form", default="{tool}", show_default=True,
@@ -38,8 +42,8 @@ _FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
                    "pair's `id_paths`).")
 @report_options
 def command(agent_file: Path, server_file: Path | None, server_stdio: str | None,
-            server_url: str | None, server_name: str | None, agent_form: str,
-            server_form: str, id_paths: tuple[str, ...], fmt: str,
+            server_url: str | None, server_name: str | None, protocol: str | None,
+            agent_form: str, server_form: str, id_paths: tuple[str, ...], fmt: str,
             output: Path | None) -> int:
     """Compare the agent's tools with a server's, once, without configuration or baseline.
 
@@ -59,7 +63,8 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
                                           server=server_name, tool_id_form=agent_form)
     # a live server's own messages name it; a file is named with its side
     with naming(str(server_file), "server") if server_file else naming("server"):
-        server = _server(server_file, server_stdio, server_url, server_name, server_form)
+        server = _server(server_file, server_stdio, server_url, server_name, server_form,
+                         protocol)
     # what extraction could not model (a remote $ref it never fetches...) is no finding, but
     # a diff that passes over it must say so, as `parity paths` does
     for side, manifest in (("agent", agent), ("server", server)):
@@ -83,7 +88,7 @@ def _id_paths(given: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _server(file: Path | None, stdio: str | None, url: str | None, name: str | None,
-            form: str) -> Manifest:
+            form: str, protocol: str | None) -> Manifest:
     source: str
     definitions: list[dict[str, Any]]
     if file is not None:
@@ -91,6 +96,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
     else:
         # imported here: only a live server needs the MCP SDK
         from parity.mcp import ServerSpec, fetch_tools
+        from parity.mcp.era import check_protocol
 
         if stdio is not None:
             command = split_command(stdio, "--server-stdio")
@@ -99,7 +105,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
         else:
             spec = url_spec(url or "", name or "server")
             source = f"url: {url}"
-        listing = fetch_tools(spec)
+        listing = fetch_tools(dataclasses.replace(spec, protocol=check_protocol(protocol)))
         if listing.rejected:  # a diff without them would pass what it never saw
             lines = "; ".join(f"tool {tool!r}: {why}" for tool, why in listing.rejected)
             raise SourceError(f"{source}: tools/list has definitions parity cannot read: "
