@@ -21,7 +21,7 @@ The names of the ``_meta`` keys, the headers and the version lists are the SDK's
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from parity.errors import ConfigError
@@ -199,10 +199,28 @@ def _not_spoken(version: str, said: str, supported: list[Any] | None,
                        code=code)
 
 
+def dropped_by_2026_clients(definitions: Iterable[Mapping[str, Any]],
+                            ) -> list[tuple[str, str]]:
+    """The tools every MCP 2026-07-28 client drops from a listing (the spec's MUST), so
+    never shows its agent: those whose ``inputSchema`` has an invalid ``x-mcp-header``
+    annotation; by name, with the SDK's reason. None under the 1.x SDK (it has no check)."""
+    if SDK_MAJOR < 2:
+        return []
+    from mcp.shared.inbound import find_invalid_x_mcp_header
+
+    dropped = []
+    for definition in definitions:
+        # the SDK's walk keeps its own stack: total on a schema of any depth
+        reason = find_invalid_x_mcp_header(definition.get("inputSchema"))
+        if reason is not None:
+            dropped.append((str(definition.get("name")), reason))
+    return dropped
+
+
 def handshake(protocol: str | None) -> str:
     """The version ``initialize`` offers: the one asked for, else the SDK's latest."""
     return protocol if protocol is not None and protocol != AUTO else handshake_version()
 
 
-__all__ = ["AUTO", "Stamp", "check_protocol", "discover", "discovers", "handshake",
-           "is_modern", "known_versions", "meta"]
+__all__ = ["AUTO", "Stamp", "check_protocol", "discover", "discovers",
+           "dropped_by_2026_clients", "handshake", "is_modern", "known_versions", "meta"]

@@ -128,9 +128,26 @@ def read_for_lock(target: Target, *, lock_file: str | None = None,
     lists a live server (default: ``parity.mcp.fetch_tools``)."""
     from parity.pinning.lock import dumps
 
-    live = read_live(target, fetch=fetch)
+    live = _linted(read_live(target, fetch=fetch))
     check_secrets(target, dumps(live))
     return plan_lock(live, target.lock_path, lock_file=lock_file)
+
+
+def _linted(live: Lock) -> Lock:
+    """``live`` with a warning for each tool MCP 2026-07-28 clients never show their agent
+    (an invalid ``x-mcp-header``): pinned all the same, as the server lists it to parity,
+    but the agent of a 2.x ``Client`` will not have it (checked when locking, not on the
+    verify path)."""
+    from parity.mcp.era import dropped_by_2026_clients
+
+    dropped = dropped_by_2026_clients(tool.given for tool in live.tools.values())
+    if not dropped:
+        return live
+    notes = tuple(f"server {live.server!r}: tool {name!r}: every MCP 2026-07-28 client drops "
+                  f"it from the listing "
+                  f"(invalid x-mcp-header: {why}), so an agent on one never sees it; fix "
+                  "the server's inputSchema" for name, why in sorted(dropped))
+    return dataclasses.replace(live, warnings=(*live.warnings, *notes))
 
 
 def plans_for_lock(targets: Sequence[Target], *,

@@ -95,3 +95,30 @@ def test_verify_servers_reads_each_lock_once(tmp_path, monkeypatch):
     [(_, drift)] = verify_servers([target])
     assert not isinstance(drift, ParityError) and not drift.drifted
     assert read == [target.lock_path]
+
+
+def test_a_tool_2026_clients_drop_is_pinned_with_a_warning(tmp_path):
+    """MCP 2026-07-28 clients MUST drop a tool whose ``x-mcp-header`` annotation is invalid
+    (here on a ``number``): the lock still pins what the server lists, and says that an
+    agent on such a client never sees the tool; a valid annotation says nothing."""
+    import pytest
+
+    from parity.mcp import SDK_MAJOR
+    from parity.sources.locking import read_for_lock
+
+    if SDK_MAJOR < 2:
+        pytest.skip("the x-mcp-header check is the 2.x SDK's")
+    annotated = {"type": "object", "properties": {"region": {"type": "number",
+                                                              "x-mcp-header": "Region"}}}
+    valid = {"type": "object", "properties": {"region": {"type": "string",
+                                                          "x-mcp-header": "Region"}}}
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps({"tools": [{"name": "lookup", "inputSchema": annotated},
+                                           {"name": "fine", "inputSchema": valid}]}))
+    target = Target(name="regions", lock_path=tmp_path / "r.lock.json", tools_file=tools)
+    plan = read_for_lock(target)
+    assert sorted(plan.live.tools) == ["fine", "lookup"]
+    [warning] = plan.live.warnings
+    assert warning.startswith("server 'regions': tool 'lookup': every MCP 2026-07-28 client "
+                              "drops it from the listing (invalid x-mcp-header: property "
+                              "'region': x-mcp-header is only permitted on")
