@@ -176,7 +176,9 @@ def intercept(session: Any, hooks: Hooks, *, secrets: tuple[str, ...] = ()) -> N
                     raise
                 raise failure from exc
             kept.append(result)
-            return _dump(result) if _is_call_result(result) else {"content": []}
+            if _is_call_result(result) or type(result).__name__ == "InputRequiredResult":
+                return _dump(result)  # (the guard names an input-required step as such)
+            return {"content": []}
 
         # a task-augmented call (MCP 2025-11-25) names its task in the request's params
         as_task = getattr(params, "task", None) is not None

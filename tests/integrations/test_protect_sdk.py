@@ -218,6 +218,58 @@ def test_a_lock_the_cli_listed_under_2026_verifies_through_the_client_whole(tmp_
     assert anyio.run(main) == []
 
 
+def test_a_call_that_asks_for_input_first_is_driven_by_the_client_and_named(tmp_path) -> None:
+    """MCP 2026-07-28: a tool that needs a person's answer answers ``input_required``
+    (tests.servers.asks_input). Through ``protect``, the agent's ``Client`` still answers it
+    with its own elicitation callback and retries: the call succeeds, and the outcomes
+    name the first step ``input_required``, never ``ok`` nor a failure. parity's own
+    session, which answers no input request, gets the same step as ``input_required``."""
+    pytest.importorskip("mcp.client.client", reason="mcp.client.Client is the 2.x SDK's")
+    import sys
+
+    import anyio
+    from mcp.client.client import Client
+    from mcp.types import ElicitResult
+
+    import parity
+    from parity.mcp import fetch_tools, open_session
+    from parity.pinning import lock as L
+    from parity.runtime.client import PinnedClient
+    from parity.runtime.guard import GuardedSession
+    from tests.mcpfixtures import stdio
+
+    spec = stdio("tests.servers.asks_input", protocol="2026-07-28")
+    path = tmp_path / "asks.lock.json"
+    L.write(L.from_listing("asks", fetch_tools(spec)), path)
+    asked: list[str] = []
+
+    async def answer(context: Any, params: Any) -> Any:
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"go": True})
+
+    async def through_the_client() -> tuple[bool, str, list[str]]:
+        server = StdioServerParameters(command=sys.executable, cwd=str(ROOT),
+                                       args=["-m", "tests.servers.asks_input"])
+        async with Client(server, elicitation_callback=answer) as client:
+            protection = await parity.protect(client, path)
+            failed, text = result_text(await client.call_tool("confirm", {"what": "x"}))
+            return failed, text, [str(o.category) for o in protection.outcomes]
+
+    failed, text, categories = anyio.run(through_the_client)
+    assert not failed and text == 'confirmed: {"go": true}', text
+    assert asked == ["Go ahead?"]
+    assert categories == ["input_required", "ok"]
+
+    async def through_parity() -> Any:
+        async with open_session(spec) as session:
+            client = await PinnedClient(session, path).start()
+            return await GuardedSession(client).call_tool("confirm", {"what": "x"})
+
+    outcome = anyio.run(through_parity)
+    assert outcome.category == "input_required" and not outcome.ok
+    assert outcome.retry == "never"
+
+
 def test_a_2026_result_of_any_json_type_is_taken_as_it_is(tmp_path) -> None:
     """MCP 2026-07-28 (the 2.x ``Client``'s) lets a tool's ``outputSchema`` be any JSON
     Schema and its ``structuredContent`` any JSON value (tests.servers.array_output: an

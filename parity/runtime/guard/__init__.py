@@ -31,6 +31,7 @@ from parity.runtime.guard.categories import (
     CONTRACT_VIOLATION,
     DEFINITIVE,
     DRIFTED,
+    INPUT_REQUIRED,
     LOCAL_FAILURE,
     MALFORMED_RESPONSE,
     MESSAGES,
@@ -60,11 +61,12 @@ from parity.runtime.guard.schemas import check_arguments
 from parity.runtime.guard.session import GuardedSession, Verified
 
 __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIES",
-           "CONTRACT_VIOLATION", "DEFINITIVE", "DRIFTED", "LOCAL_FAILURE", "MALFORMED_RESPONSE",
-           "MESSAGES", "NO_DEFINITIVE_CLAIMS", "OK", "OUTCOME_UNKNOWN", "PARTIAL", "RATE_LIMITED",
-           "RETRY_AFTER", "RETRY_NEVER", "RETRY_RECONCILE_FIRST", "RETRY_SAFE", "TOOL_ERROR",
-           "UNAVAILABLE", "UNKNOWN", "Advice", "Category", "EventSink", "GuardPolicy",
-           "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict", "Verified",
-           "assess", "check_arguments", "check_call_mode", "classify_failure", "classify_result",
-           "completeness", "failure_verdict", "guarded_call", "is_safe_to_repeat", "make_outcome",
-           "new_correlation_id", "redact", "refuse", "takes_any_structured", "verdict"]
+           "CONTRACT_VIOLATION", "DEFINITIVE", "DRIFTED", "INPUT_REQUIRED", "LOCAL_FAILURE",
+           "MALFORMED_RESPONSE", "MESSAGES", "NO_DEFINITIVE_CLAIMS", "OK", "OUTCOME_UNKNOWN",
+           "PARTIAL", "RATE_LIMITED", "RETRY_AFTER", "RETRY_NEVER", "RETRY_RECONCILE_FIRST",
+           "RETRY_SAFE", "TOOL_ERROR", "UNAVAILABLE", "UNKNOWN", "Advice", "Category", "EventSink",
+           "GuardPolicy", "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict",
+           "Verified", "assess", "check_arguments", "check_call_mode", "classify_failure",
+           "classify_result", "completeness", "failure_verdict", "guarded_call",
+           "is_safe_to_repeat", "make_outcome", "new_correlation_id", "redact", "refuse",
+           "takes_any_structured", "verdict"]

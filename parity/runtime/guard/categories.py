@@ -57,6 +57,10 @@ class Category(_Name):
     TOOL_ERROR = "tool_error"
     #: the result declares itself incomplete: no definitive claim about the set
     PARTIAL = "partial"
+    #: no result yet: the server asks the client for input first (MCP 2026-07-28's
+    #: ``input_required``: an elicitation, a sampling, the roots), which this session does
+    #: not answer
+    INPUT_REQUIRED = "input_required"
     #: the deadline passed after a call to a tool not annotated read-only or idempotent was sent
     OUTCOME_UNKNOWN = "outcome_unknown"
 
@@ -104,6 +108,10 @@ ADVICE: Mapping[Category, Advice] = {
     Category.TOOL_ERROR: Advice("the tool reported an error", Retry.NEVER),
     Category.PARTIAL: Advice("the result declares itself incomplete: do not make definitive "
                              "claims about the set", Retry.NEVER),
+    Category.INPUT_REQUIRED: Advice(
+        "the server asks the client for input before it answers (a person's answer, a model's "
+        "sampling, the roots); this session gives none: call through a client that answers "
+        "input requests", Retry.NEVER),
     Category.OUTCOME_UNKNOWN: Advice(
         "the deadline passed after the call was sent; whether the operation took effect is "
         "unknown: reconcile before any second call", Retry.RECONCILE_FIRST),
@@ -131,6 +139,7 @@ MALFORMED_RESPONSE = Category.MALFORMED_RESPONSE
 CONTRACT_VIOLATION = Category.CONTRACT_VIOLATION
 TOOL_ERROR = Category.TOOL_ERROR
 PARTIAL = Category.PARTIAL
+INPUT_REQUIRED = Category.INPUT_REQUIRED
 OUTCOME_UNKNOWN = Category.OUTCOME_UNKNOWN
 RETRY_NEVER = Retry.NEVER
 RETRY_AFTER = Retry.AFTER
@@ -138,7 +147,8 @@ RETRY_RECONCILE_FIRST = Retry.RECONCILE_FIRST
 RETRY_SAFE = Retry.SAFE
 
 __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIES",
-           "CONTRACT_VIOLATION", "DEFINITIVE", "DRIFTED", "LOCAL_FAILURE", "MALFORMED_RESPONSE",
+           "CONTRACT_VIOLATION", "DEFINITIVE", "DRIFTED", "INPUT_REQUIRED", "LOCAL_FAILURE",
+           "MALFORMED_RESPONSE",
            "MESSAGES", "NO_DEFINITIVE_CLAIMS", "OK", "OUTCOME_UNKNOWN", "PARTIAL", "RATE_LIMITED",
            "RETRY_AFTER", "RETRY_NEVER", "RETRY_RECONCILE_FIRST", "RETRY_SAFE", "TOOL_ERROR",
            "UNAVAILABLE", "Advice", "Category", "Retry"]

@@ -45,6 +45,9 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     """
     if safe is None:
         safe = is_safe_to_repeat(definition, policy)
+    asked = _input_asked(raw)
+    if asked is not None:
+        return verdict(Category.INPUT_REQUIRED, asked, raw=_shape(raw))
     envelope = _envelope_problem(raw, any_structured)
     if envelope:
         return verdict(Category.MALFORMED_RESPONSE, envelope, safe=safe, raw=_shape(raw))
@@ -81,6 +84,18 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
         return verdict(Category.PARTIAL, state.reason, missing=state.missing, result=value,
                        complete=False)
     return verdict(Category.OK, result=value, complete=state.complete, suspect=suspect)
+
+
+def _input_asked(raw: Any) -> str | None:
+    """What a 2026-07-28 ``input_required`` result asks of the client (the methods of its
+    ``inputRequests``), or None for any other result: no result yet, not a malformed one."""
+    if not isinstance(raw, Mapping) or raw.get("resultType") != "input_required":
+        return None
+    requests = raw.get("inputRequests")
+    methods = sorted({str(r.get("method")) for r in requests.values() if isinstance(r, Mapping)}
+                     ) if isinstance(requests, Mapping) else []
+    asked = ", ".join(methods) if methods else "nothing named (a request state only)"
+    return f"resultType input_required: the server asks for {asked}"
 
 
 def _envelope_problem(raw: Any, any_structured: bool) -> str | None:

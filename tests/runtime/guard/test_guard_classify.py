@@ -56,6 +56,23 @@ def test_a_value_of_any_type_is_still_held_to_the_pinned_output_schema():
     assert classify([{"error": "rate_limited"}], WRITER).category == g.OK  # a list is data
 
 
+@pytest.mark.parametrize(("raw", "asked"), [
+    ({"resultType": "input_required", "requestState": "s1", "inputRequests": {
+        "ok": {"method": "elicitation/create", "params": {"message": "Go ahead?"}},
+        "model": {"method": "sampling/createMessage", "params": {}}}},
+     "elicitation/create, sampling/createMessage"),
+    ({"resultType": "input_required", "requestState": "s1"},
+     "nothing named (a request state only)")])
+def test_a_result_that_asks_for_input_first_is_no_result(raw, asked):
+    """MCP 2026-07-28: ``input_required`` is a step of a call, neither a success nor a
+    malformed result (it has no ``content``)."""
+    verdict = g.classify_result(raw, TOOL, POLICY)
+    assert verdict.category == g.INPUT_REQUIRED and verdict.retry == g.RETRY_NEVER
+    assert verdict.detail == f"resultType input_required: the server asks for {asked}"
+    # a complete result of that name is a result like any other
+    assert category({**result({"orders": [], "total": 0}), "resultType": "complete"}) == g.OK
+
+
 def test_is_error_is_a_tool_error():
     assert category(result({"orders": []}, is_error=True)) == g.TOOL_ERROR
 
