@@ -122,6 +122,16 @@ def _lock_of(lock: Lock | str | os.PathLike[str]) -> tuple[Lock, str | None]:
     return load(lock), os.fspath(lock)
 
 
+def _as_locked(spec: Any, pinned: Lock) -> Any:
+    """Speak the protocol era the lock was listed in, unless the spec names one: a lock
+    listed under MCP 2026-07-28 is verified under it (as ``parity verify`` does)."""
+    from parity.mcp.era import is_modern
+
+    if spec.protocol is None and is_modern(pinned.protocol_version):
+        return dataclasses.replace(spec, protocol=pinned.protocol_version)
+    return spec
+
+
 async def check_tools(session_or_client: Any, lock: Lock | str | os.PathLike[str], *,
                       surface: SurfacePolicy = "refuse",
                       accept_name: str | None = None) -> tuple[Drift, list[dict[str, Any]]]:
@@ -264,6 +274,7 @@ class PinnedClient:
                     kw["policy"] = dataclasses.replace(policy, id_paths=server.id_paths)
         if lock is None:
             raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
+        spec = _as_locked(spec, _lock_of(lock)[0])
         async with open_session(spec) as session:
             client = cls(session, lock, mode=mode, surface=surface or "refuse", **kw)
             await client.start()

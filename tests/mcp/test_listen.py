@@ -77,3 +77,26 @@ def test_a_server_that_refuses_the_stream_is_said_to_be_unwatched(tmp_path, capl
         assert anyio.run(main) == ["stamp"]
     assert any("cannot subscribe to notifications/tools/list_changed" in r.getMessage()
                and "no method subscriptions/listen" in r.getMessage() for r in caplog.records)
+
+
+def test_connect_speaks_the_era_of_its_lock_and_watches_through_listen(tmp_path) -> None:
+    """``PinnedClient.connect`` on a server spec that names no protocol, with a lock listed
+    under 2026-07-28, speaks 2026-07-28 (as ``parity verify`` does), so a change reaches it
+    on the listen stream."""
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+
+    spec = stdio_spec("sdk_flip")
+    path = tmp_path / "modern.lock.json"
+    L.write(L.from_listing("weather-sdk", fetch_tools(
+        dataclasses.replace(spec, protocol=MODERN))), path)
+
+    async def main() -> tuple[str | None, list[str]]:
+        async with PinnedClient.connect(spec, path, mode="refuse-changed") as client:
+            await client.call_tool("flip")
+            with anyio.fail_after(10):
+                while client.verifications < 2:
+                    await anyio.sleep(0.01)
+            return client.session.protocol_version, sorted(client.unavailable)
+
+    assert anyio.run(main) == (MODERN, ["search"])
