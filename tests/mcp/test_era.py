@@ -169,3 +169,18 @@ def test_a_2026_call_over_http_mirrors_the_arguments_its_tool_asks_for_into_head
         called, refused = anyio.run(calls, url)
     assert "Mcp-Param-Region header is missing" in refused
     assert json.loads(called["content"][0]["text"]) == {"region": "eu west", "key": "k"}
+
+
+def test_auto_over_http_takes_the_handshake_of_a_server_that_wants_a_session_first(
+        http_server: Any) -> None:
+    """A 1.x SDK server over HTTP refuses a request without a session (HTTP 400, no
+    JSON-RPC answer to it): ``auto`` takes that as no 2026-07-28, as the 2.x ``Client``
+    does, and starts the handshake (tests.servers.http_faults ``/legacy``); asked for
+    2026-07-28 itself, the same server is an error that says so."""
+    url = http_server("tests.servers.http_faults", path="") + "/legacy"
+    listing = fetch_tools(ServerSpec(kind="url", url=url, protocol="auto", start_timeout=15))
+    assert listing.protocol_version == handshake_version()
+    assert [t["name"] for t in listing.tools] == ["t"]
+    if SDK_MAJOR >= 2:
+        with pytest.raises(SourceError, match=f"does not speak MCP {MODERN}"):
+            fetch_tools(ServerSpec(kind="url", url=url, protocol=MODERN, start_timeout=15))

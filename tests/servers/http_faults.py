@@ -22,6 +22,9 @@
 * ``/gzipbomb``: 200 ``application/json``, 1 MB of gzip that decompresses to 1 GiB
 * ``/values/<mode>``: a tools/list whose second tool carries one hostile value
   (``tests.hostile.servers.content.MODES``), written as raw text (SSE with ``?sse=1``)
+* ``/legacy``: a handshake-era server, as the 1.x SDK's answers over HTTP: a request
+  without the ``Mcp-Session-Id`` that ``initialize`` gave (a 2026-07-28 ``server/discover``)
+  is refused with HTTP 400 ``Bad Request: Missing session ID``; others as ``/ok``
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
 """
@@ -75,7 +78,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         path = url.path
         auth = self.headers.get("Authorization", "")  # echoed back, to test redaction
-        if path.startswith("/status/"):
+        if path == "/legacy" and self.headers.get("Mcp-Session-Id") != "s-1":
+            self._send(400, b'{"jsonrpc": "2.0", "id": "server-error", "error": {"code": '
+                            b'-32600, "message": "Bad Request: Missing session ID"}}',
+                       "application/json")
+        elif path.startswith("/status/"):
             status = int(path.rsplit("/", 1)[1])
             headers = {"Retry-After": query["retry"]} if "retry" in query else {}
             if query.get("jsonrpc"):
