@@ -12,8 +12,8 @@ it pins, as its client capabilities are.
 ``ServerSpec.protocol`` picks it: ``None`` (the default) is the handshake at the SDK's
 latest handshake version, as before; a version names one (a 2026 one needs the 2.x SDK);
 ``"auto"`` does what the 2.x SDK's ``Client`` does by default: ``server/discover`` first,
-the handshake when the server does not answer it (any JSON-RPC error but an unsupported
-version it names).
+the handshake when the server refuses it (a JSON-RPC error, or an HTTP 4xx: a 1.x server
+wants a session first), unless it names only 2026 versions parity does not know.
 
 The names of the ``_meta`` keys, the headers and the version lists are the SDK's own
 (``mcp_types``, ``mcp.shared.inbound``); nothing here imports ``mcp`` at module level.
@@ -103,11 +103,14 @@ class Stamp:
         self.over_http = over_http
         #: the last listing's input schemas by tool name (``listed``), for ``Mcp-Param-*``
         self.input_schemas: dict[str, Any] = {}
+        #: each called tool's ``x-mcp-header`` map, read once a listing
+        self._header_maps: dict[str, Mapping[tuple[str, ...], str]] = {}
 
     def listed(self, tools: list[dict[str, Any]]) -> None:
         """Remember the listed tools' input schemas (a call's headers are read from them)."""
         if self.over_http:
             self.input_schemas = {t["name"]: t.get("inputSchema") for t in tools}
+            self._header_maps = {}
 
     def __call__(self, message: dict[str, Any]) -> dict[str, str] | None:
         params = message.setdefault("params", {})
@@ -138,11 +141,16 @@ class Stamp:
             x_mcp_header_map,
         )
 
-        schema = self.input_schemas.get(name) if isinstance(name, str) else None
-        if not isinstance(schema, dict) or not isinstance(arguments, dict) or \
-                find_invalid_x_mcp_header(schema) is not None:
-            return {}  # (an SDK client drops a tool whose annotations are invalid)
-        return mcp_param_headers(x_mcp_header_map(schema), arguments)
+        if not isinstance(name, str) or not isinstance(arguments, dict):
+            return {}
+        found = self._header_maps.get(name)
+        if found is None:
+            schema = self.input_schemas.get(name)
+            # (an SDK client drops a tool whose annotations are invalid: it sends none)
+            found = x_mcp_header_map(schema) if isinstance(schema, dict) and \
+                find_invalid_x_mcp_header(schema) is None else {}
+            self._header_maps[name] = found
+        return mcp_param_headers(found, arguments) if found else {}
 
 
 async def discover(request: Request, protocol: str, timeout: float,
