@@ -46,16 +46,16 @@ def catalog_server(definitions: list[dict[str, Any]], name: str = "bench") -> An
     return listing_server(name, definitions)
 
 
-def parity_session(server: Any, lock: Path) -> Connect:
+def parity_session(server: Any, lock: Path, *, protocol: str | None = None) -> Connect:
     """parity's own session (``parity.mcp.open_session``) and ``verify_tools``: the verified
     tools' count. ``server``: the server object, the command that serves it over stdio, or
-    the URL it serves streamable HTTP at."""
+    the URL it serves streamable HTTP at; ``protocol``: the session's (``ServerSpec``)."""
     if isinstance(server, list):
-        spec = ServerSpec(kind="stdio", name="bench", command=tuple(server))
+        spec = ServerSpec(kind="stdio", name="bench", command=tuple(server), protocol=protocol)
     elif isinstance(server, str):
-        spec = ServerSpec(kind="url", name="bench", url=server)
+        spec = ServerSpec(kind="url", name="bench", url=server, protocol=protocol)
     else:
-        spec = ServerSpec(kind="object", name="bench", obj=server)
+        spec = ServerSpec(kind="object", name="bench", obj=server, protocol=protocol)
 
     async def run() -> int:
         async with open_session(spec) as session:
@@ -140,6 +140,23 @@ def sdk_session(server: Any, lock: Path | None) -> Connect:
             found = await _listed(*client, lock)
             tg.cancel_scope.cancel()
         return found
+    return run
+
+
+def sdk_client(server: Any, lock: Path | None) -> Connect:
+    """The 2.x SDK's ``Client`` in its default mode (MCP 2026-07-28 with a 2.x server:
+    ``server/discover``, no handshake) to ``server`` (as ``sdk_session`` takes it); then its
+    ``list_tools`` (``lock`` None) or, wrapped, ``verify_tools``."""
+    async def run() -> int:
+        from mcp.client.client import Client
+        from mcp.client.stdio import StdioServerParameters
+
+        target = (StdioServerParameters(command=server[0], args=server[1:])
+                  if isinstance(server, list) else server)
+        async with Client(target) as client:
+            if lock is None:
+                return len((await client.list_tools()).tools)
+            return len(await verify_tools(wrap_session(client), lock))
     return run
 
 

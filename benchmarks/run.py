@@ -786,6 +786,9 @@ def bench_connect(s: Settings) -> Iterator[Row]:
                        up.enter_context(connect.http_server(n, changed=True,
                                                             json_response=True)))}
         yield from _connect_rows(servers, lock, n, planted, s)
+        if _sdk_major() >= 2:  # MCP 2026-07-28: the 2.x Client's default
+            yield from _connect_2026_rows({k: servers[k] for k in ("over stdio", "over HTTP")},
+                                          lock, n, planted, s)
     with contextlib.suppress(OSError):
         lock.unlink()
         folder.rmdir()
@@ -835,6 +838,43 @@ def _connect_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, plant
                             f"parity: the SDK's ClientSession connecting and listing the tools; "
                             f"{how}; checked: the unchanged catalog verifies, one changed tool "
                             "is refused by its field path")
+
+
+def _sdk_major() -> int:
+    from parity.mcp import SDK_MAJOR
+
+    return SDK_MAJOR
+
+
+def _connect_2026_rows(servers: dict[str, tuple[Any, Any]], lock: Path, n: int, planted: str,
+                       s: Settings) -> Iterator[Row]:
+    """The connect rows on MCP 2026-07-28 (``server/discover``, a stamped ``_meta`` on every
+    request), against the 2.x ``Client`` in its default mode, which speaks it."""
+    import anyio
+    import connect
+
+    modern = "2026-07-28"
+    for transport, (server, changed) in servers.items():
+        verify = connect.parity_session(server, lock, protocol=modern)
+        _check_connect(f"parity's session, {transport}, {modern}", verify,
+                       connect.parity_session(changed, lock, protocol=modern), n, planted,
+                       anyio)
+        client = connect.sdk_client(server, None)
+        if anyio.run(client) != n:
+            raise InvalidBenchmark("connect: the SDK Client's list_tools did not list every "
+                                   "tool")
+        s.log(f"  connect {transport}, {modern}")
+        tp, tc = interleave(functools.partial(anyio.run, verify),
+                            functools.partial(anyio.run, client), s=s, budget=s.budget * 3)
+        yield Row("connect", f"connect and verify a {n}-tool server {transport}, MCP {modern}, "
+                  "parity's session", med(tp), "Client (2.x, its default): connect + list_tools",
+                  med(tc), "<= 1.5x the SDK's own listing", med(tp) / med(tc) <= 1.5,
+                  reps=len(tp),
+                  notes=f"parity.mcp.open_session(protocol={modern!r}) + verify_tools, the lock "
+                        "read from its file, against an agent without parity: the 2.x SDK's "
+                        f"Client, which speaks {modern} with a 2.x server; {_SERVED[transport]}; "
+                        "checked: the unchanged catalog verifies, one changed tool is refused "
+                        "by its field path")
 
 
 def _check_connect(label: str, verify: Callable[[], Any], refused: Callable[[], Any], n: int,
