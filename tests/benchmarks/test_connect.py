@@ -4,6 +4,7 @@ the harness checks for."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from pathlib import Path
 
@@ -87,3 +88,27 @@ def test_over_http_every_way_gets_every_tool_and_the_planted_change_is_refused(
         _every_way_lists_every_tool(url, lock_file, n)
         for way in (connect.parity_session, connect.sdk_session):
             assert connect.refused_fields(way(changed, lock_file)) == [(planted, "planted")]
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_the_2026_rows_get_every_tool_and_refuse_the_planted_change(
+        rows_catalog: tuple[int, Path, str], transport: str) -> None:
+    """The MCP 2026-07-28 rows (2.x SDK): parity's session told to speak it, and the 2.x
+    ``Client`` in its default mode (its comparison), reach the same servers; parity's
+    session refuses the planted change by its field path."""
+    from parity.mcp import SDK_MAJOR
+
+    if SDK_MAJOR < 2:
+        pytest.skip("MCP 2026-07-28 is the 2.x SDK's")
+    n, lock_file, planted = rows_catalog
+    with contextlib.ExitStack() as up:
+        if transport == "stdio":
+            server, changed = connect.stdio_command(n), connect.stdio_command(n, changed=True)
+        else:
+            server = up.enter_context(connect.http_server(n))
+            changed = up.enter_context(connect.http_server(n, changed=True))
+        assert anyio.run(connect.sdk_client(server, None)) == n
+        assert anyio.run(connect.sdk_client(server, lock_file)) == n
+        assert anyio.run(connect.parity_session(server, lock_file, protocol="2026-07-28")) == n
+        assert connect.refused_fields(connect.parity_session(
+            changed, lock_file, protocol="2026-07-28")) == [(planted, "planted")]
