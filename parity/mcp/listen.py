@@ -6,9 +6,11 @@ client opened with ``subscriptions/listen``, naming what it wants: a long-lived 
 acknowledged by ``notifications/subscriptions/acknowledged`` and answered only when the
 server ends it. ``Listener`` holds one for the session's connection, and a listing waits
 for its acknowledgment (``ready``), so no change can fall between the listing and the
-subscription. A stream that drops is opened again (there is no replay, so the listeners
-are told of a change: the pinned client re-verifies) up to ``LISTEN_RETRIES`` times in a row, as
-the agent's own 2.x sessions are watched (``sdk_session``).
+subscription. A stream that drops once acknowledged is opened again (there is no replay,
+so the listeners are told of a change: the pinned client re-verifies) up to
+``LISTEN_RETRIES`` times in a row, as the agent's own 2.x sessions are watched
+(``sdk_session``); one refused before any acknowledgment leaves the tools unwatched, with
+a warning.
 """
 
 from __future__ import annotations
@@ -64,12 +66,13 @@ class Listener:
             except CallFailure as exc:
                 if self.conn.lost is not None:
                     return  # the session is over
-                if exc.kind == "jsonrpc_error":
-                    if not self.ready.is_set():  # refused, not ended (a server stopping)
-                        self.ready.set()
-                        _log.warning("cannot subscribe to %s of %s: %s", self.method,
-                                     self.name, exc)
+                if not self.ready.is_set():  # refused before any acknowledgment
+                    self.ready.set()
+                    _log.warning("cannot subscribe to %s of %s: %s", self.method, self.name,
+                                 exc)
                     return
+                if exc.kind == "jsonrpc_error":
+                    return  # ended by the server with an error (one stopping)
             losses = 1 if anyio.current_time() - opened > 30 else losses + 1
             self.conn.deliver({"jsonrpc": "2.0", "method": self.method})  # none replayed
             await anyio.sleep(0.2 * 2 ** losses)
