@@ -100,3 +100,37 @@ def test_connect_speaks_the_era_of_its_lock_and_watches_through_listen(tmp_path)
             return client.session.protocol_version, sorted(client.unavailable)
 
     assert anyio.run(main) == (MODERN, ["search"])
+
+
+def test_a_stream_that_drops_is_opened_again_and_the_tools_reverified(http_server, tmp_path,
+                                                                        caplog) -> None:
+    """tests.servers.http_faults ``/droplisten``: every listen stream is acknowledged, then
+    ends without a response (a drop). Nothing is replayed, so each drop re-verifies the
+    tools, and the stream is opened again, five times in a row at most; then a warning.
+    (About 12 s: the backoff between attempts is the real one.)"""
+    from parity.mcp import fetch_tools
+    from parity.mcp.listen import LISTEN_RETRIES
+    from parity.pinning import lock as L
+
+    url = http_server("tests.servers.http_faults", path="") + "/droplisten"
+    spec = ServerSpec(kind="url", name="drops", url=url, protocol=MODERN, start_timeout=15)
+    path = tmp_path / "drops.lock.json"
+    L.write(L.from_listing("drops", fetch_tools(spec)), path)  # no stream opened yet
+
+    async def main() -> tuple[int, list[str]]:
+        async with PinnedClient.connect(spec, path, mode="refuse-changed") as client:
+            with anyio.fail_after(30):
+                while not any("gave up" in r.getMessage() for r in caplog.records):
+                    await anyio.sleep(0.05)
+                while client.stale or client.verifications <= LISTEN_RETRIES:
+                    await anyio.sleep(0.05)
+            return client.verifications, sorted(client.unavailable)
+
+    with caplog.at_level(logging.WARNING, logger="parity.mcp.listen"):
+        verifications, withheld = anyio.run(main)
+    # the first verification, then one per drop; each listing after a new stream differs
+    assert verifications == 1 + LISTEN_RETRIES
+    assert withheld == ["t"]  # its description counts the streams: a surface change
+    assert [r.getMessage() for r in caplog.records if r.name == "parity.mcp.listen"] == [
+        f"gave up re-subscribing to notifications/tools/list_changed of drops after "
+        f"{LISTEN_RETRIES} drops"]

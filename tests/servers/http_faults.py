@@ -25,6 +25,10 @@
 * ``/legacy``: a handshake-era server, as the 1.x SDK's answers over HTTP: a request
   without the ``Mcp-Session-Id`` that ``initialize`` gave (a 2026-07-28 ``server/discover``)
   is refused with HTTP 400 ``Bad Request: Missing session ID``; others as ``/ok``
+* ``/droplisten``: an MCP 2026-07-28 server whose ``subscriptions/listen`` streams drop:
+  each is acknowledged, then its event stream ends without a response (``server/discover``
+  offers 2026-07-28; other requests as ``/ok``); the number of streams opened so far is the
+  description of its tool
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
 """
@@ -78,7 +82,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         path = url.path
         auth = self.headers.get("Authorization", "")  # echoed back, to test redaction
-        if path == "/legacy" and self.headers.get("Mcp-Session-Id") != "s-1":
+        if path == "/droplisten" and message["method"] in ("server/discover",
+                                                           "subscriptions/listen"):
+            self._drop_listen(message)
+        elif path == "/legacy" and self.headers.get("Mcp-Session-Id") != "s-1":
             self._send(400, b'{"jsonrpc": "2.0", "id": "server-error", "error": {"code": '
                             b'-32600, "message": "Bad Request: Missing session ID"}}',
                        "application/json")
@@ -162,6 +169,8 @@ class Handler(BaseHTTPRequestHandler):
             if message["method"] == "tools/list":
                 reply["result"] = {"tools": [{"name": "t", "inputSchema": {"type": "object"},
                                               "x-extra": True}]}
+                if path == "/droplisten":  # changes with every stream: each is a new listing
+                    reply["result"]["tools"][0]["description"] = f"streams: {LISTENS[0]}"
                 if query.get("big"):
                     reply["result"]["tools"][0]["description"] = "x" * 2_000_000
             else:
@@ -171,6 +180,23 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(200, body, "text/event-stream")
             else:
                 self._send(200, json.dumps(reply).encode(), "application/json")
+
+
+    def _drop_listen(self, message: dict) -> None:
+        if message["method"] == "server/discover":
+            result = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}
+            self._send(200, json.dumps({"jsonrpc": "2.0", "id": message["id"],
+                                        "result": result}).encode(), "application/json")
+            return
+        LISTENS[0] += 1
+        acknowledged = {"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+                        "params": {"notifications": {"toolsListChanged": True}}}
+        self._send(200, f"event: message\ndata: {json.dumps(acknowledged)}\n\n".encode(),
+                   "text/event-stream")
+
+
+#: ``/droplisten``: the listen streams opened so far
+LISTENS = [0]
 
 
 def main() -> None:
