@@ -274,9 +274,11 @@ class PinnedClient:
                     kw["policy"] = dataclasses.replace(policy, id_paths=server.id_paths)
         if lock is None:
             raise TypeError("PinnedClient.connect needs the lock (a Lock or a path)")
-        spec = _as_locked(spec, _lock_of(lock)[0])
+        pinned, lock_file = _lock_of(lock)  # read once: its era decides how to connect
+        spec = _as_locked(spec, pinned)
         async with open_session(spec) as session:
-            client = cls(session, lock, mode=mode, surface=surface or "refuse", **kw)
+            client = cls(session, pinned, mode=mode, surface=surface or "refuse", **kw)
+            client.lock_file = lock_file  # named in explanations, as if given by path
             await client.start()
             yield client
 
