@@ -10,14 +10,16 @@ subscription. A stream that drops once acknowledged is opened again (there is no
 so the listeners are told of a change: the pinned client re-verifies) up to
 ``LISTEN_RETRIES`` times in a row, as the agent's own 2.x sessions are watched
 (``sdk_session``); one refused before any acknowledgment leaves the tools unwatched, with
-a warning.
+a warning. A server whose capabilities do not announce the change (``announced``) is asked
+for no stream.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -86,4 +88,13 @@ def listened(method: str) -> bool:
     return method in FILTERS
 
 
-__all__ = ["LISTEN_RETRIES", "Listener", "listened"]
+def announced(method: str, capabilities: Mapping[str, Any]) -> bool:
+    """Whether the server's capabilities say it sends ``method`` (``tools.listChanged`` for
+    ``notifications/tools/list_changed``...): a stream for one it never sends would wait
+    on nothing, and some servers refuse it."""
+    feature = method.split("/")[1]  # notifications/<feature>/list_changed
+    declared = capabilities.get(feature)
+    return isinstance(declared, Mapping) and declared.get("listChanged") is True
+
+
+__all__ = ["LISTEN_RETRIES", "Listener", "announced", "listened"]

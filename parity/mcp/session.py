@@ -28,7 +28,7 @@ from parity.mcp import era
 from parity.mcp.capabilities import declare
 from parity.mcp.connection import Connection, walk_tools
 from parity.mcp.http import HttpTransport
-from parity.mcp.listen import Listener, listened
+from parity.mcp.listen import Listener, announced, listened
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.spec import CallFailure, Listing, ServerSpec
 from parity.mcp.stdio import StdioTransport
@@ -159,8 +159,9 @@ class AdapterSession:
             if not listened(method):
                 raise ValueError(f"{method} is not sent on MCP {self.protocol_version} "
                                  "listen streams")
-            self._listeners[method] = Listener(self._conn, method, self.spec.name)
-            self._listeners[method].start()
+            if announced(method, self.capabilities):  # as the handshake era: else silent
+                self._listeners[method] = Listener(self._conn, method, self.spec.name)
+                self._listeners[method].start()
 
 
 

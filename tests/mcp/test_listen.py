@@ -56,10 +56,31 @@ def test_a_change_is_caught_through_the_listen_stream_over_http(tmp_path) -> Non
     assert seen_of(seen) == ["search", "flip", "seen"]
 
 
+def test_no_stream_is_opened_to_a_server_that_announces_no_change(tmp_path, caplog) -> None:
+    """tests.servers.array_output declares ``tools.listChanged: false``: it never sends a
+    change, so no stream is opened (none to refuse) and nothing is logged, as on the
+    handshake."""
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+
+    spec = dataclasses.replace(stdio_spec("array_output"), protocol=MODERN)
+    path = tmp_path / "arrays.lock.json"
+    L.write(L.from_listing("arrays", fetch_tools(spec)), path)
+
+    async def main() -> tuple[dict[str, Any], list[str]]:
+        async with PinnedClient.connect(spec, path) as client:
+            return client.session.capabilities, sorted(client.tools)
+
+    with caplog.at_level(logging.DEBUG, logger="parity.mcp.listen"):
+        capabilities, tools = anyio.run(main)
+    assert capabilities["tools"] == {"listChanged": False} and tools == ["recent"]
+    assert [r for r in caplog.records if r.name == "parity.mcp.listen"] == []
+
+
 def test_a_server_that_refuses_the_stream_is_said_to_be_unwatched(tmp_path, caplog) -> None:
-    """tests.servers.discover_raw speaks 2026-07-28 but knows no ``subscriptions/listen``:
-    the pinned client still starts (the listing does not wait for an acknowledgment that
-    never comes) and the log says the tools are not watched."""
+    """tests.servers.discover_raw speaks 2026-07-28 and announces tool changes, but knows
+    no ``subscriptions/listen``: the pinned client still starts (the listing does not wait
+    for an acknowledgment that never comes) and the log says the tools are not watched."""
     from parity.mcp import fetch_tools
     from parity.pinning import lock as L
 

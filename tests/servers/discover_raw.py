@@ -35,7 +35,8 @@ def main() -> None:
             data = {"supported": args.supported.split(",")} if args.supported else None
             return Reply(error={"code": args.refuse, "message": "unsupported protocol version",
                                 **({"data": data} if data else {})})
-        return {"supportedVersions": args.offer.split(","), "capabilities": {"tools": {}},
+        return {"supportedVersions": args.offer.split(","),
+                "capabilities": {"tools": {"listChanged": True}},
                 "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "discovering",
                                                                  "version": "2.0"}}}
 

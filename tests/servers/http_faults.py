@@ -184,7 +184,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _drop_listen(self, message: dict) -> None:
         if message["method"] == "server/discover":
-            result = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}
+            result = {"supportedVersions": ["2026-07-28"],
+                      "capabilities": {"tools": {"listChanged": True}}}
             self._send(200, json.dumps({"jsonrpc": "2.0", "id": message["id"],
                                         "result": result}).encode(), "application/json")
             return
