@@ -93,3 +93,22 @@ def test_mcp_server_time_says_why_each_tool_was_left_out() -> None:
     report = run_drill([configured], modes=["none", "http200_error"], calls=2, policy=POLICY)
     assert report.passed
     assert report.targets[0].modes["none"].counts["verified"] == 2
+
+
+def test_a_server_only_2026_can_list_is_drilled_under_2026() -> None:
+    """tests.servers.array_output lists a tool only MCP 2026-07-28 can carry (its output is
+    an array): a target whose spec asks for 2026-07-28 (a server's ``protocol`` key) is
+    listed, called and faulted under it, and the gate holds."""
+    from parity.mcp import SDK_MAJOR
+
+    if SDK_MAJOR < 2:
+        pytest.skip("MCP 2026-07-28 is the 2.x SDK's")
+    spec = ServerSpec(kind="stdio", name="arrays", cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                      command=(sys.executable, "-m", "tests.servers.array_output"),
+                      protocol="2026-07-28")
+    report = run_drill([DrillTarget("arrays", "stdio", spec)],
+                       modes=["none", "http200_error", "wrong_schema"], calls=2, policy=POLICY)
+    modes = report.targets[0].modes
+    assert modes["none"].counts["verified"] == 2, modes["none"].to_json()
+    assert modes["wrong_schema"].counts["correct_failure"] == 2
+    assert report.passed, report.render_text()
