@@ -194,3 +194,25 @@ def test_a_definition_the_listing_could_not_read_fails_the_probe(tmp_path: Path)
     # named by --tool, it is the same finding, not "the server has no tool"
     only = run_probe([ProbeTarget("u", spec, tools=("nan",))], policy=POLICY)
     assert [c.tool for c in only.servers[0].calls] == ["nan"] and only.failed == 1
+
+
+def test_probe_calls_a_tool_only_2026_can_list_under_2026() -> None:
+    """tests.servers.array_output lists a tool whose output is an array, which only MCP
+    2026-07-28 carries: a target whose spec asks for it (a server's ``protocol`` key) is
+    listed and called, and the array it answers is a success, no promise broken."""
+    import sys
+
+    from parity.mcp import SDK_MAJOR, ServerSpec
+
+    if SDK_MAJOR < 2:
+        pytest.skip("MCP 2026-07-28 is the 2.x SDK's")
+    root = Path(__file__).resolve().parents[2]
+    spec = ServerSpec(kind="stdio", name="arrays", cwd=root, env={"PYTHONPATH": str(root)},
+                      command=(sys.executable, "-m", "tests.servers.array_output"),
+                      protocol="2026-07-28")
+    target = ProbeTarget("arrays", spec, read_only=("recent",),
+                         arguments={"recent": {"q": "x"}})
+    report = run_probe([target], policy=POLICY)
+    [call] = report.servers[0].calls
+    assert (call.tool, call.category, call.failed) == ("recent", g.OK, False)
+    assert report.passed, RENDERERS["text"](report)
