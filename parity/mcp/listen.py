@@ -38,6 +38,8 @@ ACKNOWLEDGED = "notifications/subscriptions/acknowledged"
 #: drops of a 2026-07-28 listen stream in a row before giving up on it (``sdk_session``'s
 #: streams too)
 LISTEN_RETRIES = 5
+#: seconds a stream must have held for its drop to start the count of drops again
+HELD = 30
 
 
 class Listener:
@@ -75,12 +77,20 @@ class Listener:
                     return
                 if exc.kind == "jsonrpc_error":
                     return  # ended by the server with an error (one stopping)
-            losses = 1 if anyio.current_time() - opened > 30 else losses + 1
             self.conn.deliver({"jsonrpc": "2.0", "method": self.method})  # none replayed
-            await anyio.sleep(0.2 * 2 ** losses)
+            losses = await after_drop(losses, opened)
         self.ready.set()
         _log.warning("gave up re-subscribing to %s of %s after %d drops", self.method,
                      self.name, LISTEN_RETRIES)
+
+
+async def after_drop(losses: int, opened: float) -> int:
+    """The drops in a row, counting the one of a stream opened at ``opened`` (one that held
+    ``HELD`` seconds starts the count again), once the backoff before the next attempt has
+    passed. The one retry policy of listen streams, here and in ``sdk_session``."""
+    losses = 1 if anyio.current_time() - opened > HELD else losses + 1
+    await anyio.sleep(0.2 * 2 ** losses)
+    return losses
 
 
 def listened(method: str) -> bool:
@@ -97,4 +107,4 @@ def announced(method: str, capabilities: Mapping[str, Any]) -> bool:
     return isinstance(declared, Mapping) and declared.get("listChanged") is True
 
 
-__all__ = ["LISTEN_RETRIES", "Listener", "announced", "listened"]
+__all__ = ["LISTEN_RETRIES", "Listener", "after_drop", "announced", "listened"]

@@ -46,7 +46,7 @@ import anyio.lowlevel
 from parity.core.redact import redact, redact_json
 from parity.mcp.capabilities import declared_capabilities
 from parity.mcp.connection import walk_tools
-from parity.mcp.listen import LISTEN_RETRIES
+from parity.mcp.listen import LISTEN_RETRIES, after_drop
 from parity.mcp.sdk import SDK_MAJOR
 from parity.mcp.session import AdapterSession
 from parity.mcp.spec import CallFailure, Listing, excerpt
@@ -348,9 +348,8 @@ class SdkSession:
                     _log.warning("cannot subscribe to tool changes of %s: %s", self.name,
                                  redact(str(exc), self.secrets))
                     return
-            losses = 1 if anyio.current_time() - opened > 30 else losses + 1
             self._fire()
-            await anyio.sleep(0.2 * 2 ** losses)
+            losses = await after_drop(losses, opened)
         ready.set()
         _log.warning("gave up re-subscribing to tool changes of %s after %d drops", self.name,
                      LISTEN_RETRIES)
