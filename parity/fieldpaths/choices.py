@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
-from parity.fieldpaths.entry import Entry, Shape, Tags, has_union_facts, may_be_object
+from parity.fieldpaths.entry import (
+    Entry,
+    Shape,
+    Tags,
+    has_union_facts,
+    keys_unmodelled,
+    may_be_object,
+)
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, parse, printed_parent
 from parity.fieldpaths.variant_facts import MAX_WAYS as MAX_WAYS
 from parity.fieldpaths.variant_facts import Alternative, shapes_of, tags_of
@@ -165,7 +172,7 @@ def _object_of(table: dict[Any, Entry], path: Any, kids_of: Callable[[Any], Iter
     (``None``: any) and declares; ``None`` where its keys are not all named there (a union
     of its own, a map, a keyword not modelled, a cut recursion: nothing is told of it)."""
     entry = table[path]
-    if (has_union_facts(entry) or entry.unsupported or entry.recursive is not None
+    if (has_union_facts(entry) or keys_unmodelled(entry) or entry.recursive is not None
             or keys.values(path) in table):
         return None
     names, types, _, _ = _names(table, kids_of(path), keys)
@@ -182,7 +189,7 @@ def _taken(table: dict[Any, Entry], holder: Any, declared: Iterable[str], keys: 
     or a map beside its properties)."""
     entry = table[holder]
     # (a keyword not modelled, `if`/`then` or `dependentSchemas`, may take other keys)
-    if entry.closed is not True or entry.unsupported or keys.values(holder) in table:
+    if entry.closed is not True or keys_unmodelled(entry) or keys.values(holder) in table:
         return None
     return entry.keysets or [list(declared)]
 

@@ -3,7 +3,8 @@
 An entry keeps them in a canonical form (docs/field-paths.md): a sorted tuple of
 ``(keyword, value)`` pairs, numbers as RFC 8785 writes them (``1.0`` is ``1``), draft-04's
 boolean ``exclusiveMinimum``/``exclusiveMaximum`` turned into the numeric form, ``pattern``
-as the sorted tuple of every pattern that must hold, ``uniqueItems`` only when true.
+as the sorted tuple of every pattern that must hold, ``uniqueItems`` only when true,
+``dependentRequired`` as sorted ``(key, keys it brings)`` pairs, each list sorted, none empty.
 Two schemas that constrain a node the same way give the same tuple whatever their spelling.
 """
 
@@ -17,15 +18,21 @@ from typing import Any
 NUMBER_KEYWORDS = ("exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum", "multipleOf")
 STRING_KEYWORDS = ("maxLength", "minLength", "pattern")
 ARRAY_KEYWORDS = ("maxItems", "minItems", "uniqueItems")
+#: Keywords that bound which keys an object holds: how many, and which come together.
+OBJECT_KEYWORDS = ("dependentRequired", "maxProperties", "minProperties")
 #: Every constraint keyword an entry carries, in canonical order.
-KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS))
+KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS + OBJECT_KEYWORDS))
 #: keyword -> the JSON type it constrains (it says nothing about values of other types)
 KIND = {**dict.fromkeys(NUMBER_KEYWORDS, "number"), **dict.fromkeys(STRING_KEYWORDS, "string"),
-        **dict.fromkeys(ARRAY_KEYWORDS, "array")}
-_KEYWORD_SET = frozenset(KEYWORDS)
-_LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
-_UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
-_COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+        **dict.fromkeys(ARRAY_KEYWORDS, "array"), **dict.fromkeys(OBJECT_KEYWORDS, "object")}
+#: constraint keywords 2019-09 brought: draft-07 and older read them as annotations
+LATER = frozenset({"dependentRequired"})
+KEYWORDS_SET = frozenset(KEYWORDS)
+_OBJECT_SET = frozenset(OBJECT_KEYWORDS)
+_LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"})
+_UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"})
+_COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems", "minProperties",
+                     "maxProperties"})
 #: the bounds any number may be (draft-04's boolean ``exclusiveMinimum`` is not an ``int``)
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
 
@@ -49,7 +56,7 @@ def read(schema: Mapping[str, Any]) -> dict[str, Any]:
     keyword whose value is of the wrong kind."""
     out: dict[str, Any] = {}
     # the keywords it states, in canonical order (a node states one or two of the eleven)
-    stated = _KEYWORD_SET.intersection(schema)
+    stated = KEYWORDS_SET.intersection(schema)
     for keyword in sorted(stated) if len(stated) > 1 else stated:
         value = schema[keyword]
         # the commonest bound, an int (never a bool: its class is ``bool``), read at once
@@ -61,6 +68,10 @@ def read(schema: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, str):
                 raise ConstraintError("`pattern` must be a string")
             out[keyword] = (value,)
+        elif keyword == "dependentRequired":
+            found = dependent_required(value)
+            if found:
+                out[keyword] = found
         elif keyword == "uniqueItems":
             if not isinstance(value, bool):
                 raise ConstraintError("`uniqueItems` must be a boolean")
@@ -86,15 +97,29 @@ def read(schema: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def dependent_required(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``dependentRequired`` (or draft-07's array-valued ``dependencies``) canonical: each
+    key with the sorted keys it brings, keys sorted, a key bringing none left out."""
+    if not isinstance(value, dict) or not all(
+            isinstance(v, list) and all(isinstance(n, str) for n in v) for v in value.values()):
+        raise ConstraintError("`dependentRequired` must map each key to a list of key names")
+    return tuple(sorted((k, tuple(sorted(set(v)))) for k, v in value.items() if v))
+
+
 def conjoin(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """Both hold (``allOf``, a ``$ref`` beside siblings): the tighter bound of each keyword,
-    every pattern."""
+    every pattern, every key another brings."""
     out = dict(a)
     for keyword, value in b.items():
         if keyword not in out:
             out[keyword] = value
         elif keyword == "pattern":
             out[keyword] = tuple(sorted(set(out[keyword]) | set(value)))
+        elif keyword == "dependentRequired":
+            brings = {k: set(v) for k, v in out[keyword]}
+            for k, v in value:
+                brings.setdefault(k, set()).update(v)
+            out[keyword] = tuple(sorted((k, tuple(sorted(v))) for k, v in brings.items()))
         elif keyword in _LOWER:
             out[keyword] = max(out[keyword], value)
         elif keyword in _UPPER:
@@ -110,9 +135,10 @@ def conjoin(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
 
 def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> dict[str, Any]:
     """Either holds (``anyOf``, ``oneOf``): a keyword survives only where every alternative
-    that admits its kind of value states it, with the loosest bound; patterns only where
-    they are the same everywhere. An alternative whose type excludes the kind says nothing
-    about it (``anyOf [{type: string, maxLength: 5}, {type: null}]`` keeps ``maxLength``)."""
+    that admits its kind of value states it, with the loosest bound; patterns (and the keys
+    a key brings) only where they are the same everywhere. An alternative whose type
+    excludes the kind says nothing about it (``anyOf [{type: string, maxLength: 5},
+    {type: null}]`` keeps ``maxLength``)."""
     alts = list(alternatives)
     out: dict[str, Any] = {}
     if not any(c for _, c in alts):
@@ -132,25 +158,52 @@ def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> 
     return out
 
 
+def dropped_on_keys(alternatives: Iterable[tuple[tuple[str, ...], Constraints]],
+                    kept: Mapping[str, Any]) -> set[str]:
+    """The constraints on keys some object alternative states that ``union`` does not keep
+    (``minProperties`` on one alternative alone): the union holds them unmodelled, so the
+    rules reasoning on its sets of keys cannot tell there, as before they were modelled."""
+    return {k for types, stated in alternatives if on_keys(stated) and _admits(types, "object")
+            for k, _ in stated if k in _OBJECT_SET and k not in kept}
+
+
 def canonical(constraints: Mapping[str, Any]) -> Constraints:
     """The sorted tuple an ``Entry`` keeps."""
     return tuple(sorted(constraints.items()))
 
 
+def json_value(keyword: str, value: Any) -> Any:
+    """One constraint's value as JSON writes it (``pattern`` as a list, ``dependentRequired``
+    as an object of lists)."""
+    if keyword == "pattern":
+        return list(value)
+    if keyword == "dependentRequired":
+        return {k: list(v) for k, v in value}
+    return value
+
+
 def to_json(constraints: Constraints) -> dict[str, Any]:
-    """The manifest's ``constraints`` object (``pattern`` as a list)."""
-    return {k: list(v) if k == "pattern" else v for k, v in constraints}
+    """The manifest's ``constraints`` object."""
+    return {k: json_value(k, v) for k, v in constraints}
 
 
 def from_json(data: Mapping[str, Any]) -> Constraints:
-    return canonical({k: tuple(v) if k == "pattern" else v for k, v in data.items()})
+    return canonical({k: tuple(v) if k == "pattern" else dependent_required(v)
+                      if k == "dependentRequired" else v for k, v in data.items()})
+
+
+def on_keys(constraints: Constraints) -> bool:
+    """Whether a constraint bears on which keys an object holds (``minProperties``...)."""
+    return any(k in _OBJECT_SET for k, _ in constraints) if constraints else False
 
 
 def as_schema(constraints: Constraints) -> dict[str, Any]:
     """The constraints as JSON Schema keywords (every pattern under ``allOf``)."""
     out: dict[str, Any] = {}
     for keyword, value in constraints:
-        if keyword != "pattern":
+        if keyword == "dependentRequired":
+            out[keyword] = json_value(keyword, value)
+        elif keyword != "pattern":
             out[keyword] = value
         elif len(value) == 1:
             out["pattern"] = value[0]

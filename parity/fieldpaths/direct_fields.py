@@ -16,8 +16,9 @@ from parity.fieldpaths.keywords import TYPE_NAMES, intersect_enum, keep_examples
 MISSING: Any = object()
 #: one type name -> the entry's type tuple
 ONE_TYPE = {name: (name,) for name in TYPE_NAMES}
-#: the keywords of value constraints (bounds, lengths, ``pattern``...)
-CONSTRAINED = frozenset(constraints.KEYWORDS)
+#: the keywords of value constraints (bounds, lengths, ``pattern``...) read the same in
+#: every dialect (one 2019-09 brought is the general walk's, which knows the dialect)
+CONSTRAINED = constraints.KEYWORDS_SET - constraints.LATER
 #: the keywords ``read_annotations`` reads (a root object usually has none of them)
 ANNOTATED = frozenset({"description", "format", "default", "examples"})
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parity.fieldpaths import constraints
+from parity.fieldpaths.direct_fields import CONSTRAINED
 from parity.fieldpaths.direct_unions import branches_are_leaves, union_keyword
 from parity.fieldpaths.keywords import KEYWORDS, UNSUPPORTED_KEYWORDS
 
@@ -15,7 +15,7 @@ from parity.fieldpaths.keywords import KEYWORDS, UNSUPPORTED_KEYWORDS
 HANDLED = frozenset({"type", "enum", "const", "required", "properties", "additionalProperties",
                      "unevaluatedProperties", "patternProperties", "items", "prefixItems",
                      "additionalItems", "format", "default", "description", "examples",
-                     *UNSUPPORTED_KEYWORDS, *constraints.KEYWORDS})
+                     *UNSUPPORTED_KEYWORDS, *CONSTRAINED})
 #: keys that take a node off the direct path
 BLOCKERS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "allOf", "anyOf",
                       "oneOf"}) | (KEYWORDS.keys() - HANDLED)

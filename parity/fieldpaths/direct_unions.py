@@ -32,7 +32,7 @@ from parity.fieldpaths.unions import merge_union
 UNIONS = frozenset({"anyOf", "oneOf"})
 #: the keyword readers (``keywords.KEYWORDS``) whose work this module reproduces for a leaf
 _READ = frozenset({"type", "enum", "const", "format", "default", "description", "examples",
-                   *constraints.KEYWORDS})
+                   *CONSTRAINED})
 #: keys that make a node other than a leaf: any other reader (a reader added to the registry
 #: blocks until it is reproduced here), references, a nested ``$id``, combinators
 _BLOCKING = (KEYWORDS.keys() - _READ) | {"$ref", "$dynamicRef", "$recursiveRef", "$id",

@@ -216,6 +216,14 @@ def may_be_object(entry: Entry) -> bool:
     return entry.is_any or "object" in entry.type
 
 
+def keys_unmodelled(entry: Entry) -> bool:
+    """Whether a keyword bears on the keys the object holds beyond what its children and
+    union facts say: one parity does not model (``unsupported``: ``not``, ``if``...), or a
+    constraint on its keys (``minProperties``, ``dependentRequired``...), which the rules
+    reasoning on sets of keys do not read: they cannot tell there."""
+    return bool(entry.unsupported) or _constraints.on_keys(entry.constraints)
+
+
 def has_union_facts(entry: Entry | None) -> bool:
     """Whether an object records what a union of its own asks (its choice, keysets, tags or
     shapes)."""

@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from parity.fieldpaths.choices import MAX_WAYS, Choice, Keys
-from parity.fieldpaths.entry import Entry, has_union_facts, may_be_object
+from parity.fieldpaths.entry import Entry, has_union_facts, keys_unmodelled, may_be_object
 
 #: the keys a ``not``'s schema may hold to be read as a requirement alone
 _REQUIREMENT = frozenset({"required", "type", "title", "description", "$comment"})
@@ -113,7 +113,7 @@ def fitting_two(tables: Sequence[dict[_Key, Entry]], root: _Key, keys: Keys,
     roots: list[Entry] = []
     for table in tables:
         entry = table.get(root)
-        if (entry is None or not may_be_object(entry) or entry.unsupported
+        if (entry is None or not may_be_object(entry) or keys_unmodelled(entry)
                 or has_union_facts(entry) or keys.values(root) in table):
             return None
         roots.append(entry)

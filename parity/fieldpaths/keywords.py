@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 #: Keywords that constrain a node in ways parity records but does not model.
-UNSUPPORTED_KEYWORDS = ("contains", "dependencies", "dependentRequired", "dependentSchemas",
-                        "else", "if", "maxProperties", "minProperties", "not",
-                        "propertyNames", "then", "unevaluatedItems")
+UNSUPPORTED_KEYWORDS = ("contains", "dependentSchemas", "else", "if", "not", "propertyNames",
+                        "then", "unevaluatedItems")
 
 
 
@@ -288,6 +287,11 @@ def _constraints(w: Reading, f: Facets, value: Any, at: Sub,
     first = next(k for k in constraints.KEYWORDS if k in schema)
     if value is not schema[first]:
         return
+    if w.legacy and not constraints.LATER.isdisjoint(schema):
+        # an annotation in draft-07 and older, whatever its value
+        schema = {k: v for k, v in schema.items() if k not in constraints.LATER}
+        if constraints.KEYWORDS_SET.isdisjoint(schema):
+            return
     try:
         found = constraints.read(schema)
     except constraints.ConstraintError as exc:
@@ -299,6 +303,26 @@ def _unsupported(name: str) -> Reader:
     def read(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
         f.unsupported.add(name)
     return read
+
+
+def _dependencies(w: Reading, f: Facets, value: Any, at: Sub,
+                  schema: Mapping[str, Any]) -> None:
+    """draft-07's ``dependencies``: a key's list of keys is ``dependentRequired`` (a
+    constraint), its schema ``dependentSchemas`` (not modelled). Not a keyword after it."""
+    if not w.legacy or not isinstance(value, dict):
+        f.unsupported.add("dependencies")
+        return
+    lists = {k: v for k, v in value.items() if isinstance(v, list)}
+    if len(lists) < len(value):
+        f.unsupported.add("dependencies")
+    if lists:
+        try:
+            found = constraints.dependent_required(lists)
+        except constraints.ConstraintError:
+            raise w.error("`dependencies` must map each key to a list of key names or a "
+                          "schema", f"{at.pointer}/dependencies") from None
+        if found:
+            f.constraints = constraints.conjoin(f.constraints, {"dependentRequired": found})
 
 
 def _not(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
@@ -327,6 +351,7 @@ KEYWORDS: dict[str, Reader] = {
     "examples": _examples,
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
     "not": _not,
+    "dependencies": _dependencies,
     **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }
 RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}

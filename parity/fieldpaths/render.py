@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
+from parity.fieldpaths import constraints as _constraints
 from parity.fieldpaths.entry import Entry, KeyShapes, KeyTypes, Shape, Variant
 from parity.fieldpaths.manifest import Table
 
@@ -31,7 +32,8 @@ def describe(entry: Entry) -> str:
     if entry.format:
         notes.append(f"format {entry.format}")
     for keyword, value in entry.constraints:
-        shown = [compact(v) for v in value] if keyword == "pattern" else [compact(value)]
+        shown = ([compact(v) for v in value] if keyword == "pattern"
+                 else [compact(_constraints.json_value(keyword, value))])
         notes.extend(f"{keyword} {v}" for v in shown)
     if entry.has_default:
         notes.append("default " + compact(entry.default))

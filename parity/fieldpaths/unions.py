@@ -279,6 +279,10 @@ def merge_union(entries: list[Entry]) -> Entry:
             unsupported.update(e.unsupported)
         stated = stated or bool(e.constraints)
         examples = examples or bool(e.examples)
+    kept = constraints.union((e.type, dict(e.constraints)) for e in entries) if stated else {}
+    if stated:
+        unsupported.update(constraints.dropped_on_keys(
+            ((e.type, e.constraints) for e in entries), kept))
     return make_entry(
         normalize_types(types),
         first.required,
@@ -294,8 +298,7 @@ def merge_union(entries: list[Entry]) -> Entry:
         tuple(sorted(unresolved)) if unresolved else (),
         tuple(sorted(unsupported)) if unsupported else (),
         # none stated anywhere (the common case): nothing survives, nothing to keep
-        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries))
-        if stated else (),
+        constraints.canonical(kept) if stated else (),
         keep_examples(*(e.examples for e in entries)) if examples else (),
         # one alternative: its own union's facts stand (as ``choices.choose`` keeps them)
         *((first.choice, first.keysets, first.tags, first.shapes) if len(entries) == 1
@@ -319,6 +322,12 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         x_few, y_few = few_values(x), few_values(y)
         if x_few is not None and y_few is not None:
             enum = sorted_values([*x_few, *y_few])
+    kept: dict[str, Any] = {}
+    unsupported = {*x.unsupported, *y.unsupported}
+    if x.constraints or y.constraints:
+        kept = constraints.union(((x.type, dict(x.constraints)), (y.type, dict(y.constraints))))
+        unsupported.update(constraints.dropped_on_keys(
+            ((x.type, x.constraints), (y.type, y.constraints)), kept))
     return make_entry(
         normalize_types(types),
         x.required,
@@ -331,11 +340,8 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         tuple(sorted({*x.patterns, *y.patterns})) if x.patterns or y.patterns else (),
         x.recursive if x.recursive is not None else y.recursive,
         tuple(sorted({*x.unresolved, *y.unresolved})) if x.unresolved or y.unresolved else (),
-        tuple(sorted({*x.unsupported, *y.unsupported}))
-        if x.unsupported or y.unsupported else (),
-        constraints.canonical(constraints.union(((x.type, dict(x.constraints)),
-                                                 (y.type, dict(y.constraints)))))
-        if x.constraints or y.constraints else (),
+        tuple(sorted(unsupported)) if unsupported else (),
+        constraints.canonical(kept) if kept else (),
         keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
     )
 

@@ -20,6 +20,7 @@ from parity.contract.rules._holders import asked_of, every_call, required_names
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
 from parity.contract.rules.inputs import how_sent
+from parity.fieldpaths.entry import keys_unmodelled
 from parity.fieldpaths.fieldpath import Steps
 
 Groups = Sequence[Sequence[str]]
@@ -28,9 +29,9 @@ Groups = Sequence[Sequence[str]]
 def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
     """Whether ``table``'s object at ``holder`` always holds every key of some group of
     ``choice``: by its required keys alone, or by each group of its own choice with them.
-    A keyword not modelled there (``minProperties``, ``dependentRequired``...) may hold a
+    A keyword the key sets do not model there (``minProperties``, ``if``...) may hold a
     group too: it cannot tell, and says so as ``True``."""
-    if table.entries[holder].unsupported:
+    if keys_unmodelled(table.entries[holder]):
         return True
     required = required_names(table, holder)
     if any(required.issuperset(group) for group in choice):

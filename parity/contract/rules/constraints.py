@@ -12,15 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from parity.contract.rules import _witness
+from parity.contract.rules import _key_witness, _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
 from parity.core.jsonio import compact
-from parity.fieldpaths.constraints import KIND, canonical
+from parity.fieldpaths.constraints import KIND, OBJECT_KEYWORDS, canonical, json_value, on_keys
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, Index, Steps
 
+#: the keywords a witness of keys (``_key_witness``) refutes
+KEYED = frozenset(OBJECT_KEYWORDS)
 IN = "in.constraint"
 OUT = "out.constraint"
 
@@ -28,7 +30,8 @@ OUT = "out.constraint"
 def _stated(entry: Entry) -> str:
     """The entry's constraints as people read them: ``pattern "^a$", maxLength 5``."""
     parts = [f"{k} {compact(p)}" for k, v in entry.constraints if k == "pattern" for p in v]
-    parts += [f"{k} {compact(v)}" for k, v in entry.constraints if k != "pattern"]
+    parts += [f"{k} {compact(json_value(k, v))}" for k, v in entry.constraints
+              if k != "pattern"]
     if entry.format is not None:
         parts.append(f"format {compact(entry.format)}")
     return ", ".join(parts)
@@ -71,10 +74,18 @@ def _compare(al: Alignment, *, sender_is_reader: bool
     for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         sender, receiver = (a, s) if sender_is_reader else (s, a)
+        table = al.reader if sender_is_reader else al.other
+        steps = mine if sender_is_reader else theirs
+        if on_keys(receiver.constraints):
+            if table.may_be_object(steps):
+                keyed = _key_witness.find(table, steps, receiver)
+                if keyed is not None:
+                    yield mine, sender, receiver, None if keyed is _witness.UNDECIDED else keyed
+                    continue
+            receiver = _key_witness.values_only(receiver)
         if not _applies(receiver, sender):
             continue
-        entries = al.reader.entries if sender_is_reader else al.other.entries
-        steps = mine if sender_is_reader else theirs
+        entries = table.entries
         item = _item(entries, steps)
         bounded = _tuple_length(sender, entries, steps, item)
         if _witness.implied(bounded, receiver):
@@ -118,17 +129,19 @@ def _finding(pair: ToolPair, rule_id: str, direction: Direction, path: str, send
     demanded = _stated(receiver)
     promised = _stated(sender) or "no constraint"
     dialect = _dialect(receiver, sender, witness)
+    sent = None if witness is None else (_key_witness.effect(witness, receiver)
+                                         if witness.keyword in KEYED
+                                         else compact(witness.value))
     if direction == "in":
         who = f"the server demands {demanded} {at(path)}, the agent promises {promised}"
         if witness is not None:
-            effect = (f"the agent may send {compact(witness.value)}, which the server "
-                      f"rejects ({witness.keyword})")
+            effect = f"the agent may send {sent}, which the server rejects ({witness.keyword})"
         hint = "state the server's constraint in the agent's schema (or relax the server's)"
     else:
         who = (f"the agent relies on {demanded} {at(path)}, the server promises {promised}")
         if witness is not None:
-            effect = (f"the server may return {compact(witness.value)}, which the agent "
-                      f"rejects ({witness.keyword})")
+            effect = (f"the server may return {sent}, which the agent rejects "
+                      f"({witness.keyword})")
         hint = ("state the constraint in the server's outputSchema, or drop it from what the "
                 "agent expects")
     if witness is None:
@@ -158,7 +171,13 @@ RULES = (
                 "value the agent's schema allows and the server's rejects, checked with "
                 "jsonschema (for patterns, candidates are generated from the agent's side). "
                 "Patterns are ECMA-262 in JSON Schema and checked with Python's re: where "
-                "the two read a pattern differently, the message says so.",
+                "the two read a pattern differently, the message says so. On objects it "
+                "compares the constraints on their keys, `minProperties`, `maxProperties` "
+                "and `dependentRequired` (draft-07's `dependencies` lists): the witness is "
+                "a set of keys an object the agent sends holds (its required keys, each "
+                "key it may add with what its own `dependentRequired` brings, all of them, "
+                "any key where it is a map or free-form), such as `card` without the "
+                "`address` the server requires with it.",
         example=Example(
             agent=[example_tool("estimate_cost", _ids({"type": "string"}))],
             server=[example_tool("estimate_cost", _ids({"type": "string",
@@ -171,7 +190,9 @@ RULES = (
         details="The agent's model of a result (its `out` table) constrains a field, "
                 "`minimum: 0` or a `pattern`, that the server's `outputSchema` leaves open: "
                 "a result within the server's promise fails the agent's validation. The "
-                "witness is a value the server may return that the agent rejects.",
+                "witness is a value the server may return that the agent rejects; on "
+                "objects, a set of keys (the agent's `minProperties`, `maxProperties`, "
+                "`dependentRequired`), as in.constraint finds one.",
         example=Example(
             agent=[example_tool("estimate_cost", {"type": "object"},
                          {"type": "object", "properties": {

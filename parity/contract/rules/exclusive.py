@@ -21,7 +21,7 @@ from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
-from parity.fieldpaths.entry import Entry, own_shapes
+from parity.fieldpaths.entry import Entry, keys_unmodelled, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
 
 Keysets = Sequence[Sequence[str]]
@@ -33,7 +33,7 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     where every way it may be (one of its keysets, or of its own variants) fits a keyset,
     or it may hold any key (it cannot tell)."""
     if (table.opaque(holder) or not table.may_be_object(holder) or table.free_form(holder)
-            or (*holder, VALUES) in table.entries or table.entries[holder].unsupported):
+            or (*holder, VALUES) in table.entries or keys_unmodelled(table.entries[holder])):
         return None  # any key, or a keyword not modelled (`maxProperties`, `not`...) here
     named = set().union(*keysets)
     taken = [set(keys) for keys in keysets]

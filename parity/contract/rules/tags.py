@@ -36,7 +36,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Variant, judged_tags, tells_apart
+from parity.fieldpaths.entry import Entry, Variant, judged_tags, keys_unmodelled, tells_apart
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 IN = "in.tag"
@@ -141,7 +141,7 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     rest are other rules'), and the two objects' types; ``None`` where this rule cannot
     tell."""
     if (sender.opaque(at_sender) or not sender.may_be_object(at_sender)
-            or sender.free_form(at_sender) or sender.entries[at_sender].unsupported):
+            or sender.free_form(at_sender) or keys_unmodelled(sender.entries[at_sender])):
         return None  # any key, or a keyword not modelled (`if`/`then`...) may hold them
     entry = tagged.entries[at_tagged]
     for key, variants in () if by_shapes else judged_tags(entry):
@@ -175,7 +175,7 @@ def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) 
         holder = (*at_sender, Prop(key))
         if (holder not in sender.entries or sender.opaque(holder)
                 or not sender.may_be_object(holder) or sender.free_form(holder)
-                or sender.entries[holder].unsupported):
+                or keys_unmodelled(sender.entries[holder])):
             return None  # any key, or a keyword not modelled, may be there
         return sending_shapes(sender, holder)
     return typing_of(tagged, at_tagged, sender, at_sender, objects)

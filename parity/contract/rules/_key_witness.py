@@ -1,0 +1,163 @@
+"""Witnesses for the constraints on an object's keys (``minProperties``, ``maxProperties``,
+``dependentRequired``): the keys of an object the sender may send that the receiver refuses.
+
+These keywords read keys, never values, so a witness is a set of keys. The sender's ways of
+holding keys come from its table: the keys it requires and declares, or each of its keysets
+or variants, and any key at all where it is a map or a free-form object. Each candidate
+holds a way's required keys, is closed under the sender's own ``dependentRequired``, and is
+checked with ``jsonschema`` against both sides' key constraints: the sender's must allow it,
+the receiver's refuse it. The candidates (the fewest keys, each optional key, all of them,
+more than a maximum) decide each keyword; a map whose keys must match patterns may hold keys
+no candidate names, so there a search without a witness is no verdict (``UNDECIDED``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from parity.contract.rules._align import Parsed
+from parity.contract.rules._holders import declared_names, required_names
+from parity.contract.rules._witness import MAX_CANDIDATES, UNDECIDED, Witness
+from parity.fieldpaths import constraints as kw
+from parity.fieldpaths.entry import Entry, own_shapes
+from parity.fieldpaths.fieldpath import VALUES, Steps
+
+_OBJECT = frozenset(kw.OBJECT_KEYWORDS)
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way the sender holds keys: those it always holds, those it may, and whether it
+    may hold keys it does not name (a map, a free-form object)."""
+
+    required: frozenset[str]
+    optional: tuple[str, ...]
+    any_key: bool
+
+
+def keys_only(entry: Entry) -> Entry:
+    """``entry`` with its key constraints alone."""
+    return _only(entry, keep=True)
+
+
+def values_only(entry: Entry) -> Entry:
+    """``entry`` without its key constraints (the value constraints' search reads these)."""
+    return _only(entry, keep=False) if kw.on_keys(entry.constraints) else entry
+
+
+def _only(entry: Entry, *, keep: bool) -> Entry:
+    return replace(entry, constraints=tuple(
+        (k, v) for k, v in entry.constraints if (k in _OBJECT) is keep))
+
+
+def ways(table: Parsed, steps: Steps) -> tuple[list[Way], bool] | None:
+    """How the sender's object at ``steps`` holds keys, and whether a map's patterns limit
+    the keys it may hold beyond those named; ``None`` where it cannot tell (a cut recursion,
+    an unresolved reference, a keyword not modelled)."""
+    entry = table.entries[steps]
+    if table.opaque(steps) or entry.unsupported:
+        return None
+    values = table.entries.get((*steps, VALUES))
+    patterned = values is not None and bool(values.patterns)
+    any_key = table.free_form(steps) or (values is not None and not patterned)
+    required = frozenset(required_names(table, steps))
+    if entry.keysets:
+        return [Way(required, tuple(sorted(set(keys) - required)), any_key)
+                for keys in entry.keysets], patterned
+    shapes = own_shapes(entry)
+    if shapes:
+        return [Way(required | set(needs), tuple(sorted(set(held) - required - set(needs))),
+                    any_key)
+                for needs, _, held, *_ in shapes], patterned
+    declared = set(declared_names(table, steps))
+    return [Way(required, tuple(sorted(declared - required)), any_key)], patterned
+
+
+def find(table: Parsed, steps: Steps, receiver: Entry) -> Witness | None:
+    """The keys of an object the sender at ``steps`` may send that ``receiver``'s key
+    constraints refuse (``Witness.value``: the sorted keys); ``None`` where there is none,
+    ``UNDECIDED`` where the sender's keys cannot be told."""
+    from jsonschema import Draft202012Validator
+
+    found = ways(table, steps)
+    if found is None:
+        return UNDECIDED
+    sender = table.entries[steps]
+    brings = dict(dict(sender.constraints).get("dependentRequired", ()))
+    allows = Draft202012Validator(kw.as_schema(keys_only(sender).constraints))
+    rejects = Draft202012Validator(kw.as_schema(keys_only(receiver).constraints))
+    tried = 0
+    for way in found[0]:
+        for keys in _candidates(way, dict(receiver.constraints), brings):
+            tried += 1
+            if tried > MAX_CANDIDATES:
+                return UNDECIDED
+            held = dict.fromkeys(keys, 0)  # (values are never read by these keywords)
+            if not allows.is_valid(held):
+                continue
+            error = next(iter(rejects.iter_errors(held)), None)
+            if error is not None:
+                return Witness(tuple(sorted(keys)), str(error.validator))
+    return UNDECIDED if found[1] else None
+
+
+def _candidates(way: Way, demanded: dict[str, Any],
+                brings: dict[str, tuple[str, ...]]) -> Iterator[frozenset[str]]:
+    """The key sets to try for ``way``: its required keys alone, with each optional key
+    (and each key the receiver's ``dependentRequired`` names, where it takes any key), with
+    all of them, and past the receiver's ``maxProperties``; each closed under ``brings``."""
+    def closed(keys: set[str] | frozenset[str]) -> frozenset[str]:
+        out, todo = set(keys), list(keys)
+        while todo:
+            for name in brings.get(todo.pop(), ()):
+                if name not in out:
+                    out.add(name)
+                    todo.append(name)
+        return frozenset(out)
+
+    base = way.required
+    yield closed(base)
+    singles = list(way.optional)
+    if way.any_key:
+        singles += sorted({k for k, _ in demanded.get("dependentRequired", ())} - base
+                          - set(way.optional))
+    for name in singles:
+        yield closed(base | {name})
+    everything = closed(base.union(way.optional))
+    yield everything
+    most = demanded.get("maxProperties")
+    if way.any_key and most is not None and len(everything) <= most:
+        extra = (f"key{n}" for n in range(most + 2))
+        filler = [k for k in extra if k not in everything][:most + 1 - len(everything)]
+        yield everything | set(filler)
+
+
+def effect(witness: Witness, receiver: Entry) -> str:
+    """What the witness's object holds that the receiver refuses: an object with ```card```
+    but not ```address```, of ``3 keys (`a`, `b`, `c`), more than 2``."""
+    keys = list(witness.value)
+    stated = dict(receiver.constraints)
+    if witness.keyword == "dependentRequired":
+        for key, needed in stated["dependentRequired"]:
+            missing = [n for n in needed if n not in keys]
+            if key in keys and missing:
+                held = "" if keys == [key] else " (of " + _names(keys) + ")"
+                return f"an object with {_key(key)} but not {_names(missing)}{held}"
+    count = f"{len(keys)} key{'' if len(keys) == 1 else 's'}" + (
+        f" ({_names(keys)})" if keys else "")
+    if witness.keyword == "maxProperties":
+        return f"an object of {count}, more than {stated['maxProperties']}"
+    if witness.keyword == "minProperties":
+        return f"an object of {count}, fewer than {stated['minProperties']}"
+    return f"an object of {count}"
+
+
+def _names(keys: list[str]) -> str:
+    shown = ", ".join(map(_key, keys[:5]))
+    return shown + (f" and {len(keys) - 5} more" if len(keys) > 5 else "")
+
+
+def _key(name: str) -> str:
+    return f"`{name}`"

@@ -1,0 +1,143 @@
+"""The constraints on an object's keys (``minProperties``, ``maxProperties``,
+``dependentRequired``, draft-07's array-valued ``dependencies``): read into an entry's
+``constraints`` in one canonical form, combined as the other constraints are, written to
+manifests, and held to the dialect that has them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parity.errors import FileFormatError, SchemaError
+from parity.fieldpaths.entry import keys_unmodelled
+from parity.fieldpaths.manifest import dumps, load, write
+from parity.fieldpaths.schema import extract_paths
+from parity.fieldpaths.tooldefs import manifest_from_definitions
+
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+PROPS = {"card": {"type": "string"}, "address": {"type": "string"}}
+
+
+def root(schema: dict[str, Any]) -> dict[str, Any]:
+    return extract_paths(schema)[""].to_json().get("constraints", {})
+
+
+def test_each_keyword_is_read_as_a_constraint_not_an_unsupported_keyword():
+    entry = extract_paths({"type": "object", "properties": PROPS, "minProperties": 1,
+                           "maxProperties": 2.0,
+                           "dependentRequired": {"card": ["address"]}})[""]
+    assert entry.to_json()["constraints"] == {
+        "dependentRequired": {"card": ["address"]}, "maxProperties": 2, "minProperties": 1}
+    assert entry.unsupported == ()
+    assert keys_unmodelled(entry)  # the rules reasoning on key sets still cannot tell
+
+
+@pytest.mark.parametrize("spelling", [
+    {"card": ["address", "zip", "address"], "none": []},
+    {"none": [], "card": ["zip", "address"]},
+])
+def test_dependent_required_has_one_canonical_form(spelling):
+    assert root({"type": "object", "dependentRequired": spelling}) == {
+        "dependentRequired": {"card": ["address", "zip"]}}
+
+
+def test_all_of_brings_every_key_each_branch_brings():
+    schema = {"type": "object", "allOf": [
+        {"dependentRequired": {"card": ["address"]}, "maxProperties": 4},
+        {"dependentRequired": {"card": ["zip"], "iban": ["bic"]}, "maxProperties": 3,
+         "minProperties": 1}]}
+    assert root(schema) == {"dependentRequired": {"card": ["address", "zip"], "iban": ["bic"]},
+                            "maxProperties": 3, "minProperties": 1}
+
+
+def test_a_union_keeps_what_every_object_alternative_states_alike():
+    same = {"dependentRequired": {"card": ["address"]}}
+    assert root({"anyOf": [{"type": "object", **same}, {"type": "null"}]}) == same
+    assert root({"anyOf": [{"type": "object", **same, "maxProperties": 2},
+                           {"type": "object", **same, "maxProperties": 5}]}) == {
+        **same, "maxProperties": 5}
+    assert root({"anyOf": [{"type": "object", **same},
+                           {"type": "object", "dependentRequired": {"card": ["zip"]}}]}) == {}
+
+
+def test_draft7_dependencies_lists_are_dependent_required_and_schemas_stay_unmodelled():
+    entry = extract_paths({"$schema": DRAFT7, "type": "object", "properties": PROPS,
+                           "dependencies": {"card": ["address"],
+                                            "iban": {"required": ["bic"]}}})[""]
+    assert entry.to_json()["constraints"] == {"dependentRequired": {"card": ["address"]}}
+    assert entry.unsupported == ("dependencies",)
+    lists_only = extract_paths({"$schema": DRAFT7, "type": "object",
+                                "dependencies": {"card": ["address"]}})[""]
+    assert lists_only.unsupported == ()
+
+
+def test_dependent_required_is_an_annotation_before_2019_09_and_dependencies_after():
+    """draft-07 validators ignore ``dependentRequired``, 2020-12 ones ``dependencies``
+    (recorded as not modelled, as before), malformed or not."""
+    for value in ({"card": ["address"]}, {"card": 5}):
+        nested = {"$schema": DRAFT7, "type": "object", "properties": {
+            "o": {"type": "object", "properties": PROPS, "dependentRequired": value}}}
+        assert "constraints" not in extract_paths(nested)["o"].to_json()
+    later = extract_paths({"type": "object", "dependencies": {"card": ["address"]}})[""]
+    assert later.unsupported == ("dependencies",) and later.constraints == ()
+
+
+@pytest.mark.parametrize(("schema", "words"), [
+    ({"type": "object", "properties": {"o": {"type": "object",
+                                             "dependentRequired": {"card": "address"}}}},
+     "`dependentRequired` must map each key to a list of key names"),
+    ({"type": "object", "properties": {"o": {"type": "object", "minProperties": -1}}},
+     "`minProperties` must be a non-negative integer"),
+    ({"$schema": DRAFT7, "type": "object", "dependencies": {"card": [1]}},
+     "`dependencies` must map each key to a list of key names or a schema"),
+])
+def test_a_malformed_key_constraint_is_one_readable_error_with_its_place(schema, words):
+    with pytest.raises(SchemaError) as caught:
+        extract_paths(schema)
+    assert words in str(caught.value)
+    assert caught.value.location.startswith("#")
+
+
+def test_manifests_write_them_sorted_and_read_them_back_validated(tmp_path):
+    tools = [{"name": "pay", "inputSchema": {
+        "type": "object", "properties": {"card": {"type": "string"}, "m": {
+            "type": "object", "additionalProperties": {"type": "integer"},
+            "minProperties": 1}},
+        "dependentRequired": {"card": ["zip", "address"]}, "maxProperties": 3}}]
+    manifest = manifest_from_definitions(tools, side="server", source="server.json")
+    table = manifest.to_json()["tools"]["pay"]["in"]
+    assert table[""]["constraints"] == {"dependentRequired": {"card": ["address", "zip"]},
+                                        "maxProperties": 3}
+    assert table["m"]["constraints"] == {"minProperties": 1}
+    path = tmp_path / "server.json"
+    write(manifest, path)
+    again = load(path)  # the shipped manifest schema takes them
+    assert again.tools["pay"].in_ == manifest.tools["pay"].in_
+    assert dumps(again) == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("bad", ['{"card": "address"}', '{"card": [1]}', '{"card": ["a", "a"]}'])
+def test_a_manifest_with_a_malformed_dependent_required_is_refused_by_its_place(tmp_path, bad):
+    tools = [{"name": "pay", "inputSchema": {"type": "object",
+                                             "dependentRequired": {"card": ["address"]}}}]
+    path = tmp_path / "server.json"
+    write(manifest_from_definitions(tools, side="server", source="server.json"), path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('{"card": ["address"]}', bad), encoding="utf-8")
+    assert bad in path.read_text(encoding="utf-8")
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "dependentRequired" in str(caught.value)
+
+
+def test_a_union_that_cannot_keep_a_key_constraint_holds_it_unmodelled():
+    """One object alternative's ``minProperties`` is no constraint of the union: it is
+    listed as not modelled there, so the rules reasoning on key sets cannot tell."""
+    some = extract_paths({"anyOf": [{"type": "object", "minProperties": 1},
+                                    {"type": "object", "properties": {"c": {}}}]})[""]
+    assert some.constraints == () and some.unsupported == ("minProperties",)
+    every = extract_paths({"anyOf": [{"type": "object", "minProperties": 1},
+                                     {"type": "null"}]})[""]
+    assert every.to_json()["constraints"] == {"minProperties": 1}
+    assert every.unsupported == ()
