@@ -13,8 +13,9 @@ no candidate names, so there a search without a witness is no verdict (``UNDECID
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import combinations, islice
 from typing import Any
 
 from parity.contract.rules._align import Parsed
@@ -77,38 +78,48 @@ def ways(table: Parsed, steps: Steps) -> tuple[list[Way], bool] | None:
 
 def find(table: Parsed, steps: Steps, receiver: Entry) -> Witness | None:
     """The keys of an object the sender at ``steps`` may send that ``receiver``'s key
-    constraints refuse (``Witness.value``: the sorted keys); ``None`` where there is none,
-    ``UNDECIDED`` where the sender's keys cannot be told."""
+    constraints refuse (``Witness.value``: the sorted keys, the fewest first); ``None``
+    where there is none, ``UNDECIDED`` where the sender's keys cannot be told."""
     from jsonschema import Draft202012Validator
 
     found = ways(table, steps)
     if found is None:
         return UNDECIDED
     sender = table.entries[steps]
-    brings = dict(dict(sender.constraints).get("dependentRequired", ()))
-    allows = Draft202012Validator(kw.as_schema(keys_only(sender).constraints))
+    own = dict(sender.constraints)
+    brings = dict(own.get("dependentRequired", ()))
+    takes = kw.as_schema(keys_only(sender).constraints)
+    if sender.closed is True and (*steps, VALUES) not in table.entries:
+        # what its own dependencies bring must be a key it takes
+        takes["propertyNames"] = {"enum": declared_names(table, steps)}
+    allows = Draft202012Validator(takes)
     rejects = Draft202012Validator(kw.as_schema(keys_only(receiver).constraints))
-    tried = 0
     for way in found[0]:
-        for keys in _candidates(way, dict(receiver.constraints), brings):
-            tried += 1
-            if tried > MAX_CANDIDATES:
-                return UNDECIDED
-            held = dict.fromkeys(keys, 0)  # (values are never read by these keywords)
+        for keys in islice(_candidates(way, dict(receiver.constraints), own, brings),
+                           MAX_CANDIDATES):
+            held = dict.fromkeys(sorted(keys), 0)  # (these keywords never read values)
             if not allows.is_valid(held):
                 continue
             error = next(iter(rejects.iter_errors(held)), None)
             if error is not None:
-                return Witness(tuple(sorted(keys)), str(error.validator))
+                return Witness(tuple(held), str(error.validator))
     return UNDECIDED if found[1] else None
 
 
-def _candidates(way: Way, demanded: dict[str, Any],
+#: most keys a way may add whose every combination is tried (2**7 sets); past it, the
+#: fewest, each one alone, the first of them by count, and all of them
+EXHAUSTIVE = 7
+
+
+def _candidates(way: Way, demanded: dict[str, Any], own: dict[str, Any],
                 brings: dict[str, tuple[str, ...]]) -> Iterator[frozenset[str]]:
-    """The key sets to try for ``way``: its required keys alone, with each optional key
-    (and each key the receiver's ``dependentRequired`` names, where it takes any key), with
-    all of them, and past the receiver's ``maxProperties``; each closed under ``brings``."""
-    def closed(keys: set[str] | frozenset[str]) -> frozenset[str]:
+    """The key sets to try for ``way``, each closed under ``brings`` and tried once: its
+    required keys with every combination of the keys it may add (those it declares, and
+    where it takes any key, those the receiver's ``dependentRequired`` names), the fewest
+    first; past ``EXHAUSTIVE`` keys, a few of them. Where it takes any key, each is filled
+    with keys it does not name up to its own ``minProperties``, and one holds more than the
+    receiver's ``maxProperties``."""
+    def closed(keys: Iterable[str]) -> frozenset[str]:
         out, todo = set(keys), list(keys)
         while todo:
             for name in brings.get(todo.pop(), ()):
@@ -118,20 +129,38 @@ def _candidates(way: Way, demanded: dict[str, Any],
         return frozenset(out)
 
     base = way.required
-    yield closed(base)
-    singles = list(way.optional)
+    optional = list(way.optional)
     if way.any_key:
-        singles += sorted({k for k, _ in demanded.get("dependentRequired", ())} - base
-                          - set(way.optional))
-    for name in singles:
-        yield closed(base | {name})
-    everything = closed(base.union(way.optional))
-    yield everything
+        named = {name for key, needs in demanded.get("dependentRequired", ())
+                 for name in (key, *needs)}
+        optional += sorted(named - base - set(optional))
+    if len(optional) <= EXHAUSTIVE:
+        picks: Iterable[Iterable[str]] = (
+            combo for size in range(len(optional) + 1) for combo in combinations(optional, size))
+    else:  # (bounded: each a prefix of the keys, so at most twice as many sets as keys)
+        picks = ((), *((name,) for name in optional),
+                 *(optional[:size] for size in range(2, len(optional) + 1)))
+    least = own.get("minProperties", 0) if way.any_key else 0
+    found = {_filled(closed(base.union(pick)), least) for pick in picks}
+    yield from sorted(found, key=lambda keys: (len(keys), sorted(keys)))  # the fewest first
     most = demanded.get("maxProperties")
-    if way.any_key and most is not None and len(everything) <= most:
-        extra = (f"key{n}" for n in range(most + 2))
-        filler = [k for k in extra if k not in everything][:most + 1 - len(everything)]
-        yield everything | set(filler)
+    if way.any_key and most is not None:  # more keys than it allows, of names none takes
+        yield _filled(base, max(most + 1, least))
+        yield _filled(closed(base.union(optional)), most + 1)
+
+
+def _filled(keys: frozenset[str], count: int) -> frozenset[str]:
+    """``keys`` with keys it does not name, up to ``count`` (at most ``MAX_FILLED`` more):
+    an object that takes any key may hold them."""
+    if len(keys) >= count:
+        return keys
+    names = (f"key{n}" for n in range(len(keys) + MAX_FILLED + 1))
+    return keys.union(islice((k for k in names if k not in keys),
+                             min(count - len(keys), MAX_FILLED)))
+
+
+#: most keys a free-form object is given that it does not name
+MAX_FILLED = 256
 
 
 def effect(witness: Witness, receiver: Entry) -> str:

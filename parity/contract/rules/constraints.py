@@ -174,10 +174,10 @@ RULES = (
                 "the two read a pattern differently, the message says so. On objects it "
                 "compares the constraints on their keys, `minProperties`, `maxProperties` "
                 "and `dependentRequired` (draft-07's `dependencies` lists): the witness is "
-                "a set of keys an object the agent sends holds (its required keys, each "
-                "key it may add with what its own `dependentRequired` brings, all of them, "
-                "any key where it is a map or free-form), such as `card` without the "
-                "`address` the server requires with it.",
+                "the fewest keys an object the agent sends may hold (its required keys "
+                "with every combination of up to seven keys it may add, each with what its "
+                "own `dependentRequired` brings; any key where it is a map or free-form), "
+                "such as `card` without the `address` the server requires with it.",
         example=Example(
             agent=[example_tool("estimate_cost", _ids({"type": "string"}))],
             server=[example_tool("estimate_cost", _ids({"type": "string",

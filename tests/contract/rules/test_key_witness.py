@@ -4,10 +4,14 @@ an object the sender may send holds, and jsonschema agrees with it on both whole
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft7Validator, Draft202012Validator
+from properties import draws
 from rulefixtures import diff, manifests, obj, single, tool
 
 from parity.contract.rules import _key_witness
@@ -211,3 +215,70 @@ def test_an_agent_union_with_a_minimum_on_one_alternative_is_not_guessed_at():
                                                        [tool("t", server)])]
     del first["minProperties"]
     assert "in.choice" in [f.rule_id for f in diff([tool("t", agent)], [tool("t", server)])]
+
+
+KEYS = ("a", "b", "c", "d")
+ON_KEYS = ("minProperties", "maxProperties", "dependentRequired")
+_subsets = st.lists(st.sampled_from(KEYS), unique=True, max_size=4).map(sorted)
+_bound = st.one_of(st.none(), st.integers(0, 4))
+
+
+@st.composite
+def _key_object(draw: st.DrawFn, *, declares_all: bool) -> dict[str, Any]:
+    """An object over at most four keys, with the constraints on its keys drawn."""
+    declared = list(KEYS) if declares_all else draw(_subsets)
+    schema: dict[str, Any] = {"type": "object", "properties": {k: S for k in declared}}
+    required = draw(st.lists(st.sampled_from(declared), unique=True)) if declared else []
+    if required:
+        schema["required"] = sorted(required)
+    if declared and draw(st.booleans()):
+        schema["additionalProperties"] = False
+    for keyword in ("minProperties", "maxProperties"):
+        value = draw(_bound)
+        if value is not None:
+            schema[keyword] = value
+    brings = draw(st.dictionaries(st.sampled_from(KEYS), _subsets, max_size=3))
+    if brings:
+        schema["dependentRequired"] = brings
+    return schema
+
+
+@settings(max_examples=draws(200), deadline=None)
+@given(_key_object(declares_all=False), _key_object(declares_all=True))
+def test_a_finding_exactly_where_some_object_the_agent_sends_is_refused(agent, server):
+    """Every object the agent sends (each set of the keys it declares, or of eight keys
+    where it declares none, with the keys its own dependencies bring, that its whole schema
+    takes) against the server's constraints on keys (its ``required`` is
+    in.missing-required's, its closing in.unknown's), with jsonschema: an error where one is
+    refused, with a witness of the fewest keys; nothing where none is."""
+    takes = Draft202012Validator(agent).is_valid
+    keyed = Draft202012Validator({k: v for k, v in server.items() if k in ON_KEYS})
+    # (one free-form takes any key: four more than the drawn are as many as a bound asks)
+    universe = list(agent["properties"]) or [*KEYS, "e", "f", "g", "h"]
+    sent = sorted({_brought(keys, agent.get("dependentRequired", {}))
+                   for size in range(len(universe) + 1)
+                   for keys in combinations(universe, size)}, key=lambda k: (len(k), k))
+    sent = [keys for keys in sent if takes(dict.fromkeys(keys, "x"))]
+    refused = [keys for keys in sent if not keyed.is_valid(dict.fromkeys(keys, "x"))]
+    findings = [f for f in diff([tool("t", agent)], [tool("t", server)])
+                if f.rule_id == "in.constraint"]
+    assert [f.severity for f in findings] == (["error"] if refused else [])
+    witness = _witness(agent, server)
+    if not refused:
+        assert witness is None
+        return
+    assert witness is not None and witness is not UNDECIDED
+    held = dict.fromkeys(witness.value, "x")
+    assert takes(held) and not keyed.is_valid(held)  # (a free-form agent's keys are any)
+    assert len(witness.value) == min(map(len, refused))  # the fewest keys first
+
+
+def _brought(keys: tuple[str, ...], brings: dict[str, list[str]]) -> tuple[str, ...]:
+    """``keys`` with every key ``brings`` brings with them, and those bring, sorted."""
+    out, todo = set(keys), list(keys)
+    while todo:
+        for name in brings.get(todo.pop(), ()):
+            if name not in out:
+                out.add(name)
+                todo.append(name)
+    return tuple(sorted(out))
