@@ -15,7 +15,7 @@ def weight(f: Facets) -> int:
     """What merging ``f`` copies, in units of work."""
     return (1 + len(f.required) + len(f.properties) + len(f.items) + len(f.prefix)
             + len(f.values) + len(f.patterns) + len(f.unresolved) + len(f.unsupported)
-            + len(f.enum or ()) + len(f.expanded))
+            + len(f.enum or ()) + len(f.expanded) + len(f.key_names))
 
 
 def conjoin(a: Facets, b: Facets) -> Facets:
@@ -54,6 +54,7 @@ def conjoin(a: Facets, b: Facets) -> Facets:
     out.examples = keep_examples(a.examples, b.examples)
     out.one_of = joined(a.one_of, b.one_of)
     out.excluded = a.excluded + b.excluded
+    out.key_names.extend(b.key_names)
     return out
 
 
@@ -72,6 +73,24 @@ def intersect_types(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
         both.add("integer")
     return frozenset(both)
+
+
+def key_facts(entry: Entry) -> constraints.Constraints | None:
+    """What the entry of a ``propertyNames`` schema says of a key's name, a string: the
+    strings of its enum, its string constraints and format (``{"enum": []}``: no name
+    fits); ``()``: nothing; ``None``: what strings do not hold (a reference not resolved,
+    a cut recursion, a keyword not modelled)."""
+    if entry.unresolved or entry.recursive is not None or entry.unsupported:
+        return None
+    if not entry.allows("string"):
+        return (("enum", ()),)
+    out: dict[str, object] = {k: v for k, v in entry.constraints
+                              if constraints.KIND[k] == "string"}
+    if entry.enum is not None:
+        out["enum"] = tuple(v for v in entry.enum if isinstance(v, str))
+    if entry.format is not None:
+        out["format"] = entry.format
+    return constraints.canonical(out)
 
 
 def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:

@@ -18,10 +18,17 @@ from typing import Any
 NUMBER_KEYWORDS = ("exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum", "multipleOf")
 STRING_KEYWORDS = ("maxLength", "minLength", "pattern")
 ARRAY_KEYWORDS = ("maxItems", "minItems", "uniqueItems")
-#: Keywords that bound which keys an object holds: how many, and which come together.
-OBJECT_KEYWORDS = ("dependentRequired", "maxProperties", "minProperties")
+#: what a ``propertyNames`` schema says of each key's name: walked as a schema of its own
+#: (``general``), not read here; its facts are a name's ``enum``, string constraints, format
+NAMES = "propertyNames"
+#: Keywords that bound which keys an object holds: how many, which come together, and
+#: which names they may have.
+OBJECT_KEYWORDS = ("dependentRequired", "maxProperties", "minProperties", NAMES)
+#: Every constraint keyword read from a schema object (``read``), in canonical order.
+KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS
+                        + OBJECT_KEYWORDS[:-1]))
 #: Every constraint keyword an entry carries, in canonical order.
-KEYWORDS = tuple(sorted(NUMBER_KEYWORDS + STRING_KEYWORDS + ARRAY_KEYWORDS + OBJECT_KEYWORDS))
+STATED = tuple(sorted((*KEYWORDS, NAMES)))
 #: keyword -> the JSON type it constrains (it says nothing about values of other types)
 KIND = {**dict.fromkeys(NUMBER_KEYWORDS, "number"), **dict.fromkeys(STRING_KEYWORDS, "string"),
         **dict.fromkeys(ARRAY_KEYWORDS, "array"), **dict.fromkeys(OBJECT_KEYWORDS, "object")}
@@ -115,6 +122,8 @@ def conjoin(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
             out[keyword] = value
         elif keyword == "pattern":
             out[keyword] = tuple(sorted(set(out[keyword]) | set(value)))
+        elif keyword == NAMES:
+            out[keyword] = _both_names(out[keyword], value)
         elif keyword == "dependentRequired":
             brings = {k: set(v) for k, v in out[keyword]}
             for k, v in value:
@@ -133,6 +142,22 @@ def conjoin(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _both_names(a: Constraints, b: Constraints) -> Constraints:
+    """Two ``propertyNames`` facts that both hold: the enums' common names, the tighter
+    lengths, every pattern, the first format."""
+    mine, theirs = dict(a), dict(b)
+    enum = None
+    if "enum" in mine and "enum" in theirs:
+        enum = tuple(v for v in mine["enum"] if v in set(theirs["enum"]))
+    elif "enum" in mine or "enum" in theirs:
+        enum = mine.get("enum", theirs.get("enum"))
+    out = conjoin({k: v for k, v in mine.items() if k != "enum"},
+                  {k: v for k, v in theirs.items() if k not in ("enum", "format")})
+    if enum is not None:
+        out["enum"] = enum
+    return canonical(out)
+
+
 def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> dict[str, Any]:
     """Either holds (``anyOf``, ``oneOf``): a keyword survives only where every alternative
     that admits its kind of value states it, with the loosest bound; patterns (and the keys
@@ -143,7 +168,7 @@ def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> 
     out: dict[str, Any] = {}
     if not any(c for _, c in alts):
         return out  # nothing stated anywhere (the common case): nothing survives
-    for keyword in KEYWORDS:
+    for keyword in STATED:
         kind = KIND[keyword]
         relevant = [c for types, c in alts if _admits(types, kind)]
         if not relevant or any(keyword not in c for c in relevant):
@@ -179,6 +204,8 @@ def json_value(keyword: str, value: Any) -> Any:
         return list(value)
     if keyword == "dependentRequired":
         return {k: list(v) for k, v in value}
+    if keyword == NAMES:
+        return {k: list(v) if k in ("enum", "pattern") else v for k, v in value}
     return value
 
 
@@ -189,7 +216,12 @@ def to_json(constraints: Constraints) -> dict[str, Any]:
 
 def from_json(data: Mapping[str, Any]) -> Constraints:
     return canonical({k: tuple(v) if k == "pattern" else dependent_required(v)
-                      if k == "dependentRequired" else v for k, v in data.items()})
+                      if k == "dependentRequired" else _names_from_json(v) if k == NAMES
+                      else v for k, v in data.items()})
+
+
+def _names_from_json(data: Mapping[str, Any]) -> Constraints:
+    return canonical({k: tuple(v) if k in ("enum", "pattern") else v for k, v in data.items()})
 
 
 def on_keys(constraints: Constraints) -> bool:
@@ -203,6 +235,14 @@ def as_schema(constraints: Constraints) -> dict[str, Any]:
     for keyword, value in constraints:
         if keyword == "dependentRequired":
             out[keyword] = json_value(keyword, value)
+        elif keyword == NAMES:
+            names = dict(value)
+            schema = as_schema(tuple((k, v) for k, v in value if k not in ("enum", "format")))
+            if "enum" in names:
+                schema["enum"] = list(names["enum"])
+            if "format" in names:
+                schema["format"] = names["format"]
+            out[keyword] = schema
         elif keyword != "pattern":
             out[keyword] = value
         elif len(value) == 1:

@@ -226,7 +226,9 @@ class Walk:
         at, below, start = base_pointer(self.base)
         sub = Sub(schema, None, pointer_of(below, steps[start:], at))
         alternatives, self.work = general.collect(sub, self.expanded, self.work)
-        if any(len(f.values) > 1 for f in alternatives):
+        # several map-value groups, or a ``propertyNames`` walked as a node of its own: the
+        # general walk emits them
+        if any(len(f.values) > 1 or f.key_names for f in alternatives):
             table, self.count, self.work = general.emit(alternatives, steps, required,
                                                         patterns, self.count, self.work)
             self._take(table, rel)

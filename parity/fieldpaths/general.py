@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from referencing.exceptions import Unresolvable
 
 from parity.errors import BoundsError, SchemaError
-from parity.fieldpaths import direct
+from parity.fieldpaths import constraints, direct
 from parity.fieldpaths.choices import Apart
-from parity.fieldpaths.combine import conjoin, to_entry, weight
+from parity.fieldpaths.combine import conjoin, key_facts, to_entry, weight
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import as_branch, named_subs
@@ -71,6 +71,11 @@ class Walker:
     def legacy(self) -> bool:
         """draft-07 and older ignore keywords beside $ref and spell tuples as array `items`"""
         return self.spec.name in {"draft-03", "draft-04", "draft-06", "draft-07"}
+
+    @cached_property
+    def ancient(self) -> bool:
+        """draft-04 and older read ``propertyNames`` as an annotation"""
+        return self.spec.name in {"draft-03", "draft-04"}
 
     @cached_property
     def tuple_items(self) -> bool:
@@ -169,6 +174,8 @@ class Walker:
 
     def _emit(self, facets: Facets, steps: Steps, required: bool,
               patterns: tuple[str, ...]) -> dict[Steps, Entry]:
+        if facets.key_names:
+            facets = self._key_names(facets, steps)
         self.count += 1
         if self.count > self.limits.max_paths:
             raise self._bounds(f"more than {self.limits.max_paths} field paths")
@@ -198,6 +205,23 @@ class Walker:
             self._merge(table, tables[0] if len(tables) == 1
                         else self._union(tables, (*steps, VALUES)))
         return table
+
+    def _key_names(self, facets: Facets, steps: Steps) -> Facets:
+        """``facets`` with what its ``propertyNames`` say of each key's name as the
+        ``propertyNames`` constraint, or that keyword unmodelled where they say more than
+        strings can hold (a reference not resolved, a cut recursion, a keyword not
+        modelled). Walked as a node of its own (its paths counted, its work spent) and
+        then left out of the table: a name has no children."""
+        facets = facets.copy()
+        found = self._walk(facets.key_names, steps, True, facets.expanded, ())[steps]
+        facts = key_facts(found)
+        if facts is None:
+            facets.unsupported.add("propertyNames")
+        elif facts:
+            facets.constraints = constraints.conjoin(facets.constraints,
+                                                     {"propertyNames": facts})
+        facets.key_names = []
+        return facets
 
     def _merge(self, table: dict[Steps, Entry], child: dict[Steps, Entry]) -> None:
         self.spend(len(child))  # each level copies its subtree's entries: depth x paths
@@ -286,7 +310,7 @@ class Walker:
             return self._collect(sub, stack, frozenset())
         facets = self._own_facets(sub.schema, sub.resolver, sub.pointer, stack)
         facets.properties, facets.items, facets.prefix, facets.values = {}, [], {}, []
-        facets.value_keys = []
+        facets.value_keys, facets.key_names = [], []  # (its names are walked no more)
         return [facets]
 
     def _own_facets(self, schema: Mapping[str, Any], resolver: Resolver[Any] | None,

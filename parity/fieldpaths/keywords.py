@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 #: Keywords that constrain a node in ways parity records but does not model.
-UNSUPPORTED_KEYWORDS = ("contains", "dependentSchemas", "else", "if", "not", "propertyNames",
-                        "then", "unevaluatedItems")
-
+UNSUPPORTED_KEYWORDS = ("contains", "dependentSchemas", "else", "if", "not", "then",
+                        "unevaluatedItems")
 
 
 class Reading(Protocol):
@@ -36,6 +35,10 @@ class Reading(Protocol):
     @property
     def legacy(self) -> bool:
         """draft-07 and older: no ``unevaluatedProperties`` (2019-09 brought it)."""
+
+    @property
+    def ancient(self) -> bool:
+        """draft-04 and older: no ``propertyNames`` (draft-06 brought it)."""
 
     def error(self, message: str, pointer: str) -> SchemaError: ...
 
@@ -122,6 +125,8 @@ class Facets:
     one_of: OneOf | None = None
     #: the sets of keys a ``not`` refuses held together (``fieldpaths.keysets``)
     excluded: list[tuple[str, ...]] = field(default_factory=list)
+    #: ``propertyNames`` schemas, all of which each key's name must fit
+    key_names: list[Sub] = field(default_factory=list)
 
     def copy(self) -> Facets:
         return Facets(
@@ -133,7 +138,7 @@ class Facets:
             list(self.patterns), self.format, self.default, self.has_default, self.description,
             self.recursive, list(self.unresolved), set(self.unsupported), self.expanded,
             dict(self.constraints), self.examples, self.unevaluated_seen, self.one_of,
-            list(self.excluded))
+            list(self.excluded), list(self.key_names))
 
 
 # -- keywords: each reads one keyword's value into the node's facets ----------------------
@@ -325,6 +330,16 @@ def _dependencies(w: Reading, f: Facets, value: Any, at: Sub,
             f.constraints = constraints.conjoin(f.constraints, {"dependentRequired": found})
 
 
+def _property_names(w: Reading, f: Facets, value: Any, at: Sub,
+                    schema: Mapping[str, Any]) -> None:
+    """A schema each key's name fits: walked as a node of its own (``general``), whose
+    string facts become the object's ``propertyNames`` constraint."""
+    if w.ancient:
+        f.unsupported.add("propertyNames")  # an annotation there: kept as before
+        return
+    f.key_names.append(Sub(value, at.resolver, f"{at.pointer}/propertyNames"))
+
+
 def _not(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
     f.unsupported.add("not")  # (a side holding it is not judged by what it may send)
     names = excluded(value)
@@ -352,10 +367,10 @@ KEYWORDS: dict[str, Reader] = {
     **{k: _unsupported(k) for k in UNSUPPORTED_KEYWORDS},
     "not": _not,
     "dependencies": _dependencies,
+    "propertyNames": _property_names,
     **dict.fromkeys(constraints.KEYWORDS, _constraints),
 }
 RANK = {keyword: rank for rank, keyword in enumerate(KEYWORDS)}
-
 
 
 def intersect_enum(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -141,3 +141,76 @@ def test_a_union_that_cannot_keep_a_key_constraint_holds_it_unmodelled():
                                      {"type": "null"}]})[""]
     assert every.to_json()["constraints"] == {"minProperties": 1}
     assert every.unsupported == ()
+
+
+def test_property_names_are_walked_to_what_they_say_of_a_name():
+    """pydantic writes a dict's key type as ``propertyNames``: an Enum's ``$ref``, a
+    ``Literal``'s enum, a constrained string's bounds (its pattern goes to
+    ``patternProperties``, which the map's ``{}`` path holds)."""
+    import enum
+    from typing import Annotated, Literal
+
+    from pydantic import BaseModel, StringConstraints
+
+    class Currency(str, enum.Enum):
+        usd = "usd"
+        eur = "eur"
+
+    class Rates(BaseModel):
+        rates: dict[Currency, float]
+        modes: dict[Literal["fast", "slow"], int]
+        labels: dict[Annotated[str, StringConstraints(pattern="^[a-z]+$", max_length=8)], str]
+
+    table = extract_paths(Rates.model_json_schema())
+    assert table["rates"].to_json()["constraints"] == {"propertyNames": {"enum": ["eur", "usd"]}}
+    assert table["modes"].to_json()["constraints"] == {
+        "propertyNames": {"enum": ["fast", "slow"]}}
+    assert table["labels"].to_json()["constraints"] == {"propertyNames": {"maxLength": 8}}
+    assert table["labels{}"].patterns == ("^[a-z]+$",)
+    assert all(entry.unsupported == () for entry in table.values())
+
+
+@pytest.mark.parametrize(("names", "facts"), [
+    (False, {"enum": []}),
+    ({"type": "integer"}, {"enum": []}),
+    ({"type": "string", "format": "uuid", "minLength": 1}, {"format": "uuid", "minLength": 1}),
+    ({"enum": ["a", 1, "b"]}, {"enum": ["a", "b"]}),
+    ({"const": "only"}, {"enum": ["only"]}),
+    ({"anyOf": [{"const": "a"}, {"const": "b"}]}, {"enum": ["a", "b"]}),
+])
+def test_a_name_keeps_what_a_string_can_be(names, facts):
+    assert root({"type": "object", "propertyNames": names}) == {"propertyNames": facts}
+
+
+def test_names_conjoined_under_all_of_and_kept_alike_under_unions():
+    assert root({"type": "object", "allOf": [
+        {"propertyNames": {"enum": ["a", "b", "c"], "maxLength": 3}},
+        {"propertyNames": {"enum": ["b", "c", "d"], "maxLength": 1, "pattern": "^[a-c]$"}}]}) == {
+        "propertyNames": {"enum": ["b", "c"], "maxLength": 1, "pattern": ["^[a-c]$"]}}
+    same = {"type": "object", "propertyNames": {"enum": ["a"]}}
+    assert root({"anyOf": [same, {"type": "null"}]}) == {"propertyNames": {"enum": ["a"]}}
+    apart = extract_paths({"anyOf": [same, {"type": "object",
+                                            "propertyNames": {"enum": ["b"]}}]})[""]
+    assert apart.constraints == () and apart.unsupported == ("propertyNames",)
+
+
+@pytest.mark.parametrize("names", [
+    {"$ref": "#/$defs/missing"},   # a reference not resolved locally (never fetched)
+    {"$ref": "#"},                 # a cycle back to the object itself
+    {"not": {"const": "a"}},       # a keyword parity does not model
+])
+def test_names_that_say_more_than_a_string_holds_stay_unmodelled(names):
+    entry = extract_paths({"type": "object", "properties": {"a": {}}, "propertyNames": names,
+                           "$defs": {}})[""]
+    assert entry.unsupported == ("propertyNames",)
+    assert "constraints" not in entry.to_json()
+
+
+def test_property_names_are_an_annotation_before_draft_06():
+    draft4 = "http://json-schema.org/draft-04/schema#"
+    entry = extract_paths({"$schema": draft4, "type": "object",
+                           "propertyNames": {"maxLength": 3}})[""]
+    assert entry.unsupported == ("propertyNames",) and entry.constraints == ()
+    later = extract_paths({"$schema": DRAFT7, "type": "object",
+                           "propertyNames": {"maxLength": 3}})[""]
+    assert later.to_json()["constraints"] == {"propertyNames": {"maxLength": 3}}

@@ -13,14 +13,23 @@ no candidate names, so there a search without a witness is no verdict (``UNDECID
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from itertools import combinations, islice
+from itertools import chain, combinations, islice
 from typing import Any
 
 from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
-from parity.contract.rules._witness import MAX_CANDIDATES, UNDECIDED, Witness
+from parity.contract.rules._witness import (
+    MAX_CANDIDATES,
+    UNDECIDED,
+    Witness,
+    from_pattern,
+    names_entry,
+    strings,
+)
+from parity.core.jsonio import compact
 from parity.fieldpaths import constraints as kw
 from parity.fieldpaths.entry import Entry, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
@@ -36,6 +45,9 @@ class Way:
     required: frozenset[str]
     optional: tuple[str, ...]
     any_key: bool
+    #: names of keys it does not declare that it may give (its own ``propertyNames`` take
+    #: them): it is filled with them first
+    fillers: tuple[str, ...] = ()
 
 
 def keys_only(entry: Entry) -> Entry:
@@ -91,19 +103,49 @@ def find(table: Parsed, steps: Steps, receiver: Entry) -> Witness | None:
     takes = kw.as_schema(keys_only(sender).constraints)
     if sender.closed is True and (*steps, VALUES) not in table.entries:
         # what its own dependencies bring must be a key it takes
-        takes["propertyNames"] = {"enum": declared_names(table, steps)}
+        takes["allOf"] = [{"propertyNames": {"enum": declared_names(table, steps)}}]
     allows = Draft202012Validator(takes)
+    demanded = dict(receiver.constraints)
     rejects = Draft202012Validator(kw.as_schema(keys_only(receiver).constraints))
+    mine, theirs = own.get(kw.NAMES, ()), demanded.get(kw.NAMES, ())
     for way in found[0]:
-        for keys in islice(_candidates(way, dict(receiver.constraints), own, brings),
-                           MAX_CANDIDATES):
+        if (mine or theirs) and (way.any_key or found[1]):  # names it does not declare
+            made = _names(table, steps, mine, theirs, way.any_key)
+            if mine:  # (only those its own propertyNames take)
+                fits = Draft202012Validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
+                made = [name for name in made if fits.is_valid(name)]
+            # to try against the receiver's names, and to fill it with
+            way = Way(way.required, (*way.optional, *made) if theirs else way.optional,
+                      way.any_key, tuple(made))
+        for keys in islice(_candidates(way, demanded, own, brings), MAX_CANDIDATES):
             held = dict.fromkeys(sorted(keys), 0)  # (these keywords never read values)
             if not allows.is_valid(held):
                 continue
             error = next(iter(rejects.iter_errors(held)), None)
-            if error is not None:
-                return Witness(tuple(held), str(error.validator))
+            if error is not None:  # (a name's error is its schema's: the path says whose)
+                return Witness(tuple(held), str(error.relative_schema_path[0]))
     return UNDECIDED if found[1] else None
+
+
+#: most names made up for an object that takes keys it does not name
+MAX_NAMES = 16
+
+
+def _names(table: Parsed, steps: Steps, own: kw.Constraints, theirs: kw.Constraints,
+           any_key: bool) -> list[str]:
+    """Names of keys the sender may give that it does not declare, to hold to the
+    receiver's ``propertyNames``: any name, made as the value constraints' search makes
+    strings (from both sides' name facts; its own ``propertyNames`` sorts them out), or the
+    names its map's patterns take, made from them, the shortest first."""
+    if any_key:
+        made = list(islice(strings(names_entry(own), names_entry(theirs)), 4 * MAX_NAMES))
+        made.sort(key=lambda name: not name.strip())  # (stable) blank names last
+    else:
+        rng = random.Random(0)  # a fixed seed: the same schemas give the same witness
+        map_values = (*steps, VALUES)
+        made = sorted({name for pattern in table.entries[map_values].patterns
+                       for name in from_pattern(pattern, rng)}, key=lambda n: (len(n), n))
+    return list(dict.fromkeys(made))[:MAX_NAMES]
 
 
 #: most keys a way may add whose every combination is tried (2**7 sets); past it, the
@@ -130,9 +172,9 @@ def _candidates(way: Way, demanded: dict[str, Any], own: dict[str, Any],
 
     base = way.required
     optional = list(way.optional)
+    named = {name for key, needs in demanded.get("dependentRequired", ())
+             for name in (key, *needs)}
     if way.any_key:
-        named = {name for key, needs in demanded.get("dependentRequired", ())
-                 for name in (key, *needs)}
         optional += sorted(named - base - set(optional))
     if len(optional) <= EXHAUSTIVE:
         picks: Iterable[Iterable[str]] = (
@@ -141,21 +183,24 @@ def _candidates(way: Way, demanded: dict[str, Any], own: dict[str, Any],
         picks = ((), *((name,) for name in optional),
                  *(optional[:size] for size in range(2, len(optional) + 1)))
     least = own.get("minProperties", 0) if way.any_key else 0
-    found = {_filled(closed(base.union(pick)), least) for pick in picks}
-    yield from sorted(found, key=lambda keys: (len(keys), sorted(keys)))  # the fewest first
+    # first the names that neither bring a key nor are named by what the receiver asks
+    fillers = tuple(sorted(way.fillers, key=lambda name: (name in brings, name in named)))
+    found = dict.fromkeys(closed(_filled(closed(base.union(pick)), least, fillers))
+                          for pick in islice(picks, MAX_CANDIDATES))
     most = demanded.get("maxProperties")
     if way.any_key and most is not None:  # more keys than it allows, of names none takes
-        yield _filled(base, max(most + 1, least))
-        yield _filled(closed(base.union(optional)), most + 1)
+        found[closed(_filled(base, max(most + 1, least), fillers))] = None
+        found[closed(_filled(closed(base.union(optional)), most + 1, fillers))] = None
+    yield from sorted(found, key=len)  # the fewest first, else in the order of the picks
 
 
-def _filled(keys: frozenset[str], count: int) -> frozenset[str]:
+def _filled(keys: frozenset[str], count: int, fillers: tuple[str, ...]) -> frozenset[str]:
     """``keys`` with keys it does not name, up to ``count`` (at most ``MAX_FILLED`` more):
-    an object that takes any key may hold them."""
+    an object that takes any key may hold them; ``fillers`` first."""
     if len(keys) >= count:
         return keys
-    names = (f"key{n}" for n in range(len(keys) + MAX_FILLED + 1))
-    return keys.union(islice((k for k in names if k not in keys),
+    names = chain(fillers, (f"key{n}" for n in range(len(keys) + MAX_FILLED + 1)))
+    return keys.union(islice((k for k in dict.fromkeys(names) if k not in keys),
                              min(count - len(keys), MAX_FILLED)))
 
 
@@ -165,17 +210,24 @@ MAX_FILLED = 256
 
 def effect(witness: Witness, receiver: Entry) -> str:
     """What the witness's object holds that the receiver refuses: an object with ```card```
-    but not ```address```, of ``3 keys (`a`, `b`, `c`), more than 2``."""
+    but not ```address```, of ``3 keys (`a`, `b`, `c`), more than 2``, with the key
+    ``"gbp"``."""
     keys = list(witness.value)
     stated = dict(receiver.constraints)
+    if witness.keyword == kw.NAMES:
+        from jsonschema import Draft202012Validator
+
+        fits = Draft202012Validator(kw.as_schema(((kw.NAMES, stated[kw.NAMES]),))[kw.NAMES])
+        refused = next((key for key in keys if not fits.is_valid(key)), keys[0])
+        return f"an object with the key {compact(refused)}"
     if witness.keyword == "dependentRequired":
         for key, needed in stated["dependentRequired"]:
             missing = [n for n in needed if n not in keys]
             if key in keys and missing:
-                held = "" if keys == [key] else " (of " + _names(keys) + ")"
-                return f"an object with {_key(key)} but not {_names(missing)}{held}"
+                held = "" if keys == [key] else " (of " + _listed(keys) + ")"
+                return f"an object with {_key(key)} but not {_listed(missing)}{held}"
     count = f"{len(keys)} key{'' if len(keys) == 1 else 's'}" + (
-        f" ({_names(keys)})" if keys else "")
+        f" ({_listed(keys)})" if keys else "")
     if witness.keyword == "maxProperties":
         return f"an object of {count}, more than {stated['maxProperties']}"
     if witness.keyword == "minProperties":
@@ -183,7 +235,7 @@ def effect(witness: Witness, receiver: Entry) -> str:
     return f"an object of {count}"
 
 
-def _names(keys: list[str]) -> str:
+def _listed(keys: list[str]) -> str:
     shown = ", ".join(map(_key, keys[:5]))
     return shown + (f" and {len(keys) - 5} more" if len(keys) > 5 else "")
 

@@ -223,6 +223,19 @@ def _candidates(sender: Entry, receiver: Entry, item: Entry | None) -> Iterator[
         yield from _arrays(both, item)
 
 
+def strings(sender: Entry, receiver: Entry) -> Iterator[str]:
+    """The strings ``find`` tries where the sender's node may hold a string: its enum's, or
+    made from both sides' lengths and the sender's patterns."""
+    return (value for value in _candidates(sender, receiver, None) if isinstance(value, str))
+
+
+def names_entry(facts: kw.Constraints) -> Entry:
+    """A string node holding what ``propertyNames`` facts say of a key's name."""
+    stated = dict(facts)
+    return Entry(type=("string",), enum=stated.get("enum"), format=stated.get("format"),
+                 constraints=tuple((k, v) for k, v in facts if k not in ("enum", "format")))
+
+
 def _strings(sender: Entry, both: tuple[dict[str, Any], dict[str, Any]]) -> Iterator[str]:
     patterned = any("pattern" in c for c in both)
     limit = MAX_PATTERN_INPUT if patterned else MAX_LENGTH
@@ -231,7 +244,7 @@ def _strings(sender: Entry, both: tuple[dict[str, Any], dict[str, Any]]) -> Iter
     bases = list(_PLAIN)
     rng = random.Random(0)  # a fixed seed: the same schemas give the same witness
     for pattern in dict(sender.constraints).get("pattern", ()):
-        bases[:0] = _from_pattern(pattern, rng)
+        bases[:0] = from_pattern(pattern, rng)
     for base in bases:
         if len(base) <= limit:
             yield base
@@ -241,7 +254,7 @@ def _strings(sender: Entry, both: tuple[dict[str, Any], dict[str, Any]]) -> Iter
                 yield (base * (n // len(base) + 1))[:n]
 
 
-def _from_pattern(pattern: str, rng: random.Random) -> list[str]:
+def from_pattern(pattern: str, rng: random.Random) -> list[str]:
     import rstr
 
     shortest = shortest_match(pattern)
@@ -267,7 +280,7 @@ def unmatched_key(sent: tuple[str, ...], accepted: tuple[str, ...]) -> str | Non
 
     rng = random.Random(0)  # a fixed seed: the same patterns give the same witness
     for pattern in sent:
-        for key in _from_pattern(pattern, rng):
+        for key in from_pattern(pattern, rng):
             if matches(pattern, key) is True and surely_unmatched(key, accepted):
                 return key
     return None

@@ -172,12 +172,14 @@ RULES = (
                 "jsonschema (for patterns, candidates are generated from the agent's side). "
                 "Patterns are ECMA-262 in JSON Schema and checked with Python's re: where "
                 "the two read a pattern differently, the message says so. On objects it "
-                "compares the constraints on their keys, `minProperties`, `maxProperties` "
-                "and `dependentRequired` (draft-07's `dependencies` lists): the witness is "
+                "compares the constraints on their keys, `minProperties`, `maxProperties`, "
+                "`dependentRequired` (draft-07's `dependencies` lists) and `propertyNames` "
+                "(pydantic's `dict[Currency, float]`): the witness is "
                 "the fewest keys an object the agent sends may hold (its required keys "
                 "with every combination of up to seven keys it may add, each with what its "
                 "own `dependentRequired` brings; any key where it is a map or free-form), "
-                "such as `card` without the `address` the server requires with it.",
+                "such as `card` without the `address` the server requires with it, or a "
+                "key the server's `propertyNames` refuse.",
         example=Example(
             agent=[example_tool("estimate_cost", _ids({"type": "string"}))],
             server=[example_tool("estimate_cost", _ids({"type": "string",
@@ -192,7 +194,7 @@ RULES = (
                 "a result within the server's promise fails the agent's validation. The "
                 "witness is a value the server may return that the agent rejects; on "
                 "objects, a set of keys (the agent's `minProperties`, `maxProperties`, "
-                "`dependentRequired`), as in.constraint finds one.",
+                "`dependentRequired`, `propertyNames`), as in.constraint finds one.",
         example=Example(
             agent=[example_tool("estimate_cost", {"type": "object"},
                          {"type": "object", "properties": {

@@ -181,16 +181,47 @@ def _sorted(shapes: dict[str, Any]) -> dict[str, Any]:
     return {k: _sorted(v) if isinstance(v, dict) else v for k, v in sorted(shapes.items())}
 
 
+#: most lines of a generated module: past it, its definitions' checks go to a module of
+#: their own (``<module>_defs``), as hand-written modules stay small
+MAX_LINES = 450
+
+
+def split(module: str, text: str) -> dict[str, str]:
+    """``text`` as the module's file, or, past ``MAX_LINES``, as two: the checks of its
+    ``$defs`` (but the one it validates) in ``<module>_defs``, imported by the module."""
+    if text.count("\n") <= MAX_LINES:
+        return {module: text}
+    head, _, rest = text.partition("\ndef ")
+    body, tail = rest.rsplit("\n\nvalidate = ", 1)
+    functions = body.split("\ndef ")  # each without its "def "
+    entry = tail.split("\n", 1)[0]
+    own = [f for f in functions if f.startswith((entry + "(", "validate("))]
+    moved = [f for f in functions if f not in own]
+    # the module keeps its first lines (docstring, lint pragmas); the rest of its head (the
+    # exception class, imports) is the definitions module's, imported from there
+    preamble = "".join(head.splitlines(keepends=True)[:3])
+    names = sorted({"Decimal", "JsonSchemaValueException", "JsonSchemaValuesException",
+                    "NoneType", *(f.split("(", 1)[0] for f in moved)})
+    imports = (f"from parity.schemas.checks.{module}_defs import (\n"
+               + "".join(f"    {n},\n" for n in names) + ")\n")
+    defs = head + "\n" + "".join(f"def {f.rstrip()}\n" for f in moved)
+    main = (preamble + imports + "\n\n" + "".join(f"def {f.rstrip()}\n" for f in own)
+            + "\n\nvalidate = " + tail)
+    return {module: main, f"{module}_defs": defs.replace(
+        "by parity.schemas.checks.generate", f"(its definitions for {module}) by "
+        "parity.schemas.checks.generate", 1)}
+
+
 def main(argv: list[str]) -> int:
     stale = []
     for module, (name, part) in COMPILED.items():
-        path = HERE / f"{module}.py"
-        text = generated(name, part)
-        if "--check" in argv:
-            if not path.is_file() or path.read_text(encoding="utf-8") != text:
-                stale.append(str(path))
-        else:
-            path.write_text(text, encoding="utf-8")
+        for each, text in split(module, generated(name, part)).items():
+            path = HERE / f"{each}.py"
+            if "--check" in argv:
+                if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                    stale.append(str(path))
+            else:
+                path.write_text(text, encoding="utf-8")
     if stale:
         print("stale compiled checks: " + ", ".join(stale) +
               "\nrun `python -m parity.schemas.checks.generate`", file=sys.stderr)

@@ -21,6 +21,7 @@ from parity.contract.rules._witness import UNDECIDED
 S = {"type": "string"}
 PAY = {"card": S, "address": S, "zip": S}
 DRAFT7 = "http://json-schema.org/draft-07/schema#"
+MAP = {"type": "object", "additionalProperties": {"type": "number"}}
 
 #: (agent's object, server's object, the keyword that rejects the witness)
 REJECTED = [
@@ -46,6 +47,16 @@ REJECTED = [
                 {"type": "object", "properties": {"b": S, "c": S}, "required": ["b", "c"],
                  "additionalProperties": False}]},
      obj({"a": S, "b": S, "c": S}, maxProperties=1), "maxProperties"),
+    # names: a map's keys against an Enum's, a declared key against them, a pattern's keys
+    # against a length
+    (MAP, MAP | {"propertyNames": {"enum": ["eur", "usd"]}}, "propertyNames"),
+    (obj({"usd": S, "gbp": S}, additionalProperties=False),
+     obj({}, propertyNames={"enum": ["eur", "usd"]}), "propertyNames"),
+    ({"type": "object", "patternProperties": {"^[a-z]+$": S}},
+     {"type": "object", "patternProperties": {"^[a-z]+$": S}, "propertyNames": {"maxLength": 3}},
+     "propertyNames"),
+    (MAP | {"propertyNames": {"enum": ["eur", "gbp", "usd"]}},
+     MAP | {"propertyNames": {"enum": ["eur", "usd"]}}, "propertyNames"),
 ]
 
 #: (agent's object, server's object): every object the agent sends is accepted
@@ -64,6 +75,9 @@ ACCEPTED = [
                                                dependentRequired={"iban": ["zip"]})),
     # the server's document is draft-07: `dependentRequired` is an annotation there
     (obj(PAY), {"$schema": DRAFT7, **obj(PAY, dependentRequired={"card": ["address"]})}),
+    (MAP | {"propertyNames": {"enum": ["usd"]}}, MAP | {"propertyNames": {"enum": ["eur", "usd"]}}),
+    (obj({"usd": S}, additionalProperties=False), obj({}, propertyNames={"enum": ["usd"]})),
+    (MAP | {"propertyNames": {"maxLength": 2}}, MAP | {"propertyNames": {"maxLength": 3}}),
 ]
 
 
@@ -75,10 +89,10 @@ def _witness(agent: dict[str, Any], server: dict[str, Any]) -> Any:
 
 
 def _object(keys: tuple[str, ...], schema: dict[str, Any]) -> dict[str, Any]:
-    """An object of ``keys`` whose values fit their schemas (a string, or an integer)."""
+    """An object of ``keys`` whose values fit their schemas (a string, or a number)."""
     def sample(key: str) -> object:
         fit = schema.get("properties", {}).get(key) or schema.get("additionalProperties")
-        return 0 if isinstance(fit, dict) and fit.get("type") == "integer" else "x"
+        return 0 if isinstance(fit, dict) and fit.get("type") in ("integer", "number") else "x"
     return {key: sample(key) for key in keys}
 
 
@@ -218,14 +232,15 @@ def test_an_agent_union_with_a_minimum_on_one_alternative_is_not_guessed_at():
 
 
 KEYS = ("a", "b", "c", "d")
-ON_KEYS = ("minProperties", "maxProperties", "dependentRequired")
+ON_KEYS = ("minProperties", "maxProperties", "dependentRequired", "propertyNames")
 _subsets = st.lists(st.sampled_from(KEYS), unique=True, max_size=4).map(sorted)
 _bound = st.one_of(st.none(), st.integers(0, 4))
 
 
 @st.composite
 def _key_object(draw: st.DrawFn, *, declares_all: bool) -> dict[str, Any]:
-    """An object over at most four keys, with the constraints on its keys drawn."""
+    """An object over at most four keys, with the constraints on its keys drawn (the names
+    its keys may have among them)."""
     declared = list(KEYS) if declares_all else draw(_subsets)
     schema: dict[str, Any] = {"type": "object", "properties": {k: S for k in declared}}
     required = draw(st.lists(st.sampled_from(declared), unique=True)) if declared else []
@@ -240,6 +255,9 @@ def _key_object(draw: st.DrawFn, *, declares_all: bool) -> dict[str, Any]:
     brings = draw(st.dictionaries(st.sampled_from(KEYS), _subsets, max_size=3))
     if brings:
         schema["dependentRequired"] = brings
+    names = draw(st.one_of(st.none(), _subsets))
+    if names is not None:
+        schema["propertyNames"] = {"enum": names}
     return schema
 
 
@@ -250,7 +268,8 @@ def test_a_finding_exactly_where_some_object_the_agent_sends_is_refused(agent, s
     where it declares none, with the keys its own dependencies bring, that its whole schema
     takes) against the server's constraints on keys (its ``required`` is
     in.missing-required's, its closing in.unknown's), with jsonschema: an error where one is
-    refused, with a witness of the fewest keys; nothing where none is."""
+    refused, with a witness of the fewest keys where it declares them; nothing where none
+    is."""
     takes = Draft202012Validator(agent).is_valid
     keyed = Draft202012Validator({k: v for k, v in server.items() if k in ON_KEYS})
     # (one free-form takes any key: four more than the drawn are as many as a bound asks)
@@ -270,7 +289,8 @@ def test_a_finding_exactly_where_some_object_the_agent_sends_is_refused(agent, s
     assert witness is not None and witness is not UNDECIDED
     held = dict.fromkeys(witness.value, "x")
     assert takes(held) and not keyed.is_valid(held)  # (a free-form agent's keys are any)
-    assert len(witness.value) == min(map(len, refused))  # the fewest keys first
+    if agent["properties"]:  # (a free-form agent is filled with names made up)
+        assert len(witness.value) == min(map(len, refused))  # the fewest keys first
 
 
 def _brought(keys: tuple[str, ...], brings: dict[str, list[str]]) -> tuple[str, ...]:
@@ -282,3 +302,33 @@ def _brought(keys: tuple[str, ...], brings: dict[str, list[str]]) -> tuple[str, 
                 out.add(name)
                 todo.append(name)
     return tuple(sorted(out))
+
+
+def test_a_pydantic_dict_keyed_by_an_enum_on_the_server_names_a_key_it_refuses():
+    """``dict[Currency, float]`` is a map whose ``propertyNames`` name the Enum; an agent whose
+    stub says ``dict[str, float]`` may send any key, which the server refuses."""
+    import enum
+
+    from pydantic import BaseModel
+
+    class Currency(str, enum.Enum):
+        usd = "usd"
+        eur = "eur"
+
+    class Stub(BaseModel):
+        rates: dict[str, float]
+
+    class Server(BaseModel):
+        rates: dict[Currency, float]
+
+    f = single("in.constraint", diff([tool("t", Stub.model_json_schema())],
+                                     [tool("t", Server.model_json_schema())]))
+    assert (f.path, f.severity) == ("rates", "error")
+    assert f.message == (
+        'the server demands propertyNames {"enum": ["eur", "usd"]} at `rates`, the agent '
+        'promises no constraint; the agent may send an object with the key "a", which the '
+        "server rejects (propertyNames)")
+    with pytest.raises(ValueError):  # pydantic's ValidationError: the server refuses it
+        Server.model_validate({"rates": {"a": 1.0}})
+    assert diff([tool("t", Server.model_json_schema())],
+                [tool("t", Server.model_json_schema())]) == []
