@@ -268,8 +268,8 @@ def test_a_finding_exactly_where_some_object_the_agent_sends_is_refused(agent, s
     where it declares none, with the keys its own dependencies bring, that its whole schema
     takes) against the server's constraints on keys (its ``required`` is
     in.missing-required's, its closing in.unknown's), with jsonschema: an error where one is
-    refused, with a witness of the fewest keys where it declares them; nothing where none
-    is."""
+    refused (in.constraint, and out.constraint where the server returns it), with a witness
+    of the fewest keys where the agent declares them; nothing where none is."""
     takes = Draft202012Validator(agent).is_valid
     keyed = Draft202012Validator({k: v for k, v in server.items() if k in ON_KEYS})
     # (one free-form takes any key: four more than the drawn are as many as a bound asks)
@@ -282,6 +282,10 @@ def test_a_finding_exactly_where_some_object_the_agent_sends_is_refused(agent, s
     findings = [f for f in diff([tool("t", agent)], [tool("t", server)])
                 if f.rule_id == "in.constraint"]
     assert [f.severity for f in findings] == (["error"] if refused else [])
+    # the other way: the agent reads what the server returns, the server promises `agent`
+    returned = [f for f in diff([tool("t", out=server)], [tool("t", out=agent)])
+                if f.rule_id == "out.constraint"]
+    assert [f.severity for f in returned] == (["error"] if refused else [])
     witness = _witness(agent, server)
     if not refused:
         assert witness is None
