@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
-from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, Parsed, ToolPair
-from parity.contract.rules._base import Example, Finding, Rule, Severity
+from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._map_keys import key_names, map_keys
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
@@ -66,6 +67,15 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         closed = al.other.entries[parent].closed is True
         is_map = steps[-1] is VALUES
         what = f"any key {at(al.reader.path(steps[:-1]))}" if is_map else code(path)
+        named = key_names(al.reader.entries[steps[:-1]]) if is_map else None
+        if named is not None:  # the agent's map names its keys (``propertyNames``)
+            declared = {s[-1].name for s in al.other.children(parent)
+                        if isinstance(s[-1], Prop)}
+            undeclared = [name for name in named if name not in declared]
+            if not undeclared:
+                continue  # every key it may send is one the server declares
+            what = (f"the key{'s' if len(undeclared) > 1 else ''} "
+                    f"{values(undeclared)} {at(al.reader.path(steps[:-1]))}")
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
@@ -81,37 +91,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             hint=_rename_hint(al, steps, parent))
     for mine, theirs in al.matches():
         if mine and mine[-1] is VALUES and theirs[-1] is VALUES:
-            yield from _map_keys(pair, al, mine, theirs)
-
-
-def _map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps) -> Iterator[Finding]:
-    """The agent's map may send keys a closed server map's patterns do not take: an agent
-    map with no patterns (any key), or with one the server does not name."""
-    accepted = al.other.entries[theirs].patterns
-    if not accepted or al.other.entries[theirs[:-1]].closed is not True:
-        return
-    sent = al.reader.entries[mine].patterns
-    if sent and set(sent) <= set(accepted):
-        return
-    holder = al.reader.path(mine[:-1])
-    keys = "any key" if not sent else "keys matching " + ", ".join(map(code, sent))
-    taken = ", ".join(map(code, accepted))
-    hint = ("constrain the agent's keys to the server's patterns (`patternProperties`), "
-            "or let the server take them")
-    # patterns spelled differently may still take the same keys (`^x-[a-z]+$` within `^x-`)
-    key = _witness.unmatched_key(sent, accepted) if sent else None
-    severity: Severity
-    if sent and key is None:  # none found: said as a possibility, as in.constraint does
-        severity, effect = "warning", ("possibly narrower; no key was found that one takes "
-                                       "and the other refuses")
-    else:
-        severity, effect = "error", "so a call with any other key is rejected"
-        keys += "" if key is None else f" (such as {compact(key)})"
-    yield Finding(
-        tool=pair.name, rule_id=UNKNOWN, path=al.reader.path(mine), direction="in",
-        severity=severity, hint=hint,
-        message=f"the agent may send {keys} {at(holder)}; the server's object there is "
-                f"closed and takes only keys matching {taken}: {effect}")
+            yield from map_keys(pair, al, mine, theirs, UNKNOWN)
 
 
 def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
@@ -251,11 +231,26 @@ def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
     return max(low), min(high)
 
 
+def named_values(al: Alignment) -> Iterator[tuple[Steps, Steps]]:
+    """Each agent map whose names (``key_names``) the server's object all declares, with
+    the first of those properties its values do not fit (``rejected_types``): where
+    ``in.unknown`` is silent, a value is still held to the property it lands on."""
+    for steps, parent in al.unknowns():
+        named = key_names(al.reader.entries[steps[:-1]]) if steps[-1] is VALUES else None
+        if not named:
+            continue
+        targets = [(*parent, Prop(name)) for name in named]
+        if all(t in al.other.entries for t in targets):
+            sent = al.reader.entries[steps]
+            yield from [(steps, t) for t in targets
+                        if rejected_types(sent, al.other.entries[t]) != []][:1]
+
+
 def check_type(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    for mine, theirs in al.matches():
+    for mine, theirs in chain(al.matches(), named_values(al)):
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         bad = rejected_types(a, s)
         if bad == []:
@@ -326,7 +321,11 @@ RULES = (
                 "unconstrained value absorb any key and never trigger it, except a pattern "
                 "map (`patternProperties`): a key none of its patterns matches is unknown "
                 "there (an error where the object is closed, as is an agent's map not "
-                "limited to those patterns; a warning where it is open). Beside a tagged union "
+                "limited to those patterns; a warning where it is open). An agent's map whose "
+                "`propertyNames` list its keys (pydantic's `dict[Literal[\"a\", \"b\"], "
+                "int]`) sends only those: each is held to the server's properties or "
+                "patterns and named where refused, and its values to the properties they "
+                "land on (`in.type`). Beside a tagged union "
                 "whose variants are some closed, some open, the warning names the tag values "
                 "with which a call is rejected for the field (a call that fits a variant "
                 "without it fits none with it), or says no call is. (In the `out` "

@@ -1,0 +1,65 @@
+"""What ``in.unknown`` says of an agent's map beside the server's object: the keys it may
+send, from its patterns or from the names its ``propertyNames`` list (``key_names``),
+against a closed server map's patterns (``map_keys``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parity.contract.rules import _witness
+from parity.contract.rules._align import Alignment, ToolPair
+from parity.contract.rules._base import Finding, Severity
+from parity.contract.rules._text import at, code, values
+from parity.core.jsonio import compact
+from parity.fieldpaths.constraints import NAMES
+from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.fieldpath import Steps
+from parity.fieldpaths.keyed import matches
+
+
+def key_names(holder: Entry) -> tuple[str, ...] | None:
+    """The names an object's keys may have, where its ``propertyNames`` list them (a
+    ``dict[Literal["a", "b"], int]``, a ``dict[Currency, float]``); ``None``: any name."""
+    names = dict(dict(holder.constraints).get(NAMES, ()))
+    return names.get("enum")
+
+
+def map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps, rule_id: str,
+             ) -> Iterator[Finding]:
+    """The agent's map may send keys a closed server map's patterns do not take: an agent
+    map with no patterns (any key), or with one the server does not name."""
+    accepted = al.other.entries[theirs].patterns
+    if not accepted or al.other.entries[theirs[:-1]].closed is not True:
+        return
+    sent = al.reader.entries[mine].patterns
+    if sent and set(sent) <= set(accepted):
+        return
+    named = key_names(al.reader.entries[mine[:-1]])
+    if named is not None:  # the agent's map names its keys: each is held to the patterns
+        unmatched = [n for n in named if not any(matches(p, n) for p in accepted)]
+        if not unmatched:
+            return
+        sent = ()  # (said by the keys themselves)
+    holder = al.reader.path(mine[:-1])
+    keys = "any key" if not sent else "keys matching " + ", ".join(map(code, sent))
+    if named is not None:
+        keys = f"the key{'s' if len(unmatched) > 1 else ''} {values(unmatched)}"
+    taken = ", ".join(map(code, accepted))
+    hint = ("constrain the agent's keys to the server's patterns (`patternProperties`), "
+            "or let the server take them")
+    # patterns spelled differently may still take the same keys (`^x-[a-z]+$` within `^x-`)
+    key = _witness.unmatched_key(sent, accepted) if sent else None
+    severity: Severity
+    if named is not None:
+        severity, effect = "error", "so a call with such a key is rejected"
+    elif sent and key is None:  # none found: said as a possibility, as in.constraint does
+        severity, effect = "warning", ("possibly narrower; no key was found that one takes "
+                                       "and the other refuses")
+    else:
+        severity, effect = "error", "so a call with any other key is rejected"
+        keys += "" if key is None else f" (such as {compact(key)})"
+    yield Finding(
+        tool=pair.name, rule_id=rule_id, path=al.reader.path(mine), direction="in",
+        severity=severity, hint=hint,
+        message=f"the agent may send {keys} {at(holder)}; the server's object there is "
+                f"closed and takes only keys matching {taken}: {effect}")
