@@ -1,19 +1,24 @@
 """Witnesses for the constraints on an object's keys (``minProperties``, ``maxProperties``,
-``dependentRequired``): the keys of an object the sender may send that the receiver refuses.
+``dependentRequired``, ``propertyNames``): the keys of an object the sender may send that
+the receiver refuses.
 
 These keywords read keys, never values, so a witness is a set of keys. The sender's ways of
 holding keys come from its table: the keys it requires and declares, or each of its keysets
 or variants, and any key at all where it is a map or a free-form object. Each candidate
 holds a way's required keys, is closed under the sender's own ``dependentRequired``, and is
 checked with ``jsonschema`` against both sides' key constraints: the sender's must allow it,
-the receiver's refuse it. The candidates (the fewest keys, each optional key, all of them,
-more than a maximum) decide each keyword; a map whose keys must match patterns may hold keys
-no candidate names, so there a search without a witness is no verdict (``UNDECIDED``).
+the receiver's refuse it. Where a way may add few keys, every combination of them is tried
+(the fewest keys first), so a search without a witness means none exists; past that, a
+bounded few. Where it takes any key, names are made up as the value search makes strings,
+from a map's patterns where it has them: there a search without a witness is no verdict
+(``UNDECIDED``), as is a name pattern that ``re`` cannot read or that backtracks without
+bound.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain, combinations, islice
@@ -33,6 +38,7 @@ from parity.core.jsonio import compact
 from parity.fieldpaths import constraints as kw
 from parity.fieldpaths.entry import Entry, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
+from parity.fieldpaths.patterns import PatternTimeout, budgeted
 
 _OBJECT = frozenset(kw.OBJECT_KEYWORDS)
 
@@ -92,11 +98,21 @@ def find(table: Parsed, steps: Steps, receiver: Entry) -> Witness | None:
     """The keys of an object the sender at ``steps`` may send that ``receiver``'s key
     constraints refuse (``Witness.value``: the sorted keys, the fewest first); ``None``
     where there is none, ``UNDECIDED`` where the sender's keys cannot be told."""
-    from jsonschema import Draft202012Validator
-
     found = ways(table, steps)
     if found is None:
         return UNDECIDED
+    try:
+        return _search(table, steps, receiver, found)
+    except (re.error, PatternTimeout):  # a name pattern re cannot compile, or that backtracks
+        return UNDECIDED  # without bound: no verdict either way
+
+
+def _search(table: Parsed, steps: Steps, receiver: Entry, found: tuple[list[Way], bool],
+            ) -> Witness | None:
+    """``find``'s search, its patterns bounded in time (``patterns.budgeted``)."""
+    from jsonschema import Draft202012Validator  # (here: not on the start-up path)
+
+    validator = budgeted(Draft202012Validator)
     sender = table.entries[steps]
     own = dict(sender.constraints)
     brings = dict(own.get("dependentRequired", ()))
@@ -104,15 +120,15 @@ def find(table: Parsed, steps: Steps, receiver: Entry) -> Witness | None:
     if sender.closed is True and (*steps, VALUES) not in table.entries:
         # what its own dependencies bring must be a key it takes
         takes["allOf"] = [{"propertyNames": {"enum": declared_names(table, steps)}}]
-    allows = Draft202012Validator(takes)
+    allows = validator(takes)
     demanded = dict(receiver.constraints)
-    rejects = Draft202012Validator(kw.as_schema(keys_only(receiver).constraints))
+    rejects = validator(kw.as_schema(keys_only(receiver).constraints))
     mine, theirs = own.get(kw.NAMES, ()), demanded.get(kw.NAMES, ())
     for way in found[0]:
         if (mine or theirs) and (way.any_key or found[1]):  # names it does not declare
             made = _names(table, steps, mine, theirs, way.any_key)
             if mine:  # (only those its own propertyNames take)
-                fits = Draft202012Validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
+                fits = validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
                 made = [name for name in made if fits.is_valid(name)]
             # to try against the receiver's names, and to fill it with
             way = Way(way.required, (*way.optional, *made) if theirs else way.optional,
@@ -217,8 +233,12 @@ def effect(witness: Witness, receiver: Entry) -> str:
     if witness.keyword == kw.NAMES:
         from jsonschema import Draft202012Validator
 
-        fits = Draft202012Validator(kw.as_schema(((kw.NAMES, stated[kw.NAMES]),))[kw.NAMES])
-        refused = next((key for key in keys if not fits.is_valid(key)), keys[0])
+        fits = budgeted(Draft202012Validator)(
+            kw.as_schema(((kw.NAMES, stated[kw.NAMES]),))[kw.NAMES])
+        try:
+            refused = next((key for key in keys if not fits.is_valid(key)), keys[0])
+        except (re.error, PatternTimeout):
+            refused = keys[0]
         return f"an object with the key {compact(refused)}"
     if witness.keyword == "dependentRequired":
         for key, needed in stated["dependentRequired"]:

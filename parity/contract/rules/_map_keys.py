@@ -14,7 +14,7 @@ from parity.core.jsonio import compact
 from parity.fieldpaths.constraints import NAMES
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import Steps
-from parity.fieldpaths.keyed import matches
+from parity.fieldpaths.keyed import surely_unmatched
 
 
 def key_names(holder: Entry) -> tuple[str, ...] | None:
@@ -36,7 +36,8 @@ def map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps, rule_id:
         return
     named = key_names(al.reader.entries[mine[:-1]])
     if named is not None:  # the agent's map names its keys: each is held to the patterns
-        unmatched = [n for n in named if not any(matches(p, n) for p in accepted)]
+        # (a name a pattern cannot be decided for is not said to be refused)
+        unmatched = [n for n in named if surely_unmatched(n, accepted)]
         if not unmatched:
             return
         sent = ()  # (said by the keys themselves)

@@ -336,3 +336,16 @@ def test_a_pydantic_dict_keyed_by_an_enum_on_the_server_names_a_key_it_refuses()
         Server.model_validate({"rates": {"a": 1.0}})
     assert diff([tool("t", Server.model_json_schema())],
                 [tool("t", Server.model_json_schema())]) == []
+
+
+@pytest.mark.parametrize("pattern", ["^\\p{L}+$", "^(a|aa)+b$", "^((a+)+)+$"])
+def test_a_name_pattern_re_cannot_read_or_that_backtracks_gives_no_crash(pattern):
+    """A server's ``propertyNames`` pattern is untrusted: one Python's ``re`` cannot compile
+    (ECMA-262's ``\\p{L}``) is no verdict, a warning; the others are bounded in time."""
+    server = MAP | {"propertyNames": {"pattern": pattern}}
+    f = single("in.constraint", diff([tool("t", obj({"m": MAP}))],
+                                     [tool("t", obj({"m": server}))]))
+    if pattern.startswith("^\\p"):
+        assert f.severity == "warning" and "possibly narrower" in f.message
+    else:  # a short name the pattern refuses at once is found first
+        assert f.severity == "error" and "an object with the key" in f.message

@@ -71,3 +71,9 @@ def test_names_against_a_closed_map_s_patterns():
     assert f.severity == "error"
     assert 'the agent may send the key "zz" at `x`' in f.message
     assert "a call with such a key is rejected" in f.message
+
+
+def test_a_name_no_pattern_can_be_decided_for_is_not_said_to_be_refused():
+    unreadable = {"type": "object", "patternProperties": {"^\\p{L}$": INT},
+                  "additionalProperties": False}
+    assert "in.unknown" not in [f.rule_id for f in findings(named_map(["a"]), unreadable)]
