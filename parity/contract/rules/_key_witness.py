@@ -124,13 +124,15 @@ def _search(table: Parsed, steps: Steps, receiver: Entry, found: tuple[list[Way]
     demanded = dict(receiver.constraints)
     rejects = validator(kw.as_schema(keys_only(receiver).constraints))
     mine, theirs = own.get(kw.NAMES, ()), demanded.get(kw.NAMES, ())
+    any_key = found[0][0].any_key  # (the object's, the same for each of its ways)
+    made: list[str] = []
+    if (mine or theirs) and (any_key or found[1]):  # names of keys it does not declare
+        made = _names(table, steps, mine, theirs, any_key)
+        if mine:  # (only those its own propertyNames take)
+            fits = validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
+            made = [name for name in made if fits.is_valid(name)]
     for way in found[0]:
-        if (mine or theirs) and (way.any_key or found[1]):  # names it does not declare
-            made = _names(table, steps, mine, theirs, way.any_key)
-            if mine:  # (only those its own propertyNames take)
-                fits = validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
-                made = [name for name in made if fits.is_valid(name)]
-            # to try against the receiver's names, and to fill it with
+        if made:  # to try against the receiver's names, and to fill it with
             way = Way(way.required, (*way.optional, *made) if theirs else way.optional,
                       way.any_key, tuple(made))
         for keys in islice(_candidates(way, demanded, own, brings), MAX_CANDIDATES):
