@@ -1,6 +1,7 @@
-"""What ``in.unknown`` says of an agent's map beside the server's object: the keys it may
-send, from its patterns or from the names its ``propertyNames`` list (``key_names``),
-against a closed server map's patterns (``map_keys``)."""
+"""A map's keys beside the other side's object: the names its ``propertyNames`` list
+(``key_names``: read by ``in.unknown`` and ``in.type`` of an agent's map, ``out.unknown`` and
+``out.missing`` of a server's), and the keys an agent's map may send against a closed server
+map's patterns (``map_keys``)."""
 
 from __future__ import annotations
 

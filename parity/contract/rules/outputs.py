@@ -12,6 +12,7 @@ from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._map_keys import key_names
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
@@ -65,6 +66,32 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
             message=f"the agent reads {what}, which the server's output never declares "
                     f"(its object {at(al.other.path(parent))} has no such field); {effect}",
             hint=_unread_hint(al, steps, parent))
+    for mine, theirs in al.matches():
+        name = _unnamed(al, mine, theirs)
+        if name is None:
+            continue
+        path = al.reader.path(mine)
+        relied = al.reader.entries[mine].required
+        named = values(key_names(al.other.entries[theirs[:-1]]) or ())
+        yield Finding(
+            tool=pair.name, rule_id=MISSING, path=path, direction="out",
+            severity="error" if relied else "warning",
+            message=f"the agent reads {code(path)}, which the server's output never holds "
+                    f"(its map {at(al.other.path(theirs[:-1]))} takes only the keys {named}); "
+                    + ("the agent fails on every result" if relied
+                       else "the agent always finds it absent"),
+            hint="read a key the server's map names, or name this one in its "
+                 "`propertyNames`")
+
+
+def _unnamed(al: Alignment, mine: Steps, theirs: Steps) -> str | None:
+    """The agent's key ``mine`` where it lands on a server map whose ``propertyNames`` do
+    not list it (``key_names``): a key the server never returns; else ``None``."""
+    step = mine[-1] if mine else None
+    if not isinstance(step, Prop) or theirs[-1] is not VALUES:
+        return None
+    named = key_names(al.other.entries[theirs[:-1]])
+    return step.name if named is not None and step.name not in named else None
 
 
 def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
@@ -92,13 +119,21 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     for theirs in al.other.entries:
         if not theirs or not (isinstance(theirs[-1], Prop) or theirs[-1] is VALUES):
             continue
+        named = key_names(al.other.entries[theirs[:-1]]) if theirs[-1] is VALUES else None
         for holder in al.reverse.get(theirs[:-1], ()):
-            refused = _refuses(al, holder, theirs)
-            if refused is None:
-                continue
             path = al.reader.path(holder)
-            what = (f"any key{refused} {at(path)}" if theirs[-1] is VALUES
-                    else code(al.other.path(theirs)))
+            if named is not None:  # the server's map names its keys: each is held alone
+                refused_names = [n for n in named if _refuses_name(al, holder, n)]
+                if not refused_names:
+                    continue
+                what = (f"the key{'s' if len(refused_names) > 1 else ''} "
+                        f"{values(refused_names)} {at(path)}")
+            else:
+                refused = _refuses(al, holder, theirs)
+                if refused is None:
+                    continue
+                what = (f"any key{refused} {at(path)}" if theirs[-1] is VALUES
+                        else code(al.other.path(theirs)))
             always = _always_returned(al, theirs)
             effect = "every result fails in the agent" if always else \
                 "results holding it fail in the agent"
@@ -164,6 +199,20 @@ def _refuses(al: Alignment, holder: Steps, theirs: Steps) -> str | None:
     return ""
 
 
+def _refuses_name(al: Alignment, holder: Steps, name: str) -> bool:
+    """Whether the agent's closed object at ``holder`` refuses a key ``name`` (one a server
+    map's ``propertyNames`` list): it declares no such key, and no map of its takes it."""
+    reader = al.reader
+    if (reader.entries[holder].closed is not True or reader.opaque(holder)
+            or not reader.may_be_object(holder) or (*holder, Prop(name)) in reader.entries):
+        return False
+    values_at = (*holder, VALUES)
+    if values_at in reader.entries:
+        taken = reader.entries[values_at].patterns
+        return bool(taken) and surely_unmatched(name, taken)
+    return True
+
+
 # -- out.optional ----------------------------------------------------------------------------
 
 OPTIONAL = "out.optional"
@@ -178,6 +227,8 @@ def check_optional(pair: ToolPair) -> Iterator[Finding]:
             continue
         if theirs[-1] is not VALUES and al.other.entries[theirs].required:
             continue
+        if _unnamed(al, mine, theirs) is not None:
+            continue  # never returned: out.missing's
         path = al.reader.path(mine)
         yield Finding(
             tool=pair.name, rule_id=OPTIONAL, path=path, direction="out", severity="warning",
@@ -261,7 +312,9 @@ RULES = (
         purpose="The agent reads a field the server's output never has.",
         details="Reported once, at the topmost path the server's outputSchema does not "
                 "declare. A free-form object or an unconstrained value in the server's output "
-                "absorbs any key.",
+                "absorbs any key; a map whose `propertyNames` list its keys (pydantic's "
+                "`dict[Literal[\"a\", \"b\"], int]`) absorbs only those: a key the agent "
+                "reads there that the list does not name is never returned.",
         example=Example(
             agent=[_tool("status", {"type": "object", "required": ["state"],
                                     "properties": {"state": {"type": "string"}}})],
@@ -279,7 +332,10 @@ RULES = (
                 "false`, pydantic `extra='forbid'`): a key the server returns that the agent "
                 "does not declare fails the agent's reading of the whole result. Reported "
                 "once, at the topmost such path, as the agent would print it. An open agent "
-                "object ignores such keys: nothing is reported.",
+                "object ignores such keys: nothing is reported. A server map whose "
+                "`propertyNames` list its keys returns only those: the ones the agent's "
+                "object does not declare are named, and none is reported where it declares "
+                "them all.",
         example=Example(
             agent=[_tool("status", {"type": "object", "additionalProperties": False,
                                     "properties": {"state": {"type": "string"}}})],

@@ -77,3 +77,28 @@ def test_a_name_no_pattern_can_be_decided_for_is_not_said_to_be_refused():
     unreadable = {"type": "object", "patternProperties": {"^\\p{L}$": INT},
                   "additionalProperties": False}
     assert "in.unknown" not in [f.rule_id for f in findings(named_map(["a"]), unreadable)]
+
+
+def out_findings(agent_field: dict[str, Any], server_field: dict[str, Any]) -> list[Any]:
+    return diff([tool("t", out=obj({"x": agent_field}))],
+                [tool("t", out=obj({"x": server_field}))])
+
+
+def test_a_server_map_that_names_its_keys_returns_only_those():
+    """The other way: the server returns ``dict[Literal["a", "b"], int]``; the agent reads
+    it with a closed model of `a` and `b`. Before, out.unknown said any key may come."""
+    closed = obj({"a": INT, "b": INT}, additionalProperties=False)
+    assert out_findings(closed, named_map(["a", "b"])) == []
+    f = single("out.unknown", out_findings(closed, named_map(["a", "zz"])))
+    assert f.message.startswith('the server may return the key "zz" at `x`')
+    assert "out.unknown" in [g.rule_id for g in out_findings(
+        closed, {"type": "object", "additionalProperties": INT})]  # no names: any key
+
+
+def test_a_key_the_server_map_never_names_is_never_returned():
+    relied = obj({"a": INT, "b": INT}, ("a", "b"))
+    found = out_findings(relied, named_map(["a"]))
+    missing = single("out.missing", found)
+    assert (missing.path, missing.severity) == ("x.b", "error")
+    assert 'its map at `x` takes only the keys "a"' in missing.message
+    assert [f.path for f in found if f.rule_id == "out.optional"] == ["x.a"]
