@@ -123,7 +123,8 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         for holder in al.reverse.get(theirs[:-1], ()):
             path = al.reader.path(holder)
             if named is not None:  # the server's map names its keys: each is held alone
-                refused_names = [n for n in named if _refuses_name(al, holder, n)]
+                refused_names = [n for n in named  # each as the key it is
+                                 if _refuses(al, holder, (*theirs[:-1], Prop(n))) is not None]
                 if not refused_names:
                     continue
                 what = (f"the key{'s' if len(refused_names) > 1 else ''} "
@@ -197,20 +198,6 @@ def _refuses(al: Alignment, holder: Steps, theirs: Steps) -> str | None:
         if not taken or not surely_unmatched(step.name, taken):  # type: ignore[union-attr]
             return None  # the agent's map takes the key (its value is not compared)
     return ""
-
-
-def _refuses_name(al: Alignment, holder: Steps, name: str) -> bool:
-    """Whether the agent's closed object at ``holder`` refuses a key ``name`` (one a server
-    map's ``propertyNames`` list): it declares no such key, and no map of its takes it."""
-    reader = al.reader
-    if (reader.entries[holder].closed is not True or reader.opaque(holder)
-            or not reader.may_be_object(holder) or (*holder, Prop(name)) in reader.entries):
-        return False
-    values_at = (*holder, VALUES)
-    if values_at in reader.entries:
-        taken = reader.entries[values_at].patterns
-        return bool(taken) and surely_unmatched(name, taken)
-    return True
 
 
 # -- out.optional ----------------------------------------------------------------------------
