@@ -221,7 +221,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
             later are verified before use), an agno ``MCPTools``, a started AutoGen
             ``McpWorkbench`` (a later ``start()`` verifies again), a connected Semantic Kernel
             ``MCPStdioPlugin`` (or HTTP, SSE, websocket), or a langchain-mcp-adapters
-            ``MultiServerMCPClient`` (one server of it: ``server``)
+            ``MultiServerMCPClient`` or a crewai ``Agent`` given ``mcps`` (one server of
+            either: ``server``; each session they open later is verified before use)
             (``parity.integrations.kinds.KINDS`` lists them, with how each is found).
         lock: a ``Lock`` or the path of a lock file (``parity lock``, or ``lock_tools``).
         mode: ``refuse-server`` (any drift raises ``ToolDriftError``) or ``refuse-changed``
@@ -235,7 +236,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
         accept_name: a new ``serverInfo.name`` to accept for a renamed server (the server
             table's ``accept_reported_name``); any other rename is refused as drift.
         server: for a client of several servers (langchain-mcp-adapters'
-            ``MultiServerMCPClient``), the one the lock pins (default: its only one).
+            ``MultiServerMCPClient``, a crewai ``Agent``'s ``mcps``), the one the lock pins
+            (default: its only one).
 
     Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
     ``TypeError`` for a target no kind recognizes, ``ValueError`` for a ``mode`` or

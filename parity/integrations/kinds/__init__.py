@@ -21,6 +21,10 @@ object. Each kind is a named unit in its own module (``KINDS``, tried in order):
   ``MCPClient`` (its private ``_adapter``: checked);
 - ``crewai-adapter`` (``crewai``): crewai-tools' ``MCPServerAdapter`` (its private
   ``_adapter``, an ``MCPAdapt``, and ``_tools``: checked), whose ``tools`` then lists again;
+- ``crewai-agent`` (``crewai_agent``): one server of a crewai ``Agent``'s ``mcps``, whose
+  tools open a session per call: ``protect`` opens one as crewai does, its
+  ``get_mcp_tools`` holds to a listing verified at once, and every client its tools make
+  verifies its session before the call (private names: checked);
 - ``agent-framework-tool`` (``agent_framework``): Microsoft Agent Framework's ``MCPTool``
   (its private ``_connection``: checked), listed again once verified; the connections it
   opens later are verified before use (its private ``_require_connection``, wrapped);
@@ -58,6 +62,7 @@ from parity.integrations.kinds import (
     agno,
     autogen,
     crewai,
+    crewai_agent,
     fastmcp,
     google_adk,
     langchain,
@@ -77,7 +82,8 @@ T = TypeVar("T")
 KINDS: tuple[TargetKind, ...] = (llama_index.CLIENT, sdk.SESSION, sdk.CLIENT, fastmcp.CLIENT,
                                  pydantic_ai.TOOLSET, pydantic_ai.SERVER, openai_agents.SERVER,
                                  google_adk.TOOLSET, strands.CLIENT, mcpadapt.ADAPT,
-                                 mcpadapt.SMOLAGENTS, crewai.ADAPTER, agent_framework.TOOL,
+                                 mcpadapt.SMOLAGENTS, crewai.ADAPTER, crewai_agent.AGENT,
+                                 agent_framework.TOOL,
                                  agno.TOOLS, autogen.WORKBENCH, semantic_kernel.PLUGIN,
                                  langchain.CLIENT)
 
