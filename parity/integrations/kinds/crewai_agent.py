@@ -161,12 +161,11 @@ def _config(agent: Any, name: str) -> Any:
 
 async def _verified(target: ServerOf, protection: Any, tools: list[Any]) -> list[Any]:
     """The server's ``tools`` that a listing verified at once shows as they are listed."""
+    if getattr(protection, "also", None) is None:  # a protect that raised: they stay closed
+        return []
     with own_errors():  # a refusal reaches the caller as itself, not in the transport's group
         async with session_scope(target) as session:
-            await verify_later(protection, session)
-    verified = getattr(protection, "tools", None)
-    if verified is None:  # a protect that raised: the server's tools stay closed
-        return []
+            verified = (await protection.also(session)).tools
     resolver = _resolver()
     sanitize = importlib.import_module("crewai.utilities.string_utils").sanitize_tool_name
     kept = []
