@@ -439,3 +439,9 @@ def test_the_agent_example_runs() -> None:
     refusals = [line for line in lines if line.startswith(REFUSED)]
     assert refusals == ["local_failure: retry never: refused locally; nothing was sent "
                         "(arguments fail the pinned inputSchema at $ (required))"]
+
+
+def test_agent_published_server_everything(tmp_path: Path) -> None:
+    """The pinned published ``@modelcontextprotocol/server-everything`` as an agent's
+    ``mcps`` entry: crewai's client declares no capabilities."""
+    check_published(connect_agent, tmp_path)
