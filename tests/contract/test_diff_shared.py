@@ -310,7 +310,7 @@ _texts = st.text(alphabet='ab_$-01.[]{}"\\é', max_size=10)
 
 @given(st.lists(_texts, max_size=12))
 def test_parsing_through_the_cache_is_parsing(texts):
-    from parity.contract.rules._align import _parse_into
+    from parity.contract.rules._parsed import _parse_into
     from parity.fieldpaths.fieldpath import parse
 
     cache: dict[str, Any] = {}

@@ -6,7 +6,9 @@ table: what it sends; the agent's ``out`` table: what it reads) is given a statu
 
 - ``Match``: the other side has a node for it (a property may land on a map's ``{}``,
   a tuple position on ``[]``); a list meeting a tuple is spread onto its positions first
-  (``Alignment._spread_lists``), so ``t[].x`` is held to ``t[0].x``, ``t[1].x``...;
+  (``Alignment._spread_lists``), so ``t[].x`` is held to ``t[0].x``, ``t[1].x``..., and a
+  map whose ``propertyNames`` list its keys, meeting an object, onto the properties it
+  names (``Alignment._spread_named_maps``): ``m{}.x`` is held to ``m.a.x``, ``m.b.x``...;
 - ``Unknown``: the topmost path the other side does not have; its parent is an object
   that does not absorb unknown keys (reported once: descendants are ``Under``);
 - ``Under``: below an ``Unknown`` path, or absorbed by the other side: a free-form
@@ -22,18 +24,9 @@ from functools import cached_property
 
 from parity.contract.rules._agree import PathCache, agree, agree_raw, agree_text
 from parity.contract.rules._idpaths import IdPaths
+from parity.contract.rules._parsed import Parsed, key_names
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.fieldpath import (
-    ITEMS,
-    NAME,
-    POSITION,
-    VALUES,
-    Index,
-    Prop,
-    Steps,
-    parse,
-    render,
-)
+from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps
 from parity.fieldpaths.keyed import surely_unmatched
 from parity.fieldpaths.manifest import Table, ToolManifest
 
@@ -59,91 +52,6 @@ UNDER = Under()
 Status = Match | Unknown | Under
 
 
-def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
-    """``parse(text)``, remembered; built on the path's parent when the cache has it.
-
-    A valid path followed by ``[]``, ``{}``, ``[N]`` or ``.name`` parses to the path's
-    steps plus that one step (the parser reads left to right and no step's text runs
-    into the next), and tables list parents before their children."""
-    steps: Steps | None = None
-    if text.endswith("[]"):
-        head = cache.get(text[:-2])
-        if head is not None:
-            steps = (*head, ITEMS)
-    elif text.endswith("{}"):
-        head = cache.get(text[:-2])
-        if head is not None:
-            steps = (*head, VALUES)
-    elif text.endswith("]"):
-        cut = text.rfind("[")
-        inner = text[cut + 1:-1]
-        if cut >= 0 and POSITION.fullmatch(inner):
-            head = cache.get(text[:cut])
-            if head is not None:
-                steps = (*head, Index(int(inner)))
-    else:
-        cut = text.rfind(".")
-        if cut > 0 and NAME.fullmatch(text, cut + 1):
-            head = cache.get(text[:cut])
-            if head is not None:
-                steps = (*head, Prop(text[cut + 1:]))
-    if steps is None:
-        steps = parse(text)
-    cache[text] = steps
-    return steps
-
-
-
-
-class Parsed:
-    """A table keyed by steps, with the structural facts rules ask about."""
-
-    def __init__(self, table: Table, paths: PathCache | None = None) -> None:
-        self.entries: dict[Steps, Entry] = {}
-        self.printed: dict[Steps, str] = {}
-        cache = (paths or PathCache()).steps
-        texts = list(table)
-        parsed = [cache[t] if t in cache else _parse_into(cache, t) for t in texts]
-        # as assigning one by one: a later duplicate (`"a"` and `a`) wins, in the first's place
-        self.entries.update(zip(parsed, table.values(), strict=True))
-        self.printed.update(zip(parsed, texts, strict=True))
-
-    @cached_property
-    def _parents_with_children(self) -> frozenset[Steps]:
-        return frozenset(s[:-1] for s in self.entries
-                         if s and (isinstance(s[-1], Prop) or s[-1] is VALUES))
-
-    def path(self, steps: Steps) -> str:
-        return self.printed.get(steps) or render(steps)
-
-    def may_be_object(self, steps: Steps) -> bool:
-        entry = self.entries[steps]
-        return entry.is_any or "object" in entry.type
-
-    def opaque(self, steps: Steps) -> bool:
-        """A node whose inside cannot be compared: a cut recursion or unresolved reference."""
-        entry = self.entries[steps]
-        return entry.recursive is not None or bool(entry.unresolved)
-
-    def free_form(self, steps: Steps) -> bool:
-        """An object that takes any keys as they are: not closed, declares no property and
-        no map values (``{}``, ``{"type": "object"}``). Pydantic's ``dict[str, Any]``."""
-        return (self.entries[steps].closed is not True
-                and steps not in self._parents_with_children)
-
-    @cached_property
-    def _children(self) -> dict[Steps, list[Steps]]:
-        out: dict[Steps, list[Steps]] = {}
-        for s in self.entries:
-            if s:
-                out.setdefault(s[:-1], []).append(s)
-        return out
-
-    def children(self, steps: Steps) -> Iterator[Steps]:
-        """The nodes one step below ``steps``, in table order."""
-        yield from self._children.get(steps, ())
-
-
 class Alignment:
     """``reader`` (the agent's table) aligned onto ``other`` (the server's)."""
 
@@ -159,6 +67,8 @@ class Alignment:
         self._lists: list[Steps] = []
         for steps in sorted(self.reader.entries, key=len):
             self.status[steps] = self._status(steps)
+        self._room = MAX_SPREAD
+        self._spread_named_maps()
         if self._lists:
             self._spread_lists()
         # the other side's node -> the reader's nodes aligned with it
@@ -233,6 +143,34 @@ class Alignment:
             self._lists.append(steps)
         return UNDER  # array items the other side leaves unconstrained
 
+    def _spread_named_maps(self) -> None:
+        """Where the reader's map names its keys (``key_names``) and the other side's object
+        has no map there, each value lands on the property of its name: copy the map's
+        values and everything below them onto every name the other side declares and the
+        reader does not, and align the copies (``m{}.x`` is held to ``m.a.x``). The map's
+        own ``{}`` stays unknown: ``in.unknown`` holds its names to the object."""
+        reader = self.reader.entries
+        maps = [(steps, status.parent) for steps, status in self.status.items()
+                if steps and steps[-1] is VALUES and type(status) is Unknown]
+        for values, parent in sorted(maps, key=lambda pair: len(pair[0])):
+            names = key_names(reader[values[:-1]])
+            heads = [(*values[:-1], Prop(name)) for name in names or ()
+                     if (*parent, Prop(name)) in self.other.entries]
+            heads = [head for head in heads if head not in reader]
+            if not heads:
+                continue
+            depth = len(values)
+            below = [s for s in reader if s[:depth] == values]  # the values, then their tree
+            added = []
+            for head in heads:
+                for steps in below[:self._room]:
+                    copy = (*head, *steps[depth:])
+                    reader[copy] = reader[steps]
+                    added.append(copy)
+                self._room -= min(self._room, len(below))
+            for steps in sorted(added, key=len):
+                self.status[steps] = self._status(steps)
+
     def _spread_lists(self) -> None:
         """Where the reader's list meets the other side's tuple, each item of the list may
         land on each position: copy the list's item and everything below it onto every
@@ -240,7 +178,7 @@ class Alignment:
         to ``t[0].x``, ``t[1].x``...). Findings name the position (``t[1].x``). Tuples inside
         the copies are spread in the next round, up to ``MAX_SPREAD`` nodes in all."""
         reader = self.reader.entries
-        room = MAX_SPREAD
+        room = self._room
         while self._lists and room > 0:
             lists, self._lists = self._lists, []
             below: dict[Steps, list[Steps]] = {items: [] for items in lists}
@@ -295,9 +233,9 @@ def _open_items(entries: dict[Steps, Entry]) -> None:
             del entries[below]
 
 
-#: Nodes a list spread onto tuple positions may add to one alignment: each position takes a
-#: copy of the list item's subtree, and tuples in tuples multiply; past this the positions
-#: left are not compared (as items the other side leaves unconstrained).
+#: Nodes the spreads may add to one alignment: each tuple position takes a copy of the list
+#: item's subtree (tuples in tuples multiply), each name a copy of its map's values'; past
+#: this the positions and names left are not compared (as unconstrained items, unknown keys).
 MAX_SPREAD = 100_000
 
 _LATER = object()

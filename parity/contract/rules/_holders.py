@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from parity.contract.rules._align import Alignment, Parsed
+from parity.contract.rules._align import Alignment
+from parity.contract.rules._parsed import Parsed
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import Prop, Steps
 

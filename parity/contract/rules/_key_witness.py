@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from itertools import chain, combinations, islice
 from typing import Any
 
-from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._witness import (
     MAX_CANDIDATES,
     UNDECIDED,

@@ -1,7 +1,8 @@
-"""A map's keys beside the other side's object: the names its ``propertyNames`` list
-(``key_names``: read by ``in.unknown`` and ``in.type`` of an agent's map, ``out.unknown`` and
-``out.missing`` of a server's), and the keys an agent's map may send against a closed server
-map's patterns (``map_keys``)."""
+"""A map's keys beside the other side's object: the keys an agent's map may send against a
+closed server map's patterns (``map_keys``). The names a map's ``propertyNames`` list
+(``_align.key_names``) are read by ``in.unknown`` of an agent's map (its values are spread
+onto the properties they name, as the alignment does), ``out.unknown`` and ``out.missing``
+of a server's."""
 
 from __future__ import annotations
 
@@ -10,19 +11,11 @@ from collections.abc import Iterator
 from parity.contract.rules import _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Finding, Severity
+from parity.contract.rules._parsed import key_names
 from parity.contract.rules._text import at, code, values
 from parity.core.jsonio import compact
-from parity.fieldpaths.constraints import NAMES
-from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.fieldpath import Steps
 from parity.fieldpaths.keyed import surely_unmatched
-
-
-def key_names(holder: Entry) -> tuple[str, ...] | None:
-    """The names an object's keys may have, where its ``propertyNames`` list them (a
-    ``dict[Literal["a", "b"], int]``, a ``dict[Currency, float]``); ``None``: any name."""
-    names = dict(dict(holder.constraints).get(NAMES, ()))
-    return names.get("enum")
 
 
 def map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps, rule_id: str,

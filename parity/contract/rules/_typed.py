@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from parity.contract.rules._align import Parsed
+from parity.contract.rules._parsed import Parsed
 from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, Variant
 from parity.fieldpaths.fieldpath import Prop, Steps
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
-from parity.contract.rules._align import Parsed
 from parity.contract.rules._holders import declared_names, required_names
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._typed import Mistyped, Typing, Unheld, Way, refused_keys, typed_ways
 from parity.fieldpaths.entry import (
     Shape,

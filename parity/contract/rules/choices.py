@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
 
-from parity.contract.rules._align import Alignment, Parsed, ToolPair
+from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, every_call, required_names
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
 from parity.contract.rules.inputs import how_sent

@@ -16,9 +16,10 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
 
-from parity.contract.rules._align import Parsed, ToolPair
+from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
 from parity.fieldpaths.entry import Entry, keys_unmodelled, own_shapes

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from itertools import chain
 from typing import Any
 
 from parity.contract.rules._agree import excess
-from parity.contract.rules._align import Alignment, Parsed, ToolPair
+from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
-from parity.contract.rules._map_keys import key_names, map_keys
+from parity.contract.rules._map_keys import map_keys
+from parity.contract.rules._parsed import Parsed, key_names
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
@@ -152,8 +152,9 @@ def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
     child = (*holder, Prop(name))
     if child in reader.entries:
         return "always" if reader.entries[child].required else "maybe"
-    if (*holder, VALUES) in reader.entries:
-        return "maybe"
+    if (*holder, VALUES) in reader.entries:  # a map, unless its names leave this one out
+        names = key_names(reader.entries[holder])
+        return "maybe" if names is None or name in names else "never"
     if reader.free_form(holder):
         return None
     return "never"
@@ -231,26 +232,11 @@ def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
     return max(low), min(high)
 
 
-def named_values(al: Alignment) -> Iterator[tuple[Steps, Steps]]:
-    """Each agent map whose names (``key_names``) the server's object all declares, with
-    the first of those properties its values do not fit (``rejected_types``): where
-    ``in.unknown`` is silent, a value is still held to the property it lands on."""
-    for steps, parent in al.unknowns():
-        named = key_names(al.reader.entries[steps[:-1]]) if steps[-1] is VALUES else None
-        if not named:
-            continue
-        targets = [(*parent, Prop(name)) for name in named]
-        if all(t in al.other.entries for t in targets):
-            sent = al.reader.entries[steps]
-            yield from [(steps, t) for t in targets
-                        if rejected_types(sent, al.other.entries[t]) != []][:1]
-
-
 def check_type(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
-    for mine, theirs in chain(al.matches(), named_values(al)):
+    for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         bad = rejected_types(a, s)
         if bad == []:
@@ -324,8 +310,8 @@ RULES = (
                 "limited to those patterns; a warning where it is open). An agent's map whose "
                 "`propertyNames` list its keys (pydantic's `dict[Literal[\"a\", \"b\"], "
                 "int]`) sends only those: each is held to the server's properties or "
-                "patterns and named where refused, and its values to the properties they "
-                "land on (`in.type`). Beside a tagged union "
+                "patterns and named where refused, and its values are compared, by every "
+                "rule, with the properties they land on (`x.a`). Beside a tagged union "
                 "whose variants are some closed, some open, the warning names the tag values "
                 "with which a call is rejected for the field (a call that fits a variant "
                 "without it fits none with it), or says no call is. (In the `out` "

@@ -12,7 +12,7 @@ from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
-from parity.contract.rules._map_keys import key_names
+from parity.contract.rules._parsed import key_names
 from parity.contract.rules._text import at, code, types, values
 from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
@@ -58,6 +58,14 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
         relied = al.reader.entries[steps].required and steps[-1] is not VALUES
         what = f"any key {at(al.reader.path(steps[:-1]))}" if steps[-1] is VALUES \
             else code(path)
+        names = key_names(al.reader.entries[steps[:-1]]) if steps[-1] is VALUES else None
+        if names is not None:  # the agent's map reads only these (each where it is declared:
+            # the alignment holds its values to those properties)
+            unread = [n for n in names if (*parent, Prop(n)) not in al.other.entries]
+            if not unread:
+                continue
+            what = (f"the key{'s' if len(unread) > 1 else ''} {values(unread)} "
+                    f"{at(al.reader.path(steps[:-1]))}")
         effect = ("the agent fails on every result" if relied
                   else "the agent always finds it absent")
         yield Finding(
@@ -301,7 +309,10 @@ RULES = (
                 "declare. A free-form object or an unconstrained value in the server's output "
                 "absorbs any key; a map whose `propertyNames` list its keys (pydantic's "
                 "`dict[Literal[\"a\", \"b\"], int]`) absorbs only those: a key the agent "
-                "reads there that the list does not name is never returned.",
+                "reads there that the list does not name is never returned. The other way, "
+                "an agent's map that names its keys reads each where the server's object "
+                "declares it (its values compared there, `x.a`): a name it does not declare "
+                "is reported by that name.",
         example=Example(
             agent=[_tool("status", {"type": "object", "required": ["state"],
                                     "properties": {"state": {"type": "string"}}})],

@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parity.contract.rules._align import Alignment, Parsed, ToolPair
+from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, typing_of
 from parity.contract.rules._variants import (

@@ -15,7 +15,7 @@ from properties import draws
 from rulefixtures import diff, manifests, obj, single, tool
 
 from parity.contract.rules import _key_witness
-from parity.contract.rules._align import Parsed
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._witness import UNDECIDED
 
 S = {"type": "string"}
