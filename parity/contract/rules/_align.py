@@ -65,10 +65,14 @@ class Alignment:
         self.status: dict[Steps, Status] = {}
         #: the reader's ``[]`` nodes that met tuple positions (``_spread_lists``)
         self._lists: list[Steps] = []
+        #: the reader's ``{}`` nodes the other side's object has no map for (``Unknown``), with
+        #: that object (``_spread_named_maps``)
+        self._maps: list[tuple[Steps, Steps]] = []
         for steps in sorted(self.reader.entries, key=len):
             self.status[steps] = self._status(steps)
         self._room = MAX_SPREAD
-        self._spread_named_maps()
+        if self._maps:
+            self._spread_named_maps()
         if self._lists:
             self._spread_lists()
         # the other side's node -> the reader's nodes aligned with it
@@ -138,6 +142,8 @@ class Alignment:
             # a type mismatch on the parent is in.type's / out.type's to report
             if not self.other.may_be_object(at) or self.other.free_form(at):
                 return UNDER
+            if step is VALUES:
+                self._maps.append((steps, at))
             return Unknown(at)
         if step is ITEMS and (*at, _FIRST) in other:
             self._lists.append(steps)
@@ -150,24 +156,24 @@ class Alignment:
         reader does not, and align the copies (``m{}.x`` is held to ``m.a.x``). The map's
         own ``{}`` stays unknown: ``in.unknown`` holds its names to the object."""
         reader = self.reader.entries
-        maps = [(steps, status.parent) for steps, status in self.status.items()
-                if steps and steps[-1] is VALUES and type(status) is Unknown]
-        for values, parent in sorted(maps, key=lambda pair: len(pair[0])):
-            names = key_names(reader[values[:-1]])
-            heads = [(*values[:-1], Prop(name)) for name in names or ()
-                     if (*parent, Prop(name)) in self.other.entries]
-            heads = [head for head in heads if head not in reader]
-            if not heads:
-                continue
-            depth = len(values)
-            below = [s for s in reader if s[:depth] == values]  # the values, then their tree
+        while self._maps and self._room > 0:  # (maps inside the copies: the next round)
+            maps, self._maps = self._maps, []
             added = []
-            for head in heads:
-                for steps in below[:self._room]:
-                    copy = (*head, *steps[depth:])
-                    reader[copy] = reader[steps]
-                    added.append(copy)
-                self._room -= min(self._room, len(below))
+            for values, parent in sorted(maps, key=lambda pair: len(pair[0])):
+                if self._room <= 0:
+                    break
+                names = key_names(reader[values[:-1]]) or ()
+                heads = [(*values[:-1], Prop(name)) for name in names
+                         if (*parent, Prop(name)) in self.other.entries
+                         and (*values[:-1], Prop(name)) not in reader]
+                depth = len(values)
+                below = [s for s in reader if s[:depth] == values] if heads else []
+                for head in heads:  # the values, then their tree, under each name
+                    for steps in below[:self._room]:
+                        copy = (*head, *steps[depth:])
+                        reader[copy] = reader[steps]
+                        added.append(copy)
+                    self._room -= min(self._room, len(below))
             for steps in sorted(added, key=len):
                 self.status[steps] = self._status(steps)
 

@@ -105,6 +105,25 @@ def test_values_below_the_map_are_compared_below_each_property():
     assert f.path == "x.a.k"
 
 
+def test_a_map_of_maps_is_spread_at_each_level():
+    closed = obj({"a": obj({"p": {"type": "string"}}, additionalProperties=False)},
+                 additionalProperties=False)
+    f = single("in.type", findings(named_map(["a"], named_map(["p"])), closed))
+    assert f.path == "x.a.p"
+
+
+def test_the_copies_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A committed schema is untrusted: the names' copies share the alignment's spread
+    budget (``MAX_SPREAD``), past which the names left are not compared."""
+    from parity.contract.rules import _align
+
+    names = [f"k{i}" for i in range(6)]
+    closed = obj({n: {"type": "string"} for n in names}, additionalProperties=False)
+    assert len(findings(named_map(names), closed)) == 6
+    monkeypatch.setattr(_align, "MAX_SPREAD", 2)
+    assert [f.path for f in findings(named_map(names), closed)] == ["x.k0", "x.k1"]
+
+
 def test_a_required_property_the_map_never_names_is_never_sent():
     """The server requires `a`; the agent's map names only `b` (``never``), or `a` among
     others, which a map may leave out (``maybe``)."""
