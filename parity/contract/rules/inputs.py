@@ -350,7 +350,10 @@ RULES = (
                 "an enum and no type sends only its values' types. A list sent where the "
                 "server takes a tuple (`prefixItems`, pydantic's `tuple[str, int]`) is held "
                 "to every position, and everything below the list's item to what is below "
-                "each position: findings name the position (`t[1]`, `t[1].x`). An array "
+                "each position: findings name the position (`t[1]`, `t[1].x`). Likewise a "
+                "map whose `propertyNames` list its keys (pydantic's `dict[Literal[\"a\", "
+                "\"b\"], int]`) sent where the server has an object is held to each property "
+                "it names, by this rule and every other (`m.a`, `m.a.x`). An array "
                 "that says nothing of its items (no `items`, or a tuple whose tail is open "
                 "and not ended by `maxItems`) holds any value, as `items: {}` does.",
         example=Example(
