@@ -388,15 +388,10 @@ def test_an_agent_resolving_elsewhere_is_refused(monkeypatch: pytest.MonkeyPatch
         run(lambda: parity.protect(agent, LOCK))
 
 
-def test_a_kickoff_is_protected(tmp_path: Path) -> None:
-    """A real ``Agent.kickoff`` whose model is scripted (a crewai ``BaseLLM`` that picks the
-    listed ``check_phases`` tool and sends ``{"phases": []}``): the run resolves its tools
-    through the protected ``get_mcp_tools``, and the model reads parity's refusal of the call
-    crewai would send (its empty list dropped), never sent. The server then drifts: the next
-    kickoff raises the drift from its tool resolution, before the model is asked."""
+def scripted_model(prompts: list[str]) -> Any:
+    """A crewai ``BaseLLM`` that picks the listed ``check_phases`` tool and sends it
+    ``{"phases": []}``, then answers with what it observed (each prompt kept in ``prompts``)."""
     from crewai import BaseLLM
-
-    prompts: list[str] = []
 
     class Scripted(BaseLLM):
         def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
@@ -414,11 +409,21 @@ def test_a_kickoff_is_protected(tmp_path: Path) -> None:
         def supports_function_calling(self) -> bool:
             return False
 
+    return Scripted(model="scripted")
+
+
+def test_a_kickoff_is_protected(tmp_path: Path) -> None:
+    """A real ``Agent.kickoff`` whose model is scripted (``scripted_model``): the run
+    resolves its tools through the protected ``get_mcp_tools``, and the model reads parity's
+    refusal of the call crewai would send (its empty list dropped), never sent. The server
+    then drifts: the next kickoff raises the drift from its tool resolution, before the
+    model is asked."""
+    prompts: list[str] = []
     mode, log = tmp_path / "mode", tmp_path / "calls.jsonl"
     mode.write_text("none")
     agent = agent_of(stdio_entry(sys.executable,
                                  ["-m", "tests.servers.switch", str(mode), str(log)]))
-    agent.llm = Scripted(model="scripted")
+    agent.llm = scripted_model(prompts)
     run(lambda: parity.protect(agent, LOCK))
     answer = agent.kickoff("Check an empty plan").raw
     assert answer.startswith("local_failure: retry never: refused locally"), answer
@@ -427,6 +432,24 @@ def test_a_kickoff_is_protected(tmp_path: Path) -> None:
     with pytest.raises(parity.ToolDriftError, match=r"phases\[\]\.phase_id_renamed"):
         agent.kickoff("Check an empty plan")
     assert len(prompts) == 2
+    assert calls_seen(log) == []
+
+
+def test_an_async_kickoff_is_protected(tmp_path: Path) -> None:
+    """``kickoff_async`` resolves the tools with its loop running: the run's verified
+    listing is made on a loop of its own, in a thread, as crewai makes its own."""
+    prompts: list[str] = []
+    log = tmp_path / "calls.jsonl"
+    agent = agent_of(stdio_entry(*server_command("none", log)))
+    agent.llm = scripted_model(prompts)
+
+    async def main() -> None:
+        protection = await parity.protect(agent, LOCK)
+        answer = (await agent.kickoff_async("Check an empty plan")).raw
+        assert answer.startswith("local_failure: retry never: refused locally"), answer
+        assert len(protection.later) >= 1  # the run's listing, and the call's session
+
+    run(main)
     assert calls_seen(log) == []
 
 
