@@ -218,7 +218,10 @@ def _verifying_factory(agent: Any, name: str, factory: Callable[[], Any]) -> Cal
                 with own_errors():
                     await verify_later(vars(agent)[MARK][name], client.session)
             except BaseException:
-                await client.disconnect()  # (the tool disconnects only after a call)
+                # (the tool disconnects only after a call; the refusal is what its caller
+                # must see, whatever the disconnect raises)
+                with contextlib.suppress(Exception):
+                    await client.disconnect()
                 raise
             return connected
 
