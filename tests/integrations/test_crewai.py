@@ -453,6 +453,22 @@ def test_an_async_kickoff_is_protected(tmp_path: Path) -> None:
     assert calls_seen(log) == []
 
 
+def test_a_crew_kickoff_is_protected(tmp_path: Path) -> None:
+    """A ``Crew`` whose task the protected agent runs: the crew resolves the agent's tools
+    through the same ``get_mcp_tools`` (its ``_inject_mcp_tools``), and the model reads
+    parity's refusal, never sent."""
+    from crewai import Crew, Task
+
+    log = tmp_path / "calls.jsonl"
+    agent = agent_of(stdio_entry(*server_command("none", log)))
+    agent.llm = scripted_model([])
+    run(lambda: parity.protect(agent, LOCK))
+    task = Task(description="Check an empty plan", expected_output="the check", agent=agent)
+    answer = Crew(agents=[agent], tasks=[task]).kickoff().raw
+    assert answer.startswith("local_failure: retry never: refused locally"), answer
+    assert calls_seen(log) == []
+
+
 def test_the_agent_example_runs() -> None:
     """``examples/integrations/crewai_agent.py`` as a user runs it: the verified tools, then
     the refusal of the call crewai would send emptied (among the panels crewai prints of
