@@ -238,3 +238,31 @@ def test_a_call_the_server_refuses_is_always_found(pair: tuple[dict[str, Any], d
     found = [f for f in findings(agent, server) if f.path.startswith("x")]
     if refused:
         assert found, (refused[0], agent, server)
+
+
+def results(server: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every object of ``DOMAIN`` values the server's object may return, as jsonschema
+    reads it, of its declared keys (an open object's other keys are not counted as
+    returned, as ``out.unknown`` reads an output: pydantic's models are open by default,
+    and return none)."""
+    keys = sorted(server["properties"])
+    returned = []
+    for size in range(len(keys) + 1):
+        for chosen in combinations(keys, size):
+            returned += [dict(zip(chosen, held, strict=True))
+                         for held in product(DOMAIN, repeat=size)]
+    return [result for result in returned if Draft202012Validator(server).is_valid(result)]
+
+
+@settings(max_examples=draws(200), deadline=None)
+@given(map_against_object())
+def test_a_result_the_agent_refuses_is_always_found(pair: tuple[dict[str, Any], dict[str, Any]]
+                                                    ) -> None:
+    """The other way: wherever the agent's map refuses a result the server's object may
+    return, parity reports an ``out.*`` error or warning at the map's place."""
+    agent, server = pair
+    refused = [result for result in results(server)
+               if not Draft202012Validator(agent).is_valid(result)]
+    found = [f for f in out_findings(agent, server) if f.path.startswith("x")]
+    if refused:
+        assert found, (refused[0], agent, server)
