@@ -5,13 +5,12 @@ A stand-in promises what it returns; that promise is what the server must keep.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
-import threading
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from parity.core.interrupts import noting_sigint
+from parity.core.running import to_end
 from parity.errors import SourceError
 from parity.fieldpaths.fieldpath import ITEMS, Prop, Steps, render
 from parity.fieldpaths.keywords import keep_examples
@@ -69,25 +68,7 @@ def _run(awaitable: Any) -> Any:
     async def wait() -> Any:
         return await awaitable
 
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(wait())
-    # called from inside an event loop (e.g. an async test): run the stub in its own loop
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(wait())
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return to_end(wait)
 
 
 def schema_of_value(value: Any, id_paths: frozenset[str] = frozenset(),

@@ -21,21 +21,17 @@ The private names used (``_create_transport``, ``_json_schema_to_pydantic``,
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import contextvars
 import functools
 import importlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
+from parity.core.running import to_end
 from parity.integrations.groups import own_errors
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 from parity.integrations.kinds._checks import verify_later
-
-T = TypeVar("T")
 
 _AGENT = "crewai.agent.core.Agent"
 _TOOL = "crewai.tools.mcp_native_tool.MCPNativeTool"
@@ -139,7 +135,7 @@ def _held_tools(agent: Any, get_mcp_tools: Callable[..., list[Any]]
             its = [t for t in tools if _server_of(t) == name]
             if its:
                 target = ServerOf(agent, name, _config(agent, name))
-                kept = _run(functools.partial(_verified, target, protection, its))
+                kept = to_end(functools.partial(_verified, target, protection, its))
                 tools = [t for t in tools if _server_of(t) != name or t in kept]
         _verify_calls(agent, tools)
         return tools
@@ -230,22 +226,6 @@ def _verifying_factory(agent: Any, name: str, factory: Callable[[], Any]) -> Cal
 
     setattr(make, FACTORY, name)
     return make
-
-
-def _run(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``work()`` run to its end from synchronous code, as crewai runs its own: on a loop of
-    its own, in a thread where this one already runs a loop."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:  # (run past the handler: the error would be every later one's context,
-        running = False  # and crewai reads a transport's failure in that chain)
-    else:
-        running = True
-    if not running:
-        return asyncio.run(work())
-    context = contextvars.copy_context()
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(context.run, lambda: asyncio.run(work())).result()
 
 
 AGENT = TargetKind(
