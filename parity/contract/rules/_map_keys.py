@@ -1,6 +1,6 @@
 """A map's keys beside the other side's object: the keys an agent's map may send against a
 closed server map's patterns (``map_keys``). The names a map's ``propertyNames`` list
-(``_align.key_names``) are read by ``in.unknown`` of an agent's map (its values are spread
+(``_parsed.key_names``) are read by ``in.unknown`` of an agent's map (its values are spread
 onto the properties they name, as the alignment does), ``out.unknown`` and ``out.missing``
 of a server's."""
 
@@ -12,7 +12,7 @@ from parity.contract.rules import _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Finding, Severity
 from parity.contract.rules._parsed import key_names
-from parity.contract.rules._text import at, code, values
+from parity.contract.rules._text import at, code, the_keys
 from parity.core.jsonio import compact
 from parity.fieldpaths.fieldpath import Steps
 from parity.fieldpaths.keyed import surely_unmatched
@@ -38,7 +38,7 @@ def map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps, rule_id:
     holder = al.reader.path(mine[:-1])
     keys = "any key" if not sent else "keys matching " + ", ".join(map(code, sent))
     if named is not None:
-        keys = f"the key{'s' if len(unmatched) > 1 else ''} {values(unmatched)}"
+        keys = the_keys(unmatched)
     taken = ", ".join(map(code, accepted))
     hint = ("constrain the agent's keys to the server's patterns (`patternProperties`), "
             "or let the server take them")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from parity.core.jsonio import compact
@@ -29,3 +29,8 @@ def values(items: Iterable[Any], limit: int = 8) -> str:
     if len(shown) > limit:
         return ", ".join(shown[:limit]) + f" (+{len(shown) - limit} more)"
     return ", ".join(shown)
+
+
+def the_keys(names: Sequence[str]) -> str:
+    """Keys named in a message: ``the key "a"``, ``the keys "a", "b"``."""
+    return f"the key{'s' if len(names) > 1 else ''} {values(names)}"

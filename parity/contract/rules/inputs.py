@@ -14,7 +14,7 @@ from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._map_keys import map_keys
 from parity.contract.rules._parsed import Parsed, key_names
-from parity.contract.rules._text import at, code, types, values
+from parity.contract.rules._text import at, code, the_keys, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, any_closed, judged_shapes, value_type
@@ -74,8 +74,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             undeclared = [name for name in named if name not in declared]
             if not undeclared:
                 continue  # every key it may send is one the server declares
-            what = (f"the key{'s' if len(undeclared) > 1 else ''} "
-                    f"{values(undeclared)} {at(al.reader.path(steps[:-1]))}")
+            what = f"{the_keys(undeclared)} {at(al.reader.path(steps[:-1]))}"
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")

@@ -13,7 +13,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._parsed import key_names
-from parity.contract.rules._text import at, code, types, values
+from parity.contract.rules._text import at, code, the_keys, types, values
 from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
@@ -64,8 +64,7 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
             unread = [n for n in names if (*parent, Prop(n)) not in al.other.entries]
             if not unread:
                 continue
-            what = (f"the key{'s' if len(unread) > 1 else ''} {values(unread)} "
-                    f"{at(al.reader.path(steps[:-1]))}")
+            what = f"{the_keys(unread)} {at(al.reader.path(steps[:-1]))}"
         effect = ("the agent fails on every result" if relied
                   else "the agent always finds it absent")
         yield Finding(
@@ -135,8 +134,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
                                  if _refuses(al, holder, (*theirs[:-1], Prop(n))) is not None]
                 if not refused_names:
                     continue
-                what = (f"the key{'s' if len(refused_names) > 1 else ''} "
-                        f"{values(refused_names)} {at(path)}")
+                what = f"{the_keys(refused_names)} {at(path)}"
             else:
                 refused = _refuses(al, holder, theirs)
                 if refused is None:
