@@ -183,13 +183,16 @@ def union(alternatives: Iterable[tuple[tuple[str, ...], Mapping[str, Any]]]) -> 
     return out
 
 
-def dropped_on_keys(alternatives: Iterable[tuple[tuple[str, ...], Constraints]],
-                    kept: Mapping[str, Any]) -> set[str]:
-    """The constraints on keys some object alternative states that ``union`` does not keep
-    (``minProperties`` on one alternative alone): the union holds them unmodelled, so the
-    rules reasoning on its sets of keys cannot tell there, as before they were modelled."""
-    return {k for types, stated in alternatives if on_keys(stated) and _admits(types, "object")
-            for k, _ in stated if k in _OBJECT_SET and k not in kept}
+def union_keeping(alternatives: Iterable[tuple[tuple[str, ...], Constraints]],
+                  ) -> tuple[dict[str, Any], set[str]]:
+    """``union`` of the alternatives' (types, constraints), and the constraints on keys some
+    object alternative states that it does not keep (``minProperties`` on one alternative
+    alone): the union holds those unmodelled, so the rules reasoning on its sets of keys
+    cannot tell there, as before they were modelled."""
+    alts = list(alternatives)
+    kept = union((types, dict(stated)) for types, stated in alts)
+    return kept, {k for types, stated in alts if on_keys(stated) and _admits(types, "object")
+                  for k, _ in stated if k in _OBJECT_SET and k not in kept}
 
 
 def canonical(constraints: Mapping[str, Any]) -> Constraints:
@@ -236,13 +239,7 @@ def as_schema(constraints: Constraints) -> dict[str, Any]:
         if keyword == "dependentRequired":
             out[keyword] = json_value(keyword, value)
         elif keyword == NAMES:
-            names = dict(value)
-            schema = as_schema(tuple((k, v) for k, v in value if k not in ("enum", "format")))
-            if "enum" in names:
-                schema["enum"] = list(names["enum"])
-            if "format" in names:
-                schema["format"] = names["format"]
-            out[keyword] = schema
+            out[keyword] = names_schema(value)
         elif keyword != "pattern":
             out[keyword] = value
         elif len(value) == 1:
@@ -250,6 +247,17 @@ def as_schema(constraints: Constraints) -> dict[str, Any]:
         else:
             out["allOf"] = [{"pattern": p} for p in value]
     return out
+
+
+def names_schema(facts: Constraints) -> dict[str, Any]:
+    """``propertyNames`` facts as the schema a key's name must fit."""
+    named = dict(facts)
+    schema = as_schema(tuple((k, v) for k, v in facts if k not in ("enum", "format")))
+    if "enum" in named:
+        schema["enum"] = list(named["enum"])
+    if "format" in named:
+        schema["format"] = named["format"]
+    return schema
 
 
 def _admits(types: tuple[str, ...], kind: str) -> bool:

@@ -279,10 +279,10 @@ def merge_union(entries: list[Entry]) -> Entry:
             unsupported.update(e.unsupported)
         stated = stated or bool(e.constraints)
         examples = examples or bool(e.examples)
-    kept = constraints.union((e.type, dict(e.constraints)) for e in entries) if stated else {}
+    kept: dict[str, Any] = {}
     if stated:
-        unsupported.update(constraints.dropped_on_keys(
-            ((e.type, e.constraints) for e in entries), kept))
+        kept, dropped = constraints.union_keeping((e.type, e.constraints) for e in entries)
+        unsupported.update(dropped)
     return make_entry(
         normalize_types(types),
         first.required,
@@ -325,9 +325,9 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
     kept: dict[str, Any] = {}
     unsupported = {*x.unsupported, *y.unsupported}
     if x.constraints or y.constraints:
-        kept = constraints.union(((x.type, dict(x.constraints)), (y.type, dict(y.constraints))))
-        unsupported.update(constraints.dropped_on_keys(
-            ((x.type, x.constraints), (y.type, y.constraints)), kept))
+        kept, dropped = constraints.union_keeping(((x.type, x.constraints),
+                                                   (y.type, y.constraints)))
+        unsupported.update(dropped)
     return make_entry(
         normalize_types(types),
         x.required,

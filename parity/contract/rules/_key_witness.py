@@ -129,7 +129,7 @@ def _search(table: Parsed, steps: Steps, receiver: Entry, found: tuple[list[Way]
     if (mine or theirs) and (any_key or found[1]):  # names of keys it does not declare
         made = _names(table, steps, mine, theirs, any_key)
         if mine:  # (only those its own propertyNames take)
-            fits = validator(kw.as_schema(((kw.NAMES, mine),))[kw.NAMES])
+            fits = validator(kw.names_schema(mine))
             made = [name for name in made if fits.is_valid(name)]
     for way in found[0]:
         if made:  # to try against the receiver's names, and to fill it with
@@ -235,8 +235,7 @@ def effect(witness: Witness, receiver: Entry) -> str:
     if witness.keyword == kw.NAMES:
         from jsonschema import Draft202012Validator
 
-        fits = budgeted(Draft202012Validator)(
-            kw.as_schema(((kw.NAMES, stated[kw.NAMES]),))[kw.NAMES])
+        fits = budgeted(Draft202012Validator)(kw.names_schema(stated[kw.NAMES]))
         try:
             refused = next((key for key in keys if not fits.is_valid(key)), keys[0])
         except (re.error, PatternTimeout):
