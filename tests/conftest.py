@@ -157,3 +157,15 @@ def ref_listener() -> Iterator[RequestCounter]:
         yield counter
     finally:
         counter.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_patterns() -> Iterator[None]:
+    """Each test starts as a new process does, with no pattern refused: a pattern times out
+    once per process and is refused from then on (``parity.fieldpaths.patterns``), so a test
+    that makes one time out would otherwise change what a later test of its worker sees."""
+    from parity.fieldpaths import patterns
+
+    patterns.forget()
+    yield
+    patterns.forget()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
@@ -23,15 +23,6 @@ from parity.fieldpaths.patterns import PatternTimeout, budgeted, search, shortes
 RUNAWAY = "^(a|aa)+b$"
 
 T = TypeVar("T")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_patterns() -> Iterator[None]:
-    """Each test starts as a new process does, and leaves no refused pattern to the next
-    test of this worker."""
-    patterns.forget()
-    yield
-    patterns.forget()
 
 
 @pytest.mark.parametrize("pattern", ["^[a-z]+__[a-z_]+$", "\\d+", "^$", "a.b", "(?i)abc",
