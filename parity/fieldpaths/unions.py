@@ -109,6 +109,8 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
         out[path] = merged
     chosen.extend(only_a | only_b)
     if chosen:
+        _with_holders(chosen, lambda path: printed_parent(path) if isinstance(path, str)
+                      and path != key and path[-1] not in "]}" else None)
         choose(out, chosen, [a, b], lambda holder: (
             [t for t, covered in zip((a, b), covers[holder][:2], strict=True) if covered],
             covers[holder][2]), PRINTED, key, apart,
@@ -117,6 +119,16 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
 
 
 _Key = TypeVar("_Key", bound=Hashable)
+
+
+def _with_holders(chosen: list[object], holder_of: Callable[[Any], object]) -> None:
+    """Add to ``chosen`` the holder of each chosen object that is a property: its
+    alternatives may give that key objects apart (``{o: {x}, p: {y}}`` or ``{o: {y}, p:
+    {x}}``), which only the holder's variants keep (``choices._with_objects``)."""
+    for holder in list(chosen):
+        above = holder_of(holder)
+        if above is not None:
+            chosen.append(above)
 
 
 def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
@@ -206,6 +218,7 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:
+        _with_holders(chosen, holder_of)
         choose(out, chosen, tables, lambda holder: (coverings[holder], kids[holder]), keys,
                root, apart, lambda path: kids.get(path, ()))
     return out

@@ -38,6 +38,15 @@ Shape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], KeyValue
               KeyShapes]
 
 
+def one_object_apart(shapes: Iterable[Shape]) -> str | None:
+    """The key whose object alone tells ``shapes`` apart (their keys, values and types
+    alike): there the union asks what that key's own object asks merged, where its choice
+    and keysets may already say it; ``None`` otherwise."""
+    alike = {shape[:5] for shape in shapes}
+    keys = {key for shape in shapes for key, _ in shape[5]}
+    return keys.pop() if len(alike) == 1 and len(keys) == 1 else None
+
+
 def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
     """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
     ``declares`` where it names keys it does not require (read back as ``requires`` where

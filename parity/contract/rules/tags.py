@@ -152,22 +152,28 @@ def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
         if not entry.tags:  # a tag its variants may omit: the calls that send it
             ways = [replace(w, required=w.required | {key}, sent=w.sent | {key},
                             reach=w.reach | {key}) for w in ways if w.values]
-        declared = set(declared_names(tagged, at_tagged))
-        if entry.closed is not True:
-            # an open variant takes a key none declares, so in.unknown (out.unknown) does
-            # not reject it: a closed variant's refusal of it is this rule's
-            declared.update(*(w.reach for w in ways))
         # (one key is enough: each variant is judged whole by it)
-        return key, variants, ways, required_names(tagged, at_tagged), declared, \
-            _typing(tagged, at_tagged, sender, at_sender)
+        return key, variants, ways, required_names(tagged, at_tagged), \
+            _judged_keys(tagged, at_tagged, ways), _typing(tagged, at_tagged, sender, at_sender)
     shapes = entry.shapes if by_shapes else ()
     if shapes:
         ways = sending_shapes(sender, at_sender)
         if ways is not None:
             return None, shape_variants(shapes), ways, required_names(tagged, at_tagged), \
-                set(declared_names(tagged, at_tagged)).union(*(w.reach for w in ways)), \
+                _judged_keys(tagged, at_tagged, ways), \
                 _typing(tagged, at_tagged, sender, at_sender)
     return None
+
+
+def _judged_keys(tagged: Parsed, at_tagged: Steps, ways: list[Way]) -> set[str]:
+    """The keys whose refusal by a variant is this rule's: those some variant declares, and
+    where the object is open those sent: an open variant takes a key none declares, so
+    in.unknown (out.unknown) does not reject it. A closed object's refusal of them is
+    in.unknown's error."""
+    declared = set(declared_names(tagged, at_tagged))
+    if tagged.entries[at_tagged].closed is not True:
+        declared.update(*(w.reach for w in ways))
+    return declared
 
 
 def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:

@@ -22,7 +22,8 @@ from parity.contract.rules.choices import guaranteed, unsent
 from parity.contract.rules.exclusive import together
 from parity.contract.rules.tags import checked_in, checked_out
 from parity.fieldpaths.entry import judged_shapes
-from parity.fieldpaths.fieldpath import Steps
+from parity.fieldpaths.fieldpath import Prop, Steps
+from parity.fieldpaths.variants import one_object_apart
 
 IN = "in.variant"
 OUT = "out.variant"
@@ -38,9 +39,15 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
 
 def _merged_in(pair: ToolPair, al: Alignment, theirs: Steps, holder: Steps) -> bool:
     """Whether ``in.choice`` or ``in.exclusive`` speaks for the server's union at
-    ``theirs``, weighed merged, sent by the agent's object at ``holder``."""
+    ``theirs``, weighed merged, sent by the agent's object at ``holder``: or at the one key
+    whose object alone tells its shapes apart."""
     entry = al.other.entries[theirs]
-    if judged_shapes(entry):
+    if (key := one_object_apart(entry.shapes)) is not None:
+        theirs, holder = (*theirs, Prop(key)), (*holder, Prop(key))
+        if theirs not in al.other.entries or holder not in al.reader.entries:
+            return False
+        entry = al.other.entries[theirs]
+    elif judged_shapes(entry):
         return False  # (they leave it to this rule)
     return bool((entry.choice and unsent(pair, al, holder, theirs, entry.choice) is not None)
                 or (entry.keysets and together(entry.keysets, al.reader, holder) is not None))
@@ -50,7 +57,14 @@ def _merged_out(al: Alignment, mine: Steps, theirs: Steps) -> bool:
     """Whether ``out.choice`` or ``out.exclusive`` speaks for the agent's union at ``mine``,
     weighed merged, returned as the server's object at ``theirs``."""
     entry = al.reader.entries[mine]
-    if judged_shapes(entry) or al.other.opaque(theirs) or not al.other.may_be_object(theirs):
+    if (key := one_object_apart(entry.shapes)) is not None:
+        mine, theirs = (*mine, Prop(key)), (*theirs, Prop(key))
+        if mine not in al.reader.entries or theirs not in al.other.entries:
+            return False
+        entry = al.reader.entries[mine]
+    elif judged_shapes(entry):
+        return False
+    if al.other.opaque(theirs) or not al.other.may_be_object(theirs):
         return False
     return bool((entry.choice and not guaranteed(entry.choice, al.other, theirs))
                 or (entry.keysets and together(entry.keysets, al.other, theirs) is not None))
@@ -84,9 +98,13 @@ RULES = (
                 "the other fields at their merged types: an agent sending `a` as a string "
                 "without `b` fits neither, though merged `a` takes a string and nothing "
                 "required is missing; so are objects a variant gives a field its own way "
-                "(`{o: {x required}}` or `{o: {y required}}`). A type the merged field does "
-                "not take is `in.type`'s. Where the objects are all closed (or all open) and typed "
-                "alike, `in.choice` and `in.exclusive` judge the merged union; this rule "
+                "(`{o: {x required}, p: {y required}}` or the two swapped: merged each field "
+                "takes either object, and an agent sending `x` in both fits neither). Where "
+                "one field's object alone tells the variants apart, `in.choice` and "
+                "`in.exclusive` at that field judge it, and this rule speaks only where they "
+                "are silent. A type the merged field does not take is `in.type`'s. Where "
+                "the objects are all closed (or all open) and typed alike, `in.choice` and "
+                "`in.exclusive` judge the merged union; this rule "
                 "speaks there only where they are silent and a call fits no variant "
                 "(`{b}` closed or `{a, b}` closed requiring `b`, to an agent sending `a` "
                 "alone: the keysets take `a`, no choice is left).",

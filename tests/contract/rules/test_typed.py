@@ -270,28 +270,33 @@ def test_a_result_whose_nested_object_the_agents_variant_refuses_fails():
 
 
 @st.composite
-def _holding(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
-    """An object of a string `a` and an object `o` of some of `x`, `y` (each requiring
-    some, closed or not); a sender's `o` declares one at least (one that declares none is
-    free-form: it may send any key)."""
-    inner_names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
-    inner = obj({n: TEXT for n in inner_names},
-                tuple(sorted(draw(st.sets(st.sampled_from(inner_names)))) if inner_names
-                      else ()),
-                **({"additionalProperties": False} if draw(st.booleans()) else {}))
-    names = draw(st.sets(st.sampled_from(("a", "o")), min_size=1))
-    props = {n: TEXT if n == "a" else inner for n in sorted(names)}
+def _inner(draw: st.DrawFn, *, sender: bool) -> dict[str, Any]:
+    """An object of some of `x`, `y` (requiring some, closed or not); a sender's declares
+    one at least (one that declares none is free-form: it may send any key)."""
+    names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
+    return obj({n: TEXT for n in names},
+               tuple(sorted(draw(st.sets(st.sampled_from(names))))) if names else (),
+               **({"additionalProperties": False} if draw(st.booleans()) else {}))
+
+
+@st.composite
+def _holding(draw: st.DrawFn, *, sender: bool = False,
+             keys: tuple[str, ...] = ("a", "o")) -> dict[str, Any]:
+    """An object of some of ``keys``: `a` a string, the others objects of `x`, `y`
+    (``_inner``), each its own."""
+    names = draw(st.sets(st.sampled_from(keys), min_size=1))
+    props = {n: TEXT if n == "a" else draw(_inner(sender=sender)) for n in sorted(names)}
     required = tuple(sorted(draw(st.sets(st.sampled_from(sorted(names))))))
     return obj(props, required,
                **({"additionalProperties": False} if draw(st.booleans()) else {}))
 
 
 def _inner_values(one: dict[str, Any], key: str) -> list[Any]:
-    """`o` as each object of the keys its schema declares (any of them, the others a
-    string): the objects it sends there."""
-    if key != "o":
+    """An object key as each object of the keys its schema declares (any of them, the
+    others a string): the objects it sends there."""
+    if key == "a":
         return ["v"]
-    names = sorted(one["properties"]["o"]["properties"])
+    names = sorted(one["properties"][key]["properties"])
     return [dict.fromkeys(keys, "v") for size in range(len(names) + 1)
             for keys in itertools.combinations(names, size)]
 
@@ -305,20 +310,72 @@ def test_nested_object_findings_say_only_what_the_server_rejects(branches, agent
     """Against `jsonschema` on every object the agent sends, `o` as each object it may be:
     "every call" holds for every one, "some calls" for one, and where every call is
     rejected some rule says so."""
-    server = {"anyOf": branches}
+    _held_to_jsonschema(agent, {"anyOf": branches})
+
+
+@settings(max_examples=draws(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_holding(keys=("o", "p")), min_size=2, max_size=3),
+       _holding(sender=True, keys=("o", "p")) | st.builds(
+           lambda x, y: {"anyOf": [x, y]}, _holding(sender=True, keys=("o", "p")),
+           _holding(sender=True, keys=("o", "p"))))
+def test_objects_two_keys_are_given_together_are_held_together(branches, agent):
+    """The same with two object keys, which a server's variants may give apart crosswise
+    (`{o: {x}, p: {y}}` or `{o: {y}, p: {x}}`): merged, each key takes either object, and
+    an agent sending `x` in both fits no variant."""
+    _held_to_jsonschema(agent, {"anyOf": branches})
+
+
+def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any]) -> None:
+    """The variant findings against `jsonschema` on every object the agent sends (each
+    object key as each object it may be), and some error where every call is rejected."""
     calls = _calls(agent, _inner_values)
     refuses = Draft202012Validator(server)
     rejected = [call for call in calls if not refuses.is_valid(call)]
     findings = sent(agent, server)
     for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
         # (a finding at `by.o` speaks of the calls that send `o`)
-        theirs = [c for c in calls if finding.path == "by" or "o" in c]
+        key = finding.path.removeprefix("by").removeprefix(".")
+        theirs = [c for c in calls if not key or key in c]
         refused = [c for c in theirs if c in rejected]
         if "every call" in finding.message:
             assert refused == theirs, (finding.message, [c for c in theirs if c not in refused])
         assert refused, finding.message
     if calls and rejected == calls:
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
+
+
+def test_objects_a_union_gives_two_keys_crosswise_are_held_together():
+    # merged, `o` and `p` each take an `x` or a `y`: the agent's `x` in both agreed with
+    # every path, and every call was rejected
+    def holding(o: str, p: str) -> dict[str, Any]:
+        return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
+
+    server = {"anyOf": [holding("x", "y"), holding("y", "x")]}
+    finding = single(SHAPES_IN, sent(holding("x", "x"), server))
+    assert finding.severity == "error"
+    assert ("give their keys objects apart: it takes `o` only with `y` in it (the agent "
+            "always sends it, never with `y`)") in finding.message
+    assert "every call that sends this object is rejected" in finding.message
+    assert sent(holding("x", "y"), server) == []
+    assert sent(holding("y", "x"), server) == []
+
+
+def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
+    # every variant refuses `z`: `in.unknown` says every call that sends it is rejected,
+    # and `in.variant` did too
+    findings = sent(obj({"a": TEXT, "b": TEXT, "z": TEXT}, ("a", "b", "z")))
+    assert [(f.rule_id, f.path) for f in findings] == [("in.unknown", "by.z")]
+    assert single("in.unknown", findings).severity == "error"
+
+
+def test_a_union_giving_one_key_objects_apart_is_left_to_that_keys_choice():
+    # alike but for `o`'s object: `in.choice` at `by.o` says it, `in.variant` does not again
+    server = {"anyOf": [obj({"o": obj({"x": TEXT}, ("x",))}, ("o",)),
+                        obj({"o": obj({"y": TEXT}, ("y",))}, ("o",))]}
+    findings = sent(obj({"o": obj({"z": TEXT}, ("z",))}, ("o",)), server)
+    assert [f.rule_id for f in findings if f.severity == "error"] == ["in.choice"]
+    assert single("in.choice", findings).path == "by.o"
 
 
 def test_an_untagged_union_giving_a_key_objects_apart_is_worded_so():
