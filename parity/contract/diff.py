@@ -13,6 +13,7 @@ from parity.contract.rules import RULES, Finding, Rule
 from parity.contract.rules._agree import PathCache
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._idpaths import IdPaths
+from parity.contract.rules._ignored import softened
 from parity.contract.rules.tools import ToolMatch, match_tools
 from parity.core.collector import paused
 from parity.fieldpaths.manifest import Manifest
@@ -52,8 +53,10 @@ def diff_manifests(agent: Manifest, server: Manifest, *,
     for agent_name, server_name in match_tools(agent, server).matched:
         pair = ToolPair(agent.tools[agent_name], server.tools[server_name], paths, ids=ids)
         quiet = skips and pair.in_ is None and pair.out is None
+        of_pair: list[Finding] = []
         for check in quiet_checks if quiet else checks:
-            found.update(check(pair))
+            of_pair.extend(check(pair))
+        found.update(of_pair if quiet else softened(pair, of_pair))
     return sort_findings(found)
 
 

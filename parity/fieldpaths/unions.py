@@ -105,6 +105,9 @@ def _union_of_two(a: dict[str, Entry], b: dict[str, Entry], key: str,
                     chosen.append(holder)  # (neither requires it: values telling shapes apart)
             elif in_x and in_y and _tags_apart(x, y):  # type: ignore[arg-type]
                 chosen.append(holder)  # a key both require with values of their own: a tag
+            if x is not None and y is not None and (x.closed is True) is not (
+                    y.closed is True):
+                chosen.append(holder)  # its objects closed apart, which its variants keep
             merged = merged.with_required(required)
         out[path] = merged
     chosen.extend(only_a | only_b)
@@ -215,6 +218,8 @@ def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],
                 # (the last: a key all hold with values of their own: a tag where all
                 # require it, else values telling shapes apart)
                 chosen.append(holder)
+            elif len(present) > 1 and len({e.closed is True for e in present}) > 1:
+                chosen.append(holder)  # its objects closed apart, which its variants keep
             merged = merged.with_required(required)
         out[path] = merged
     if chosen:

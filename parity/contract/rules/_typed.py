@@ -72,6 +72,18 @@ def _sent_as(way: Way, key: str, typing: Typing) -> tuple[str, ...]:
     return own if merged is None else tuple(t for t in own if _fit(t, merged) is not False)
 
 
+def merged_refused(way: Way, variant: Variant, typing: Typing) -> set[str]:
+    """The keys ``variant`` declares that ``way`` may send only as types the receiver's
+    object takes in none of its variants (``in.type``'s, refused by each declaring them)."""
+    found = set()
+    for key in way.reach.intersection(variant[3]):
+        merged = typing.receiver(key)
+        own = dict(way.types).get(key) or typing.sender(key) or (ANY,)
+        if merged is not None and all(_fit(t, merged) is False for t in own):
+            found.add(key)
+    return found
+
+
 def refused_keys(way: Way, variant: Variant, typing: Typing,
                  ) -> tuple[tuple[Mistyped, ...], tuple[Unheld, ...]]:
     """The keys ``way`` may send that ``variant`` refuses whatever the way sends there: as

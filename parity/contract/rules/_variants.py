@@ -16,7 +16,15 @@ from typing import Any, Literal
 
 from parity.contract.rules._holders import declared_names, required_names
 from parity.contract.rules._parsed import Parsed
-from parity.contract.rules._typed import Mistyped, Typing, Unheld, Way, refused_keys, typed_ways
+from parity.contract.rules._typed import (
+    Mistyped,
+    Typing,
+    Unheld,
+    Way,
+    merged_refused,
+    refused_keys,
+    typed_ways,
+)
 from parity.fieldpaths.entry import (
     Shape,
     Variant,
@@ -281,6 +289,37 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
                    for extra in combinations(optional, size)):
                 found[identity] = value
     return list(found.values())
+
+
+def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+                   declared_anyway: set[str], name: str, typing: Typing, erring: set[str],
+                   ) -> bool:
+    """Whether some call of ``ways`` sending ``name`` fits an open variant that does not
+    declare it (which takes any value there, and ignores it), by its keys and the types and
+    objects it gives them apart (``merged_refused``: as the merged object types them too),
+    sending none of the keys it declares in ``erring`` (where another rule finds values it
+    may refuse)."""
+    index = by_value(variants)
+    for way in ways:
+        if name not in way.reach:
+            continue
+        for value in way.values:
+            for variant in index.get(value_identity(value), ()):
+                if variant[2] is not None or name in variant[3]:
+                    continue
+                mistyped, unheld = refused_keys(way, variant, typing)
+                refused = erring.intersection(variant[3]).union(
+                    merged_refused(way, variant, typing),
+                    (key for key, _, _ in (*mistyped, *unheld)))
+                _, matter, fits = _asked([variant], required_anyway, declared_anyway,
+                                         [frozenset(refused)])
+                optional = sorted((way.reach - way.required - {name}) & matter)
+                base = way.required | {name}
+                if len(optional) <= MAX_OPTIONAL and any(
+                        fits(base.union(extra)) for size in range(len(optional) + 1)
+                        for extra in combinations(optional, size)):
+                    return True
+    return False
 
 
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],

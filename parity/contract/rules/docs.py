@@ -91,6 +91,15 @@ def rules_markdown() -> str:
              "record it), a direction (`tool`, `in`: what the agent sends, `out`: what the "
              "server returns), a tool, a field path and a severity. `parity explain RULE` "
              "prints one section of this page.", "",
+             "An `in` error below a key of the server's union of objects that one of its "
+             "open variants does not declare is a warning, which says so, where the agent's "
+             "calls fit that variant otherwise (by the keys it requires and the types it "
+             "takes them as, with no other error below a key it declares): it takes them "
+             "whatever the key holds, and silently ignores it (`anyOf [{o}, {p: integer}]` "
+             "takes `{\"p\": \"x\"}` as its first). So is an `out` error below a key of "
+             "the agent's union of objects, for the results the server returns; but "
+             "`out.missing` stays an error, saying so: the key the agent reads never arrives, "
+             "and it carries on with another variant.", "",
              "| rule | direction | severity | catches |", "|---|---|---|---|"]
     for r in RULES.values():
         lines.append(f"| [`{r.id}`](#{r.id.replace('.', '')}) | {r.direction} | {r.severity} "

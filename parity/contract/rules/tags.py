@@ -37,7 +37,13 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, Variant, judged_tags, keys_unmodelled, tells_apart
+from parity.fieldpaths.entry import (
+    Entry,
+    Variant,
+    judged_tags,
+    keys_unmodelled,
+    tells_apart,
+)
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 IN = "in.tag"
@@ -106,7 +112,7 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     shapes, else its tags); ``None`` where it meets them, or cannot tell."""
     if by_shapes and always_tagged(tagged, at_tagged, sender, at_sender):
         return None  # in.tag (out.tag) holds every call, value by value
-    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes)
+    setup = judging(tagged, at_tagged, sender, at_sender, by_shapes)
     if setup is None:
         return None
     key, variants, ways, required, declared, typing = setup
@@ -132,10 +138,10 @@ def _shapes(entry: Entry) -> str:
     return f"a union of {kind} objects no key tells apart"
 
 
-def _setup(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-           by_shapes: bool,
-           ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
-                      Typing] | None:
+def judging(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+            by_shapes: bool,
+            ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
+                       Typing] | None:
     """What the sender's object is judged by: the tag key (``None``: a union's shapes,
     judged by ``UNTAGGED``; ``by_shapes``: those, else its tags), its variants, the ways the
     sender sends it, the keys the whole object requires and those some variant takes (the
@@ -197,7 +203,7 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     entry = tagged.entries[at_tagged]
     valued = {key for shape in entry.shapes for key, _ in shape[3]}
     by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
-    setup = _setup(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+    setup = judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
     if setup is None:
         return None
     key, variants, ways, required, declared, _ = setup

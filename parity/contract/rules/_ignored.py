@@ -1,0 +1,133 @@
+"""Errors below a key of a union that an open variant of it does not declare.
+
+Merged path by path, a union's key holds what the variants declaring it ask, and the rules
+below it (``in.type``, ``in.enum``, ``in.unknown`` of a closed object there...) say a call
+sending another value is rejected. A variant that does not declare the key and is open
+takes any value there: a call that fits it otherwise is taken, the value silently ignored
+(``anyOf [{o}, {p: integer}]`` takes ``{"p": "x"}`` as its first, and so does pydantic's
+union of the two models). Such an error is a warning, saying which calls pass: where the
+agent's calls fit that variant by its keys and the types it takes them as, and no other
+error is found below a key it declares (where it may refuse them). The same holds for what
+the server returns to the agent's result model, but a key the agent reads that never
+arrives (``out.missing``) stays an error, saying which variant takes the result without it:
+the agent's promised key is as missing, and it carries on with another variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from parity.contract.rules._align import Alignment, Match, ToolPair
+from parity.contract.rules._base import Finding
+from parity.contract.rules._parsed import Parsed
+from parity.contract.rules._text import at
+from parity.contract.rules._variants import always_tagged, taken_ignoring
+from parity.contract.rules.tags import judging
+from parity.errors import ParityError
+from parity.fieldpaths.entry import own_shapes
+from parity.fieldpaths.fieldpath import Prop, Steps, parse
+
+#: the rules whose errors are about keys the agent reads arriving, which a variant taking
+#: the result does not change: they stay errors, saying so
+_PRESENCE = frozenset({"out.missing", "out.optional"})
+#: each direction's words: whose union, and what it takes
+_WHOSE = {"in": ("the server's", "call"), "out": ("the agent's", "result")}
+
+
+def softened(pair: ToolPair, findings: Iterable[Finding]) -> list[Finding]:
+    """``findings``, each error below a key that an open variant of the receiving side's
+    union above it takes the sending side's objects without made a warning that says so."""
+    found = list(findings)
+    why: dict[Finding, str] = {}
+    for direction, al in (("in", pair.in_), ("out", pair.out)):
+        errors = [f for f in found if f.direction == direction and f.severity == "error"]
+        if al is not None and errors:  # (the usual: none)
+            why.update(_reasons(al, direction, errors))
+    if not why:
+        return found
+    return [finding if finding not in why else replace(
+                finding, message=finding.message + why[finding],
+                severity="error" if finding.rule_id in _PRESENCE else "warning")
+            for finding in found]
+
+
+def _reasons(al: Alignment, direction: str, errors: list[Finding]) -> dict[Finding, str]:
+    steps_of = {text: steps for steps, text in al.reader.printed.items()}
+    paths = [_steps(finding.path, steps_of) for finding in errors]
+    # the agent's objects -> the keys an error is found below (but a type's: each way of
+    # the sending side's object is held to the types a variant takes, ``merged_refused``)
+    erring: dict[Steps, set[str]] = {}
+    for finding, steps in zip(errors, paths, strict=True):
+        if finding.rule_id == f"{direction}.type":
+            steps = steps[:-1]
+        for depth, step in enumerate(steps):
+            if isinstance(step, Prop):
+                erring.setdefault(steps[:depth], set()).add(step.name)
+    why = {}
+    for finding, steps in zip(errors, paths, strict=True):
+        words = _ignored(al, direction, steps, erring)
+        if words is not None:
+            why[finding] = words
+    return why
+
+
+def _steps(path: str, steps_of: dict[str, Steps]) -> Steps:
+    found = steps_of.get(path)
+    if found is not None:
+        return found
+    try:  # a key the agent does not declare, printed by its rule (``in.missing-required``)
+        return parse(path)
+    except ParityError:
+        return ()  # (parity prints the paths it parses: not met)
+
+
+def _ignored(al: Alignment, direction: str, steps: Steps,
+             erring: dict[Steps, set[str]]) -> str | None:
+    """Why an object the error at ``steps`` says fails may be taken: the first union above
+    it (from the root) with an open variant taking the sending side's objects without the
+    key on the way; ``None`` where there is none."""
+    for depth, step in enumerate(steps):
+        if not isinstance(step, Prop):
+            continue
+        mine = steps[:depth]
+        status = al.status.get(mine)
+        if type(status) is not Match:
+            continue
+        theirs = status.other
+        tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
+                                                if direction == "in" else
+                                                (al.reader, mine, al.other, theirs))
+        entry = tagged.entries[at_tagged]
+        if (entry.tags or entry.shapes) and ignoring_variant(
+                tagged, at_tagged, sender, at_sender, step.name,
+                erring.get(mine, set()) - {step.name}):
+            whose, what = _WHOSE[direction]
+            return (f" (unless the {what} fits a variant of {whose} union "
+                    f"{at(tagged.path(at_tagged))} that does not declare `{step.name}`: open, "
+                    f"it takes the {what} and silently ignores `{step.name}`)")
+    return None
+
+
+def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+                     name: str, erring: set[str]) -> bool:
+    """Whether an open variant of ``tagged``'s union at ``at_tagged`` that does not declare
+    ``name`` takes some object the sender's at ``at_sender`` sends with ``name``
+    (``_variants.taken_ignoring``; ``erring``: the keys below which another error is
+    found), whatever ``name`` holds; ``False`` where ``in.tag`` and ``in.variant`` cannot
+    tell."""
+    entry = tagged.entries[at_tagged]
+    # (a shape giving a key values of its own may refuse the value sent: it cannot tell)
+    if not any(shape[1] is None and name not in shape[2] and not (
+            entry.shapes and shape[3]) for shape in own_shapes(entry)):
+        return False  # (the usual: every open variant declares it)
+    by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
+    setup = judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+    if setup is None:
+        return False
+    _, variants, ways, required, declared, typing = setup
+    if setup[0] is None:
+        # (shapes in the order of the entry's: those giving a key values left out)
+        variants = tuple(v for v, shape in zip(variants, entry.shapes, strict=True)
+                         if not shape[3])
+    return taken_ignoring(ways, variants, required, declared, name, typing, erring)

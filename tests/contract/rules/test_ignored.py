@@ -1,0 +1,114 @@
+"""Errors below a key that an open variant of the server's union does not declare
+(``rules._ignored``): a warning where the agent's calls fit that variant, which takes them
+whatever the key holds; an error, as before, where no call does. Each held to `jsonschema`
+on the calls the example sends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from rulefixtures import diff, obj, single, tool
+
+TEXT, INT, BOOL = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+UNLESS = ("(unless the call fits a variant of the server's union at `by` that does not "
+          "declare `p`: open, it takes the call and silently ignores `p`)")
+
+
+def sent(agent: dict[str, Any], server: dict[str, Any]) -> list[Any]:
+    return diff([tool("find", obj({"by": agent}, ("by",)))],
+                [tool("find", obj({"by": server}, ("by",)))])
+
+
+def returned(server: dict[str, Any], agent: dict[str, Any]) -> list[Any]:
+    return diff([tool("get", out=obj({"by": agent}, ("by",)))],
+                [tool("get", out=obj({"by": server}, ("by",)))])
+
+
+def taken(server: dict[str, Any], call: dict[str, Any]) -> bool:
+    return Draft202012Validator(server).is_valid(call)
+
+
+def test_a_type_the_declaring_variant_refuses_is_ignored_by_an_open_one_without_the_key():
+    server = {"anyOf": [obj({"o": TEXT}), obj({"p": INT})]}
+    finding = single("in.type", sent(obj({"p": TEXT}, ("p",)), server))
+    assert finding.severity == "warning"
+    assert finding.message.endswith("such calls are rejected " + UNLESS)
+    assert taken(server, {"p": "x"})  # the first variant takes it, `p` and all
+
+
+def test_an_error_stays_where_the_open_variant_requires_a_key_the_agent_never_sends():
+    server = {"anyOf": [obj({"o": TEXT}, ("o",)), obj({"p": INT})]}
+    finding = single("in.type", sent(obj({"p": TEXT}, ("p",)), server))
+    assert finding.severity == "error"
+    assert "unless" not in finding.message
+    assert not taken(server, {"p": "x"})
+
+
+def test_a_closed_object_and_an_enum_below_the_key_are_ignored_alike():
+    server = {"anyOf": [obj({"o": TEXT}),
+                        obj({"p": obj({"k": {"enum": ["a"]}}, additionalProperties=False)})]}
+    agent = obj({"p": obj({"k": {"enum": ["a", "b"]}, "x": TEXT}, ("k", "x"))}, ("p",))
+    findings = sent(agent, server)
+    assert {(f.rule_id, f.path, f.severity) for f in findings} == {
+        ("in.enum", "by.p.k", "warning"), ("in.unknown", "by.p.x", "warning")}
+    assert all(f.message.endswith(UNLESS) for f in findings)
+    assert taken(server, {"p": {"k": "b", "x": "v"}})
+
+
+def test_an_error_stays_where_each_variant_refuses_what_the_other_ignores():
+    # `a` as an integer fails the first, `b` as a boolean the second: every call is rejected
+    server = {"anyOf": [obj({"a": BOOL}), obj({"b": INT}, ("b",))]}
+    findings = sent(obj({"a": INT, "b": BOOL}, ("a", "b")), server)
+    assert {(f.rule_id, f.path, f.severity) for f in findings} == {
+        ("in.type", "by.a", "error"), ("in.type", "by.b", "error")}
+    assert not taken(server, {"a": 1, "b": True})
+
+
+def test_an_error_stays_where_the_open_variant_types_another_key_apart():
+    # the variants without `c` take `a` and `b` each as a type the agent does not send
+    server = {"anyOf": [obj({"c": BOOL}), obj({"a": BOOL, "b": INT}),
+                        obj({"a": INT, "b": BOOL})]}
+    findings = sent(obj({"a": BOOL, "b": BOOL, "c": INT}, ("a", "b", "c")), server)
+    assert single("in.type", findings).severity == "error"
+    assert not taken(server, {"a": True, "b": True, "c": 1})
+
+
+def test_a_key_sent_only_optionally_is_missing_in_every_variant_requiring_it():
+    # the open variant requires `p` without declaring it: a call without `p` fits neither
+    server = {"anyOf": [{"type": "object", "required": ["p"]}, obj({"p": INT}, ("p",))]}
+    finding = single("in.missing-required", sent(obj({"p": INT}), server))
+    assert finding.severity == "error"
+    assert not taken(server, {})
+
+
+def test_a_tool_whose_union_has_no_open_variant_without_the_key_is_unchanged():
+    server = {"anyOf": [obj({"p": INT, "o": TEXT}), obj({"p": INT})]}
+    finding = single("in.type", sent(obj({"p": TEXT}, ("p",)), server))
+    assert finding.severity == "error"
+    assert not taken(server, {"p": "x"})
+
+
+def test_a_result_the_agents_open_variant_without_the_key_takes_is_a_warning():
+    # the agent's model is a union whose first variant, open, has no `p`
+    model = {"anyOf": [obj({"o": TEXT}), obj({"p": INT})]}
+    finding = single("out.type", returned(obj({"p": TEXT}, ("p",)), model))
+    assert finding.severity == "warning"
+    assert finding.message.endswith(
+        "(unless the result fits a variant of the agent's union at `by` that does not "
+        "declare `p`: open, it takes the result and silently ignores `p`)")
+    assert taken(model, {"p": "x"})
+
+
+def test_a_key_the_agent_reads_is_missing_whichever_variant_takes_the_result():
+    # the promised `p.q` never arrives: the result is taken as the first variant, and the
+    # agent carries on without it
+    model = {"anyOf": [obj({"o": TEXT}), obj({"p": obj({"q": INT}, ("q",))}, ("p",))]}
+    server = obj({"p": obj({"r": INT}, ("r",))}, ("p",))
+    findings = returned(server, model)
+    finding = next(f for f in findings if f.path == "by.p.q")
+    assert (finding.rule_id, finding.severity) == ("out.missing", "error")
+    assert finding.message.endswith(
+        "(unless the result fits a variant of the agent's union at `by` that does not "
+        "declare `p`: open, it takes the result and silently ignores `p`)")
+    assert taken(model, {"p": {"r": 1}})
