@@ -5,9 +5,10 @@ below it (``in.type``, ``in.enum``, ``in.unknown`` of a closed object there...) 
 sending another value is rejected. A variant that does not declare the key and is open
 takes any value there: a call that fits it otherwise is taken, the value silently ignored
 (``anyOf [{o}, {p: integer}]`` takes ``{"p": "x"}`` as its first, and so does pydantic's
-union of the two models). Such an error is a warning, saying which calls pass: where the
-agent's calls fit that variant by its keys and the types it takes them as, and no other
-error is found below a key it declares (where it may refuse them). The same holds for what
+union of the two models). Such an error says which calls pass: those that fit that variant
+by its keys and the types it takes them as, with no other error below a key it declares
+(where it may refuse them). Where every call sending the key fits one it is a warning;
+where some do (a tagged union's other tag value) it stays an error. The same holds for what
 the server returns to the agent's result model, but a key the agent reads that never
 arrives (``out.missing``) stays an error, saying which variant takes the result without it:
 the agent's promised key is as missing, and it carries on with another variant.
@@ -15,17 +16,18 @@ the agent's promised key is as missing, and it carries on with another variant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Finding
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
-from parity.contract.rules._variants import always_tagged, taken_ignoring
+from parity.contract.rules._typed import Typing, Way, merged_refused, refused_keys
+from parity.contract.rules._variants import Fit, always_tagged, asked, by_value, fitting
 from parity.contract.rules.tags import judging
 from parity.errors import ParityError
-from parity.fieldpaths.entry import own_shapes
+from parity.fieldpaths.entry import Variant, own_shapes, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps, parse
 
 #: the rules whose errors are about keys the agent reads arriving, which a variant taking
@@ -39,7 +41,7 @@ def softened(pair: ToolPair, findings: Iterable[Finding]) -> list[Finding]:
     """``findings``, each error below a key that an open variant of the receiving side's
     union above it takes the sending side's objects without made a warning that says so."""
     found = list(findings)
-    why: dict[Finding, str] = {}
+    why: dict[Finding, tuple[str, bool]] = {}
     for direction, al in (("in", pair.in_), ("out", pair.out)):
         errors = [f for f in found if f.direction == direction and f.severity == "error"]
         if al is not None and errors:  # (the usual: none)
@@ -47,12 +49,16 @@ def softened(pair: ToolPair, findings: Iterable[Finding]) -> list[Finding]:
     if not why:
         return found
     return [finding if finding not in why else replace(
-                finding, message=finding.message + why[finding],
-                severity="error" if finding.rule_id in _PRESENCE else "warning")
+                finding, message=finding.message + why[finding][0],
+                severity="warning" if why[finding][1] and finding.rule_id not in _PRESENCE
+                else "error")
             for finding in found]
 
 
-def _reasons(al: Alignment, direction: str, errors: list[Finding]) -> dict[Finding, str]:
+def _reasons(al: Alignment, direction: str, errors: list[Finding],
+             ) -> dict[Finding, tuple[str, bool]]:
+    """The words to add to each error an open variant may take objects of, and whether it
+    takes every one."""
     steps_of = {text: steps for steps, text in al.reader.printed.items()}
     paths = [_steps(finding.path, steps_of) for finding in errors]
     # the agent's objects -> the keys an error is found below (but a type's: each way of
@@ -83,10 +89,10 @@ def _steps(path: str, steps_of: dict[str, Steps]) -> Steps:
 
 
 def _ignored(al: Alignment, direction: str, steps: Steps,
-             erring: dict[Steps, set[str]]) -> str | None:
-    """Why an object the error at ``steps`` says fails may be taken: the first union above
-    it (from the root) with an open variant taking the sending side's objects without the
-    key on the way; ``None`` where there is none."""
+             erring: dict[Steps, set[str]]) -> tuple[str, bool] | None:
+    """Why an object the error at ``steps`` says fails may be taken, and whether every one
+    is: the first union above it (from the root) with open variants taking the sending
+    side's objects without the key on the way; ``None`` where there is none."""
     for depth, step in enumerate(steps):
         if not isinstance(step, Prop):
             continue
@@ -99,35 +105,64 @@ def _ignored(al: Alignment, direction: str, steps: Steps,
                                                 if direction == "in" else
                                                 (al.reader, mine, al.other, theirs))
         entry = tagged.entries[at_tagged]
-        if (entry.tags or entry.shapes) and ignoring_variant(
-                tagged, at_tagged, sender, at_sender, step.name,
-                erring.get(mine, set()) - {step.name}):
+        fit = "none" if not (entry.tags or entry.shapes) else ignoring_variant(
+            tagged, at_tagged, sender, at_sender, step.name,
+            erring.get(mine, set()) - {step.name})
+        if fit != "none":
             whose, what = _WHOSE[direction]
             return (f" (unless the {what} fits a variant of {whose} union "
                     f"{at(tagged.path(at_tagged))} that does not declare `{step.name}`: open, "
-                    f"it takes the {what} and silently ignores `{step.name}`)")
+                    f"it takes the {what} and silently ignores `{step.name}`)", fit == "every")
     return None
 
 
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                     name: str, erring: set[str]) -> bool:
-    """Whether an open variant of ``tagged``'s union at ``at_tagged`` that does not declare
-    ``name`` takes some object the sender's at ``at_sender`` sends with ``name``
-    (``_variants.taken_ignoring``; ``erring``: the keys below which another error is
-    found), whatever ``name`` holds; ``False`` where ``in.tag`` and ``in.variant`` cannot
-    tell."""
+                     name: str, erring: set[str]) -> Fit:
+    """How the objects the sender's at ``at_sender`` sends with ``name`` fit the open
+    variants of ``tagged``'s union at ``at_tagged`` that do not declare it, which take them
+    whatever ``name`` holds (``taken_ignoring``; ``erring``: the keys below which
+    another error is found); ``none`` where ``in.tag`` and ``in.variant`` cannot tell."""
     entry = tagged.entries[at_tagged]
     # (a shape giving a key values of its own may refuse the value sent: it cannot tell)
     if not any(shape[1] is None and name not in shape[2] and not (
             entry.shapes and shape[3]) for shape in own_shapes(entry)):
-        return False  # (the usual: every open variant declares it)
+        return "none"  # (the usual: every open variant declares it)
     by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
     setup = judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
     if setup is None:
-        return False
+        return "none"
     _, variants, ways, required, declared, typing = setup
     if setup[0] is None:
         # (shapes in the order of the entry's: those giving a key values left out)
         variants = tuple(v for v, shape in zip(variants, entry.shapes, strict=True)
                          if not shape[3])
     return taken_ignoring(ways, variants, required, declared, name, typing, erring)
+
+
+def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+                   declared_anyway: set[str], name: str, typing: Typing, erring: set[str],
+                   ) -> Fit:
+    """How the calls of ``ways`` sending ``name`` fit the open variants not declaring it
+    (which take any value there, and ignore it): ``every`` one fits one, ``some`` or
+    ``none``. By their keys and the types and objects a variant gives them apart
+    (``merged_refused``: as the merged object types them too), sending none of the keys it
+    declares in ``erring`` (where another rule finds values it may refuse); past
+    ``_variants.MAX_OPTIONAL`` keys that matter, ``none``."""
+    index = by_value(variants)
+    found: set[Fit] = set()
+    # (as ``rejected_with``: the ways that surely may send it, else those that only may)
+    for way in [w for w in ways if name in w.sent] or [w for w in ways if name in w.reach]:
+        keys = way.sent if name in way.sent else way.reach
+        for value in way.values:
+            candidates = [v for v in index.get(value_identity(value), ())
+                          if v[2] is None and name not in v[3]]
+            refusals = []
+            for variant in candidates:
+                mistyped, unheld = refused_keys(way, variant, typing)
+                refusals.append(frozenset(erring.intersection(variant[3]).union(
+                    merged_refused(way, variant, typing),
+                    (key for key, _, _ in (*mistyped, *unheld)))))
+            _, matter, fits = asked(candidates, required_anyway, declared_anyway, refusals)
+            found.add((candidates and fitting(way.required | {name}, keys, matter, fits))
+                      or "none")
+    return "every" if found == {"every"} else "some" if found - {"none"} else "none"

@@ -57,8 +57,6 @@ def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
     return steps
 
 
-
-
 class Parsed:
     """A table keyed by steps, with the structural facts rules ask about."""
 

@@ -21,7 +21,6 @@ from parity.contract.rules._typed import (
     Typing,
     Unheld,
     Way,
-    merged_refused,
     refused_keys,
     typed_ways,
 )
@@ -279,7 +278,7 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
             candidates = index.get(identity)
             if candidates is None or identity in found:
                 continue
-            _, matter, fits = _asked(candidates, required_anyway, declared_anyway)
+            _, matter, fits = asked(candidates, required_anyway, declared_anyway)
             optional = sorted((keys - way.required - {name}) & matter)
             if len(optional) > MAX_OPTIONAL:
                 return None
@@ -291,37 +290,6 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
     return list(found.values())
 
 
-def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
-                   declared_anyway: set[str], name: str, typing: Typing, erring: set[str],
-                   ) -> bool:
-    """Whether some call of ``ways`` sending ``name`` fits an open variant that does not
-    declare it (which takes any value there, and ignores it), by its keys and the types and
-    objects it gives them apart (``merged_refused``: as the merged object types them too),
-    sending none of the keys it declares in ``erring`` (where another rule finds values it
-    may refuse)."""
-    index = by_value(variants)
-    for way in ways:
-        if name not in way.reach:
-            continue
-        for value in way.values:
-            for variant in index.get(value_identity(value), ()):
-                if variant[2] is not None or name in variant[3]:
-                    continue
-                mistyped, unheld = refused_keys(way, variant, typing)
-                refused = erring.intersection(variant[3]).union(
-                    merged_refused(way, variant, typing),
-                    (key for key, _, _ in (*mistyped, *unheld)))
-                _, matter, fits = _asked([variant], required_anyway, declared_anyway,
-                                         [frozenset(refused)])
-                optional = sorted((way.reach - way.required - {name}) & matter)
-                base = way.required | {name}
-                if len(optional) <= MAX_OPTIONAL and any(
-                        fits(base.union(extra)) for size in range(len(optional) + 1)
-                        for extra in combinations(optional, size)):
-                    return True
-    return False
-
-
 def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
            declared_anyway: set[str], fitted: dict[object, tuple[Fit | None, Fit | None]],
            typing: Typing | None) -> Miss | None:
@@ -329,15 +297,15 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
     refused = [refused_keys(way, c, typing) for c in candidates] if typing else None
-    asks, matter, fits = _asked(candidates, required_anyway, declared_anyway, None if
+    asks, matter, fits = asked(candidates, required_anyway, declared_anyway, None if
                                 refused is None else [frozenset(k for k, _, _ in (*t, *u))
                                                       for t, u in refused])
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
     if known is None:
-        sent = _fits(way.required, way.sent, matter, fits)
+        sent = fitting(way.required, way.sent, matter, fits)
         known = fitted[key] = (sent, None if sent in (None, "every")
-                               else _fits(way.required, way.reach, matter, fits))
+                               else fitting(way.required, way.reach, matter, fits))
     if known[0] in (None, "every"):
         return None
     every = known[1]
@@ -360,7 +328,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
 _Ask = tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
 
 
-def _asked(candidates: Sequence[Variant], required_anyway: set[str], declared_anyway: set[str],
+def asked(candidates: Sequence[Variant], required_anyway: set[str], declared_anyway: set[str],
            refusals: Sequence[frozenset[str]] | None = None,
            ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
     """What ``candidates`` ask of a call beyond the keys the whole object requires: each
@@ -383,7 +351,7 @@ def _asked(candidates: Sequence[Variant], required_anyway: set[str], declared_an
     return asks, matter, fits
 
 
-def _fits(required: frozenset[str], sent: frozenset[str], matter: set[str],
+def fitting(required: frozenset[str], sent: frozenset[str], matter: set[str],
           fits: Callable[[frozenset[str]], bool]) -> Fit | None:
     """Which sets of keys from ``required`` to ``sent`` fit: ``every`` one, ``some`` or
     ``none``; ``None`` past ``MAX_OPTIONAL`` keys that matter."""

@@ -92,14 +92,16 @@ def rules_markdown() -> str:
              "server returns), a tool, a field path and a severity. `parity explain RULE` "
              "prints one section of this page.", "",
              "An `in` error below a key of the server's union of objects that one of its "
-             "open variants does not declare is a warning, which says so, where the agent's "
-             "calls fit that variant otherwise (by the keys it requires and the types it "
-             "takes them as, with no other error below a key it declares): it takes them "
-             "whatever the key holds, and silently ignores it (`anyOf [{o}, {p: integer}]` "
-             "takes `{\"p\": \"x\"}` as its first). So is an `out` error below a key of "
-             "the agent's union of objects, for the results the server returns; but "
-             "`out.missing` stays an error, saying so: the key the agent reads never arrives, "
-             "and it carries on with another variant.", "",
+             "open variants does not declare says so where the agent's calls may fit that "
+             "variant otherwise (by the keys it requires and the types it takes them as, "
+             "with no other error below a key it declares): it takes them whatever the key "
+             "holds, and silently ignores it (`anyOf [{o}, {p: integer}]` takes "
+             "`{\"p\": \"x\"}` as its first). Where every call sending the key fits one, "
+             "the error is a warning; where only some may (a tagged union's other tag "
+             "value), it stays an error. So for an `out` error below a key of the agent's "
+             "union of objects, for the results the server returns; but `out.missing` stays "
+             "an error: the key the agent reads never arrives, and it carries on with another "
+             "variant.", "",
              "| rule | direction | severity | catches |", "|---|---|---|---|"]
     for r in RULES.values():
         lines.append(f"| [`{r.id}`](#{r.id.replace('.', '')}) | {r.direction} | {r.severity} "

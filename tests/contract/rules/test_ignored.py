@@ -112,3 +112,30 @@ def test_a_key_the_agent_reads_is_missing_whichever_variant_takes_the_result():
         "(unless the result fits a variant of the agent's union at `by` that does not "
         "declare `p`: open, it takes the result and silently ignores `p`)")
     assert taken(model, {"p": {"r": 1}})
+
+
+def _pet(kind: str, sound: str) -> dict[str, Any]:
+    return obj({"kind": {"const": kind}, sound: INT}, ("kind",))
+
+
+#: pydantic's discriminated union of two open models: a cat that may meow, a dog that may bark
+PETS = {"oneOf": [_pet("cat", "meow"), _pet("dog", "bark")]}
+
+
+def test_a_tag_value_whose_variant_declares_the_key_keeps_the_error():
+    # a "cat" with a string `meow` is rejected, a "dog" with one is taken, `meow` ignored
+    agent = obj({"kind": {"enum": ["cat", "dog"]}, "meow": TEXT}, ("kind", "meow"))
+    finding = single("in.type", sent(agent, PETS))
+    assert finding.severity == "error"
+    assert finding.message.endswith(
+        "(unless the call fits a variant of the server's union at `by` that does not "
+        "declare `meow`: open, it takes the call and silently ignores `meow`)")
+    assert not taken(PETS, {"kind": "cat", "meow": "x"})
+    assert taken(PETS, {"kind": "dog", "meow": "x"})
+
+
+def test_a_tag_value_whose_variant_ignores_the_key_makes_it_a_warning():
+    agent = obj({"kind": {"const": "dog"}, "meow": TEXT}, ("kind", "meow"))
+    finding = single("in.type", sent(agent, PETS))
+    assert finding.severity == "warning"
+    assert taken(PETS, {"kind": "dog", "meow": "x"})

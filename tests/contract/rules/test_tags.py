@@ -265,8 +265,8 @@ def test_values_with_the_same_variants_are_judged_once(monkeypatch):
     server = {"anyOf": [pet(values, k, names=tuple(keys)) for k in keys]
               + [pet(values), pet("other", "zz")]}
     judged = []
-    fits = _variants._fits
-    monkeypatch.setattr(_variants, "_fits", lambda *a: judged.append(a) or fits(*a))
+    fits = _variants.fitting
+    monkeypatch.setattr(_variants, "fitting", lambda *a: judged.append(a) or fits(*a))
     assert of_rule(IN, sent(pet(values, names=tuple(keys)), server)) == []
     assert 0 < len(judged) <= 2
 

@@ -16,6 +16,9 @@ from rulefixtures import diff, obj, of_rule, single, tool
 
 TEXT, INT = {"type": "string"}, {"type": "integer"}
 SHAPES_IN, SHAPES_OUT, TAG_IN = "in.variant", "out.variant", "in.tag"
+#: how an error says which calls (results) an open variant without its key may take
+#: (``rules._ignored``): where parity cannot tell that every one does, it stays an error
+UNLESS = "that does not declare"
 
 
 def closed(props: dict[str, Any], *required: str) -> dict[str, Any]:
@@ -196,8 +199,9 @@ def test_variant_findings_say_only_what_the_server_rejects(server, agent):
     refuses = Draft202012Validator(server)
     rejected = [call for call in calls if not refuses.is_valid(call)]
     findings = sent(agent, server)
-    for finding in findings:  # an error says some call is rejected
-        assert finding.severity == "warning" or rejected, finding.message
+    for finding in findings:  # an error says some call is rejected, or which may pass
+        assert finding.severity == "warning" or rejected or UNLESS in finding.message, \
+            finding.message
     for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
         if "every call" in finding.message:
             assert rejected == calls, (finding.message, [c for c in calls if c not in rejected])
@@ -217,9 +221,9 @@ def test_result_findings_say_only_what_the_agents_model_refuses(model, returned_
     parses = Draft202012Validator(model)
     failing = [result for result in results if not parses.is_valid(result)]
     findings = returned(returned_by, model)
-    for finding in findings:  # an error says some result fails, or a key read is absent
-        assert finding.severity == "warning" or failing or finding.rule_id == "out.missing", \
-            finding.message
+    for finding in findings:  # an error says some result fails, or which may pass
+        assert finding.severity == "warning" or failing or UNLESS in finding.message or \
+            finding.rule_id == "out.missing", finding.message  # (a key read is absent)
     for finding in of_rule(SHAPES_OUT, findings) + of_rule("out.tag", findings):
         if "every result" in finding.message:
             assert failing == results, (finding.message, failing)
@@ -341,8 +345,9 @@ def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any]) -> None:
     refuses = Draft202012Validator(server)
     rejected = [call for call in calls if not refuses.is_valid(call)]
     findings = sent(agent, server)
-    for finding in findings:  # an error says some call is rejected
-        assert finding.severity == "warning" or rejected, finding.message
+    for finding in findings:  # an error says some call is rejected, or which may pass
+        assert finding.severity == "warning" or rejected or UNLESS in finding.message, \
+            finding.message
     for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
         # (a finding at `by.o` speaks of the calls that send `o`)
         key = finding.path.removeprefix("by").removeprefix(".")
