@@ -37,13 +37,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import (
-    Entry,
-    Variant,
-    judged_tags,
-    keys_unmodelled,
-    tells_apart,
-)
+from parity.fieldpaths.entry import Entry, Variant, judged_tags, keys_unmodelled, tells_apart
 from parity.fieldpaths.fieldpath import Prop, Steps
 
 IN = "in.tag"

@@ -384,6 +384,19 @@ def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
     assert single("in.unknown", findings).severity == "error"
 
 
+def test_a_result_of_objects_the_agents_union_gives_crosswise_fails():
+    # the other way: the agent's model takes `o` and `p` crosswise, the server returns `x`
+    # in both
+    def holding(o: str, p: str) -> dict[str, Any]:
+        return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
+
+    model = {"anyOf": [holding("x", "y"), holding("y", "x")]}
+    finding = single(SHAPES_OUT, returned(holding("x", "x"), model))
+    assert finding.severity == "error"
+    assert "every result fails in the agent" in finding.message
+    assert of_rule(SHAPES_OUT, returned(holding("x", "y"), model)) == []
+
+
 def test_a_union_giving_one_key_objects_apart_is_left_to_that_keys_choice():
     # alike but for `o`'s object: `in.choice` at `by.o` says it, `in.variant` does not again
     server = {"anyOf": [obj({"o": obj({"x": TEXT}, ("x",))}, ("o",)),
