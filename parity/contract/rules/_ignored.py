@@ -71,8 +71,9 @@ def _reasons(al: Alignment, direction: str, errors: list[Finding],
             if isinstance(step, Prop):
                 erring.setdefault(steps[:depth], set()).add(step.name)
     why = {}
+    judged: dict[tuple[Steps, str], tuple[str, bool] | None] = {}  # by object and key
     for finding, steps in zip(errors, paths, strict=True):
-        words = _ignored(al, direction, steps, erring)
+        words = _ignored(al, direction, steps, erring, judged)
         if words is not None:
             why[finding] = words
     return why
@@ -88,32 +89,47 @@ def _steps(path: str, steps_of: dict[str, Steps]) -> Steps:
         return ()  # (parity prints the paths it parses: not met)
 
 
-def _ignored(al: Alignment, direction: str, steps: Steps,
-             erring: dict[Steps, set[str]]) -> tuple[str, bool] | None:
+def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, set[str]],
+             judged: dict[tuple[Steps, str], tuple[str, bool] | None],
+             ) -> tuple[str, bool] | None:
     """Why an object the error at ``steps`` says fails may be taken, and whether every one
     is: the first union above it (from the root) with open variants taking the sending
-    side's objects without the key on the way; ``None`` where there is none."""
+    side's objects without the key on the way; ``None`` where there is none. ``judged``:
+    each object and key's verdict so far (errors below one key share it)."""
     for depth, step in enumerate(steps):
         if not isinstance(step, Prop):
             continue
-        mine = steps[:depth]
-        status = al.status.get(mine)
-        if type(status) is not Match:
-            continue
-        theirs = status.other
-        tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
-                                                if direction == "in" else
-                                                (al.reader, mine, al.other, theirs))
-        entry = tagged.entries[at_tagged]
-        fit = "none" if not (entry.tags or entry.shapes) else ignoring_variant(
-            tagged, at_tagged, sender, at_sender, step.name,
-            erring.get(mine, set()) - {step.name})
-        if fit != "none":
-            whose, what = _WHOSE[direction]
-            return (f" (unless the {what} fits a variant of {whose} union "
-                    f"{at(tagged.path(at_tagged))} that does not declare `{step.name}`: open, "
-                    f"it takes the {what} and silently ignores `{step.name}`)", fit == "every")
+        known = (steps[:depth], step.name)
+        if known not in judged:
+            judged[known] = _ignoring(al, direction, *known, erring)
+        if judged[known] is not None:
+            return judged[known]
     return None
+
+
+def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
+              erring: dict[Steps, set[str]]) -> tuple[str, bool] | None:
+    """The words for an open variant of the union at the agent's ``mine`` (or the server's
+    object aligned with it) taking objects without ``name``, and whether it takes every
+    one; ``None`` where none does."""
+    status = al.status.get(mine)
+    if type(status) is not Match:
+        return None
+    theirs = status.other
+    tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
+                                            if direction == "in" else
+                                            (al.reader, mine, al.other, theirs))
+    entry = tagged.entries[at_tagged]
+    if not (entry.tags or entry.shapes):
+        return None
+    fit = ignoring_variant(tagged, at_tagged, sender, at_sender, name,
+                           erring.get(mine, set()) - {name})
+    if fit == "none":
+        return None
+    whose, what = _WHOSE[direction]
+    return (f" (unless the {what} fits a variant of {whose} union "
+            f"{at(tagged.path(at_tagged))} that does not declare `{name}`: open, it takes "
+            f"the {what} and silently ignores `{name}`)", fit == "every")
 
 
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,

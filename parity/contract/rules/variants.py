@@ -18,6 +18,7 @@ from operator import attrgetter
 
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
+from parity.contract.rules._parsed import Parsed
 from parity.contract.rules.choices import guaranteed, unsent
 from parity.contract.rules.exclusive import together
 from parity.contract.rules.tags import checked_in, checked_out
@@ -37,33 +38,41 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
     yield from checked_out(pair, OUT, attrgetter("shapes"), by_shapes=True, leave=_merged_out)
 
 
+def _weighed(union: Parsed, at_union: Steps, other: Parsed, at_other: Steps,
+             ) -> tuple[Steps, Steps] | None:
+    """Where the union at ``at_union`` is weighed merged, with the other side's object: at
+    it, or at the one key whose object alone tells its shapes apart; ``None`` where this
+    rule judges it (its shapes are judged), or the key is not on both sides."""
+    entry = union.entries[at_union]
+    if (key := one_object_apart(entry.shapes)) is not None:
+        at_union, at_other = (*at_union, Prop(key)), (*at_other, Prop(key))
+        if at_union not in union.entries or at_other not in other.entries:
+            return None
+    elif judged_shapes(entry):
+        return None  # (the merged rules leave it to this one)
+    return at_union, at_other
+
+
 def _merged_in(pair: ToolPair, al: Alignment, theirs: Steps, holder: Steps) -> bool:
     """Whether ``in.choice`` or ``in.exclusive`` speaks for the server's union at
-    ``theirs``, weighed merged, sent by the agent's object at ``holder``: or at the one key
-    whose object alone tells its shapes apart."""
+    ``theirs``, weighed merged (``_weighed``), sent by the agent's object at ``holder``."""
+    weighed = _weighed(al.other, theirs, al.reader, holder)
+    if weighed is None:
+        return False
+    theirs, holder = weighed
     entry = al.other.entries[theirs]
-    if (key := one_object_apart(entry.shapes)) is not None:
-        theirs, holder = (*theirs, Prop(key)), (*holder, Prop(key))
-        if theirs not in al.other.entries or holder not in al.reader.entries:
-            return False
-        entry = al.other.entries[theirs]
-    elif judged_shapes(entry):
-        return False  # (they leave it to this rule)
     return bool((entry.choice and unsent(pair, al, holder, theirs, entry.choice) is not None)
                 or (entry.keysets and together(entry.keysets, al.reader, holder) is not None))
 
 
 def _merged_out(al: Alignment, mine: Steps, theirs: Steps) -> bool:
     """Whether ``out.choice`` or ``out.exclusive`` speaks for the agent's union at ``mine``,
-    weighed merged, returned as the server's object at ``theirs``."""
-    entry = al.reader.entries[mine]
-    if (key := one_object_apart(entry.shapes)) is not None:
-        mine, theirs = (*mine, Prop(key)), (*theirs, Prop(key))
-        if mine not in al.reader.entries or theirs not in al.other.entries:
-            return False
-        entry = al.reader.entries[mine]
-    elif judged_shapes(entry):
+    weighed merged (``_weighed``), returned as the server's object at ``theirs``."""
+    weighed = _weighed(al.reader, mine, al.other, theirs)
+    if weighed is None:
         return False
+    mine, theirs = weighed
+    entry = al.reader.entries[mine]
     if al.other.opaque(theirs) or not al.other.may_be_object(theirs):
         return False
     return bool((entry.choice and not guaranteed(entry.choice, al.other, theirs))

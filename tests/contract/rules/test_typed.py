@@ -360,20 +360,25 @@ def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any]) -> None:
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
 
 
+def _holding(o: str, p: str) -> dict[str, Any]:
+    """An object requiring `o` and `p`, each an object requiring the key named."""
+    return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
+
+
+#: a union giving `o` and `p` objects crosswise
+CROSSWISE = {"anyOf": [_holding("x", "y"), _holding("y", "x")]}
+
+
 def test_objects_a_union_gives_two_keys_crosswise_are_held_together():
     # merged, `o` and `p` each take an `x` or a `y`: the agent's `x` in both agreed with
     # every path, and every call was rejected
-    def holding(o: str, p: str) -> dict[str, Any]:
-        return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
-
-    server = {"anyOf": [holding("x", "y"), holding("y", "x")]}
-    finding = single(SHAPES_IN, sent(holding("x", "x"), server))
+    finding = single(SHAPES_IN, sent(_holding("x", "x"), CROSSWISE))
     assert finding.severity == "error"
     assert ("give their keys objects apart: it takes `o` only with `y` in it (the agent "
             "always sends it, never with `y`)") in finding.message
     assert "every call that sends this object is rejected" in finding.message
-    assert sent(holding("x", "y"), server) == []
-    assert sent(holding("y", "x"), server) == []
+    assert sent(_holding("x", "y"), CROSSWISE) == []
+    assert sent(_holding("y", "x"), CROSSWISE) == []
 
 
 def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
@@ -387,14 +392,10 @@ def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
 def test_a_result_of_objects_the_agents_union_gives_crosswise_fails():
     # the other way: the agent's model takes `o` and `p` crosswise, the server returns `x`
     # in both
-    def holding(o: str, p: str) -> dict[str, Any]:
-        return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
-
-    model = {"anyOf": [holding("x", "y"), holding("y", "x")]}
-    finding = single(SHAPES_OUT, returned(holding("x", "x"), model))
+    finding = single(SHAPES_OUT, returned(_holding("x", "x"), CROSSWISE))
     assert finding.severity == "error"
     assert "every result fails in the agent" in finding.message
-    assert of_rule(SHAPES_OUT, returned(holding("x", "y"), model)) == []
+    assert of_rule(SHAPES_OUT, returned(_holding("x", "y"), CROSSWISE)) == []
 
 
 def test_a_union_giving_one_key_objects_apart_is_left_to_that_keys_choice():
