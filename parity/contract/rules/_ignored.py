@@ -24,15 +24,15 @@ from parity.contract.rules._base import Finding
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, merged_refused, refused_keys
-from parity.contract.rules._variants import Fit, always_tagged, asked, by_value, fitting
-from parity.contract.rules.tags import judging
+from parity.contract.rules._variants import Fit, asked, by_value, fitting
+from parity.contract.rules.tags import judging_a_key
 from parity.errors import ParityError
 from parity.fieldpaths.entry import Variant, own_shapes, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps, parse
 
 #: the rules whose errors are about keys the agent reads arriving, which a variant taking
-#: the result does not change: they stay errors, saying so
-_PRESENCE = frozenset({"out.missing", "out.optional"})
+#: the result does not change: they stay errors, saying so (``out.optional`` is a warning)
+_PRESENCE = frozenset({"out.missing"})
 #: each direction's words: whose union, and what it takes
 _WHOSE = {"in": ("the server's", "call"), "out": ("the agent's", "result")}
 
@@ -143,8 +143,7 @@ def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     if not any(shape[1] is None and name not in shape[2] and not (
             entry.shapes and shape[3]) for shape in own_shapes(entry)):
         return "none"  # (the usual: every open variant declares it)
-    by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
-    setup = judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+    setup = judging_a_key(tagged, at_tagged, sender, at_sender)
     if setup is None:
         return "none"
     _, variants, ways, required, declared, typing = setup

@@ -176,6 +176,16 @@ def _judged_keys(tagged: Parsed, at_tagged: Steps, ways: list[Way]) -> set[str]:
     return declared
 
 
+def judging_a_key(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
+                  ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
+                             Typing] | None:
+    """``judging``, as a key's own rules read the union: by its tags where it has some or
+    the sender always sends one of a shape's tag values, else by its shapes."""
+    by_value = bool(tagged.entries[at_tagged].tags) or always_tagged(
+        tagged, at_tagged, sender, at_sender)
+    return judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+
+
 def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
     """The two objects' types, and the ways the sender's object at each key may be."""
     def objects(key: str) -> list[Way] | None:
@@ -196,8 +206,7 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     ignores it); ``None`` where this rule cannot tell."""
     entry = tagged.entries[at_tagged]
     valued = {key for shape in entry.shapes for key, _ in shape[3]}
-    by_value = bool(entry.tags) or always_tagged(tagged, at_tagged, sender, at_sender)
-    setup = judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+    setup = judging_a_key(tagged, at_tagged, sender, at_sender)
     if setup is None:
         return None
     key, variants, ways, required, declared, _ = setup
