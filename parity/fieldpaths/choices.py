@@ -156,30 +156,70 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
                   keys: Keys) -> list[Alternative]:
     """The alternatives, each with the objects it gives the keys whose objects may differ
     between them (``wheres``: each one's paths of its names): those whose node is chosen
-    (they declare or require apart there), or that one closes."""
+    (they declare or require apart there), or that one closes; each object with the objects
+    it gives its own keys where those differ between the alternatives (``_settled``)."""
+    def apart(table: dict[Any, Entry], path: Any) -> bool:
+        return (path in holders or table[path].closed is True) and may_be_object(table[path])
+
+    def object_of(table: dict[Any, Entry], path: Any, depth: int) -> _Object | None:
+        """The object an alternative gives a key at ``path``: the keys it requires, takes
+        (``None``: any) and declares, and the objects of those that may be apart; ``None``
+        where its keys are not all named there (a union of its own, a map, a keyword not
+        modelled, a cut recursion: nothing is told of it)."""
+        entry = table[path]
+        if (has_union_facts(entry) or keys_unmodelled(entry) or entry.recursive is not None
+                or keys.values(path) in table):
+            return None
+        names, types, _, where = _names(table, kids_of(path), keys)
+        if names is None:
+            return None
+        declared = tuple(sorted(types))
+        below = {} if depth >= MAX_NESTED else {
+            name: object_of(table, kid, depth + 1) for name, kid in where.items()
+            if apart(table, kid)}
+        return (tuple(sorted(names)), declared if entry.closed is True else None, declared,
+                below)
+
     differ = {name for (t, *_), where in zip(alternatives, wheres, strict=True)
               for name, path in where.items() if path in holders or t[path].closed is True}
+    objects = {name: _settled([object_of(t, where[name], 1) if name in where
+                               and may_be_object(t[where[name]]) else _ABSENT
+                               for (t, *_), where in zip(alternatives, wheres, strict=True)])
+               for name in differ}
     return [(t, names, takes, declared, values, types,
-             {name: _object_of(t, path, kids_of, keys) for name, path in where.items()
-              if name in differ and may_be_object(t[path])})
-            for (t, names, takes, declared, values, types, _), where
-            in zip(alternatives, wheres, strict=True)]
+             {name: given[i] for name, given in objects.items() if given[i] is not _ABSENT})
+            for i, (t, names, takes, declared, values, types, _) in enumerate(alternatives)]
 
 
-def _object_of(table: dict[Any, Entry], path: Any, kids_of: Callable[[Any], Iterable[Any]],
-               keys: Keys) -> KeyShape | None:
-    """The object an alternative gives a key at ``path``: the keys it requires, takes
-    (``None``: any) and declares; ``None`` where its keys are not all named there (a union
-    of its own, a map, a keyword not modelled, a cut recursion: nothing is told of it)."""
-    entry = table[path]
-    if (has_union_facts(entry) or keys_unmodelled(entry) or entry.recursive is not None
-            or keys.values(path) in table):
-        return None
-    names, types, _, _ = _names(table, kids_of(path), keys)
-    if names is None:
-        return None
-    declared = tuple(sorted(types))
-    return tuple(sorted(names)), declared if entry.closed is True else None, declared
+#: the deepest object below a union's holder whose keys' objects its variants keep apart
+MAX_NESTED = 8
+#: an object as ``_with_objects`` first reads it: its keys' objects by name (``None``: not
+#: told), all of them, whether they differ between the alternatives or not
+_Object = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
+                dict[str, "_Object | None"]]
+#: an alternative that declares no such key, or one that cannot be an object
+_ABSENT: Any = object()
+
+
+def _settled(objects: list[Any]) -> list[Any]:
+    """The objects the alternatives give one key (``None``: not told; ``_ABSENT``: none), as
+    ``KeyShape``s: each keeps the objects it gives its own keys only where the alternatives
+    giving one there do not all give the same (a key one of them does not tell of is left
+    merged), so a variant holds only what tells it apart."""
+    told = [o for o in objects if o is not None and o is not _ABSENT]
+    kept: dict[str, list[KeyShape]] = {}
+    for name in sorted({name for o in told for name in o[3]}):
+        given = [o[3][name] for o in told if name in o[3]]
+        if None in given:
+            continue
+        settled = _settled(given)
+        if len(set(settled)) > 1:
+            kept[name] = settled
+    ordinal = {name: iter(shapes) for name, shapes in kept.items()}
+    return [o if o is None or o is _ABSENT else
+            (o[0], o[1], o[2], tuple((name, next(ordinal[name])) for name in kept
+                                     if name in o[3]))
+            for o in objects]
 
 
 def _taken(table: dict[Any, Entry], holder: Any, declared: Iterable[str], keys: Keys,

@@ -98,9 +98,9 @@ def _types(types: KeyTypes, objects: KeyShapes) -> str:
     """The types and objects a variant gives keys apart from the others: `` with "a"
     integer`` or `` with "config" {requires "url"}``."""
     given = [f"{compact(key)} {'|'.join(names) or 'never'}" for key, names in types]
-    given += [f"{compact(key)} {{" + (_keys(requires, takes, declares, requires).lstrip()
-                                     or "any object") + "}"
-              for key, (requires, takes, declares) in objects]
+    given += [f"{compact(key)} {{" + ((_keys(requires, takes, declares, requires)
+                                       + _types((), nested)).lstrip() or "any object") + "}"
+              for key, (requires, takes, declares, nested) in objects]
     return (" with " + ", ".join(given)) if given else ""
 
 

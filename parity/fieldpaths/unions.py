@@ -125,13 +125,17 @@ _Key = TypeVar("_Key", bound=Hashable)
 
 
 def _with_holders(chosen: list[object], holder_of: Callable[[Any], object]) -> None:
-    """Add to ``chosen`` the holder of each chosen object that is a property: its
-    alternatives may give that key objects apart (``{o: {x}, p: {y}}`` or ``{o: {y}, p:
-    {x}}``), which only the holder's variants keep (``choices._with_objects``)."""
+    """Add to ``chosen`` the holders of each chosen object that is a property, up to the
+    union's node: its alternatives may give that key objects apart (``{o: {x}, p: {y}}``
+    or ``{o: {y}, p: {x}}``), which only the holders' variants keep, each of the objects
+    below it (``choices._with_objects``)."""
+    seen = set(chosen)
     for holder in list(chosen):
         above = holder_of(holder)
-        if above is not None:
+        while above is not None and above not in seen:
+            seen.add(above)
             chosen.append(above)
+            above = holder_of(above)
 
 
 def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,

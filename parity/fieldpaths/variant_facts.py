@@ -11,7 +11,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from parity.fieldpaths.entry import Entry, canonical_value, own_shapes, sorted_values
-from parity.fieldpaths.variants import KeyShape, KeyShapes, KeyTypes, Shape, Tags, Variant
+from parity.fieldpaths.variants import (
+    KeyNames,
+    KeyShape,
+    KeyShapes,
+    KeyTypes,
+    Shape,
+    Tags,
+    Variant,
+)
 
 #: most ways to be a choice keeps, and most variants a union records: past it, none
 MAX_WAYS = 64
@@ -24,7 +32,7 @@ Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tu
                     dict[str, tuple[Any, ...]], dict[str, tuple[str, ...]],
                     dict[str, KeyShape | None]]
 #: a variant's required, taken (``None``: any) and declared keys
-_Keys = KeyShape
+_Keys = KeyNames
 #: what a variant gives its keys: their types, and their objects
 _Given = tuple[frozenset[tuple[str, tuple[str, ...]]], frozenset[tuple[str, KeyShape | None]]]
 
@@ -111,8 +119,8 @@ def _shape_order(shape: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _objects_order(objects: KeyShapes) -> tuple[Any, ...]:
     # (``None`` does not sort beside a tuple: an open object's keys after a closed one's)
-    return tuple((key, requires, takes is None, takes or (), declares)
-                 for key, (requires, takes, declares) in objects)
+    return tuple((key, requires, takes is None, takes or (), declares, _objects_order(nested))
+                 for key, (requires, takes, declares, nested) in objects)
 
 
 def _given(declares: Iterable[str], types: dict[str, tuple[str, ...]],

@@ -128,8 +128,8 @@ def test_tagged_variants_keep_the_objects_they_give_a_key_apart():
     ((key, variants),) = entry(schema).tags
     assert key == "type"
     assert [(v[0], v[5]) for v in variants] == [
-        (("email",), (("config", (("address",), None, ("address",))),)),
-        (("webhook",), (("config", (("url",), None, ("url",))),))]
+        (("email",), (("config", (("address",), None, ("address",), ())),)),
+        (("webhook",), (("config", (("url",), None, ("url",), ())),))]
     # the same objects: nothing to tell apart, no tags
     assert entry({"oneOf": [_channel("webhook", "url"), _channel("email", "url")]}).tags == ()
 
@@ -141,7 +141,7 @@ def test_objects_closed_apart_are_kept_and_those_of_unions_are_not_told():
                         closed({"o": {"type": "object", "properties": {"x": TEXT},
                                       "additionalProperties": False}})]}
     assert [shape[5] for shape in entry(schema).shapes] == [
-        (("o", ((), ("x",), ("x",))),), (("o", ((), None, ("x",))),)]
+        (("o", ((), ("x",), ("x",), ())),), (("o", ((), None, ("x",), ())),)]
     # an object that is a union of its own tells nothing at this level: merged, as before
     union = {"anyOf": [closed({"a": TEXT}, "a"), closed({"b": TEXT}, "b")]}
     schema = {"anyOf": [closed({"o": union, "a": TEXT}, "a"),
@@ -167,6 +167,55 @@ def test_objects_are_written_read_back_rendered_and_checked(tmp_path):
     with pytest.raises(FileFormatError) as caught:
         load(path)
     assert "nested" in str(caught.value)
+
+
+def _route(inner: str, other: str) -> dict[str, Any]:
+    """A route whose `by.via` takes `inner`, beside `at` taking `other`: objects two
+    levels down, closed."""
+    return closed({"by": closed({"via": closed({inner: TEXT}, inner)}, "via"),
+                   "at": closed({other: TEXT}, other)}, "by", "at")
+
+
+def test_variants_keep_the_objects_their_objects_give_keys_apart_further_down():
+    # `by` is the same object in both but for its `via`'s keys: each variant keeps them
+    schema = {"anyOf": [_route("x", "m"), _route("y", "n")]}
+    assert [shape[5] for shape in entry(schema).shapes] == [
+        (("at", (("m",), ("m",), ("m",), ())),
+         ("by", (("via",), ("via",), ("via",), (("via", (("x",), ("x",), ("x",), ())),)))),
+        (("at", (("n",), ("n",), ("n",), ())),
+         ("by", (("via",), ("via",), ("via",), (("via", (("y",), ("y",), ("y",), ())),))))]
+    assert describe(entry(schema)).endswith(
+        'with "at" {requires "n" (takes only "n")}, "by" {requires "via" (takes only "via")'
+        ' with "via" {requires "y" (takes only "y")}}')
+    # alike further down (`via` the same), they keep `at`'s objects alone
+    schema = {"anyOf": [_route("x", "m"), _route("x", "n")]}
+    assert [[key for key, _ in shape[5]] for shape in entry(schema).shapes] == [["at"]] * 2
+    # objects that differ only two levels down are all that tells the variants apart
+    schema = {"anyOf": [_route("x", "m"), _route("y", "m")]}
+    assert [dict(shape[5])["by"][3] for shape in entry(schema).shapes] == [
+        (("via", (("x",), ("x",), ("x",), ())),), (("via", (("y",), ("y",), ("y",), ())),)]
+
+
+def test_objects_further_down_are_written_and_read_back():
+    schema = {"anyOf": [_route("x", "m"), _route("y", "n")]}
+    manifest = manifest_from_definitions([{"name": "t", "inputSchema": schema}],
+                                         side="server", source="s.json")
+    text = manifest.tools["t"].in_[""].to_json()
+    assert text["shapes"][0]["nested"]["by"] == {  # type: ignore[index]
+        "requires": ["via"], "takes": ["via"],
+        "nested": {"via": {"requires": ["x"], "takes": ["x"]}}}
+    read = Entry.from_json(text)
+    assert read == manifest.tools["t"].in_[""]
+
+
+def test_objects_further_down_that_are_not_told_are_left_merged():
+    # the second variant's `via` is a union of its own: nothing is told of it, so `via`
+    # tells nothing apart, and the variants keep `by` alike
+    union = {"anyOf": [closed({"x": TEXT}, "x"), closed({"z": TEXT}, "z")]}
+    told = closed({"by": closed({"via": closed({"x": TEXT}, "x")}, "via")}, "by")
+    untold = closed({"by": closed({"via": union}, "via"), "a": TEXT}, "by", "a")
+    shapes = entry({"anyOf": [told, untold]}).shapes
+    assert shapes and all(dict(shape[5]).get("by", (0, 0, 0, ()))[3] == () for shape in shapes)
 
 
 # -- against jsonschema -------------------------------------------------------------------

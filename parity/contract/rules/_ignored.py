@@ -7,7 +7,8 @@ takes any value there: a call that fits it otherwise is taken, the value silentl
 (``anyOf [{o}, {p: integer}]`` takes ``{"p": "x"}`` as its first, and so does pydantic's
 union of the two models). Such an error says which calls pass: those that fit that variant
 by its keys and the types it takes them as, with no other error below a key it declares
-(where it may refuse them). Where every call sending the key fits one it is a warning;
+(where it may refuse them; but an error asking only for a key the call's own object there
+requires, which it always holds). Where every call sending the key fits one it is a warning;
 where some do (a tagged union's other tag value) it stays an error. The same holds for what
 the server returns to the agent's result model, but a key the agent reads that never
 arrives (``out.missing``) stays an error, saying which variant takes the result without it:
@@ -35,6 +36,10 @@ from parity.fieldpaths.fieldpath import Prop, Steps, parse
 _PRESENCE = frozenset({"out.missing"})
 #: each direction's words: whose union, and what it takes
 _WHOSE = {"in": ("the server's", "call"), "out": ("the agent's", "result")}
+#: the keys of an object below which another error is found, each with the keys its
+#: object lacks that those errors ask for alone (``in.missing-required`` of its own keys),
+#: ``None`` where another error is found there
+Erring = dict[str, frozenset[str] | None]
 
 
 def softened(pair: ToolPair, findings: Iterable[Finding]) -> list[Finding]:
@@ -63,13 +68,19 @@ def _reasons(al: Alignment, direction: str, errors: list[Finding],
     paths = [_steps(finding.path, steps_of) for finding in errors]
     # the agent's objects -> the keys an error is found below (but a type's: each way of
     # the sending side's object is held to the types a variant takes, ``merged_refused``)
-    erring: dict[Steps, set[str]] = {}
+    erring: dict[Steps, Erring] = {}
     for finding, steps in zip(errors, paths, strict=True):
         if finding.rule_id == f"{direction}.type":
             steps = steps[:-1]
         for depth, step in enumerate(steps):
             if isinstance(step, Prop):
-                erring.setdefault(steps[:depth], set()).add(step.name)
+                keys = erring.setdefault(steps[:depth], {})
+                below = steps[depth + 1:]
+                asked = keys.get(step.name, frozenset())
+                keys[step.name] = (asked | {below[0].name} if asked is not None
+                                   and finding.rule_id == "in.missing-required"
+                                   and len(below) == 1 and isinstance(below[0], Prop)
+                                   else None)
     why = {}
     judged: dict[tuple[Steps, str], tuple[str, bool] | None] = {}  # by object and key
     for finding, steps in zip(errors, paths, strict=True):
@@ -89,7 +100,7 @@ def _steps(path: str, steps_of: dict[str, Steps]) -> Steps:
         return ()  # (parity prints the paths it parses: not met)
 
 
-def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, set[str]],
+def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, Erring],
              judged: dict[tuple[Steps, str], tuple[str, bool] | None],
              ) -> tuple[str, bool] | None:
     """Why an object the error at ``steps`` says fails may be taken, and whether every one
@@ -108,7 +119,7 @@ def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, se
 
 
 def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
-              erring: dict[Steps, set[str]]) -> tuple[str, bool] | None:
+              erring: dict[Steps, Erring]) -> tuple[str, bool] | None:
     """The words for an open variant of the union at the agent's ``mine`` (or the server's
     object aligned with it) taking objects without ``name``, and whether it takes every
     one; ``None`` where none does."""
@@ -122,8 +133,8 @@ def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
     entry = tagged.entries[at_tagged]
     if not (entry.tags or entry.shapes):
         return None
-    fit = ignoring_variant(tagged, at_tagged, sender, at_sender, name,
-                           erring.get(mine, set()) - {name})
+    others = {key: asked for key, asked in erring.get(mine, {}).items() if key != name}
+    fit = ignoring_variant(tagged, at_tagged, sender, at_sender, name, others)
     if fit == "none":
         return None
     whose, what = _WHOSE[direction]
@@ -133,7 +144,7 @@ def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
 
 
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                     name: str, erring: set[str]) -> Fit:
+                     name: str, erring: Erring) -> Fit:
     """How the objects the sender's at ``at_sender`` sends with ``name`` fit the open
     variants of ``tagged``'s union at ``at_tagged`` that do not declare it, which take them
     whatever ``name`` holds (``taken_ignoring``; ``erring``: the keys below which
@@ -155,7 +166,7 @@ def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
 
 
 def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
-                   declared_anyway: set[str], name: str, typing: Typing, erring: set[str],
+                   declared_anyway: set[str], name: str, typing: Typing, erring: Erring,
                    ) -> Fit:
     """How the calls of ``ways`` sending ``name`` fit the open variants not declaring it
     (which take any value there, and ignore it): ``every`` one fits one, ``some`` or
@@ -172,9 +183,14 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
             candidates = [v for v in index.get(value_identity(value), ())
                           if v[2] is None and name not in v[3]]
             refusals = []
+            own = dict(way.objects)
+            # (a key whose errors below ask only for keys the way's own object requires
+            # there never errs on this way)
+            errs = {key for key, asked in erring.items() if asked is None or key not in own
+                    or not asked <= set(own[key][0])}
             for variant in candidates:
                 mistyped, unheld = refused_keys(way, variant, typing)
-                refusals.append(frozenset(erring.intersection(variant[3]).union(
+                refusals.append(frozenset(errs.intersection(variant[3]).union(
                     merged_refused(way, variant, typing),
                     (key for key, _, _ in (*mistyped, *unheld)))))
             _, matter, fits = asked(candidates, required_anyway, declared_anyway, refusals)

@@ -14,7 +14,8 @@ from typing import Any
 
 from parity.contract.rules._parsed import Parsed
 from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, Variant
-from parity.fieldpaths.fieldpath import Prop, Steps
+from parity.fieldpaths.fieldpath import Prop, Steps, render
+from parity.fieldpaths.variants import KeyShape
 
 #: most parts a way is split into by the types it sends keys as (as ``_variants.MAX_WAYS``)
 MAX_WAYS = 64
@@ -46,6 +47,8 @@ class Typing:
     receiver: Callable[[str], tuple[str, ...] | None]
     #: the ways the sender's object at a key may be (``None``: it cannot tell)
     objects: Callable[[str], list[Way] | None] = lambda _: None
+    #: the same at a path of keys, where the sender sends an object alone there
+    deeper: Callable[[tuple[str, ...]], list[Way] | None] = lambda _: None
 
 
 #: (a key, the types a variant takes it as, the types a way sends it as): none fits
@@ -55,7 +58,7 @@ Mistyped = tuple[str, tuple[str, ...], tuple[str, ...]]
 Unheld = tuple[str, tuple[str, ...], tuple[str, ...]]
 
 
-def _fit(sent: str, taken: tuple[str, ...]) -> bool | None:
+def type_fits(sent: str, taken: tuple[str, ...]) -> bool | None:
     """Whether a value of type ``sent`` fits a variant taking ``taken``: ``None`` where some
     do and some do not (a number where integers are taken; any value)."""
     if ANY in taken or sent in taken or (sent == "integer" and "number" in taken):
@@ -69,7 +72,7 @@ def _sent_as(way: Way, key: str, typing: Typing) -> tuple[str, ...]:
     """The types ``way`` sends ``key`` as that the receiver's object takes at all."""
     own = dict(way.types).get(key) or typing.sender(key) or (ANY,)
     merged = typing.receiver(key)
-    return own if merged is None else tuple(t for t in own if _fit(t, merged) is not False)
+    return own if merged is None else tuple(t for t in own if type_fits(t, merged) is not False)
 
 
 def merged_refused(way: Way, variant: Variant, typing: Typing) -> set[str]:
@@ -79,7 +82,7 @@ def merged_refused(way: Way, variant: Variant, typing: Typing) -> set[str]:
     for key in way.reach.intersection(variant[3]):
         merged = typing.receiver(key)
         own = dict(way.types).get(key) or typing.sender(key) or (ANY,)
-        if merged is not None and all(_fit(t, merged) is False for t in own):
+        if merged is not None and all(type_fits(t, merged) is False for t in own):
             found.add(key)
     return found
 
@@ -94,27 +97,77 @@ def refused_keys(way: Way, variant: Variant, typing: Typing,
 def _unheld_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Unheld, ...]:
     """The keys ``way`` may send, always as an object, that ``variant`` takes only as an
     object none of the way's objects there can be (one requiring a key they never hold,
-    or closed to one they always hold)."""
+    or closed to one they always hold, or holding an object so, further down)."""
     found = []
-    for key, (requires, takes, _) in variant[5]:
+    for key, shape in variant[5]:
         if key not in way.reach or (dict(way.types).get(key)
                                     or typing.sender(key)) != ("object",):
             continue  # (another value than an object may be taken: it cannot tell)
         own = dict(way.objects).get(key)
-        sent = ([Way((), frozenset(own[0]), frozenset(own[2]), frozenset(own[2]))] if own
-                else typing.objects(key))
-        if not sent:
-            continue
-        gaps = [(set(requires) - its.reach,
-                 set() if takes is None else set(its.required) - set(takes)) for its in sent]
-        if all(lacking or refused for lacking, refused in gaps):
-            # what every object it sends there lacks (or holds), else what the first does
-            never = set.intersection(*(lacking for lacking, _ in gaps))
-            always = set.intersection(*(refused for _, refused in gaps))
-            if not never and not always:
-                never, always = gaps[0]
-            found.append((key, tuple(sorted(never)), tuple(sorted(always))))
+        sent = [_way_of(own)] if own else typing.objects(key)
+        gap = _unheld(shape, sent, (key,), typing)
+        if gap is not None:
+            never, always = gap
+            found.append((key, _printed(never), _printed(always)))
     return tuple(found)
+
+
+#: the paths of keys (from the object judged) an object lacks or holds
+_Paths = set[tuple[str, ...]]
+
+
+def _unheld(shape: KeyShape, sent: list[Way] | None, at: tuple[str, ...], typing: Typing,
+            ) -> tuple[_Paths, _Paths] | None:
+    """What keeps every object the sender sends at ``at`` (``sent``: the ways it may be)
+    from ``shape``: the keys it requires that they never hold, those it refuses that they
+    always hold (what every one does, else what the first does); ``None`` where one may
+    fit, or it cannot tell."""
+    if not sent:
+        return None
+    gaps = [_gap(shape, its, at, typing) for its in sent]
+    if not all(lacking or held for lacking, held in gaps):
+        return None
+    never = set.intersection(*(lacking for lacking, _ in gaps))
+    always = set.intersection(*(held for _, held in gaps))
+    return (never, always) if never or always else gaps[0]
+
+
+def _gap(shape: KeyShape, its: Way, at: tuple[str, ...], typing: Typing,
+         ) -> tuple[_Paths, _Paths]:
+    """What keeps the sender's object sent as ``its`` from ``shape``: the keys it requires
+    that ``its`` never holds, those it refuses that ``its`` always holds, and below a key
+    it holds whenever ``shape`` takes the object (sent always, or required), what keeps
+    each object the sender sends there from the one ``shape`` gives that key."""
+    requires, takes, _, nested = shape
+    lacking: _Paths = {(name,) for name in set(requires) - its.reach}
+    held: _Paths = set() if takes is None else {(name,) for name in set(its.required)
+                                                 - set(takes)}
+    for name, inner in nested:
+        if name not in its.reach or (name not in its.required and name not in requires):
+            continue
+        below = (*at, name)
+        merged = typing.deeper(below)  # (``None``: another value than an object, or untold)
+        own = dict(its.objects).get(name)
+        gap = _unheld(inner, [_way_of(own)] if own and merged is not None else merged,
+                      below, typing)
+        if gap is not None:
+            lacking.update((name, *path) for path in gap[0])
+            held.update((name, *path) for path in gap[1])
+    return lacking, held
+
+
+def _way_of(shape: KeyShape) -> Way:
+    """The way a variant's own object at a key is sent: its keys, and its keys' objects."""
+    requires, _, declares, nested = shape
+    return Way((), frozenset(requires), frozenset(declares), frozenset(declares),
+               objects=nested)
+
+
+def _printed(paths: _Paths) -> tuple[str, ...]:
+    """Paths of keys as findings name them: a key by its name, a key further down by its
+    field path (``config.auth.token``)."""
+    return tuple(sorted(path[0] if len(path) == 1 else render(tuple(map(Prop, path)))
+                        for path in paths))
 
 
 def _mistyped_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Mistyped, ...]:
@@ -123,7 +176,7 @@ def _mistyped_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Mistyped
     for key, taken in variant[4]:
         if key in way.reach:
             sent = _sent_as(way, key, typing)
-            if sent and all(_fit(t, taken) is False for t in sent):
+            if sent and all(type_fits(t, taken) is False for t in sent):
                 found.append((key, taken, sent))
     return tuple(found)
 
@@ -142,7 +195,7 @@ def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> 
         for key in sorted(typed & way.reach):
             sent = _sent_as(way, key, typing)
             if len(sent) > 1 and any(
-                    len({_fit(t, taken) for t in sent}) > 1
+                    len({type_fits(t, taken) for t in sent}) > 1
                     for variant in variants for k, taken in variant[4] if k == key):
                 split.append((key, sent))
         parts = 1
@@ -159,7 +212,9 @@ def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> 
 
 
 def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-              objects: Callable[[str], list[Way] | None] = lambda _: None) -> Typing:
+              objects: Callable[[str], list[Way] | None] = lambda _: None,
+              deeper: Callable[[tuple[str, ...]], list[Way] | None] = lambda _: None,
+              ) -> Typing:
     """The types the receiving (``tagged``) and the sending objects give their keys, merged
     over their variants; ``objects``: the ways the sender's object at a key may be."""
     def of(table: Parsed, holder: Steps) -> Callable[[str], tuple[str, ...] | None]:
@@ -167,4 +222,4 @@ def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps
             entry = table.entries.get((*holder, Prop(key)))
             return None if entry is None else entry.type
         return types
-    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects)
+    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper)

@@ -21,9 +21,10 @@ from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
+from parity.contract.rules._typed import type_fits
 from parity.contract.rules._variants import linked
 from parity.fieldpaths.entry import Entry, keys_unmodelled, own_shapes
-from parity.fieldpaths.fieldpath import VALUES, Steps
+from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 Keysets = Sequence[Sequence[str]]
 
@@ -64,12 +65,38 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
     return None
 
 
+def _by_one_of(entry: Entry) -> bool:
+    """Whether the object ``entry`` takes its keysets apart as a ``oneOf``'s alternatives
+    all taking the keys (their shapes take the same), refusing a value fitting more than
+    one."""
+    return bool(entry.shapes) and len({shape[1] for shape in entry.shapes}) == 1
+
+
+def _fits_one_alone(receiver: Parsed, at_receiver: Steps, sender: Parsed, at_sender: Steps,
+                   keys: set[str]) -> bool:
+    """Whether the sender's object holding ``keys`` together may yet fit one alternative
+    of the receiver's ``oneOf`` alone: one of the keys sent as a type an alternative
+    requiring it may refuse (or that they type apart), so that alternative does not take
+    the object and the other does. ``in.type`` (``out.type``) speaks of the type."""
+    entry = receiver.entries[at_receiver]
+    if not _by_one_of(entry):
+        return False  # (closed alternatives refuse the keys together whatever they hold)
+    typed_apart = {key for shape in entry.shapes for key, _ in shape[4]}
+    for key in keys:
+        theirs = receiver.entries.get((*at_receiver, Prop(key)))
+        mine = sender.entries.get((*at_sender, Prop(key)))
+        if key in typed_apart or (theirs is not None and mine is not None and not all(
+                type_fits(t, theirs.type) for t in mine.type)):
+            return True
+    return False
+
+
 def _apart(entry: Entry, holds: str, there: str) -> str:
     """Why the object ``entry`` takes its keysets only apart: its alternatives are closed to
     keys another takes; or they are a ``oneOf``'s, which all take the keys (their shapes
     take the same) and refuse a value fitting more than one; or it is no union, and a
     ``not`` refuses the keys together (``fieldpaths.keysets``)."""
-    if entry.shapes and len({shape[1] for shape in entry.shapes}) == 1:
+    if _by_one_of(entry):
         return (f"its `oneOf`{there} refuses {holds} that fits more than one of its "
                 "alternatives, as one holding them does")
     if not entry.shapes and not entry.tags and "not" in entry.unsupported:
@@ -101,7 +128,7 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
         if linked(al.other, steps, al.reader, holder):
             continue  # a tag links the agent's object to variants: in.tag holds it to them
         found = together(keysets, al.reader, holder)
-        if found is None:
+        if found is None or _fits_one_alone(al.other, steps, al.reader, holder, found[0]):
             continue
         keys, always = found
         where = at(al.other.path(steps))
@@ -133,7 +160,7 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         if not keysets or linked(al.reader, mine, al.other, theirs):
             continue  # (a tag links the server's object to variants: out.tag holds it to them)
         found = together(keysets, al.other, theirs)
-        if found is None:
+        if found is None or _fits_one_alone(al.reader, mine, al.other, theirs, found[0]):
             continue
         keys, always = found
         path = al.reader.path(mine)

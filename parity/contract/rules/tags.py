@@ -188,14 +188,19 @@ def judging_a_key(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: S
 
 def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
     """The two objects' types, and the ways the sender's object at each key may be."""
-    def objects(key: str) -> list[Way] | None:
-        holder = (*at_sender, Prop(key))
+    def at(holder: Steps) -> list[Way] | None:
         if (holder not in sender.entries or sender.opaque(holder)
                 or not sender.may_be_object(holder) or sender.free_form(holder)
                 or keys_unmodelled(sender.entries[holder])):
             return None  # any key, or a keyword not modelled, may be there
         return sending_shapes(sender, holder)
-    return typing_of(tagged, at_tagged, sender, at_sender, objects)
+
+    def deeper(path: tuple[str, ...]) -> list[Way] | None:
+        holder = (*at_sender, *map(Prop, path))
+        entry = sender.entries.get(holder)
+        return None if entry is None or entry.type != ("object",) else at(holder)
+    return typing_of(tagged, at_tagged, sender, at_sender,
+                     lambda key: at((*at_sender, Prop(key))), deeper)
 
 
 def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,

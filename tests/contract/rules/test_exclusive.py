@@ -15,7 +15,7 @@ from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
 from parity.contract.rules.exclusive import IN, OUT
 from tests.properties import draws
 
-INT = {"type": "integer"}
+INT, BOOL = {"type": "integer"}, {"type": "boolean"}
 
 
 def variant(*names: str, required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -171,6 +171,25 @@ def test_a_oneof_of_open_objects_each_with_its_own_key_refuses_both():
                         obj({"kind": {"const": "p"}, "path": INT}, ("kind", "path"))]}
     assert of_rule(IN, diff([tool("t", obj({"kind": {"enum": ["u", "p"]}, "url": INT},
                                            ("kind", "url")))], [tool("t", tagged)])) == []
+
+
+def test_a_oneof_whose_alternative_refuses_a_keys_type_takes_the_object_with_the_other():
+    # `{a}` open, or `{a, b}` with a boolean `b`: an object holding an integer `b` fits the
+    # first alone, which the `oneOf` takes (said "every result fails", it did not)
+    model = {"oneOf": [obj({"a": BOOL}), obj({"a": BOOL, "b": BOOL}, ("a", "b"))]}
+    returns = obj({"a": BOOL, "b": INT}, ("a", "b"))
+    assert Draft202012Validator(model).is_valid({"a": True, "b": 1})
+    findings = diff([tool("t", out=model)], [tool("t", out=returns)])
+    assert of_rule(OUT, findings) == []
+    assert "out.type" in {f.rule_id for f in findings}  # (the type is said where it is)
+    # a boolean `b` fits both: every result fails, as before
+    returns = obj({"a": BOOL, "b": BOOL}, ("a", "b"))
+    assert not Draft202012Validator(model).is_valid({"a": True, "b": True})
+    finding = single(OUT, diff([tool("t", out=model)], [tool("t", out=returns)]))
+    assert finding.severity == "error" and "every result fails" in finding.message
+    # the same for calls
+    assert of_rule(IN, diff([tool("t", obj({"a": BOOL, "b": INT}, ("a", "b")))],
+                            [tool("t", model)])) == []
 
 
 NAMES = ("a", "b", "c", "d")

@@ -139,3 +139,22 @@ def test_a_tag_value_whose_variant_ignores_the_key_makes_it_a_warning():
     finding = single("in.type", sent(agent, PETS))
     assert finding.severity == "warning"
     assert taken(PETS, {"kind": "dog", "meow": "x"})
+
+
+def test_another_keys_missing_requirement_its_own_object_meets_does_not_refuse_the_call():
+    # the agent's first variant sends `o` without `y` and `p` with `x`; its second `p`
+    # maybe without `x` (`in.missing-required` at `by.p.x`): the server's open `{p}` takes
+    # every call sending `o`, whose `p` always holds `x` (before: "every call is rejected")
+    def o_p(o: dict[str, Any] | None, p: dict[str, Any] | None, *required: str,
+            ) -> dict[str, Any]:
+        return obj({**({"o": o} if o else {}), **({"p": p} if p else {})}, required)
+
+    y, x = obj({"y": TEXT}, ("y",)), obj({"x": TEXT}, ("x",))
+    server = {"anyOf": [o_p(y, None), o_p(y, x), o_p(None, x)]}
+    agent = {"anyOf": [o_p(obj({"x": TEXT}), x, "o", "p"), o_p(None, obj({"x": TEXT}))]}
+    finding = single("in.missing-required", [f for f in sent(agent, server)
+                                             if f.path == "by.o.y"])
+    assert finding.severity == "warning"
+    assert finding.message.endswith(UNLESS.replace("`p`", "`o`"))
+    assert taken(server, {"o": {}, "p": {"x": "v"}}) and taken(server, {"o": {"x": "v"},
+                                                                        "p": {"x": "v"}})

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -337,11 +338,47 @@ def test_objects_two_keys_are_given_together_are_held_together(branches, agent):
     _held_to_jsonschema(agent, {"anyOf": branches})
 
 
-def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any]) -> None:
+@st.composite
+def _deep(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
+    """An object of some of `a` (a string) and `o`, an object holding `p`, itself an object
+    of `x`, `y` (``_inner``): objects two levels down, each level requiring its keys or
+    not, closed or not."""
+    names = sorted(draw(st.sets(st.sampled_from(("a", "o")), min_size=1)))
+    props: dict[str, Any] = {"a": TEXT} if "a" in names else {}
+    if "o" in names:
+        props["o"] = obj({"p": draw(_inner(sender=sender))}, ("p",) if draw(st.booleans())
+                         else (), **({"additionalProperties": False} if draw(st.booleans())
+                                     else {}))
+    return obj(props, tuple(sorted(draw(st.sets(st.sampled_from(names))))),
+               **({"additionalProperties": False} if draw(st.booleans()) else {}))
+
+
+def _deep_values(one: dict[str, Any], key: str) -> list[Any]:
+    """``_inner_values`` a level further down: `o` without `p`, or with each object `p`
+    may be."""
+    if key == "a":
+        return ["v"]
+    return [{}, *({"p": p} for p in _inner_values(one["properties"][key], "p"))]
+
+
+@settings(max_examples=draws(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_deep(), min_size=2, max_size=3),
+       _deep(sender=True) | st.builds(lambda x, y: {"anyOf": [x, y]}, _deep(sender=True),
+                                      _deep(sender=True)))
+def test_objects_two_levels_down_are_held_to_each_variant(branches, agent):
+    """The same two levels down: a server's variants alike but for the objects their `o`
+    holds at `p`, where merged `o.p` takes either."""
+    _held_to_jsonschema(agent, {"anyOf": branches}, _deep_values)
+
+
+def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any],
+                        values_of: Callable[[dict[str, Any], str], Iterable[Any]]
+                        = _inner_values) -> None:
     """The findings against `jsonschema` on every object the agent sends (each object key
     as each object it may be): no error where none is rejected, the variant findings' "every
     call" and "some calls" true, and some error where every call is rejected."""
-    calls = _calls(agent, _inner_values)
+    calls = _calls(agent, values_of)
     refuses = Draft202012Validator(server)
     rejected = [call for call in calls if not refuses.is_valid(call)]
     findings = sent(agent, server)
@@ -349,15 +386,24 @@ def _held_to_jsonschema(agent: dict[str, Any], server: dict[str, Any]) -> None:
         assert finding.severity == "warning" or rejected or UNLESS in finding.message, \
             finding.message
     for finding in of_rule(SHAPES_IN, findings) + of_rule(TAG_IN, findings):
-        # (a finding at `by.o` speaks of the calls that send `o`)
-        key = finding.path.removeprefix("by").removeprefix(".")
-        theirs = [c for c in calls if not key or key in c]
+        # (a finding at `by.o` speaks of the calls that send `o`, at `by.o.p` of `o.p`)
+        keys = finding.path.removeprefix("by").removeprefix(".").split(".")
+        theirs = [c for c in calls if _holds(c, [k for k in keys if k])]
         refused = [c for c in theirs if c in rejected]
         if "every call" in finding.message:
             assert refused == theirs, (finding.message, [c for c in theirs if c not in refused])
         assert refused, finding.message
     if calls and rejected == calls:
         assert any(f.severity == "error" for f in findings), (agent, server, findings)
+
+
+def _holds(call: Any, keys: list[str]) -> bool:
+    """Whether ``call`` holds a value down the path of ``keys``."""
+    for key in keys:
+        if not isinstance(call, dict) or key not in call:
+            return False
+        call = call[key]
+    return True
 
 
 def _holding(o: str, p: str) -> dict[str, Any]:
@@ -367,18 +413,6 @@ def _holding(o: str, p: str) -> dict[str, Any]:
 
 #: a union giving `o` and `p` objects crosswise
 CROSSWISE = {"anyOf": [_holding("x", "y"), _holding("y", "x")]}
-
-
-def test_objects_a_union_gives_two_keys_crosswise_are_held_together():
-    # merged, `o` and `p` each take an `x` or a `y`: the agent's `x` in both agreed with
-    # every path, and every call was rejected
-    finding = single(SHAPES_IN, sent(_holding("x", "x"), CROSSWISE))
-    assert finding.severity == "error"
-    assert ("give their keys objects apart: it takes `o` only with `y` in it (the agent "
-            "always sends it, never with `y`)") in finding.message
-    assert "every call that sends this object is rejected" in finding.message
-    assert sent(_holding("x", "y"), CROSSWISE) == []
-    assert sent(_holding("y", "x"), CROSSWISE) == []
 
 
 def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
@@ -420,3 +454,43 @@ def test_an_untagged_union_giving_a_key_objects_apart_is_worded_so():
         "the server's object at `by` is a union of objects no key tells apart, which give "
         "their keys objects apart: it ")
     assert "every call that sends this object is rejected" in finding.message
+
+
+def _two_down(inner: str, beside: str) -> dict[str, Any]:
+    """An object requiring `o`, holding a `p` that requires ``inner``, and `s`, requiring
+    ``beside``: objects one and two levels down."""
+    return obj({"o": obj({"p": obj({inner: TEXT}, (inner,))}, ("p",)),
+                "s": obj({beside: TEXT}, (beside,))}, ("o", "s"))
+
+
+#: a union whose variants give `o` objects apart only two levels down, at `o.p`
+TWO_DOWN = {"anyOf": [_two_down("x", "m"), _two_down("y", "n")]}
+
+
+@pytest.mark.parametrize(("agent", "union", "said", "fitting"), [
+    # merged, `o` and `p` each take an `x` or a `y`: the agent's `x` in both agreed with
+    # every path, and every call was rejected
+    (_holding("x", "x"), CROSSWISE, "give their keys objects apart: it takes `o` only with "
+     "`y` in it (the agent always sends it, never with `y`)",
+     [_holding("x", "y"), _holding("y", "x")]),
+    # merged, `o.p` takes an `x` or a `y` and `s` an `m` or an `n`: the same with an `x` and
+    # an `n`
+    (_two_down("x", "n"), TWO_DOWN, "it takes `o` only with `p.y` in it (the agent always "
+     "sends it, never with `p.y`), or takes `s` only with `m` in it",
+     [_two_down("x", "m"), _two_down("y", "n")]),
+], ids=["crosswise", "two-levels-down"])
+def test_objects_a_union_gives_apart_are_held_together(agent, union, said, fitting):
+    finding = single(SHAPES_IN, sent(agent, union))
+    assert finding.severity == "error"
+    assert said in finding.message
+    assert "every call that sends this object is rejected" in finding.message
+    assert all(sent(fits, union) == [] for fits in fitting)
+
+
+def test_a_result_of_objects_the_agents_union_gives_apart_two_levels_down_fails():
+    finding = single(SHAPES_OUT, returned(_two_down("x", "n"), TWO_DOWN))
+    assert finding.severity == "error"
+    assert ("it takes `o` only with `p.y` in it (the server always returns it, never with "
+            "`p.y`)") in finding.message
+    assert "every result fails in the agent" in finding.message
+    assert of_rule(SHAPES_OUT, returned(_two_down("y", "n"), TWO_DOWN)) == []
