@@ -196,7 +196,7 @@ def test_variants_keep_the_objects_their_objects_give_keys_apart_further_down():
         (("via", (("x",), ("x",), ("x",), ())),), (("via", (("y",), ("y",), ("y",), ())),)]
 
 
-def test_objects_further_down_are_written_and_read_back():
+def test_objects_further_down_are_written_read_back_and_checked(tmp_path):
     schema = {"anyOf": [_route("x", "m"), _route("y", "n")]}
     manifest = manifest_from_definitions([{"name": "t", "inputSchema": schema}],
                                          side="server", source="s.json")
@@ -204,8 +204,15 @@ def test_objects_further_down_are_written_and_read_back():
     assert text["shapes"][0]["nested"]["by"] == {  # type: ignore[index]
         "requires": ["via"], "takes": ["via"],
         "nested": {"via": {"requires": ["x"], "takes": ["x"]}}}
-    read = Entry.from_json(text)
-    assert read == manifest.tools["t"].in_[""]
+    path = tmp_path / "s.server.json"
+    write(manifest, path)
+    assert load(path).tools["t"].in_[""] == manifest.tools["t"].in_[""]
+    # the shipped schema holds what is further down as it holds the first level
+    path.write_text(path.read_text().replace('"nested": {"via": {"requires": ["x"]',
+                                             '"nested": {"via": {"requires": "x"', 1))
+    with pytest.raises(FileFormatError) as caught:
+        load(path)
+    assert "nested" in str(caught.value)
 
 
 def test_objects_further_down_that_are_not_told_are_left_merged():
