@@ -178,7 +178,7 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
             name: object_of(table, kid, depth + 1) for name, kid in where.items()
             if apart(table, kid)}
         return (tuple(sorted(names)), declared if entry.closed is True else None, declared,
-                below)
+                below, types)
 
     differ = {name for (t, *_), where in zip(alternatives, wheres, strict=True)
               for name, path in where.items() if path in holders or t[path].closed is True}
@@ -194,18 +194,18 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
 #: the deepest object below a union's holder whose keys' objects its variants keep apart
 MAX_NESTED = 8
 #: an object as ``_with_objects`` first reads it: its keys' objects by name (``None``: not
-#: told), all of them, whether they differ between the alternatives or not
+#: told), and their types, all of them, whether they differ between the alternatives or not
 _Object = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
-                dict[str, "_Object | None"]]
+                dict[str, "_Object | None"], dict[str, tuple[str, ...]]]
 #: an alternative that declares no such key, or one that cannot be an object
 _ABSENT: Any = object()
 
 
 def _settled(objects: list[Any]) -> list[Any]:
     """The objects the alternatives give one key (``None``: not told; ``_ABSENT``: none), as
-    ``KeyShape``s: each keeps the objects it gives its own keys only where the alternatives
-    giving one there do not all give the same (a key one of them does not tell of is left
-    merged), so a variant holds only what tells it apart."""
+    ``KeyShape``s: each keeps the objects and types it gives its own keys only where the
+    alternatives declaring one there do not all give the same (a key one of them does not
+    tell of is left merged), so a variant holds only what tells it apart."""
     told = [o for o in objects if o is not None and o is not _ABSENT]
     kept: dict[str, list[KeyShape]] = {}
     for name in sorted({name for o in told for name in o[3]}):
@@ -215,10 +215,13 @@ def _settled(objects: list[Any]) -> list[Any]:
         settled = _settled(given)
         if len(set(settled)) > 1:
             kept[name] = settled
+    typed = {name for o in told for name, types in o[4].items()
+             if any(other[4].get(name, types) != types for other in told)}
     ordinal = {name: iter(shapes) for name, shapes in kept.items()}
     return [o if o is None or o is _ABSENT else
             (o[0], o[1], o[2], tuple((name, next(ordinal[name])) for name in kept
-                                     if name in o[3]))
+                                     if name in o[3]),
+             tuple((name, o[4][name]) for name in sorted(typed) if name in o[4]))
             for o in objects]
 
 

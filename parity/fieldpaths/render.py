@@ -99,8 +99,8 @@ def _types(types: KeyTypes, objects: KeyShapes) -> str:
     integer`` or `` with "config" {requires "url"}``."""
     given = [f"{compact(key)} {'|'.join(names) or 'never'}" for key, names in types]
     given += [f"{compact(key)} {{" + ((_keys(requires, takes, declares, requires)
-                                       + _types((), nested)).lstrip() or "any object") + "}"
-              for key, (requires, takes, declares, nested) in objects]
+                                       + _types(its_types, nested)).lstrip() or "any object")
+              + "}" for key, (requires, takes, declares, nested, its_types) in objects]
     return (" with " + ", ".join(given)) if given else ""
 
 

@@ -119,8 +119,8 @@ def _shape_order(shape: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _objects_order(objects: KeyShapes) -> tuple[Any, ...]:
     # (``None`` does not sort beside a tuple: an open object's keys after a closed one's)
-    return tuple((key, requires, takes is None, takes or (), declares, _objects_order(nested))
-                 for key, (requires, takes, declares, nested) in objects)
+    return tuple((key, requires, takes is None, takes or (), declares, _objects_order(nested),
+                  types) for key, (requires, takes, declares, nested, types) in objects)
 
 
 def _given(declares: Iterable[str], types: dict[str, tuple[str, ...]],

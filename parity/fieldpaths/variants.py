@@ -15,9 +15,10 @@ KeyTypes = tuple[tuple[str, tuple[str, ...]], ...]
 #: an object's required, taken (``None``: any, it is open) and declared keys
 KeyNames = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
 #: the object a variant gives a key: its required, taken and declared keys, and the objects
-#: it gives its own keys where those differ between the variants (as ``KeyShapes``: a key's
-#: objects apart two levels down, and more)
-KeyShape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], "KeyShapes"]
+#: and types it gives its own keys where those differ between the variants (as
+#: ``KeyShapes`` and ``KeyTypes``: a key's objects apart two levels down, and more)
+KeyShape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], "KeyShapes",
+                 KeyTypes]
 #: the objects a variant of a union gives the keys it declares, where the variants
 #: declaring a key do not all give it the same one (a webhook's ``config`` requiring
 #: ``url``, an email's requiring ``address``: merged, ``config`` requires neither), sorted
@@ -76,8 +77,9 @@ def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
         {"takes": list(takes)} if takes is not None
         else {"declares": list(declares)} if declares != requires else {}) | (
         {"types": {key: list(names) for key, names in types}} if types else {}) | (
-        {"nested": {key: _variant_json(requires, takes, declares, (), below)
-                    for key, (requires, takes, declares, below) in nested}} if nested else {})
+        {"nested": {key: _variant_json(requires, takes, declares, its_types, below)
+                    for key, (requires, takes, declares, below, its_types) in nested}}
+         if nested else {})
 
 
 def tags_from_json(data: Mapping[str, Any]) -> Tags:
@@ -103,7 +105,8 @@ def _types_from_json(data: Mapping[str, Any]) -> KeyTypes:
 
 def _nested_from_json(data: Mapping[str, Any]) -> KeyShapes:
     nested = data.get("nested", {})
-    return tuple((key, (*_keys_from_json(nested[key]), _nested_from_json(nested[key])))
+    return tuple((key, (*_keys_from_json(nested[key]), _nested_from_json(nested[key]),
+                        _types_from_json(nested[key])))
                  for key in sorted(nested))
 
 

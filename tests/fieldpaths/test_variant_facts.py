@@ -128,8 +128,8 @@ def test_tagged_variants_keep_the_objects_they_give_a_key_apart():
     ((key, variants),) = entry(schema).tags
     assert key == "type"
     assert [(v[0], v[5]) for v in variants] == [
-        (("email",), (("config", (("address",), None, ("address",), ())),)),
-        (("webhook",), (("config", (("url",), None, ("url",), ())),))]
+        (("email",), (("config", (("address",), None, ("address",), (), ())),)),
+        (("webhook",), (("config", (("url",), None, ("url",), (), ())),))]
     # the same objects: nothing to tell apart, no tags
     assert entry({"oneOf": [_channel("webhook", "url"), _channel("email", "url")]}).tags == ()
 
@@ -141,7 +141,7 @@ def test_objects_closed_apart_are_kept_and_those_of_unions_are_not_told():
                         closed({"o": {"type": "object", "properties": {"x": TEXT},
                                       "additionalProperties": False}})]}
     assert [shape[5] for shape in entry(schema).shapes] == [
-        (("o", ((), ("x",), ("x",), ())),), (("o", ((), None, ("x",), ())),)]
+        (("o", ((), ("x",), ("x",), (), ())),), (("o", ((), None, ("x",), (), ())),)]
     # an object that is a union of its own tells nothing at this level: merged, as before
     union = {"anyOf": [closed({"a": TEXT}, "a"), closed({"b": TEXT}, "b")]}
     schema = {"anyOf": [closed({"o": union, "a": TEXT}, "a"),
@@ -180,10 +180,12 @@ def test_variants_keep_the_objects_their_objects_give_keys_apart_further_down():
     # `by` is the same object in both but for its `via`'s keys: each variant keeps them
     schema = {"anyOf": [_route("x", "m"), _route("y", "n")]}
     assert [shape[5] for shape in entry(schema).shapes] == [
-        (("at", (("m",), ("m",), ("m",), ())),
-         ("by", (("via",), ("via",), ("via",), (("via", (("x",), ("x",), ("x",), ())),)))),
-        (("at", (("n",), ("n",), ("n",), ())),
-         ("by", (("via",), ("via",), ("via",), (("via", (("y",), ("y",), ("y",), ())),))))]
+        (("at", (("m",), ("m",), ("m",), (), ())),
+         ("by", (("via",), ("via",), ("via",), (("via", (("x",), ("x",), ("x",), (), ())),),
+                 ()))),
+        (("at", (("n",), ("n",), ("n",), (), ())),
+         ("by", (("via",), ("via",), ("via",), (("via", (("y",), ("y",), ("y",), (), ())),),
+                 ())))]
     assert describe(entry(schema)).endswith(
         'with "at" {requires "n" (takes only "n")}, "by" {requires "via" (takes only "via")'
         ' with "via" {requires "y" (takes only "y")}}')
@@ -193,7 +195,8 @@ def test_variants_keep_the_objects_their_objects_give_keys_apart_further_down():
     # objects that differ only two levels down are all that tells the variants apart
     schema = {"anyOf": [_route("x", "m"), _route("y", "m")]}
     assert [dict(shape[5])["by"][3] for shape in entry(schema).shapes] == [
-        (("via", (("x",), ("x",), ("x",), ())),), (("via", (("y",), ("y",), ("y",), ())),)]
+        (("via", (("x",), ("x",), ("x",), (), ())),),
+        (("via", (("y",), ("y",), ("y",), (), ())),)]
 
 
 def test_objects_further_down_are_written_read_back_and_checked(tmp_path):
@@ -215,6 +218,30 @@ def test_objects_further_down_are_written_read_back_and_checked(tmp_path):
     assert "nested" in str(caught.value)
 
 
+def test_variants_keep_the_types_their_objects_give_keys_apart():
+    # `o.x` a string beside `s.m`, or an integer beside `s.n`: each variant's `o` keeps it
+    def typed(kind: dict[str, Any], beside: str) -> dict[str, Any]:
+        return closed({"o": closed({"x": kind}, "x"), "s": closed({beside: TEXT}, beside)},
+                      "o", "s")
+
+    schema = {"anyOf": [typed(TEXT, "m"), typed(INT, "n")]}
+    assert [dict(shape[5])["o"] for shape in entry(schema).shapes] == [
+        (("x",), ("x",), ("x",), (), (("x", ("integer",)),)),
+        (("x",), ("x",), ("x",), (), (("x", ("string",)),))]
+    assert describe(entry(schema)).endswith(
+        'with "o" {requires "x" (takes only "x") with "x" string}, '
+        '"s" {requires "m" (takes only "m")}')
+    manifest = manifest_from_definitions([{"name": "t", "inputSchema": schema}],
+                                         side="server", source="s.json")
+    written = manifest.tools["t"].in_[""].to_json()
+    assert written["shapes"][0]["nested"]["o"] == {  # type: ignore[index]
+        "requires": ["x"], "takes": ["x"], "types": {"x": ["integer"]}}
+    assert Entry.from_json(written) == manifest.tools["t"].in_[""]
+    # typed alike, they keep no types
+    schema = {"anyOf": [typed(TEXT, "m"), typed(TEXT, "n")]}
+    assert [dict(shape[5]).get("o") for shape in entry(schema).shapes] == [None, None]
+
+
 def test_objects_further_down_that_are_not_told_are_left_merged():
     # the second variant's `via` is a union of its own: nothing is told of it, so `via`
     # tells nothing apart, and the variants keep `by` alike
@@ -222,7 +249,8 @@ def test_objects_further_down_that_are_not_told_are_left_merged():
     told = closed({"by": closed({"via": closed({"x": TEXT}, "x")}, "via")}, "by")
     untold = closed({"by": closed({"via": union}, "via"), "a": TEXT}, "by", "a")
     shapes = entry({"anyOf": [told, untold]}).shapes
-    assert shapes and all(dict(shape[5]).get("by", (0, 0, 0, ()))[3] == () for shape in shapes)
+    assert shapes and all(dict(shape[5]).get("by", (0, 0, 0, (), ()))[3] == ()
+                          for shape in shapes)
 
 
 # -- against jsonschema -------------------------------------------------------------------

@@ -192,7 +192,7 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
                 mistyped, unheld = refused_keys(way, variant, typing)
                 refusals.append(frozenset(errs.intersection(variant[3]).union(
                     merged_refused(way, variant, typing),
-                    (key for key, _, _ in (*mistyped, *unheld)))))
+                    (m[0] for m in mistyped), (v[0] for v in unheld))))
             _, matter, fits = asked(candidates, required_anyway, declared_anyway, refusals)
             found.add((candidates and fitting(way.required | {name}, keys, matter, fits))
                       or "none")

@@ -49,13 +49,17 @@ class Typing:
     objects: Callable[[str], list[Way] | None] = lambda _: None
     #: the same at a path of keys, where the sender sends an object alone there
     deeper: Callable[[tuple[str, ...]], list[Way] | None] = lambda _: None
+    #: the types the sender's object gives a path of keys (``None``: it declares none)
+    sender_at: Callable[[tuple[str, ...]], tuple[str, ...] | None] = lambda _: None
 
 
 #: (a key, the types a variant takes it as, the types a way sends it as): none fits
 Mistyped = tuple[str, tuple[str, ...], tuple[str, ...]]
 #: (a key, the keys the variant's object there requires that the sender's never holds, the
-#: keys the sender's always holds that it refuses): no object the sender sends there fits
-Unheld = tuple[str, tuple[str, ...], tuple[str, ...]]
+#: keys the sender's always holds that it refuses, the keys it holds as types the variant's
+#: takes them as none of): no object the sender sends there fits. Keys further down are
+#: named by their field paths from the key's object (``p.y``).
+Unheld = tuple[str, tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...]]
 
 
 def type_fits(sent: str, taken: tuple[str, ...]) -> bool | None:
@@ -97,7 +101,8 @@ def refused_keys(way: Way, variant: Variant, typing: Typing,
 def _unheld_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Unheld, ...]:
     """The keys ``way`` may send, always as an object, that ``variant`` takes only as an
     object none of the way's objects there can be (one requiring a key they never hold,
-    or closed to one they always hold, or holding an object so, further down)."""
+    closed to one they always hold, typing one as they never send it, or holding an object
+    so, further down)."""
     found = []
     for key, shape in variant[5]:
         if key not in way.reach or (dict(way.types).get(key)
@@ -107,43 +112,57 @@ def _unheld_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Unheld, ..
         sent = [_way_of(own)] if own else typing.objects(key)
         gap = _unheld(shape, sent, (key,), typing)
         if gap is not None:
-            never, always = gap
-            found.append((key, _printed(never), _printed(always)))
+            never, always, typed = gap
+            found.append((key, _printed(never), _printed(always),
+                          tuple(sorted((_printed({path})[0], taken, sent_as)
+                                       for path, taken, sent_as in typed))))
     return tuple(found)
 
 
-#: the paths of keys (from the object judged) an object lacks or holds
-_Paths = set[tuple[str, ...]]
+#: what keeps an object from another: the paths of keys (from the object) it lacks, those
+#: it holds, and those it holds as none of the types taken there (with those types and its)
+_Mistypes = set[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]
+_Gap = tuple[set[tuple[str, ...]], set[tuple[str, ...]], _Mistypes]
 
 
 def _unheld(shape: KeyShape, sent: list[Way] | None, at: tuple[str, ...], typing: Typing,
-            ) -> tuple[_Paths, _Paths] | None:
+            ) -> _Gap | None:
     """What keeps every object the sender sends at ``at`` (``sent``: the ways it may be)
-    from ``shape``: the keys it requires that they never hold, those it refuses that they
-    always hold (what every one does, else what the first does); ``None`` where one may
-    fit, or it cannot tell."""
+    from ``shape`` (what every one lacks, holds or mistypes, else what the first does);
+    ``None`` where one may fit, or it cannot tell."""
     if not sent:
         return None
     gaps = [_gap(shape, its, at, typing) for its in sent]
-    if not all(lacking or held for lacking, held in gaps):
+    if not all(any(gap) for gap in gaps):
         return None
-    never = set.intersection(*(lacking for lacking, _ in gaps))
-    always = set.intersection(*(held for _, held in gaps))
-    return (never, always) if never or always else gaps[0]
+    common = (set.intersection(*(gap[0] for gap in gaps)),
+              set.intersection(*(gap[1] for gap in gaps)),
+              set.intersection(*(gap[2] for gap in gaps)))
+    return common if any(common) else gaps[0]
 
 
-def _gap(shape: KeyShape, its: Way, at: tuple[str, ...], typing: Typing,
-         ) -> tuple[_Paths, _Paths]:
+def _gap(shape: KeyShape, its: Way, at: tuple[str, ...], typing: Typing) -> _Gap:
     """What keeps the sender's object sent as ``its`` from ``shape``: the keys it requires
-    that ``its`` never holds, those it refuses that ``its`` always holds, and below a key
-    it holds whenever ``shape`` takes the object (sent always, or required), what keeps
-    each object the sender sends there from the one ``shape`` gives that key."""
-    requires, takes, _, nested = shape
-    lacking: _Paths = {(name,) for name in set(requires) - its.reach}
-    held: _Paths = set() if takes is None else {(name,) for name in set(its.required)
-                                                 - set(takes)}
+    that ``its`` never holds, those it refuses that ``its`` always holds, and of a key it
+    holds whenever ``shape`` takes the object (sent always, or required) the type ``shape``
+    does not take it as, or what keeps each object the sender sends there from the one
+    ``shape`` gives it."""
+    requires, takes, _, nested, types = shape
+    lacking: set[tuple[str, ...]] = {(name,) for name in set(requires) - its.reach}
+    held: set[tuple[str, ...]] = set() if takes is None else {
+        (name,) for name in set(its.required) - set(takes)}
+    mistyped: _Mistypes = set()
+
+    def held_by_each(name: str) -> bool:  # (every object ``shape`` takes holds it)
+        return name in its.reach and (name in its.required or name in requires)
+
+    for name, taken in types:
+        if held_by_each(name):
+            sent = dict(its.types).get(name) or typing.sender_at((*at, name)) or (ANY,)
+            if all(type_fits(t, taken) is False for t in sent):
+                mistyped.add(((name,), taken, sent))
     for name, inner in nested:
-        if name not in its.reach or (name not in its.required and name not in requires):
+        if not held_by_each(name):
             continue
         below = (*at, name)
         merged = typing.deeper(below)  # (``None``: another value than an object, or untold)
@@ -153,17 +172,19 @@ def _gap(shape: KeyShape, its: Way, at: tuple[str, ...], typing: Typing,
         if gap is not None:
             lacking.update((name, *path) for path in gap[0])
             held.update((name, *path) for path in gap[1])
-    return lacking, held
+            mistyped.update(((name, *path), taken, sent) for path, taken, sent in gap[2])
+    return lacking, held, mistyped
 
 
 def _way_of(shape: KeyShape) -> Way:
-    """The way a variant's own object at a key is sent: its keys, and its keys' objects."""
-    requires, _, declares, nested = shape
-    return Way((), frozenset(requires), frozenset(declares), frozenset(declares),
-               objects=nested)
+    """The way a variant's own object at a key is sent: its keys, and its keys' objects
+    and types."""
+    requires, _, declares, nested, types = shape
+    return Way((), frozenset(requires), frozenset(declares), frozenset(declares), types,
+               nested)
 
 
-def _printed(paths: _Paths) -> tuple[str, ...]:
+def _printed(paths: set[tuple[str, ...]]) -> tuple[str, ...]:
     """Paths of keys as findings name them: a key by its name, a key further down by its
     field path (``config.auth.token``)."""
     return tuple(sorted(path[0] if len(path) == 1 else render(tuple(map(Prop, path)))
@@ -222,4 +243,7 @@ def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps
             entry = table.entries.get((*holder, Prop(key)))
             return None if entry is None else entry.type
         return types
-    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper)
+    def sender_at(path: tuple[str, ...]) -> tuple[str, ...] | None:
+        entry = sender.entries.get((*at_sender, *map(Prop, path)))
+        return None if entry is None else entry.type
+    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper, sender_at)

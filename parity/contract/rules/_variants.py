@@ -252,7 +252,7 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[st
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
                          set(refused) <= sent, *one, mistyped,
                          {k for k, _, _ in mistyped} <= sent, unheld,
-                         {k for k, _, _ in unheld} <= sent)
+                         {u[0] for u in unheld} <= sent)
                      for (missing, refused, mistyped, unheld), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
@@ -298,7 +298,8 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     far, by what decides them."""
     refused = [refused_keys(way, c, typing) for c in candidates] if typing else None
     asks, matter, fits = asked(candidates, required_anyway, declared_anyway, None if
-                                refused is None else [frozenset(k for k, _, _ in (*t, *u))
+                                refused is None else [frozenset([*(m[0] for m in t),
+                                                                 *(v[0] for v in u)])
                                                       for t, u in refused])
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
@@ -320,7 +321,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
     closest = sorted(gap for gap in gaps if sum(map(len, gap)) == nearest)
     return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required,
                                  mistyped=t, typed_always={k for k, _, _ in t} <= way.required,
-                                 unheld=u, unheld_always={k for k, _, _ in u} <= way.required)
+                                 unheld=u, unheld_always={v[0] for v in u} <= way.required)
                              for m, r, t, u in closest),
                 fatal=every == "none", bare=not fits(way.required))
 

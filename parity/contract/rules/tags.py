@@ -84,12 +84,14 @@ def _gap(gap: Gap, voice: _Voice) -> str:
         how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
         parts.append(f"takes `{key}` only as {_types(taken)} (the {voice.sender} {how} as "
                      f"{_types(sent)})")
-    for key, lacking, held in gap.unheld:
+    for key, lacking, held, typed in gap.unheld:
         how = f"always {voice.sends} it" if gap.unheld_always else f"may {voice.sends[:-1]} it"
         asked = " and ".join([*([f"with {_names(lacking)}"] if lacking else []),
-                              *([f"without {_names(held)}"] if held else [])])
+                              *([f"without {_names(held)}"] if held else []),
+                              *(f"with `{path}` as {_types(taken)}" for path, taken, _ in typed)])
         said = "; ".join([*([f"never with {_names(lacking)}"] if lacking else []),
-                          *([f"always with {_names(held)}"] if held else [])])
+                          *([f"always with {_names(held)}"] if held else []),
+                          *(f"with `{path}` only as {_types(sent)}" for path, _, sent in typed)])
         parts.append(f"takes `{key}` only {asked} in it (the {voice.sender} {how}, {said})")
     return " and ".join(parts)
 

@@ -494,3 +494,30 @@ def test_a_result_of_objects_the_agents_union_gives_apart_two_levels_down_fails(
             "`p.y`)") in finding.message
     assert "every result fails in the agent" in finding.message
     assert of_rule(SHAPES_OUT, returned(_two_down("y", "n"), TWO_DOWN)) == []
+
+
+def _typed_down(kind: dict[str, Any], beside: str, *, deeper: bool) -> dict[str, Any]:
+    """An object requiring `o`, whose `x` (or `p.x`, ``deeper``) is of type ``kind``, and
+    `s`, closed, requiring ``beside``."""
+    inner = closed({"x": kind}, "x")
+    return closed({"o": closed({"p": inner}, "p") if deeper else inner,
+                   "s": closed({beside: TEXT}, beside)}, "o", "s")
+
+
+@pytest.mark.parametrize(("deeper", "path"), [(False, "x"), (True, "p.x")],
+                         ids=["one-level-down", "two-levels-down"])
+def test_a_union_typing_a_key_of_its_objects_apart_holds_each_variant_to_its_type(deeper,
+                                                                                 path):
+    # `{o: {x: string}, s: {m}}` or `{o: {x: integer}, s: {n}}`: merged, `o.x` takes either
+    # and `s` an `m` or an `n`, so an agent sending a string `x` with an `n` agreed with
+    # every path, and every call was rejected
+    union = {"anyOf": [_typed_down(TEXT, "m", deeper=deeper),
+                       _typed_down(INT, "n", deeper=deeper)]}
+    finding = single(SHAPES_IN, sent(_typed_down(TEXT, "n", deeper=deeper), union))
+    assert finding.severity == "error"
+    assert (f"it takes `o` only with `{path}` as integer in it (the agent always sends it, "
+            f"with `{path}` only as string)") in finding.message
+    assert "every call that sends this object is rejected" in finding.message
+    assert not Draft202012Validator(union).is_valid(
+        {"o": {"p": {"x": "v"}} if deeper else {"x": "v"}, "s": {"n": "v"}})
+    assert sent(_typed_down(INT, "n", deeper=deeper), union) == []
