@@ -157,13 +157,12 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
     """The alternatives, each with the objects it gives the keys whose objects may differ
     between them (``wheres``: each one's paths of its names): those whose node is chosen
     (they declare or require apart there), or that one closes; each object with the objects
-    it gives its own keys where those differ between the alternatives (``_settled``)."""
-    def apart(table: dict[Any, Entry], path: Any) -> bool:
-        return (path in holders or table[path].closed is True) and may_be_object(table[path])
-
+    it gives its own keys where those differ between the alternatives (``_settled``: each
+    alternative's objects are read whole, as one may be closed or chosen where another is
+    not)."""
     def object_of(table: dict[Any, Entry], path: Any, depth: int) -> _Object | None:
         """The object an alternative gives a key at ``path``: the keys it requires, takes
-        (``None``: any) and declares, and the objects of those that may be apart; ``None``
+        (``None``: any) and declares, and the objects of those that may be objects; ``None``
         where its keys are not all named there (a union of its own, a map, a keyword not
         modelled, a cut recursion: nothing is told of it)."""
         entry = table[path]
@@ -176,7 +175,7 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
         declared = tuple(sorted(types))
         below = {} if depth >= MAX_NESTED else {
             name: object_of(table, kid, depth + 1) for name, kid in where.items()
-            if apart(table, kid)}
+            if may_be_object(table[kid])}
         return (tuple(sorted(names)), declared if entry.closed is True else None, declared,
                 below, types)
 

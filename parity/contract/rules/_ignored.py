@@ -12,16 +12,20 @@ requires, which it always holds). Where every call sending the key fits one it i
 where some do (a tagged union's other tag value) it stays an error. The same holds for what
 the server returns to the agent's result model, but a key the agent reads that never
 arrives (``out.missing``) stays an error, saying which variant takes the result without it:
-the agent's promised key is as missing, and it carries on with another variant.
+the agent's promised key is as missing, and it carries on with another variant. Further
+down the same: a variant whose object at a key on the way is open and does not declare the
+next takes any value there, and the error says so (an error still: what that object asks of
+the rest of the call is judged only where the variants give it apart).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Finding
+from parity.contract.rules._holders import required_names
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, merged_refused, refused_keys
@@ -29,7 +33,7 @@ from parity.contract.rules._variants import Fit, asked, by_value, fitting
 from parity.contract.rules.tags import judging_a_key
 from parity.errors import ParityError
 from parity.fieldpaths.entry import Variant, own_shapes, value_identity
-from parity.fieldpaths.fieldpath import Prop, Steps, parse
+from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
 
 #: the rules whose errors are about keys the agent reads arriving, which a variant taking
 #: the result does not change: they stay errors, saying so (``out.optional`` is a warning)
@@ -82,7 +86,8 @@ def _reasons(al: Alignment, direction: str, errors: list[Finding],
                                    and len(below) == 1 and isinstance(below[0], Prop)
                                    else None)
     why = {}
-    judged: dict[tuple[Steps, str], tuple[str, bool] | None] = {}  # by object and key
+    # by object and the keys down to the error
+    judged: dict[tuple[Steps, tuple[str, ...]], tuple[str, bool] | None] = {}
     for finding, steps in zip(errors, paths, strict=True):
         words = _ignored(al, direction, steps, erring, judged)
         if words is not None:
@@ -101,7 +106,7 @@ def _steps(path: str, steps_of: dict[str, Steps]) -> Steps:
 
 
 def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, Erring],
-             judged: dict[tuple[Steps, str], tuple[str, bool] | None],
+             judged: dict[tuple[Steps, tuple[str, ...]], tuple[str, bool] | None],
              ) -> tuple[str, bool] | None:
     """Why an object the error at ``steps`` says fails may be taken, and whether every one
     is: the first union above it (from the root) with open variants taking the sending
@@ -110,12 +115,30 @@ def _ignored(al: Alignment, direction: str, steps: Steps, erring: dict[Steps, Er
     for depth, step in enumerate(steps):
         if not isinstance(step, Prop):
             continue
-        known = (steps[:depth], step.name)
+        known: tuple[Steps, tuple[str, ...]] = (steps[:depth], (step.name,))
         if known not in judged:
-            judged[known] = _ignoring(al, direction, *known, erring)
+            judged[known] = _ignoring(al, direction, steps[:depth], step.name, erring)
         if judged[known] is not None:
             return judged[known]
+        chain = _keys_from(steps, depth)
+        if len(chain) > 1:
+            known = (steps[:depth], chain)
+            if known not in judged:
+                judged[known] = _ignoring_below(al, direction, steps[:depth], chain, erring)
+            if judged[known] is not None:
+                return judged[known]
     return None
+
+
+def _keys_from(steps: Steps, depth: int) -> tuple[str, ...]:
+    """The names of the keys ``steps`` goes through from ``depth`` on, to the first step
+    that is no key."""
+    names = []
+    for step in steps[depth:]:
+        if not isinstance(step, Prop):
+            break
+        names.append(step.name)
+    return tuple(names)
 
 
 def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
@@ -143,6 +166,56 @@ def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
             f"the {what} and silently ignores `{name}`)", fit == "every")
 
 
+def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str, ...],
+                    erring: dict[Steps, Erring]) -> tuple[str, bool] | None:
+    """``_ignoring`` further down: the words for a variant of the union at ``mine`` whose
+    object at the first keys of ``chain`` (``o``, ``o.p``...) is open and does not declare
+    the next, so takes any value there; ``None`` where none does. Never a warning: what
+    such an object asks of the rest of the sender's (types, objects) is judged only where
+    the variants give it apart."""
+    status = al.status.get(mine)
+    if type(status) is not Match:
+        return None
+    for i in range(1, len(chain)):  # another error below one of the keys: it cannot tell
+        if set(erring.get((*mine, *map(Prop, chain[:i])), {})) - {chain[i]}:
+            return None
+    theirs = status.other
+    tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
+                                            if direction == "in" else
+                                            (al.reader, mine, al.other, theirs))
+    if not (tagged.entries[at_tagged].tags or tagged.entries[at_tagged].shapes):
+        return None
+    setup = judging_a_key(tagged, at_tagged, sender, at_sender)
+    if setup is None:
+        return None
+    _, variants, ways, required, declared, typing = setup
+    ignored: dict[int, int] = {}  # variant -> how many keys down its object is open
+
+    def ignores(variant: Variant) -> bool:
+        shape = dict(variant[5]).get(chain[0])
+        for i in range(1, len(chain)):
+            if shape is None or not set(shape[0]) <= required_names(
+                    sender, (*at_sender, *map(Prop, chain[:i]))):
+                return False  # (its object requires a key the sender may omit there)
+            if shape[1] is None and chain[i] not in shape[2]:
+                ignored[id(variant)] = i
+                return True
+            shape = dict(shape[3]).get(chain[i])
+        return False
+
+    others = {key: asked for key, asked in erring.get(mine, {}).items() if key != chain[0]}
+    fit = taken_ignoring(ways, variants, required, declared, chain[0], typing, others,
+                         ignores)
+    if fit == "none" or not ignored:
+        return None
+    i = min(ignored.values())
+    whose, what = _WHOSE[direction]
+    return (f" (unless the {what} fits a variant of {whose} union "
+            f"{at(tagged.path(at_tagged))} whose object at "
+            f"`{render(tuple(map(Prop, chain[:i])))}` does not declare `{chain[i]}`: open, "
+            f"it takes the {what} and silently ignores `{chain[i]}`)", False)
+
+
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
                      name: str, erring: Erring) -> Fit:
     """How the objects the sender's at ``at_sender`` sends with ``name`` fit the open
@@ -167,7 +240,7 @@ def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
 
 def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
                    declared_anyway: set[str], name: str, typing: Typing, erring: Erring,
-                   ) -> Fit:
+                   ignores: Callable[[Variant], bool] | None = None) -> Fit:
     """How the calls of ``ways`` sending ``name`` fit the open variants not declaring it
     (which take any value there, and ignore it): ``every`` one fits one, ``some`` or
     ``none``. By their keys and the types and objects a variant gives them apart
@@ -181,7 +254,8 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
         keys = way.sent if name in way.sent else way.reach
         for value in way.values:
             candidates = [v for v in index.get(value_identity(value), ())
-                          if v[2] is None and name not in v[3]]
+                          if ((v[2] is None and name not in v[3]) if ignores is None
+                              else ignores(v))]
             refusals = []
             own = dict(way.objects)
             # (a key whose errors below ask only for keys the way's own object requires

@@ -101,7 +101,9 @@ def rules_markdown() -> str:
              "value), it stays an error. So for an `out` error below a key of the agent's "
              "union of objects, for the results the server returns; but `out.missing` stays "
              "an error: the key the agent reads never arrives, and it carries on with another "
-             "variant.", "",
+             "variant. A variant whose object at a key on the way is open and does not "
+             "declare the next key takes any value there too: the error says so, and stays "
+             "an error.", "",
              "| rule | direction | severity | catches |", "|---|---|---|---|"]
     for r in RULES.values():
         lines.append(f"| [`{r.id}`](#{r.id.replace('.', '')}) | {r.direction} | {r.severity} "

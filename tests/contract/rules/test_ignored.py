@@ -158,3 +158,24 @@ def test_another_keys_missing_requirement_its_own_object_meets_does_not_refuse_t
     assert finding.message.endswith(UNLESS.replace("`p`", "`o`"))
     assert taken(server, {"o": {}, "p": {"x": "v"}}) and taken(server, {"o": {"x": "v"},
                                                                         "p": {"x": "v"}})
+
+
+def test_a_variant_whose_object_further_down_is_open_without_the_key_takes_the_call():
+    # the second variant's `o.p` is any object: it takes an integer `o.p.x`, which the
+    # third refuses (before: "such calls are rejected", and none was)
+    def holding(p: dict[str, Any]) -> dict[str, Any]:
+        return obj({"a": TEXT, "o": obj({"p": p})})
+
+    server = {"anyOf": [obj({"a": TEXT}, additionalProperties=False), holding(obj({})),
+                        holding(obj({"x": TEXT}))]}
+    finding = single("in.type", sent(holding(obj({"x": INT})), server))
+    assert finding.severity == "error"  # (what the open object asks further is not judged)
+    assert finding.message.endswith(
+        "(unless the call fits a variant of the server's union at `by` whose object at "
+        "`o.p` does not declare `x`: open, it takes the call and silently ignores `x`)")
+    assert taken(server, {"a": "v", "o": {"p": {"x": 1}}})
+    # closed there, it does not
+    server["anyOf"][1] = holding(obj({}, additionalProperties=False))
+    finding = single("in.type", sent(holding(obj({"x": INT})), server))
+    assert "unless" not in finding.message
+    assert not taken(server, {"a": "v", "o": {"p": {"x": 1}}})

@@ -19,7 +19,7 @@ TEXT, INT = {"type": "string"}, {"type": "integer"}
 SHAPES_IN, SHAPES_OUT, TAG_IN = "in.variant", "out.variant", "in.tag"
 #: how an error says which calls (results) an open variant without its key may take
 #: (``rules._ignored``): where parity cannot tell that every one does, it stays an error
-UNLESS = "that does not declare"
+UNLESS = "(unless the "
 
 
 def closed(props: dict[str, Any], *required: str) -> dict[str, Any]:
@@ -282,11 +282,12 @@ def test_a_result_whose_nested_object_the_agents_variant_refuses_fails():
 
 
 @st.composite
-def _inner(draw: st.DrawFn, *, sender: bool) -> dict[str, Any]:
+def _inner(draw: st.DrawFn, *, sender: bool, typed: bool = False) -> dict[str, Any]:
     """An object of some of `x`, `y` (requiring some, closed or not); a sender's declares
-    one at least (one that declares none is free-form: it may send any key)."""
+    one at least (one that declares none is free-form: it may send any key). ``typed``:
+    each a string or an integer, else a string."""
     names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
-    return obj({n: TEXT for n in names},
+    return obj({n: draw(st.sampled_from((TEXT, INT))) if typed else TEXT for n in names},
                tuple(sorted(draw(st.sets(st.sampled_from(names))))) if names else (),
                **({"additionalProperties": False} if draw(st.booleans()) else {}))
 
@@ -341,12 +342,13 @@ def test_objects_two_keys_are_given_together_are_held_together(branches, agent):
 @st.composite
 def _deep(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
     """An object of some of `a` (a string) and `o`, an object holding `p`, itself an object
-    of `x`, `y` (``_inner``): objects two levels down, each level requiring its keys or
-    not, closed or not."""
+    of `x`, `y` (``_inner``, each a string or an integer): objects two levels down, each
+    level requiring its keys or not, closed or not."""
     names = sorted(draw(st.sets(st.sampled_from(("a", "o")), min_size=1)))
     props: dict[str, Any] = {"a": TEXT} if "a" in names else {}
     if "o" in names:
-        props["o"] = obj({"p": draw(_inner(sender=sender))}, ("p",) if draw(st.booleans())
+        props["o"] = obj({"p": draw(_inner(sender=sender, typed=True))},
+                         ("p",) if draw(st.booleans())
                          else (), **({"additionalProperties": False} if draw(st.booleans())
                                      else {}))
     return obj(props, tuple(sorted(draw(st.sets(st.sampled_from(names))))),
@@ -355,10 +357,12 @@ def _deep(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
 
 def _deep_values(one: dict[str, Any], key: str) -> list[Any]:
     """``_inner_values`` a level further down: `o` without `p`, or with each object `p`
-    may be."""
+    may be, its keys of the types `p` gives them."""
     if key == "a":
         return ["v"]
-    return [{}, *({"p": p} for p in _inner_values(one["properties"][key], "p"))]
+    inner = one["properties"][key]["properties"]["p"]["properties"]
+    return [{}, *({"p": {name: "v" if inner[name] == TEXT else 1 for name in p}}
+                  for p in _inner_values(one["properties"][key], "p"))]
 
 
 @settings(max_examples=draws(300), deadline=None,
