@@ -141,29 +141,50 @@ def _keys_from(steps: Steps, depth: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _sides(al: Alignment, direction: str, mine: Steps,
+           ) -> tuple[Parsed, Steps, Parsed, Steps] | None:
+    """The receiving side's union aligned with the agent's ``mine`` and the sending side's
+    object (the server's and the agent's for ``in``, the agent's and the server's for
+    ``out``), each with its steps; ``None`` where they are not aligned or the receiving
+    side's object is no union."""
+    status = al.status.get(mine)
+    if type(status) is not Match:
+        return None
+    theirs = status.other
+    sides = ((al.other, theirs, al.reader, mine) if direction == "in" else
+             (al.reader, mine, al.other, theirs))
+    entry = sides[0].entries[sides[1]]
+    return sides if entry.tags or entry.shapes else None
+
+
+def _unless(direction: str, tagged: Parsed, at_tagged: Steps, variant: str, name: str,
+            ) -> str:
+    """The words an error gains: which ``variant`` of the union takes the call (result),
+    silently ignoring ``name``."""
+    whose, what = _WHOSE[direction]
+    return (f" (unless the {what} fits a variant of {whose} union "
+            f"{at(tagged.path(at_tagged))} {variant}: open, it takes the {what} and silently "
+            f"ignores `{name}`)")
+
+
+def _others(erring: dict[Steps, Erring], mine: Steps, name: str) -> Erring:
+    """The keys of the agent's ``mine`` below which an error is found, but ``name``."""
+    return {key: asked for key, asked in erring.get(mine, {}).items() if key != name}
+
+
 def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
               erring: dict[Steps, Erring]) -> tuple[str, bool] | None:
     """The words for an open variant of the union at the agent's ``mine`` (or the server's
     object aligned with it) taking objects without ``name``, and whether it takes every
     one; ``None`` where none does."""
-    status = al.status.get(mine)
-    if type(status) is not Match:
+    sides = _sides(al, direction, mine)
+    if sides is None:
         return None
-    theirs = status.other
-    tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
-                                            if direction == "in" else
-                                            (al.reader, mine, al.other, theirs))
-    entry = tagged.entries[at_tagged]
-    if not (entry.tags or entry.shapes):
-        return None
-    others = {key: asked for key, asked in erring.get(mine, {}).items() if key != name}
-    fit = ignoring_variant(tagged, at_tagged, sender, at_sender, name, others)
+    fit = ignoring_variant(*sides, name, _others(erring, mine, name))
     if fit == "none":
         return None
-    whose, what = _WHOSE[direction]
-    return (f" (unless the {what} fits a variant of {whose} union "
-            f"{at(tagged.path(at_tagged))} that does not declare `{name}`: open, it takes "
-            f"the {what} and silently ignores `{name}`)", fit == "every")
+    return (_unless(direction, sides[0], sides[1], f"that does not declare `{name}`", name),
+            fit == "every")
 
 
 def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str, ...],
@@ -173,18 +194,13 @@ def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str
     the next, so takes any value there; ``None`` where none does. Never a warning: what
     such an object asks of the rest of the sender's (types, objects) is judged only where
     the variants give it apart."""
-    status = al.status.get(mine)
-    if type(status) is not Match:
-        return None
     for i in range(1, len(chain)):  # another error below one of the keys: it cannot tell
         if set(erring.get((*mine, *map(Prop, chain[:i])), {})) - {chain[i]}:
             return None
-    theirs = status.other
-    tagged, at_tagged, sender, at_sender = ((al.other, theirs, al.reader, mine)
-                                            if direction == "in" else
-                                            (al.reader, mine, al.other, theirs))
-    if not (tagged.entries[at_tagged].tags or tagged.entries[at_tagged].shapes):
+    sides = _sides(al, direction, mine)
+    if sides is None:
         return None
+    tagged, at_tagged, sender, at_sender = sides
     setup = judging_a_key(tagged, at_tagged, sender, at_sender)
     if setup is None:
         return None
@@ -203,17 +219,14 @@ def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str
             shape = dict(shape[3]).get(chain[i])
         return False
 
-    others = {key: asked for key, asked in erring.get(mine, {}).items() if key != chain[0]}
-    fit = taken_ignoring(ways, variants, required, declared, chain[0], typing, others,
-                         ignores)
+    fit = taken_ignoring(ways, variants, required, declared, chain[0], typing,
+                         _others(erring, mine, chain[0]), ignores)
     if fit == "none" or not ignored:
         return None
     i = min(ignored.values())
-    whose, what = _WHOSE[direction]
-    return (f" (unless the {what} fits a variant of {whose} union "
-            f"{at(tagged.path(at_tagged))} whose object at "
-            f"`{render(tuple(map(Prop, chain[:i])))}` does not declare `{chain[i]}`: open, "
-            f"it takes the {what} and silently ignores `{chain[i]}`)", False)
+    return (_unless(direction, tagged, at_tagged, f"whose object at "
+                    f"`{render(tuple(map(Prop, chain[:i])))}` does not declare `{chain[i]}`",
+                    chain[i]), False)
 
 
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -252,16 +265,16 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
     # (as ``rejected_with``: the ways that surely may send it, else those that only may)
     for way in [w for w in ways if name in w.sent] or [w for w in ways if name in w.reach]:
         keys = way.sent if name in way.sent else way.reach
+        own = dict(way.objects)
+        # (a key whose errors below ask only for keys the way's own object requires there
+        # never errs on this way)
+        errs = {key for key, asked in erring.items() if asked is None or key not in own
+                or not asked <= set(own[key][0])}
         for value in way.values:
             candidates = [v for v in index.get(value_identity(value), ())
                           if ((v[2] is None and name not in v[3]) if ignores is None
                               else ignores(v))]
             refusals = []
-            own = dict(way.objects)
-            # (a key whose errors below ask only for keys the way's own object requires
-            # there never errs on this way)
-            errs = {key for key, asked in erring.items() if asked is None or key not in own
-                    or not asked <= set(own[key][0])}
             for variant in candidates:
                 mistyped, unheld = refused_keys(way, variant, typing)
                 refusals.append(frozenset(errs.intersection(variant[3]).union(

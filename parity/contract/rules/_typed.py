@@ -114,7 +114,7 @@ def _unheld_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Unheld, ..
         if gap is not None:
             never, always, typed = gap
             found.append((key, _printed(never), _printed(always),
-                          tuple(sorted((_printed({path})[0], taken, sent_as)
+                          tuple(sorted((_path_text(path), taken, sent_as)
                                        for path, taken, sent_as in typed))))
     return tuple(found)
 
@@ -185,10 +185,13 @@ def _way_of(shape: KeyShape) -> Way:
 
 
 def _printed(paths: set[tuple[str, ...]]) -> tuple[str, ...]:
-    """Paths of keys as findings name them: a key by its name, a key further down by its
+    return tuple(sorted(map(_path_text, paths)))
+
+
+def _path_text(path: tuple[str, ...]) -> str:
+    """A path of keys as findings name it: a key by its name, a key further down by its
     field path (``config.auth.token``)."""
-    return tuple(sorted(path[0] if len(path) == 1 else render(tuple(map(Prop, path)))
-                        for path in paths))
+    return path[0] if len(path) == 1 else render(tuple(map(Prop, path)))
 
 
 def _mistyped_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Mistyped, ...]:
