@@ -45,6 +45,8 @@ class Keys(NamedTuple):
     values: Callable[[Any], object]
     #: the name of a property's path
     name: Callable[[Any], str]
+    #: whether a path is below a node (in its subtree, not the node itself)
+    under: Callable[[Any, Any], bool]
 
 
 def _printed_name(path: str) -> str:
@@ -55,11 +57,14 @@ def _printed_name(path: str) -> str:
 
 
 PRINTED = Keys(printed_parent, lambda path: path.endswith("]"),
-               lambda path: path.endswith("{}"), lambda path: path + "{}", _printed_name)
+               lambda path: path.endswith("{}"), lambda path: path + "{}", _printed_name,
+               lambda path, node: (path.startswith(node) and len(path) > len(node)
+                                   and (not node or path[len(node)] in ".[{")))
 STEPS = Keys(lambda steps: steps[:-1],
              lambda steps: steps[-1] is ITEMS or isinstance(steps[-1], Index),
              lambda steps: steps[-1] is VALUES, lambda steps: (*steps, VALUES),
-             lambda steps: steps[-1].name)
+             lambda steps: steps[-1].name,
+             lambda path, node: len(path) > len(node) and path[:len(node)] == node)
 
 
 def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key, Entry]],
@@ -98,7 +103,7 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
                 if names is None:
                     continue  # no object is valid here
                 ways.append((names, t[holder].choice))  # type: ignore[index]
-                sets = _taken(t, holder, types, keys) if closing else None
+                sets = _taken(t, holder, _takes(types), keys) if closing else None
                 alternatives.append((t, names, None if sets is None
                                      else tuple(sorted(set().union(*sets))), tuple(types),
                                      values, types, {}))
@@ -137,11 +142,12 @@ def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
         entry = table.get(path)
         if entry is None:
             continue
+        name = keys.name(path)
         if not entry.type:  # refused
             if entry.required:
                 return None, declared, values, where
+            declared[name] = ()  # (an open object refuses it: typed so, never taken)
             continue
-        name = keys.name(path)
         declared[name] = entry.type
         where[name] = path
         if entry.required:
@@ -176,8 +182,8 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
         below = {} if depth >= MAX_NESTED else {
             name: object_of(table, kid, depth + 1) for name, kid in where.items()
             if may_be_object(table[kid])}
-        return (tuple(sorted(names)), declared if entry.closed is True else None, declared,
-                below, types)
+        return (tuple(sorted(names)), tuple(sorted(_takes(types))) if entry.closed is True
+                else None, declared, below, types)
 
     differ = {name for (t, *_), where in zip(alternatives, wheres, strict=True)
               for name, path in where.items() if path in holders or t[path].closed is True}
@@ -214,8 +220,8 @@ def _settled(objects: list[Any]) -> list[Any]:
         settled = _settled(given)
         if len(set(settled)) > 1:
             kept[name] = settled
-    typed = {name for o in told for name, types in o[4].items()
-             if any(other[4].get(name, types) != types for other in told)}
+    typed = {name for o in told for name, types in o[4].items()  # (a refused key: always)
+             if not types or any(other[4].get(name, types) != types for other in told)}
     ordinal = {name: iter(shapes) for name, shapes in kept.items()}
     return [o if o is None or o is _ABSENT else
             (o[0], o[1], o[2], tuple((name, next(ordinal[name])) for name in kept
@@ -234,6 +240,11 @@ def _taken(table: dict[Any, Entry], holder: Any, declared: Iterable[str], keys: 
     if entry.closed is not True or keys_unmodelled(entry) or keys.values(holder) in table:
         return None
     return entry.keysets or [list(declared)]
+
+
+def _takes(types: dict[str, tuple[str, ...]]) -> list[str]:
+    """The keys an object declares that it takes: not those it refuses (typed ``()``)."""
+    return [name for name, its in types.items() if its]
 
 
 def keysets_of(taken: Iterable[Iterable[str]]) -> Choice:

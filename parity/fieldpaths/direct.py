@@ -58,7 +58,7 @@ from parity.fieldpaths.direct_unions import (
 )
 from parity.fieldpaths.entry import ANY, Entry, adopt, sorted_values
 from parity.fieldpaths.keyed import needs_keys
-from parity.fieldpaths.keysets import excluded
+from parity.fieldpaths.keysets import excluded, refuses_every_value
 from parity.fieldpaths.keywords import intersect_enum
 
 __all__ = ["BLOCKERS", "Direct", "DirectSteps", "NotPlain", "is_plain", "pointer",
@@ -204,8 +204,9 @@ class Direct(Walk):
                 enum = intersect_enum(enum, (schema["const"],))
             if self.dated(schema):  # annotations in an older dialect: the general walk's
                 return self._delegate(schema, key, depth, rel, required, patterns)
-            if "not" in schema and excluded(schema["not"]) is not None:
-                # keys refused together: the facets carry them (``fieldpaths.keysets``)
+            if "not" in schema and (excluded(schema["not"]) is not None
+                                    or refuses_every_value(schema["not"])):
+                # keys refused together, or no value: the facets say it (``keysets``)
                 return self._delegate(schema, key, depth, rel, required, patterns)
             late = schema.get("unevaluatedProperties", True)
             if late is False:  # beside additionalProperties, nothing left to refuse

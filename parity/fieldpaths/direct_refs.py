@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from parity.fieldpaths.direct_keys import Tail
 from parity.fieldpaths.direct_plain import BLOCKERS, LATER
 from parity.fieldpaths.entry import sorted_values
+from parity.fieldpaths.keysets import refuses_every_value
 from parity.fieldpaths.keywords import UNSUPPORTED_KEYWORDS, intersect_enum
 from parity.fieldpaths.pointers import MISS, local_target
 
@@ -108,6 +109,8 @@ def own_weight(schema: dict[str, Any], expanded: int, walk: Walk | None = None,
     late = schema.get("unevaluatedProperties", True)
     weight += len(_UNSUPPORTED & schema.keys()) + (late is not False and late is not True
                                                    and late != {})
+    if "not" in schema and refuses_every_value(schema["not"]):
+        weight -= 1  # read as `false`, not recorded as a keyword not modelled
     enum: tuple[Any, ...] | None = None
     if "enum" in schema:
         if not isinstance(schema["enum"], list):

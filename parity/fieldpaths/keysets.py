@@ -64,6 +64,12 @@ def one_of_mark(branches: Any) -> OneOf | None:
     return None
 
 
+def refuses_every_value(value: Any) -> bool:
+    """Whether a ``not`` holds a schema every value fits (``{}`` or ``true``): JSON
+    Schema's other spelling of ``false``, zod's ``z.never()``, read as ``false`` is."""
+    return value is True or (value.__class__ is dict and not value)
+
+
 def excluded(value: Any) -> tuple[str, ...] | None:
     """The keys a ``not`` refuses together, where its schema does nothing but require two
     keys or more (one refused alone leaves a single keyset, which would not weigh it);

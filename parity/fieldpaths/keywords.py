@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from parity.errors import SchemaError
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import sorted_values, value_identity
-from parity.fieldpaths.keysets import OneOf, excluded
+from parity.fieldpaths.keysets import OneOf, excluded, refuses_every_value
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -341,6 +341,9 @@ def _property_names(w: Reading, f: Facets, value: Any, at: Sub,
 
 
 def _not(w: Reading, f: Facets, value: Any, at: Sub, schema: Mapping[str, Any]) -> None:
+    if refuses_every_value(value):
+        f.never, f.types = True, frozenset()
+        return
     f.unsupported.add("not")  # (a side holding it is not judged by what it may send)
     names = excluded(value)
     if names is not None:  # "never these keys together": the node's keysets say it

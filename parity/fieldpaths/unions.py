@@ -7,7 +7,6 @@ alternative holding its object requires it, and where they differ a choice is re
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
@@ -23,6 +22,7 @@ from parity.fieldpaths.entry import (
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keysets import exclude
 from parity.fieldpaths.keywords import keep_examples
+from parity.fieldpaths.satisfiable import satisfiable
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
@@ -136,44 +136,6 @@ def _with_holders(chosen: list[object], holder_of: Callable[[Any], object]) -> N
             seen.add(above)
             chosen.append(above)
             above = holder_of(above)
-
-
-def satisfiable(tables: list[dict[_Key, Entry]], root: _Key, keys: Keys,
-                ) -> list[dict[_Key, Entry]]:
-    """The alternatives some value satisfies: not one that requires a key it refuses, or
-    allows no value of (at ``root``, or down a chain of required properties: an ``allOf``
-    typing one key two ways or giving a tag two values, a closed branch refusing a key the
-    node requires). All of them where none is left (the node holds no value)."""
-    if not any(() in map(_TYPE, t.values()) or () in map(_ENUM, t.values())
-               for t in tables):  # the usual: nothing refused
-        return tables
-    kept = [t for t in tables if not _unsatisfiable(t, root, keys)]
-    return kept or tables
-
-
-def _unsatisfiable(table: dict[_Key, Entry], root: _Key, keys: Keys) -> bool:
-    # (one typed never at the root adds no value to the union already: ``few_values``)
-    for path, entry in table.items():
-        if (entry.type and entry.enum != ()) or not entry.required or path == root:
-            continue
-        # a required key refused: so is its object, if that is required in its own...
-        # (``required`` binds objects alone: a holder that may be another type holds that)
-        while not (keys.into_array(path) or keys.into_values(path)):
-            holder = keys.parent(path)
-            above = table.get(holder)  # type: ignore[arg-type]
-            if above is None or above.type != _OBJECT:
-                break
-            if holder == root:
-                return True
-            if not above.required:
-                break
-            path = holder  # type: ignore[assignment]
-    return False
-
-
-_TYPE = attrgetter("type")
-_OBJECT = ("object",)
-_ENUM = attrgetter("enum")
 
 
 def _union(tables: list[dict[_Key, Entry]], holder_of: Callable[[_Key], object],

@@ -149,8 +149,8 @@ def _apart(given: Iterable[_Given], but: str | None = None) -> tuple[set[str], s
     held: set[str] = set()
     untold: set[str] = set()
     for types, objects in given:
-        for key, names in types:
-            if key != but and seen_types.setdefault(key, names) != names:
+        for key, names in types:  # (a key a variant refuses is kept typed so: `()`)
+            if key != but and (seen_types.setdefault(key, names) != names or not names):
                 typed.add(key)
         for key, shape in objects:
             if shape is None:

@@ -344,8 +344,34 @@ def test_an_alternative_no_value_satisfies_is_left_out_of_the_union():
     # an optional object that refuses a key it requires: leaving it out is valid
     optional = {"type": "object", "properties": {"m": impossible}}
     assert not extract_paths({"anyOf": [optional, either("a")]})["a"].required
-    # nothing left: every alternative is kept (the node holds no value)
-    assert extract_paths({"anyOf": [impossible, impossible]})[""].type == ("object",)
+    # nothing left: the node holds no value, and is refused
+    nothing = {"anyOf": [impossible, {"type": "object", "required": ["a"],
+                                      "properties": {"a": {"not": {}}}}]}
+    table = extract_paths({"type": "object", "properties": {"n": nothing}})
+    assert list(table) == ["", "n"] and table["n"].type == ()
+    assert_same(nothing, "nothing")
+    assert not any(Draft202012Validator(nothing).is_valid(v) for v in ({}, {"a": 1}, {"b": 1}))
+
+
+def test_an_object_no_value_satisfies_is_refused_in_its_alternative():
+    """An optional key's object that requires a key it refuses holds no value: its
+    alternative takes the key's absence alone, and what the others take there is all that
+    is merged (not the refused key below it)."""
+    never = {"type": "object", "properties": {"x": False, "y": {"type": "string"}},
+             "required": ["x"]}
+    schema = {"anyOf": [{"type": "object", "properties": {"o": {"type": "object"}}},
+                        {"type": "object", "properties": {"o": never}}]}
+    table = extract_paths(schema)
+    assert "o.x" not in table and "o.y" not in table and table["o"].type == ("object",)
+    assert_same(schema, "never below")
+    assert_same({"type": "object", "properties": {"w": schema}}, "never below, wrapped")
+    validator = Draft202012Validator(schema)
+    assert validator.is_valid({"o": {"x": 1}})  # the first takes `o` whatever it holds
+    # the object alone in its union: the key's absence is all it takes
+    alone = {"anyOf": [{"type": "object", "properties": {"o": never}}, {"type": "null"}]}
+    assert extract_paths(alone)["o"].type == ()
+    assert Draft202012Validator(alone).is_valid({}) and not Draft202012Validator(
+        alone).is_valid({"o": {}})
 
 
 def test_an_alternative_whose_required_key_has_no_value_left_is_left_out_of_the_union():

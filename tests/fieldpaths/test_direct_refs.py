@@ -84,7 +84,7 @@ DEFS = {
                              "tags": {"type": "array", "items": {"type": "string"}},
                              "inner": {"$ref": "#/$defs/Inner"}}},
     "Inner": {"type": "object", "enum": [{"a": 1}, {"a": 1}], "const": {"a": 1},
-              "patternProperties": {"^x": {"type": "string"}}, "not": {}},
+              "patternProperties": {"^x": {"type": "string"}}, "not": {"type": "null"}},
     "a/b~c": {"type": "string", "description": "escaped in the pointer"},
     "Tree": {"type": "object", "properties": {"kids": {"type": "array",
                                                        "items": {"$ref": "#/$defs/Tree"}}}},

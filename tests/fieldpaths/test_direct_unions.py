@@ -92,7 +92,8 @@ NOT_LEAVES: list[Any] = [
     {"anyOf": [{"type": "object", "properties": {"x": {}}}, NULL]},
     {"anyOf": [{"type": "string"}, NULL], "oneOf": [{"type": "string"}, NULL]},
     {"anyOf": [{"type": "string"}, NULL], "required": ["x"]},
-    {"anyOf": [{"type": "string", "not": {}}, NULL]},
+    {"anyOf": [{"type": "string", "not": {"const": "x"}}, NULL]},
+    {"anyOf": [{"type": "string", "not": {}}, NULL]},  # (a string refused: `false`)
     {"anyOf": [{"$ref": "#/$defs/X"}, NULL], "$defs": {"X": {}}},
     {"anyOf": [{"anyOf": [{"type": "string"}, NULL]}, NULL]},
 ]

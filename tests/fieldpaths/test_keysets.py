@@ -17,6 +17,7 @@ from parity.fieldpaths.keysets import (
     joined,
     of_branches,
     one_of_mark,
+    refuses_every_value,
     refusing,
 )
 from parity.fieldpaths.schema import extract_paths
@@ -154,6 +155,21 @@ def test_a_not_of_a_requirement_refuses_those_keys_together():
         assert entry.keysets == () and entry.unsupported == ("not",)
     assert excluded({"required": ["b", "a"]}) == ("a", "b")
     assert refusing([("a", "b")], ("a", "b", "c")) == (("a", "c"), ("b", "c"))
+
+
+def test_a_not_of_every_value_refuses_every_value():
+    """``{"not": {}}`` (zod's ``z.never()``) and ``{"not": true}`` are ``false`` spelt
+    otherwise: the key takes no value, and nothing is recorded as not modelled."""
+    refused = extract_paths({"type": "object", "properties": {"b": False}})["b"]
+    for never in ({"not": {}}, {"not": True}, {"type": "string", "not": {}}):
+        schema = {"type": "object", "properties": {"b": never, "c": INT}}
+        assert_same(schema, str(never))  # (the direct walk hands such a node over)
+        assert extract_paths(schema)["b"] == refused
+        assert not Draft202012Validator(schema).is_valid({"b": None})
+    assert refuses_every_value({}) and refuses_every_value(True)
+    assert not refuses_every_value({"type": "null"}) and not refuses_every_value(False)
+    # what else a `not` says stays not modelled, as before
+    assert extract_paths({"not": {"type": "null"}})[""].unsupported == ("not",)
 
 
 @st.composite

@@ -8,8 +8,10 @@ takes any value there: a call that fits it otherwise is taken, the value silentl
 union of the two models). Such an error says which calls pass: those that fit that variant
 by its keys and the types it takes them as, with no other error below a key it declares
 (where it may refuse them; but an error asking only for a key the call's own object there
-requires, which it always holds). Where every call sending the key fits one it is a warning;
-where some do (a tagged union's other tag value) it stays an error. The same holds for what
+requires, which it always holds, or one below an object of the variant's that is open and
+does not declare the next key on the way to it, which it ignores). Where every call sending
+the key fits one it is a warning; where some do (a tagged union's other tag value) it stays
+an error. The same holds for what
 the server returns to the agent's result model, but a key the agent reads that never
 arrives (``out.missing``) stays an error, saying which variant takes the result without it:
 the agent's promised key is as missing, and it carries on with another variant. Further
@@ -42,8 +44,10 @@ _PRESENCE = frozenset({"out.missing"})
 _WHOSE = {"in": ("the server's", "call"), "out": ("the agent's", "result")}
 #: the keys of an object below which another error is found, each with the keys its
 #: object lacks that those errors ask for alone (``in.missing-required`` of its own keys),
-#: ``None`` where another error is found there
-Erring = dict[str, frozenset[str] | None]
+#: ``None`` where another error is found there; and the keys down to each error (``None``
+#: where one is not at a key's path), which a variant's open object not declaring one
+#: ignores
+Erring = dict[str, tuple[frozenset[str] | None, frozenset[tuple[str, ...]] | None]]
 
 
 def softened(pair: ToolPair, findings: Iterable[Finding]) -> list[Finding]:
@@ -73,18 +77,20 @@ def _reasons(al: Alignment, direction: str, errors: list[Finding],
     # the agent's objects -> the keys an error is found below (but a type's: each way of
     # the sending side's object is held to the types a variant takes, ``merged_refused``)
     erring: dict[Steps, Erring] = {}
-    for finding, steps in zip(errors, paths, strict=True):
-        if finding.rule_id == f"{direction}.type":
-            steps = steps[:-1]
+    for finding, full in zip(errors, paths, strict=True):
+        steps = full[:-1] if finding.rule_id == f"{direction}.type" else full
         for depth, step in enumerate(steps):
             if isinstance(step, Prop):
                 keys = erring.setdefault(steps[:depth], {})
                 below = steps[depth + 1:]
-                asked = keys.get(step.name, frozenset())
-                keys[step.name] = (asked | {below[0].name} if asked is not None
-                                   and finding.rule_id == "in.missing-required"
-                                   and len(below) == 1 and isinstance(below[0], Prop)
-                                   else None)
+                asked, chains = keys.get(step.name, (frozenset(), frozenset()))
+                chain = _keys_from(full, depth + 1)
+                keys[step.name] = (
+                    asked | {below[0].name} if asked is not None
+                    and finding.rule_id == "in.missing-required"
+                    and len(below) == 1 and isinstance(below[0], Prop) else None,
+                    chains | {chain} if chains is not None and chain
+                    and len(chain) == len(full) - depth - 1 else None)
     why = {}
     # by object and the keys down to the error
     judged: dict[tuple[Steps, tuple[str, ...]], tuple[str, bool] | None] = {}
@@ -268,8 +274,8 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
         own = dict(way.objects)
         # (a key whose errors below ask only for keys the way's own object requires there
         # never errs on this way)
-        errs = {key for key, asked in erring.items() if asked is None or key not in own
-                or not asked <= set(own[key][0])}
+        errs = {key for key, (asked, _) in erring.items() if asked is None
+                or key not in own or not asked <= set(own[key][0])}
         for value in way.values:
             candidates = [v for v in index.get(value_identity(value), ())
                           if ((v[2] is None and name not in v[3]) if ignores is None
@@ -277,10 +283,33 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
             refusals = []
             for variant in candidates:
                 mistyped, unheld = refused_keys(way, variant, typing)
-                refusals.append(frozenset(errs.intersection(variant[3]).union(
+                erred = {key for key in errs.intersection(variant[3])
+                         if not _ignores_all(variant, key, erring[key][1])}
+                refusals.append(frozenset(erred.union(
                     merged_refused(way, variant, typing),
                     (m[0] for m in mistyped), (v[0] for v in unheld))))
             _, matter, fits = asked(candidates, required_anyway, declared_anyway, refusals)
             found.add((candidates and fitting(way.required | {name}, keys, matter, fits))
                       or "none")
     return "every" if found == {"every"} else "some" if found - {"none"} else "none"
+
+
+def _ignores_all(variant: Variant, key: str, chains: frozenset[tuple[str, ...]] | None,
+                 ) -> bool:
+    """Whether ``variant``'s object at ``key`` takes any value at the end of each of
+    ``chains`` (the keys below it down to an error): open on the way and not declaring the
+    next key (``anyOf [{o: {}}, {o: {x: integer}, p}]`` takes `{o: {x: "a"}, p}` as its
+    first, whatever else the error at `o.x` says)."""
+    if chains is None:
+        return False
+    for chain in chains:
+        shape = dict(variant[5]).get(key)
+        for name in chain:
+            if shape is None:
+                return False
+            if shape[1] is None and name not in shape[2] and name not in shape[0]:
+                break
+            shape = dict(shape[3]).get(name)
+        else:
+            return False
+    return True

@@ -64,10 +64,11 @@ Unheld = tuple[str, tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...]]
 
 def type_fits(sent: str, taken: tuple[str, ...]) -> bool | None:
     """Whether a value of type ``sent`` fits a variant taking ``taken``: ``None`` where some
-    do and some do not (a number where integers are taken; any value)."""
+    do and some do not (a number where integers are taken; any value). Nothing fits a
+    variant refusing the key (``taken`` empty: its schema there is ``false``)."""
     if ANY in taken or sent in taken or (sent == "integer" and "number" in taken):
         return True
-    if sent == ANY or (sent == "number" and "integer" in taken):
+    if (sent == ANY and taken) or (sent == "number" and "integer" in taken):
         return None
     return False
 

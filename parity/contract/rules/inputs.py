@@ -250,8 +250,9 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             yield Finding(
                 tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
                 message=f"the agent may send {sent} {at(path)}, where the server accepts no "
-                        "value (its schema there is `false`, or an `additionalProperties: "
-                        "false` beside it leaves the key out); such calls are rejected",
+                        "value (its schema there is `false` or `{\"not\": {}}`, or an "
+                        "`additionalProperties: false` beside it leaves the key out); such "
+                        "calls are rejected",
                 hint="send nothing there, or let the server's schema take it")
             continue
         yield Finding(

@@ -83,12 +83,14 @@ def _gap(gap: Gap, voice: _Voice) -> str:
     for key, taken, sent in gap.mistyped:
         how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
         parts.append(f"takes `{key}` only as {_types(taken)} (the {voice.sender} {how} as "
-                     f"{_types(sent)})")
+                     f"{_types(sent)})" if taken else  # (refused: `false`, `not: {}`)
+                     f"refuses `{key}` (the {voice.sender} {how})")
     for key, lacking, held, typed in gap.unheld:
         how = f"always {voice.sends} it" if gap.unheld_always else f"may {voice.sends[:-1]} it"
         asked = " and ".join([*([f"with {_names(lacking)}"] if lacking else []),
                               *([f"without {_names(held)}"] if held else []),
-                              *(f"with `{path}` as {_types(taken)}" for path, taken, _ in typed)])
+                              *(f"with `{path}` as {_types(taken)}" if taken
+                                else f"without `{path}`" for path, taken, _ in typed)])
         said = "; ".join([*([f"never with {_names(lacking)}"] if lacking else []),
                           *([f"always with {_names(held)}"] if held else []),
                           *(f"with `{path}` only as {_types(sent)}" for path, _, sent in typed)])

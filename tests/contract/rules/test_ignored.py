@@ -179,3 +179,22 @@ def test_a_variant_whose_object_further_down_is_open_without_the_key_takes_the_c
     finding = single("in.type", sent(holding(obj({"x": INT})), server))
     assert "unless" not in finding.message
     assert not taken(server, {"a": "v", "o": {"p": {"x": 1}}})
+
+
+def test_an_error_further_down_the_open_variant_also_ignores_does_not_refuse_the_call():
+    # the first variant declares `o`, open and without `x`, and not `p`: it takes every
+    # call, `o.x` and `p.x` strings and all; the second refuses both. The error at `p.x` is
+    # a warning, its clause naming the first (before: an error without it, as the error at
+    # `o.x` was taken to refuse the call there too)
+    server = {"anyOf": [obj({"o": obj({})}), obj({"o": obj({"x": INT}), "p": obj({"x": INT})})]}
+    agent = obj({"o": obj({"x": TEXT}), "p": obj({"x": TEXT})}, ("o",))
+    found = {f.path: f for f in sent(agent, server)}
+    assert found["by.p.x"].severity == "warning"
+    assert found["by.p.x"].message.endswith(UNLESS)
+    assert "does not declare `x`" in found["by.o.x"].message  # (further down: still an error)
+    assert taken(server, {"o": {"x": "v"}, "p": {"x": "v"}})
+    # closed, the first variant's `o` refuses `x`: the call fits no variant
+    server["anyOf"][0] = obj({"o": obj({}, additionalProperties=False)})
+    found = {f.path: f for f in sent(agent, server)}
+    assert found["by.p.x"].severity == "error" and "unless" not in found["by.p.x"].message
+    assert not taken(server, {"o": {"x": "v"}, "p": {"x": "v"}})

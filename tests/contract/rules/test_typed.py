@@ -97,6 +97,29 @@ def test_a_tagged_variant_takes_its_keys_at_its_own_types():
                 {"oneOf": [cat, dog]}) == []
 
 
+def test_a_key_an_open_tagged_variant_refuses_is_refused_with_its_tag():
+    # zod's `b: z.never().optional()` in the open "x" variant: `{"not": {}}` (or `false`)
+    # takes no value, where any other key not declared there is taken (before: "no
+    # differences", as if the variant did not name `b`)
+    for never in ({"not": {}}, False):
+        x = obj({"kind": {"const": "x"}, "b": never}, ("kind",))
+        y = obj({"kind": {"const": "y"}, "b": TEXT}, ("kind", "b"))
+        finding = single(TAG_IN, sent(obj({"kind": {"const": "x"}, "b": TEXT}, ("kind", "b")),
+                                      {"anyOf": [x, y]}))
+        assert ('with "x" it refuses `b` (the agent always sends it); every call that sends '
+                'this object with `kind` "x" is rejected') in finding.message
+        assert not Draft202012Validator(x).is_valid({"kind": "x", "b": "v"})
+        assert of_rule(TAG_IN, sent(obj({"kind": {"const": "x"}, "c": TEXT}, ("kind", "c")),
+                                    {"anyOf": [x, y]})) == []  # (one it does not name: taken)
+        # an object further down refusing its key: "without" it
+        x = obj({"kind": {"const": "x"}, "o": obj({"p": never, "q": TEXT})}, ("kind",))
+        y = obj({"kind": {"const": "y"}, "o": obj({"p": TEXT})}, ("kind",))
+        agent = obj({"kind": {"const": "x"}, "o": obj({"p": TEXT}, ("p",))}, ("kind", "o"))
+        finding = single(TAG_IN, sent(agent, {"anyOf": [x, y]}))
+        assert ('with "x" it takes `o` only without `p` in it (the agent always sends it, '
+                'with `p` only as string)') in finding.message
+
+
 def test_a_result_the_agents_variants_take_at_other_types_fails():
     finding = single(SHAPES_OUT, returned(closed({"a": TEXT}, "a")))
     assert finding.severity == "error"
@@ -141,15 +164,20 @@ NAMES = ("a", "b", "c")
 #: a value of each type the objects below give keys
 SAMPLES = {"string": "x", "integer": 1, "null": None, "boolean": True}
 TYPES = st.sampled_from(sorted(SAMPLES))
+#: a key's schema that takes no value: `false`, and its other spelling (zod's `z.never()`)
+REFUSED = st.sampled_from((False, {"not": {}}))
 
 
 @st.composite
 def _object(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
-    """An object of some of `a` to `c`, each of one type (a sender's maybe of two),
-    requiring some, closed or not."""
+    """An object of some of `a` to `c`, each of one type (a sender's maybe of two; a
+    receiver's maybe refused: ``REFUSED``), requiring some, closed or not."""
     names = sorted(draw(st.sets(st.sampled_from(NAMES), min_size=1)))
-    props = {}
+    props: dict[str, Any] = {}
     for name in names:
+        if not sender and draw(st.integers(0, 4)) == 0:
+            props[name] = draw(REFUSED)
+            continue
         types = sorted(draw(st.sets(TYPES, min_size=1, max_size=2 if sender else 1)))
         props[name] = {"type": types[0] if len(types) == 1 else types}
     required = sorted(draw(st.sets(st.sampled_from(names))))
@@ -285,9 +313,11 @@ def test_a_result_whose_nested_object_the_agents_variant_refuses_fails():
 def _inner(draw: st.DrawFn, *, sender: bool, typed: bool = False) -> dict[str, Any]:
     """An object of some of `x`, `y` (requiring some, closed or not); a sender's declares
     one at least (one that declares none is free-form: it may send any key). ``typed``:
-    each a string or an integer, else a string."""
+    each a string or an integer, else a string; a receiver's may refuse one (``REFUSED``)."""
     names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
-    return obj({n: draw(st.sampled_from((TEXT, INT))) if typed else TEXT for n in names},
+    kinds = [TEXT, INT] if typed else [TEXT]
+    return obj({n: draw(st.sampled_from(kinds) if sender else st.sampled_from(kinds) | REFUSED)
+                for n in names},
                tuple(sorted(draw(st.sets(st.sampled_from(names))))) if names else (),
                **({"additionalProperties": False} if draw(st.booleans()) else {}))
 
