@@ -7,7 +7,7 @@ requires ``url`` refuses a ``config`` that never holds one, which merged path by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
@@ -181,8 +181,14 @@ def _way_of(shape: KeyShape) -> Way:
     """The way a variant's own object at a key is sent: its keys, and its keys' objects
     and types."""
     requires, _, declares, nested, types = shape
-    return Way((), frozenset(requires), frozenset(declares), frozenset(declares), types,
-               nested)
+    sent = sendable(declares, types)
+    return Way((), frozenset(requires), sent, sent, types, nested)
+
+
+def sendable(declares: Iterable[str], types: KeyTypes) -> frozenset[str]:
+    """The keys a sending side's variant declares that it may send: not one it refuses
+    (typed ``[]``: its schema there is ``false``)."""
+    return frozenset(declares).difference(key for key, taken in types if not taken)
 
 
 def _printed(paths: set[tuple[str, ...]]) -> tuple[str, ...]:

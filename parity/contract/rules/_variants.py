@@ -22,6 +22,7 @@ from parity.contract.rules._typed import (
     Unheld,
     Way,
     refused_keys,
+    sendable,
     typed_ways,
 )
 from parity.fieldpaths.entry import (
@@ -130,9 +131,9 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
 def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
     may send any key its object ``declared``, those it declares surely)."""
-    return [Way(values, frozenset(requires), frozenset(declares),
-                frozenset(declares) if takes is not None else declared.union(declares), types,
-                objects)
+    return [Way(values, frozenset(requires), sendable(declares, types),
+                sendable(declares, types) if takes is not None
+                else declared.union(sendable(declares, types)), types, objects)
             for values, requires, takes, declares, types, objects in variants]
 
 

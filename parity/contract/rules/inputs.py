@@ -62,6 +62,9 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
+        mine = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
+        if mine is not None and not mine.type:
+            continue  # the agent's schema there takes no value: it never sends it
         path = al.reader.path(steps)
         holder = al.other.path(parent)
         closed = al.other.entries[parent].closed is True
@@ -135,7 +138,10 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
                 message = (f"the server requires {code(server_path)}, which the agent never "
                            "sends; every call is rejected")
                 hint = ("add it to the agent's schema as a required field (check the "
-                        "in.unknown findings next to it for a misnamed field)")
+                        "in.unknown findings next to it for a misnamed field)"
+                        if (*holder, Prop(name)) not in al.reader.entries else
+                        "the agent's schema refuses it (`false` or `{\"not\": {}}`): give "
+                        "it the server's type there, and require it")
             else:
                 message = (f"the server requires {code(server_path)}, which the agent sends "
                            "only optionally; calls that leave it out are rejected")
@@ -150,7 +156,8 @@ def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
         return None
     child = (*holder, Prop(name))
     if child in reader.entries:
-        return "always" if reader.entries[child].required else "maybe"
+        entry = reader.entries[child]
+        return "never" if not entry.type else "always" if entry.required else "maybe"
     if (*holder, VALUES) in reader.entries:  # a map, unless its names leave this one out
         names = key_names(reader.entries[holder])
         return "maybe" if names is None or name in names else "never"
@@ -334,7 +341,9 @@ RULES = (
         purpose="The server requires a field the agent never sends, or sends only optionally.",
         details="Checked wherever the agent sends the enclosing object. A call without the "
                 "field fails validation on the server. Often paired with an in.unknown "
-                "finding for the same field under another name.",
+                "finding for the same field under another name. A field the agent's schema "
+                "refuses (`false`, or `{\"not\": {}}`: zod's `z.never()`) is never sent (nor "
+                "is it ever unknown to the server).",
         example=Example(
             agent=[_tool("search", {"type": "object",
                                     "properties": {"query": {"type": "string"}}})],

@@ -54,6 +54,9 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
+        mine = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
+        if mine is not None and not mine.type:
+            continue  # the agent's model there takes no value: it reads nothing
         path = al.reader.path(steps)
         relied = al.reader.entries[steps].required and steps[-1] is not VALUES
         what = f"any key {at(al.reader.path(steps[:-1]))}" if steps[-1] is VALUES \
@@ -74,21 +77,30 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
                     f"(its object {at(al.other.path(parent))} has no such field); {effect}",
             hint=_unread_hint(al, steps, parent))
     for mine, theirs in al.matches():
-        name = _unnamed(al, mine, theirs)
-        if name is None:
+        refused = _refused(al, mine, theirs)
+        if _unnamed(al, mine, theirs) is None and not refused:
             continue
         path = al.reader.path(mine)
         relied = al.reader.entries[mine].required
         named = values(key_names(al.other.entries[theirs[:-1]]) or ())
+        why = ("its schema there takes no value: `false` or `{\"not\": {}}`" if refused
+               else f"its map {at(al.other.path(theirs[:-1]))} takes only the keys {named}")
         yield Finding(
             tool=pair.name, rule_id=MISSING, path=path, direction="out",
             severity="error" if relied else "warning",
             message=f"the agent reads {code(path)}, which the server's output never holds "
-                    f"(its map {at(al.other.path(theirs[:-1]))} takes only the keys {named}); "
-                    + ("the agent fails on every result" if relied
-                       else "the agent always finds it absent"),
-            hint="read a key the server's map names, or name this one in its "
-                 "`propertyNames`")
+                    f"({why}); " + ("the agent fails on every result" if relied
+                                    else "the agent always finds it absent"),
+            hint="read a key the server returns" if refused else
+                 "read a key the server's map names, or name this one in its `propertyNames`")
+
+
+def _refused(al: Alignment, mine: Steps, theirs: Steps) -> bool:
+    """Whether the agent's key ``mine`` lands on a key the server's schema refuses
+    (typed ``[]``): one it never returns, where the agent's model takes it (one refusing
+    it too reads nothing there)."""
+    return (bool(mine) and isinstance(mine[-1], Prop) and not al.other.entries[theirs].type
+            and bool(al.reader.entries[mine].type))
 
 
 def _unnamed(al: Alignment, mine: Steps, theirs: Steps) -> str | None:
@@ -220,7 +232,7 @@ def check_optional(pair: ToolPair) -> Iterator[Finding]:
             continue
         if theirs[-1] is not VALUES and al.other.entries[theirs].required:
             continue
-        if _unnamed(al, mine, theirs) is not None:
+        if _unnamed(al, mine, theirs) is not None or _refused(al, mine, theirs):
             continue  # never returned: out.missing's
         path = al.reader.path(mine)
         yield Finding(
@@ -310,7 +322,8 @@ RULES = (
                 "reads there that the list does not name is never returned. The other way, "
                 "an agent's map that names its keys reads each where the server's object "
                 "declares it (its values compared there, `x.a`): a name it does not declare "
-                "is reported by that name.",
+                "is reported by that name. A field the server's schema refuses (`false`, or "
+                "`{\"not\": {}}`: zod's `z.never()`) is never returned either.",
         example=Example(
             agent=[_tool("status", {"type": "object", "required": ["state"],
                                     "properties": {"state": {"type": "string"}}})],

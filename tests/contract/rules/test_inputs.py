@@ -31,6 +31,20 @@ def test_unknown_is_a_warning_where_the_server_object_is_open():
                               "silently ignored")
 
 
+def test_a_key_the_agents_schema_refuses_is_never_sent():
+    # `false`, or `{"not": {}}` (zod's `z.never()`): not sent, so neither unknown to a
+    # closed server (before: "every call that sends it is rejected") nor sent optionally
+    for never in (False, {"not": {}}):
+        agent = obj({"a": S, "b": never})
+        closed = obj({"a": S}, additionalProperties=False)
+        assert diff([tool("t", agent)], [tool("t", closed)]) == []
+        f = single("in.missing-required", diff([tool("t", agent)],
+                                               [tool("t", obj({"a": S, "b": S}, ("b",)))]))
+        assert f.message == ("the server requires `b`, which the agent never sends; every "
+                             "call is rejected")
+        assert f.hint.startswith("the agent's schema refuses it")
+
+
 def test_unknown_is_reported_once_at_the_topmost_path():
     deep = obj({"extra": obj({"a": obj({"b": S})})})
     findings = diff([tool("t", deep)], [tool("t", obj({}, additionalProperties=False))])

@@ -32,6 +32,24 @@ def test_missing_optional_output_field_is_a_warning_and_reported_once():
         ("out.missing", "extra", "warning")]
 
 
+def test_a_key_the_servers_output_refuses_is_missing():
+    # `false`, or `{"not": {}}` (zod's `z.never()`): the server never returns it (before:
+    # "which the server may omit", a warning, where every result failed in the agent)
+    for never in (False, {"not": {}}):
+        server = obj({"a": S, "b": never, "c": never}, ("a",))
+        findings = diff([tool("t", out=obj({"a": S, "b": S, "c": S}, ("a", "b")))],
+                        [tool("t", out=server)])
+        assert [(f.rule_id, f.path, f.severity) for f in findings] == [
+            ("out.missing", "b", "error"), ("out.missing", "c", "warning")]
+        assert findings[0].message == (
+            "the agent reads `b`, which the server's output never holds (its schema there "
+            "takes no value: `false` or `{\"not\": {}}`); the agent fails on every result")
+        # a key the agent's model refuses too, or refuses where the server has none: it
+        # reads nothing there
+        refusing = obj({"a": S, "b": never, "d": never}, ("a",))
+        assert diff([tool("t", out=refusing)], [tool("t", out=server)]) == []
+
+
 def test_a_free_form_server_output_absorbs_what_the_agent_reads():
     findings = diff([tool("t", out=obj({"a": S}, ("a",)))],
                     [tool("t", out={"type": "object"})])

@@ -165,22 +165,25 @@ NAMES = ("a", "b", "c")
 SAMPLES = {"string": "x", "integer": 1, "null": None, "boolean": True}
 TYPES = st.sampled_from(sorted(SAMPLES))
 #: a key's schema that takes no value: `false`, and its other spelling (zod's `z.never()`)
-REFUSED = st.sampled_from((False, {"not": {}}))
+REFUSALS = (False, {"not": {}})
+REFUSED = st.sampled_from(REFUSALS)
 
 
 @st.composite
 def _object(draw: st.DrawFn, *, sender: bool = False) -> dict[str, Any]:
-    """An object of some of `a` to `c`, each of one type (a sender's maybe of two; a
-    receiver's maybe refused: ``REFUSED``), requiring some, closed or not."""
+    """An object of some of `a` to `c`, each of one type (a sender's maybe of two) or
+    refused (``REFUSED``), requiring some, closed or not. A sender does not require a key
+    it refuses (it would send nothing at all)."""
     names = sorted(draw(st.sets(st.sampled_from(NAMES), min_size=1)))
     props: dict[str, Any] = {}
     for name in names:
-        if not sender and draw(st.integers(0, 4)) == 0:
+        if draw(st.integers(0, 4)) == 0:
             props[name] = draw(REFUSED)
             continue
         types = sorted(draw(st.sets(TYPES, min_size=1, max_size=2 if sender else 1)))
         props[name] = {"type": types[0] if len(types) == 1 else types}
-    required = sorted(draw(st.sets(st.sampled_from(names))))
+    takes = [n for n in names if not sender or props[n] not in REFUSALS]
+    required = sorted(draw(st.sets(st.sampled_from(takes)))) if takes else []
     extra = {"additionalProperties": False} if draw(st.booleans()) else {}
     return obj(props, tuple(required), **extra)
 
@@ -313,12 +316,12 @@ def test_a_result_whose_nested_object_the_agents_variant_refuses_fails():
 def _inner(draw: st.DrawFn, *, sender: bool, typed: bool = False) -> dict[str, Any]:
     """An object of some of `x`, `y` (requiring some, closed or not); a sender's declares
     one at least (one that declares none is free-form: it may send any key). ``typed``:
-    each a string or an integer, else a string; a receiver's may refuse one (``REFUSED``)."""
+    each a string or an integer, else a string; or refused (``REFUSED``)."""
     names = sorted(draw(st.sets(st.sampled_from(("x", "y")), min_size=int(sender))))
     kinds = [TEXT, INT] if typed else [TEXT]
-    return obj({n: draw(st.sampled_from(kinds) if sender else st.sampled_from(kinds) | REFUSED)
-                for n in names},
-               tuple(sorted(draw(st.sets(st.sampled_from(names))))) if names else (),
+    props = {n: draw(st.sampled_from(kinds) | REFUSED) for n in names}
+    takes = [n for n in names if not sender or props[n] not in REFUSALS]
+    return obj(props, tuple(sorted(draw(st.sets(st.sampled_from(takes))))) if takes else (),
                **({"additionalProperties": False} if draw(st.booleans()) else {}))
 
 
