@@ -62,8 +62,8 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
-        mine = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
-        if mine is not None and not mine.type:
+        own = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
+        if own is not None and not own.type:
             continue  # the agent's schema there takes no value: it never sends it
         path = al.reader.path(steps)
         holder = al.other.path(parent)

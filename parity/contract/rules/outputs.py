@@ -54,8 +54,8 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
-        mine = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
-        if mine is not None and not mine.type:
+        own = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
+        if own is not None and not own.type:
             continue  # the agent's model there takes no value: it reads nothing
         path = al.reader.path(steps)
         relied = al.reader.entries[steps].required and steps[-1] is not VALUES
