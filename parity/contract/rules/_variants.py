@@ -131,10 +131,12 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
 def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
     may send any key its object ``declared``, those it declares surely)."""
-    return [Way(values, frozenset(requires), sendable(declares, types),
-                sendable(declares, types) if takes is not None
-                else declared.union(sendable(declares, types)), types, objects)
-            for values, requires, takes, declares, types, objects in variants]
+    ways = []
+    for values, requires, takes, declares, types, objects in variants:
+        sent = sendable(declares, types)  # (not the keys it refuses)
+        ways.append(Way(values, frozenset(requires), sent,
+                        sent if takes is not None else declared | sent, types, objects))
+    return ways
 
 
 def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],

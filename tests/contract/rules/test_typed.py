@@ -443,13 +443,13 @@ def _holds(call: Any, keys: list[str]) -> bool:
     return True
 
 
-def _holding(o: str, p: str) -> dict[str, Any]:
+def _requiring(o: str, p: str) -> dict[str, Any]:
     """An object requiring `o` and `p`, each an object requiring the key named."""
     return obj({"o": obj({o: TEXT}, (o,)), "p": obj({p: TEXT}, (p,))}, ("o", "p"))
 
 
 #: a union giving `o` and `p` objects crosswise
-CROSSWISE = {"anyOf": [_holding("x", "y"), _holding("y", "x")]}
+CROSSWISE = {"anyOf": [_requiring("x", "y"), _requiring("y", "x")]}
 
 
 def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
@@ -463,10 +463,10 @@ def test_a_key_no_variant_of_a_closed_union_declares_is_in_unknowns_alone():
 def test_a_result_of_objects_the_agents_union_gives_crosswise_fails():
     # the other way: the agent's model takes `o` and `p` crosswise, the server returns `x`
     # in both
-    finding = single(SHAPES_OUT, returned(_holding("x", "x"), CROSSWISE))
+    finding = single(SHAPES_OUT, returned(_requiring("x", "x"), CROSSWISE))
     assert finding.severity == "error"
     assert "every result fails in the agent" in finding.message
-    assert of_rule(SHAPES_OUT, returned(_holding("x", "y"), CROSSWISE)) == []
+    assert of_rule(SHAPES_OUT, returned(_requiring("x", "y"), CROSSWISE)) == []
 
 
 def test_a_union_giving_one_key_objects_apart_is_left_to_that_keys_choice():
@@ -507,9 +507,9 @@ TWO_DOWN = {"anyOf": [_two_down("x", "m"), _two_down("y", "n")]}
 @pytest.mark.parametrize(("agent", "union", "said", "fitting"), [
     # merged, `o` and `p` each take an `x` or a `y`: the agent's `x` in both agreed with
     # every path, and every call was rejected
-    (_holding("x", "x"), CROSSWISE, "give their keys objects apart: it takes `o` only with "
+    (_requiring("x", "x"), CROSSWISE, "give their keys objects apart: it takes `o` only with "
      "`y` in it (the agent always sends it, never with `y`)",
-     [_holding("x", "y"), _holding("y", "x")]),
+     [_requiring("x", "y"), _requiring("y", "x")]),
     # merged, `o.p` takes an `x` or a `y` and `s` an `m` or an `n`: the same with an `x` and
     # an `n`
     (_two_down("x", "n"), TWO_DOWN, "it takes `o` only with `p.y` in it (the agent always "
