@@ -89,9 +89,8 @@ async def connect_client(command: str, args: list[str]) -> AsyncIterator[Harness
         return [t.name for t in tools]
 
     async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-        tools = {t.name: t for t in await client.get_tools()}
-        held.update(tools)
-        if name not in held:  # (never listed: the agent cannot call it)
+        # an agent calls the tools it was given; one it was never given, it looks for again
+        if name not in held and name not in await list_names():
             return True, f"no tool {name}"
         return await agent_call(held[name], arguments)
 

@@ -1,10 +1,10 @@
 """``parity.protect`` on llama-index's ``BasicMCPClient`` (llama-index-tools-mcp), driven as a
 llama-index agent drives it: tools listed by ``McpToolSpec.to_tool_list_async()``, each call
-made through the ``FunctionTool`` it builds (``acall``, what the agent calls; the result it
-hands the model is the ``ToolOutput``). The client opens a new session, over stdio a new server
-process, for every listing and every call: the framework checks, but the mid-session rug
-pull, which needs one session to last; then what is llama-index's own: each of those sessions
-is verified before the client uses it."""
+made through the ``FunctionTool`` it builds (``acall``, what the agent calls, on the tools of
+its latest listing; the result it hands the model is the ``ToolOutput``). The client opens a
+new session, over stdio a new server process, for every listing and every call: the
+framework checks, but the mid-session rug pull, which needs one session to last; then what
+is llama-index's own: each of those sessions is verified before the client uses it."""
 
 from __future__ import annotations
 
@@ -59,13 +59,20 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 @contextlib.asynccontextmanager
 async def connect_to(client: Any) -> AsyncIterator[Harness]:
     spec = llama_mcp.McpToolSpec(client=client)
+    # as an agent holds them: the tools of the latest listing, listed once before a first call
+    listed: dict[str, Any] = {}
+
+    async def list_tools() -> dict[str, Any]:
+        listed.clear()
+        listed.update((t.metadata.name, t) for t in await spec.to_tool_list_async())
+        return listed
 
     async def list_names() -> list[str]:
-        return [t.metadata.name for t in await spec.to_tool_list_async()]
+        return list(await list_tools())
 
     async def call(name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
         try:
-            tools = {t.metadata.name: t for t in await spec.to_tool_list_async()}
+            tools = listed or await list_tools()
             if name not in tools:  # (withheld, or never listed: the client's own call)
                 result = await client.call_tool(name, arguments)
                 return output_text(type("Output", (), {"raw_output": result}))
