@@ -143,7 +143,7 @@ def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
         if entry is None:
             continue
         name = keys.name(path)
-        if not entry.type:  # refused
+        if entry.takes_nothing:
             if entry.required:
                 return None, declared, values, where
             declared[name] = ()  # (an open object refuses it: typed so, never taken)

@@ -128,6 +128,12 @@ class Entry:
     def is_any(self) -> bool:
         return ANY in self.type
 
+    @property
+    def takes_nothing(self) -> bool:
+        """Typed ``[]``: no value fits (``false``, ``{"not": {}}``): a key never sent and
+        never returned."""
+        return not self.type
+
     def allows(self, type_name: str) -> bool:
         """Whether a value of JSON type ``type_name`` fits (``integer`` fits ``number``)."""
         if self.is_any:

@@ -208,7 +208,7 @@ def few_values(entry: Entry) -> tuple[Any, ...] | None:
     null}`` under ``{type: string}``). ``None``: any value of its type."""
     if entry.enum is not None:
         return entry.enum
-    if not entry.type:
+    if entry.takes_nothing:
         return ()
     if entry.type == _NULL:
         return _NULL_VALUE

@@ -1,4 +1,5 @@
-"""``parity.fieldpaths.entry``: the canonical text and order of enum values."""
+"""``parity.fieldpaths.entry``: the canonical text and order of enum values, and what an
+entry's type says."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parity.fieldpaths.entry import canonical_value, sorted_values
+from parity.fieldpaths.schema import extract_paths
 from tests.properties import draws
 
 
@@ -55,3 +57,14 @@ def test_strings_and_numbers_sort_by_their_json_text():
     assert sorted_values(["a", "a b", "b"]) == ("a b", "a", "b")
     assert sorted_values([9, 10, True, None, 9]) == (10, 9, None, True)
     assert sorted_values([1, 1.0]) == (1, 1.0)  # two texts: "1" and "1.0"
+
+
+def test_an_entry_takes_nothing_only_where_no_value_fits():
+    """``false`` and ``{"not": {}}`` take no value; any value (``{}``) and a type take some."""
+    def at_b(schema: Any) -> bool:
+        return extract_paths({"type": "object", "properties": {"b": schema}})["b"].takes_nothing
+
+    assert at_b(False) and at_b({"not": {}}) and at_b({"type": "string", "not": True})
+    assert not at_b({}) and not at_b(True) and not at_b({"type": "null"})
+    # an empty `enum` keeps its type: the enum rules speak of the values it takes
+    assert not at_b({"enum": []}) and not at_b({"type": "string", "enum": []})

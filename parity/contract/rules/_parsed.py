@@ -82,6 +82,12 @@ class Parsed:
         entry = self.entries[steps]
         return entry.is_any or "object" in entry.type
 
+    def refuses(self, steps: Steps) -> bool:
+        """Whether the node at ``steps`` takes no value (``Entry.takes_nothing``); ``False``
+        where the table has none (a table may lack an intermediate node)."""
+        entry = self.entries.get(steps)
+        return entry is not None and entry.takes_nothing
+
     def opaque(self, steps: Steps) -> bool:
         """A node whose inside cannot be compared: a cut recursion or unresolved reference."""
         entry = self.entries[steps]

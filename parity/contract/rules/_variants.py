@@ -94,7 +94,7 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     if own:
         return _ways(own, declared)
     tag = table.entries.get((*holder, Prop(key)))
-    if tag is None or tag.enum is None or not tag.type:
+    if tag is None or tag.enum is None or tag.takes_nothing:
         return None
     shapes = own_shapes(entry)
     if shapes:

@@ -62,8 +62,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
-        own = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
-        if own is not None and not own.type:
+        if al.reader.refuses(steps):
             continue  # the agent's schema there takes no value: it never sends it
         path = al.reader.path(steps)
         holder = al.other.path(parent)
@@ -157,7 +156,7 @@ def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
     child = (*holder, Prop(name))
     if child in reader.entries:
         entry = reader.entries[child]
-        return "never" if not entry.type else "always" if entry.required else "maybe"
+        return "never" if entry.takes_nothing else "always" if entry.required else "maybe"
     if (*holder, VALUES) in reader.entries:  # a map, unless its names leave this one out
         names = key_names(reader.entries[holder])
         return "maybe" if names is None or name in names else "never"
@@ -253,7 +252,7 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             sent = "a value of any type (its schema leaves the type open)"
         else:
             sent = types(bad)
-        if not s.type:  # `false`, `items: false`: the server takes nothing there
+        if s.takes_nothing:  # `false`, `items: false`: the server takes nothing there
             yield Finding(
                 tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
                 message=f"the agent may send {sent} {at(path)}, where the server accepts no "

@@ -54,8 +54,7 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
     if al is None:
         return
     for steps, parent in al.unknowns():
-        own = al.reader.entries.get(steps)  # (a table may lack an intermediate node)
-        if own is not None and not own.type:
+        if al.reader.refuses(steps):
             continue  # the agent's model there takes no value: it reads nothing
         path = al.reader.path(steps)
         relied = al.reader.entries[steps].required and steps[-1] is not VALUES
@@ -99,8 +98,8 @@ def _refused(al: Alignment, mine: Steps, theirs: Steps) -> bool:
     """Whether the agent's key ``mine`` lands on a key the server's schema refuses
     (typed ``[]``): one it never returns, where the agent's model takes it (one refusing
     it too reads nothing there)."""
-    return (bool(mine) and isinstance(mine[-1], Prop) and not al.other.entries[theirs].type
-            and bool(al.reader.entries[mine].type))
+    return (bool(mine) and isinstance(mine[-1], Prop) and al.other.refuses(theirs)
+            and not al.reader.refuses(mine))
 
 
 def _unnamed(al: Alignment, mine: Steps, theirs: Steps) -> str | None:
