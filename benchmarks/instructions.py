@@ -31,7 +31,7 @@ each node.
 
 ``check`` counts ``run.py``'s row "the same, 100 tools, cache empty (changed files)": the
 library call behind `parity check` on the generated 100-tool pair, every verdict forgotten
-first (``run.empty_cache``), checked to find exactly the planted differences; against its
+first (``workloads.empty_cache``), checked to find exactly the planted differences; against its
 floor, ``json.loads`` of the two manifests. That row's time ratio moves with the machine's
 load more than most (2.5x to 3.1x on a quiet machine); its instruction ratio does not.
 """
@@ -117,11 +117,11 @@ def child(walker: str, case: str, passes: int) -> None:
     _importable()
     import generate
     import naive
-    import run
+    import workloads
 
     from parity.fieldpaths.schema import tool_tables
 
-    tools = (run.corpus_tools() if case == "real"
+    tools = (workloads.corpus_tools() if case == "real"
              else generate.catalog(200, seed=generate.SEED + 1))
     if case.startswith("generated:"):  # without a construct (``--by-construct``)
         construct = case.partition(":")[2]
@@ -144,15 +144,16 @@ def check_passes(parity: bool, passes: int) -> None:
     """``passes`` of the cold check (``parity``), or of its floor, on the 100-tool pair (its
     files and baseline written first, uncounted: both processes of ``per_pass`` write them)."""
     _importable()
-    import run
+    import harness
+    import workloads
 
     from parity.contract import baseline
 
-    settings = run.Settings(quick=True, full=False, reps=1, budget=0.0, min_sample=0.0,
-                            sizes=(100,), log=lambda _: None)
-    pf = run.pair_files(100, settings)
-    baseline.write(run.expected_baseline(pf), pf.baseline)
-    call = run.check_cold if parity else run.json_floor  # the timed row's two calls
+    settings = harness.Settings(quick=True, full=False, reps=1, budget=0.0, min_sample=0.0,
+                                sizes=(100,), log=lambda _: None)
+    pf = workloads.pair_files(100, settings)
+    baseline.write(workloads.expected_baseline(pf), pf.baseline)
+    call = workloads.check_cold if parity else workloads.json_floor  # the timed row's two calls
     for _ in range(passes):
         call(pf)
 

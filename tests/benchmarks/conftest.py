@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tests.benchmodules import BENCHMARKS
 
 
 @pytest.fixture
-def bench_run(tmp_path, monkeypatch):
-    """``run.py`` as ``instructions.py`` imports it (the scripts' own folder on the path),
-    its cache of generated pairs in ``tmp_path``."""
+def bench(tmp_path, monkeypatch):
+    """The benchmarks' modules as ``run.py`` and ``instructions.py`` import them (the
+    scripts' own folder on the path), the cache of generated pairs in ``tmp_path``."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
-    import run
+    import group_diff
+    import group_startup
+    import harness
+    import workloads
 
-    monkeypatch.setattr(run, "CACHE", tmp_path)
-    return run
+    monkeypatch.setattr(workloads, "CACHE", tmp_path)
+    return SimpleNamespace(harness=harness, workloads=workloads, group_diff=group_diff,
+                           group_startup=group_startup)

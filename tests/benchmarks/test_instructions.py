@@ -61,28 +61,28 @@ def test_a_construct_is_replaced_everywhere_and_the_rest_kept(construct):
     assert found >= 5  # the generated catalog has the construct to replace
 
 
-def test_the_counted_check_is_a_cold_check_finding_the_planted_differences(bench_run,
+def test_the_counted_check_is_a_cold_check_finding_the_planted_differences(bench,
                                                                             monkeypatch):
     from parity.contract.baseline import Baseline
     from parity.core import validate
 
-    checks, real_check = [], bench_run.check_folder
+    checks, real_check = [], bench.workloads.check_folder
 
     def check_folder(folder):
         # cold: every verdict forgotten before each check, on disk and in the process
-        # (run.empty_cache), and the verdicts written where they are forgotten
+        # (workloads.empty_cache), and the verdicts written where they are forgotten
         cache = os.environ.get("PARITY_CACHE_DIR")
-        checks.append((cache == str(bench_run.CACHE / "verdicts"),
-                       sorted(bench_run.CACHE.glob("verdicts/validated/*/*")),
+        checks.append((cache == str(bench.workloads.CACHE / "verdicts"),
+                       sorted(bench.workloads.CACHE.glob("verdicts/validated/*/*")),
                        len(validate._VALID_ENTRIES)))
         return real_check(folder)
 
-    monkeypatch.setattr(bench_run, "check_folder", check_folder)
+    monkeypatch.setattr(bench.workloads, "check_folder", check_folder)
     instructions.check_passes(True, 2)
     assert checks == [(True, [], 0), (True, [], 0)]
     instructions.check_passes(False, 2)  # the floor only reads the two files
     assert len(checks) == 2
     # a verdict other than the planted differences stops the count: it counts checked work
-    monkeypatch.setattr(bench_run, "expected_baseline", lambda pf: Baseline())
-    with pytest.raises(bench_run.InvalidBenchmark, match="planted differences"):
+    monkeypatch.setattr(bench.workloads, "expected_baseline", lambda pf: Baseline())
+    with pytest.raises(bench.harness.InvalidBenchmark, match="planted differences"):
         instructions.check_passes(True, 1)
