@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,7 +70,7 @@ def translate(tool_id: str, source: str, target: str, server: str | None) -> str
     return parse_form(target).format(bare, server)
 
 
-def guess_forms(tool_id: str, candidates: set[str], server: str | None,
+def guess_forms(tool_id: str, candidates: AbstractSet[str], server: str | None,
                 case_insensitive: bool = True, *,
                 lowered: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
     """Which common form rewrites would make ``tool_id`` match a name in ``candidates``.

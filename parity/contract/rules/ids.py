@@ -20,28 +20,12 @@ from collections.abc import Iterator
 
 from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
-from parity.contract.rules._idpaths import IdPaths
+from parity.contract.rules._idpaths import ID_FORMS, Accepted, IdPaths, index_ids, split_id
 from parity.contract.rules._text import at
 from parity.fieldpaths.entry import Entry
-from parity.fieldpaths.toolid import COMMON_FORMS, guess_forms, parse_form, translate
+from parity.fieldpaths.toolid import guess_forms, translate
 
 UNKNOWN = "ids.unknown"
-#: forms that carry a server part: a bare ``{tool}`` says nothing about ids
-_ID_FORMS = tuple(f for f in COMMON_FORMS if "{server}" in f)
-
-
-def _split(value: str, form: str) -> tuple[str, str] | None:
-    match = parse_form(form).pattern.fullmatch(value)
-    return None if match is None else (match.group("server"), match.group("tool"))
-
-
-def _index(accepted: set[str]) -> tuple[str, dict[tuple[str, str], str]] | None:
-    """The form every accepted id fits, and (server, tool) -> id; ``None``: not ids."""
-    for form in _ID_FORMS:
-        parts = {v: _split(v, form) for v in accepted}
-        if all(p is not None for p in parts.values()):
-            return form, {p: v for v, p in parts.items() if p is not None}
-    return None
 
 
 def _produced(entry: Entry) -> list[str]:
@@ -56,8 +40,8 @@ def _produced(entry: Entry) -> list[str]:
 
 
 def _rewrite(value: str, ids: dict[tuple[str, str], str]) -> str | None:
-    for form in _ID_FORMS:
-        parts = _split(value, form)
+    for form in ID_FORMS:
+        parts = split_id(value, form)
         if parts is None:
             continue
         server, tool = parts
@@ -86,7 +70,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             # ids the agent knows
             sender, receiver = (a, s) if direction == "in" else (s, a)
             accepted = {v for v in receiver.enum or () if isinstance(v, str)}
-            found = _index(accepted) if accepted else None
+            found = index_ids(accepted) if accepted else None
             if found is None:
                 continue
             form, ids = found
@@ -138,10 +122,10 @@ def _check_configured(pair: ToolPair, ids: IdPaths) -> Iterator[Finding]:
             server_entry = al.other.entries[theirs] if theirs is not None else None
             declared = [v for v in (server_entry.enum or ()) if isinstance(v, str)] \
                 if server_entry is not None else []
-            accepted = set(declared) or set(ids.server_tools)
-            if not accepted:
+            accepted = Accepted(set(declared)) if declared else ids.server_accepted
+            if not accepted.ids:
                 continue
-            wrong = [v for v in held if v not in accepted]
+            wrong = [v for v in held if v not in accepted.ids]
             if direction == "in" and declared:
                 # a sent enum value that is no id at all is in.enum's to report
                 sent = set(entry.enum or ())
@@ -151,20 +135,20 @@ def _check_configured(pair: ToolPair, ids: IdPaths) -> Iterator[Finding]:
                                           wrong, accepted, bool(declared))
 
 
-def _match(value: str, accepted: set[str], ids: IdPaths) -> str | None:
+def _match(value: str, accepted: Accepted, ids: IdPaths) -> str | None:
     """The accepted id ``value`` names under another form, if any."""
     own = translate(value, ids.agent_form, ids.server_form, ids.server_name)
-    if own is not None and own in accepted:
+    if own is not None and own in accepted.ids:
         return own
-    guesses = guess_forms(value, accepted, ids.server_name, case_insensitive=False)
+    guesses = guess_forms(value, accepted.ids, ids.server_name, case_insensitive=False)
     if guesses:
         return guesses[0][2]
-    found = _index(accepted)
+    found = accepted.index
     return _rewrite(value, found[1]) if found is not None else None
 
 
 def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths, wrong: list[str],
-                        accepted: set[str], declared: bool) -> Finding:
+                        accepted: Accepted, declared: bool) -> Finding:
     verb = "sends" if direction == "in" else "expects back"
     where = "the ids its schema declares there" if declared else \
         f"its tool names (form `{ids.server_form}`)"
@@ -178,7 +162,7 @@ def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths
                 + ": write ids in the server's form where they are produced, or translate "
                   "them at the boundary")
     else:
-        known = sorted(accepted)
+        known = accepted.listed
         hint = ("the server's ids: " + ", ".join(f"`{k}`" for k in known[:5])
                 + (f" (+{len(known) - 5} more)" if len(known) > 5 else "")
                 + "; or remove the path from `id_paths` if it holds no tool ids")

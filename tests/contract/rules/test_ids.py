@@ -100,3 +100,54 @@ def test_a_configured_output_path_checks_what_the_agent_expects_back():
 def test_right_ids_at_a_configured_path_are_clean():
     agent = plan({"type": "string", "enum": ["check_phases", "list_tools"]})
     assert configured(agent) == []
+
+
+def test_a_catalogs_tool_names_are_indexed_and_sorted_once_a_diff(monkeypatch):
+    """Every configured path of every tool accepts the server's tool names: they are read
+    into an index and a sorted list once for the whole diff, not once a path (which made
+    the check quadratic in tools: 2,000 tools took 18 s), and every finding still says
+    what it said."""
+    from parity.contract.rules import _idpaths
+
+    calls: dict[str, list[int]] = {"index": [], "sorted": []}
+    real_index = _idpaths.index_ids
+
+    def index_ids(accepted):
+        calls["index"].append(len(accepted))
+        return real_index(accepted)
+
+    def counted_sorted(values):
+        calls["sorted"].append(len(values))
+        return sorted(values)
+
+    monkeypatch.setattr(_idpaths, "index_ids", index_ids)
+    monkeypatch.setattr(_idpaths, "sorted", counted_sorted, raising=False)
+    n = 60
+    sends = {"type": "object", "properties": {"next": {"type": "string"}}}
+    server = [tool(f"step_{i:02}", sends) for i in range(n)]
+    # the agent's own form for some (translated), no tool's id at all for the others
+    agent = [tool(f"step_{i:02}", {"type": "object", "properties": {"next": {
+        "type": "string", "default": f"workflow-mcp:step_{i:02}" if i % 3 else f"nothing {i}"}}})
+        for i in range(n)]
+    sides = manifests(agent, server, agent_form="{tool}", server_name="workflow")
+    found = of_rule("ids.unknown", diff_manifests(*sides, id_paths=("next",)))
+    assert len(found) == n
+    unnamed = [f for f in found if "`nothing " in f.message]
+    assert len(unnamed) == n // 3
+    assert {f.hint for f in unnamed} == {
+        "the server's ids: `step_00`, `step_01`, `step_02`, `step_03`, `step_04` (+55 more); "
+        "or remove the path from `id_paths` if it holds no tool ids"}
+    named = [f for f in found if f not in unnamed]
+    assert all(f.hint.startswith(f"`workflow-mcp:{f.tool}` -> `{f.tool}`") for f in named)
+    assert calls == {"index": [n], "sorted": [n]}
+
+
+def test_ids_are_indexed_by_the_first_form_all_of_them_fit():
+    from parity.contract.rules._idpaths import index_ids
+
+    assert index_ids({"docs__summarize", "web__search"}) == (
+        "{server}__{tool}", {("docs", "summarize"): "docs__summarize",
+                             ("web", "search"): "web__search"})
+    assert index_ids({"docs__summarize", "search"}) is None  # a bare name: not ids
+    assert index_ids({"docs-mcp:summarize"}) == ("{server}-mcp:{tool}",
+                                                 {("docs", "summarize"): "docs-mcp:summarize"})
