@@ -80,6 +80,7 @@ class Alignment:
         for steps, status in self.status.items():
             if isinstance(status, Match):
                 self.reverse.setdefault(status.other, []).append(steps)
+        self._unmatched: dict[Steps, list[Steps]] = {}
 
     @cached_property
     def _sorted(self) -> tuple[list[tuple[Steps, Steps]], list[tuple[Steps, Steps]]]:
@@ -94,6 +95,18 @@ class Alignment:
             elif type(st) is Unknown:
                 unknowns.append((steps, st.parent))
         return matches, unknowns
+
+    def unmatched(self, parent: Steps) -> list[Steps]:
+        """The other side's properties of ``parent`` that no node of the reader's is aligned
+        with, by printed path: the fields a rename hint offers. Read once an object, as each
+        unknown key of it asks (k unknown keys cost k scans and sorts of its keys)."""
+        found = self._unmatched.get(parent)
+        if found is None:
+            found = sorted((s for s in self.other.children(parent)
+                            if isinstance(s[-1], Prop) and s not in self.reverse),
+                           key=self.other.path)
+            self._unmatched[parent] = found
+        return found
 
     def matches(self) -> Iterator[tuple[Steps, Steps]]:
         """(reader's node, other side's node) for every ``Match``, by the reader's path."""

@@ -61,6 +61,9 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
     al = pair.in_  # None: the tables agree, nothing to report
     if al is None:
         return
+    # the server's keys the agent never sends, required first, by object: sorted once an
+    # object, not once an unknown key of it
+    unsent: dict[Steps, list[Steps]] = {}
     for steps, parent in al.unknowns():
         if al.reader.refuses(steps):
             continue  # the agent's schema there takes no value: it never sends it
@@ -77,6 +80,9 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             if not undeclared:
                 continue  # every key it may send is one the server declares
             what = f"{the_keys(undeclared)} {at(al.reader.path(steps[:-1]))}"
+        if parent not in unsent:
+            unsent[parent] = sorted(al.unmatched(parent),
+                                    key=lambda s: not al.other.entries[s].required)
         if closed:
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
@@ -89,18 +95,15 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             tool=pair.name, rule_id=UNKNOWN, path=path, direction="in",
             severity="error" if closed else "warning",
             message=f"the agent sends {what}, which the server does not declare; {effect}",
-            hint=_rename_hint(al, steps, parent))
+            hint=_rename_hint(al, steps, unsent[parent]))
     for mine, theirs in al.matches():
         if mine and mine[-1] is VALUES and theirs[-1] is VALUES:
             yield from map_keys(pair, al, mine, theirs, UNKNOWN)
 
 
-def _rename_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
-    """Name the server's properties next to it that the agent never sends: usually the
-    field this one was meant to be (``phases[].name`` vs ``phases[].phase_id``)."""
-    unsent = [s for s in al.other.children(parent)
-              if isinstance(s[-1], Prop) and s not in al.reverse]
-    unsent.sort(key=lambda s: (not al.other.entries[s].required, al.other.path(s)))
+def _rename_hint(al: Alignment, steps: Steps, unsent: list[Steps]) -> str:
+    """Name the server's properties next to it that the agent never sends (``unsent``):
+    usually the field this one was meant to be (``phases[].name`` vs ``phases[].phase_id``)."""
     if len(unsent) == 1 and isinstance(steps[-1], Prop):
         return (f"the server declares {code(al.other.path(unsent[0]))}, which the agent does "
                 f"not send: rename `{steps[-1].name}` to `{unsent[0][-1].name}`"  # type: ignore[union-attr]

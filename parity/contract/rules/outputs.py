@@ -114,10 +114,9 @@ def _unnamed(al: Alignment, mine: Steps, theirs: Steps) -> str | None:
 
 def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
     """Name what the server does return there: usually the field this one was meant to be."""
-    unread = [s for s in al.other.children(parent)
-              if isinstance(s[-1], Prop) and s not in al.reverse]
+    unread = al.unmatched(parent)
     if unread and isinstance(steps[-1], Prop):
-        names = ", ".join(f"`{al.other.path(s)}`" for s in sorted(unread, key=al.other.path)[:5])
+        names = ", ".join(f"`{al.other.path(s)}`" for s in unread[:5])
         return (f"the server returns {names} there, which the agent does not read: read "
                 "the field the server returns, or add this one to its outputSchema")
     return ("read a field the server actually returns (`parity paths` shows them), or add "

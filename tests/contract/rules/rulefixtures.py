@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from parity.contract.diff import diff_manifests
 from parity.contract.rules import Finding
+from parity.fieldpaths.fieldpath import Steps
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions, read_tool_file
 
@@ -59,3 +61,18 @@ def single(rule_id: str, findings: list[Finding]) -> Finding:
     mine = of_rule(rule_id, findings)
     assert len(mine) == 1, [(f.rule_id, f.path, f.message) for f in findings]
     return mine[0]
+
+
+def children_reads(monkeypatch: Any) -> list[Steps]:
+    """The parents ``Parsed.children`` is asked for from now on, as the diff asks (the
+    rules' hints read an object's keys once an object, not once a key)."""
+    from parity.contract.rules._parsed import Parsed
+
+    real, asked = Parsed.children, []
+
+    def children(self: Parsed, steps: Steps) -> Iterator[Steps]:
+        asked.append(steps)
+        return real(self, steps)
+
+    monkeypatch.setattr(Parsed, "children", children)
+    return asked

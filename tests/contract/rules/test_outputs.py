@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
+from rulefixtures import children_reads, diff, fixture_findings, obj, of_rule, single, tool
 
 S = {"type": "string"}
 
@@ -48,6 +48,27 @@ def test_a_key_the_servers_output_refuses_is_missing():
         # reads nothing there
         refusing = obj({"a": S, "b": never, "d": never}, ("a",))
         assert diff([tool("t", out=refusing)], [tool("t", out=server)]) == []
+
+
+def test_the_hint_reads_the_servers_object_once_however_many_keys_are_missing(monkeypatch):
+    """Each missing key's hint offers what the server returns there that the agent never
+    reads, by path: read and sorted once an object, not once a missing key."""
+    asked = children_reads(monkeypatch)
+
+    def diffed(k):
+        asked.clear()
+        read = [f"a{i}" for i in range(k)]
+        agent = [tool("t", obj({}), obj(dict.fromkeys(read, S), read))]
+        server = [tool("t", obj({}), obj({f"b{i}": S for i in range(k)}))]
+        found = of_rule("out.missing", diff(agent, server))
+        assert len(found) == k
+        return asked.count(()), {f.hint for f in found}
+
+    (few, _), (many, hints) = diffed(10), diffed(40)
+    assert few == many
+    assert hints == {"the server returns `b0`, `b1`, `b10`, `b11`, `b12` there, which the "
+                     "agent does not read: read the field the server returns, or add this one "
+                     "to its outputSchema"}
 
 
 def test_a_free_form_server_output_absorbs_what_the_agent_reads():
