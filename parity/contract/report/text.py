@@ -89,10 +89,12 @@ def _blocks(findings: Sequence[Finding]) -> list[tuple[tuple[str, ...], list[Fin
     for f in findings:
         tools_of.setdefault((f.rule_id, f.path, f.severity, f.message, f.hint), []).append(
             f.tool)
+    # each group's tools sorted once (once a finding, a group of k tools cost k sorts)
+    groups = {word: tuple(sorted(set(tools))) for word, tools in tools_of.items()}
     blocks: dict[tuple[str, ...], list[Finding]] = {}
     for f in findings:
-        tools = tools_of[(f.rule_id, f.path, f.severity, f.message, f.hint)]
-        key = tuple(sorted(set(tools))) if len(set(tools)) > 1 else (f.tool,)
+        group = groups[(f.rule_id, f.path, f.severity, f.message, f.hint)]
+        key = group if len(group) > 1 else (f.tool,)
         if key != (f.tool,) and f.tool != key[0]:
             continue  # shown once, in the block of the group's first tool
         blocks.setdefault(key, []).append(f)
