@@ -23,6 +23,7 @@ the rest of the call is judged only where the variants give it apart).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from parity.contract.rules._align import Alignment, Match, ToolPair
@@ -76,21 +77,32 @@ def _reasons(al: Alignment, direction: str, errors: list[Finding],
     paths = [_steps(finding.path, steps_of) for finding in errors]
     # the agent's objects -> the keys an error is found below (but a type's: each way of
     # the sending side's object is held to the types a variant takes, ``merged_refused``)
-    erring: dict[Steps, Erring] = {}
+    # (grown in place, then frozen: a union a finding made each object of k errors cost k
+    # copies of its keys)
+    growing: dict[Steps, dict[str, tuple[set[str] | None, set[tuple[str, ...]] | None]]] = {}
     for finding, full in zip(errors, paths, strict=True):
         steps = full[:-1] if finding.rule_id == f"{direction}.type" else full
         for depth, step in enumerate(steps):
             if isinstance(step, Prop):
-                keys = erring.setdefault(steps[:depth], {})
+                keys = growing.setdefault(steps[:depth], {})
                 below = steps[depth + 1:]
-                asked, chains = keys.get(step.name, (frozenset(), frozenset()))
+                asked, chains = keys.get(step.name) or (set(), set())
+                if asked is not None and finding.rule_id == "in.missing-required" and len(
+                        below) == 1 and isinstance(below[0], Prop):
+                    asked.add(below[0].name)
+                else:
+                    asked = None
                 chain = _keys_from(full, depth + 1)
-                keys[step.name] = (
-                    asked | {below[0].name} if asked is not None
-                    and finding.rule_id == "in.missing-required"
-                    and len(below) == 1 and isinstance(below[0], Prop) else None,
-                    chains | {chain} if chains is not None and chain
-                    and len(chain) == len(full) - depth - 1 else None)
+                if chains is not None and chain and len(chain) == len(full) - depth - 1:
+                    chains.add(chain)
+                else:
+                    chains = None
+                keys[step.name] = (asked, chains)
+    erring: dict[Steps, Erring] = {
+        mine: {key: (None if asked is None else frozenset(asked),
+                     None if chains is None else frozenset(chains))
+               for key, (asked, chains) in keys.items()}
+        for mine, keys in growing.items()}
     why = {}
     # by object and the keys down to the error
     judged: dict[tuple[Steps, tuple[str, ...]], tuple[str, bool] | None] = {}
@@ -173,11 +185,6 @@ def _unless(direction: str, tagged: Parsed, at_tagged: Steps, variant: str, name
             f"ignores `{name}`)")
 
 
-def _others(erring: dict[Steps, Erring], mine: Steps, name: str) -> Erring:
-    """The keys of the agent's ``mine`` below which an error is found, but ``name``."""
-    return {key: asked for key, asked in erring.get(mine, {}).items() if key != name}
-
-
 def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
               erring: dict[Steps, Erring]) -> tuple[str, bool] | None:
     """The words for an open variant of the union at the agent's ``mine`` (or the server's
@@ -186,7 +193,7 @@ def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
     sides = _sides(al, direction, mine)
     if sides is None:
         return None
-    fit = ignoring_variant(*sides, name, _others(erring, mine, name))
+    fit = ignoring_variant(*sides, name, erring.get(mine, {}))
     if fit == "none":
         return None
     return (_unless(direction, sides[0], sides[1], f"that does not declare `{name}`", name),
@@ -201,7 +208,8 @@ def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str
     such an object asks of the rest of the sender's (types, objects) is judged only where
     the variants give it apart."""
     for i in range(1, len(chain)):  # another error below one of the keys: it cannot tell
-        if set(erring.get((*mine, *map(Prop, chain[:i])), {})) - {chain[i]}:
+        keys = erring.get((*mine, *map(Prop, chain[:i])), {})
+        if len(keys) > (chain[i] in keys):
             return None
     sides = _sides(al, direction, mine)
     if sides is None:
@@ -226,7 +234,7 @@ def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str
         return False
 
     fit = taken_ignoring(ways, variants, required, declared, chain[0], typing,
-                         _others(erring, mine, chain[0]), ignores)
+                         erring.get(mine, {}), ignores)
     if fit == "none" or not ignored:
         return None
     i = min(ignored.values())
@@ -239,8 +247,9 @@ def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
                      name: str, erring: Erring) -> Fit:
     """How the objects the sender's at ``at_sender`` sends with ``name`` fit the open
     variants of ``tagged``'s union at ``at_tagged`` that do not declare it, which take them
-    whatever ``name`` holds (``taken_ignoring``; ``erring``: the keys below which
-    another error is found); ``none`` where ``in.tag`` and ``in.variant`` cannot tell."""
+    whatever ``name`` holds (``taken_ignoring``; ``erring``: the keys below which an
+    error is found, ``name``'s own read as none); ``none`` where ``in.tag`` and
+    ``in.variant`` cannot tell."""
     entry = tagged.entries[at_tagged]
     # (a shape giving a key values of its own may refuse the value sent: it cannot tell)
     if not any(shape[1] is None and name not in shape[2] and not (
@@ -257,14 +266,15 @@ def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     return taken_ignoring(ways, variants, required, declared, name, typing, erring)
 
 
-def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway: AbstractSet[str],
                    declared_anyway: set[str], name: str, typing: Typing, erring: Erring,
                    ignores: Callable[[Variant], bool] | None = None) -> Fit:
     """How the calls of ``ways`` sending ``name`` fit the open variants not declaring it
     (which take any value there, and ignore it): ``every`` one fits one, ``some`` or
     ``none``. By their keys and the types and objects a variant gives them apart
     (``merged_refused``: as the merged object types them too), sending none of the keys it
-    declares in ``erring`` (where another rule finds values it may refuse); past
+    declares in ``erring`` (where another rule finds values it may refuse; ``name`` is
+    passed over, so one dict of an object's erring keys serves each of them); past
     ``_variants.MAX_OPTIONAL`` keys that matter, ``none``."""
     index = by_value(variants)
     found: set[Fit] = set()
@@ -274,8 +284,8 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
         own = dict(way.objects)
         # (a key whose errors below ask only for keys the way's own object requires there
         # never errs on this way)
-        errs = {key for key, (asked, _) in erring.items() if asked is None
-                or key not in own or not asked <= set(own[key][0])}
+        errs = {key for key, (asked, _) in erring.items() if key != name and (
+                asked is None or key not in own or not asked <= set(own[key][0]))}
         for value in way.values:
             candidates = [v for v in index.get(value_identity(value), ())
                           if ((v[2] is None and name not in v[3]) if ignores is None

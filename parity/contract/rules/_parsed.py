@@ -3,8 +3,9 @@ the rules ask about, and the names a map's ``propertyNames`` list (``key_names``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from functools import cached_property
+from typing import Any
 
 from parity.contract.rules._agree import PathCache
 from parity.fieldpaths.constraints import NAMES
@@ -69,6 +70,9 @@ class Parsed:
         # as assigning one by one: a later duplicate (`"a"` and `a`) wins, in the first's place
         self.entries.update(zip(parsed, table.values(), strict=True))
         self.printed.update(zip(parsed, texts, strict=True))
+        #: what a rule derives from the table and asks again, by the rule's own key (the
+        #: union judged for each key of an object: ``tags.judging_a_key``)
+        self.derived: dict[Hashable, Any] = {}
 
     @cached_property
     def _parents_with_children(self) -> frozenset[Steps]:

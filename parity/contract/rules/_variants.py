@@ -9,7 +9,8 @@ finding only where some set fits none, and "every call is rejected" only where n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
@@ -119,13 +120,15 @@ def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
 def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     """The ways the sending side's object at ``holder`` may be, held to a union's shapes:
     its own shapes or tagged variants (their values aside), or its object, one way for
-    each group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``."""
-    entry = table.entries[holder]
-    declared = frozenset(declared_names(table, holder))
-    own = own_shapes(entry)
-    if own:
-        return _ways(shape_variants(own), declared)
-    return _merged_ways(table, holder, declared, UNTAGGED)
+    each group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``. Read
+    once an object (a union's rules ask for each key sent into it); read, never changed."""
+    memo = ("sending_shapes", holder)
+    if memo not in table.derived:
+        declared = frozenset(declared_names(table, holder))
+        own = own_shapes(table.entries[holder])
+        table.derived[memo] = (_ways(shape_variants(own), declared) if own
+                               else _merged_ways(table, holder, declared, UNTAGGED))
+    return table.derived[memo]  # type: ignore[no-any-return]
 
 
 def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
@@ -202,7 +205,7 @@ def always_tagged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: S
     return False
 
 
-def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
+def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: AbstractSet[str],
            declared_anyway: set[str], typing: Typing | None = None) -> list[Miss]:
     """For each tag value of ``ways`` that some variant takes, how it fails them where some
     call with it fits none, in the order of the ways. ``required_anyway``: keys the whole
@@ -265,26 +268,40 @@ def _size(gap: Gap) -> int:
     return len(gap.missing) + len(gap.refused) + len(gap.mistyped) + len(gap.unheld)
 
 
-def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: set[str],
-                  declared_anyway: set[str], name: str) -> list[Any] | None:
+def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: AbstractSet[str],
+                  declared_anyway: set[str], name: str,
+                  memo: dict[Hashable, Any] | None = None) -> list[Any] | None:
     """The tag values with which some call sending ``name`` fits no variant while the same
     call without it fits one (``name`` is why it is rejected), in the order of the ways;
     ``None`` past ``MAX_OPTIONAL`` keys that matter. The calls are those of the ways that
-    surely may send it (those that only may, where none does)."""
-    index = by_value(variants)
-    sending = [w for w in ways if name in w.sent] or [w for w in ways if name in w.reach]
+    surely may send it (those that only may, where none does). ``memo``: what was read for
+    another key of the same ways and variants (each key of an object asks: read again, an
+    object of k keys cost k readings of all of them)."""
+    memo = {} if memo is None else memo
+    if "index" not in memo:
+        memo["index"] = by_value(variants)
+    index = memo["index"]
+    sending = ([(i, w) for i, w in enumerate(ways) if name in w.sent]
+               or [(i, w) for i, w in enumerate(ways) if name in w.reach])
     found: dict[str, Any] = {}
-    for way in sending:
-        keys = way.sent if name in way.sent else way.reach
+    for i, way in sending:
+        surely = name in way.sent
+        keys = way.sent if surely else way.reach
         for value in way.values:
             identity = value_identity(value)
             candidates = index.get(identity)
             if candidates is None or identity in found:
                 continue
-            _, matter, fits = asked(candidates, required_anyway, declared_anyway)
-            optional = sorted((keys - way.required - {name}) & matter)
-            if len(optional) > MAX_OPTIONAL:
+            if ("asked", identity) not in memo:
+                memo["asked", identity] = asked(candidates, required_anyway, declared_anyway)
+            _, matter, fits = memo["asked", identity]
+            # the keys that matter the way may send beyond those it must (``name`` aside)
+            if ("beyond", identity, i, surely) not in memo:
+                memo["beyond", identity, i, surely] = (keys & matter) - way.required
+            beyond = memo["beyond", identity, i, surely]
+            if len(beyond) - (name in beyond) > MAX_OPTIONAL:
                 return None
+            optional = sorted(beyond - {name})
             base = way.required - {name}
             if any(not fits(base.union(extra, (name,))) and fits(base.union(extra))
                    for size in range(len(optional) + 1)
@@ -293,7 +310,7 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
     return list(found.values())
 
 
-def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set[str],
+def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: AbstractSet[str],
            declared_anyway: set[str], fitted: dict[object, tuple[Fit | None, Fit | None]],
            typing: Typing | None) -> Miss | None:
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
@@ -332,9 +349,9 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: set
 _Ask = tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
 
 
-def asked(candidates: Sequence[Variant], required_anyway: set[str], declared_anyway: set[str],
-           refusals: Sequence[frozenset[str]] | None = None,
-           ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
+def asked(candidates: Sequence[Variant], required_anyway: AbstractSet[str],
+          declared_anyway: set[str], refusals: Sequence[frozenset[str]] | None = None,
+          ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
     """What ``candidates`` ask of a call beyond the keys the whole object requires: each
     one's required keys, the keys it takes (``None``: any) and those it refuses as the
     call types them (``refusals``, by candidate); the keys that matter (those some
@@ -374,7 +391,7 @@ def fitting(required: frozenset[str], sent: frozenset[str], matter: set[str],
     return "none" if unfit else "every"
 
 
-def _gaps(way: Way, variant: Variant, required_anyway: set[str], declared_anyway: set[str],
+def _gaps(way: Way, variant: Variant, required_anyway: AbstractSet[str], declared_anyway: set[str],
           ) -> tuple[set[str], set[str]]:
     """The keys ``variant`` requires that ``way`` may omit, and those it refuses that the
     way may send."""

@@ -13,6 +13,7 @@ weighed: a key none takes is ``in.unknown``'s (``out.missing``'s) to report.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 from operator import attrgetter
 
@@ -44,7 +45,7 @@ def together(keysets: Keysets, table: Parsed, holder: Steps) -> tuple[set[str], 
         return any(keys <= k for k in taken)
 
     always = required_names(table, holder)
-    required = always & named
+    required = named.intersection(always)
     if not fits(required):
         return required, True
     entry = table.entries[holder]
@@ -104,7 +105,8 @@ def _apart(entry: Entry, holds: str, there: str) -> str:
     return f"each of its alternatives{there} is closed to keys another takes"
 
 
-def _keys(names: set[str], required: set[str], keysets: Keysets, always: str) -> str:
+def _keys(names: set[str], required: AbstractSet[str], keysets: Keysets, always: str,
+          ) -> str:
     """The keys held together: the optional ones where they alone fit no keyset, else all,
     the required ones said so (``always``: how); not those every keyset takes."""
     names = names - set(keysets[0]).intersection(*keysets[1:])

@@ -138,7 +138,7 @@ def _shapes(entry: Entry) -> str:
 
 def judging(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
             by_shapes: bool,
-            ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
+            ) -> tuple[str | None, tuple[Variant, ...], list[Way], frozenset[str], set[str],
                        Typing] | None:
     """What the sender's object is judged by: the tag key (``None``: a union's shapes,
     judged by ``UNTAGGED``; ``by_shapes``: those, else its tags), its variants, the ways the
@@ -181,13 +181,19 @@ def _judged_keys(tagged: Parsed, at_tagged: Steps, ways: list[Way]) -> set[str]:
 
 
 def judging_a_key(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
-                  ) -> tuple[str | None, tuple[Variant, ...], list[Way], set[str], set[str],
+                  ) -> tuple[str | None, tuple[Variant, ...], list[Way], frozenset[str], set[str],
                              Typing] | None:
     """``judging``, as a key's own rules read the union: by its tags where it has some or
-    the sender always sends one of a shape's tag values, else by its shapes."""
-    by_value = bool(tagged.entries[at_tagged].tags) or always_tagged(
-        tagged, at_tagged, sender, at_sender)
-    return judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+    the sender always sends one of a shape's tag values, else by its shapes. Read once a
+    union and sending object (each key the object sends asks: once a key, an object of k
+    keys cost k readings of all of them); what it gives is read, never changed."""
+    memo = ("judging_a_key", at_tagged, sender, at_sender)
+    if memo not in tagged.derived:
+        by_value = bool(tagged.entries[at_tagged].tags) or always_tagged(
+            tagged, at_tagged, sender, at_sender)
+        tagged.derived[memo] = judging(tagged, at_tagged, sender, at_sender,
+                                       by_shapes=not by_value)
+    return tagged.derived[memo]  # type: ignore[no-any-return]
 
 
 def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
@@ -219,7 +225,8 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     if setup is None:
         return None
     key, variants, ways, required, declared, _ = setup
-    values = rejected_with(ways, variants, required, declared, name)
+    values = rejected_with(ways, variants, required, declared, name, tagged.derived.setdefault(
+        ("rejected_with", at_tagged, sender, at_sender), {}))
     if values is None:
         return None
     # the calls ``rejected_with`` weighs: of the ways that surely may send it, else that may
