@@ -25,10 +25,11 @@ def types(names: Iterable[str]) -> str:
 
 
 def values(items: Iterable[Any], limit: int = 8) -> str:
-    shown = [compact(v) for v in items]
-    if len(shown) > limit:
-        return ", ".join(shown[:limit]) + f" (+{len(shown) - limit} more)"
-    return ", ".join(shown)
+    """The first ``limit`` values as JSON, and how many more (only those shown are
+    rendered: a message per key of an object naming its k keys rendered k each)."""
+    listed = list(items)
+    shown = ", ".join(compact(v) for v in listed[:limit])
+    return shown + (f" (+{len(listed) - limit} more)" if len(listed) > limit else "")
 
 
 def the_keys(names: Sequence[str]) -> str:
