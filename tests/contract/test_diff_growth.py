@@ -4,14 +4,11 @@ object of 16 keys (or a catalog of 16 tools) and of 64. Linear work grows about 
 scan of the object once a key grows toward 16x, and the growth allowed, 5x, sits between:
 at ``387a54c`` these families grew 6.7x to 10x (the patterns' 4.0x: drawn again once a
 field, linear, which ``test_constraints`` counts), and now 3.1x to 3.9x on Python 3.10,
-3.11 and 3.13 alike. Counted with ``sys.settrace`` (a loop's every turn is a line), never a
-clock: the same code counts the same on every run."""
+3.11 and 3.13 alike. Counted by ``tests.linecount``, never a clock."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -19,6 +16,7 @@ import pytest
 from parity.contract.diff import diff_manifests
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.tooldefs import manifest_from_definitions
+from tests.linecount import lines_run
 
 #: the most the lines executed may grow from 16 to 64 keys or tools
 MOST = 5.0
@@ -113,19 +111,7 @@ def lines_executed(pair: Pair) -> int:
     id_paths = pair[2]
     diff_manifests(*_sides(pair), id_paths=id_paths)
     agent, server = _sides(pair)
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        return tracer
-
-    before = sys.gettrace()
-    sys.settrace(tracer)
-    try:
-        found = diff_manifests(agent, server, id_paths=id_paths)
-    finally:
-        sys.settrace(before)
+    count, found = lines_run(lambda: diff_manifests(agent, server, id_paths=id_paths))
     assert found  # every family differs
     return count
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from parity.contract.baseline import BaselineEntry, Verdict
@@ -63,9 +64,27 @@ class PairReport:
                       unexplained=sum(f.key not in v.reasons for f in v.known))
 
     def findings_of(self, tool: str) -> tuple[list[Finding], list[Finding]]:
-        """(new, known) findings of one tool."""
-        return ([f for f in self.verdict.new if f.tool == tool],
-                [f for f in self.verdict.known if f.tool == tool])
+        """(new, known) findings of one tool, in the verdict's order."""
+        new, known, _ = self._by_tool.get(tool, ((), (), ()))
+        return list(new), list(known)
+
+    def stale_of(self, tool: str) -> list[BaselineEntry]:
+        """The stale baseline entries of one tool, in the verdict's order."""
+        return list(self._by_tool.get(tool, ((), (), ()))[2])
+
+    @cached_property
+    def _by_tool(self) -> dict[str, tuple[list[Finding], list[Finding], list[BaselineEntry]]]:
+        """The new and known findings and the stale entries by tool, sorted out once (a
+        report of a case a tool looked each up among all of them: k tools, k scans)."""
+        by_tool: dict[str, tuple[list[Finding], list[Finding], list[BaselineEntry]]] = {}
+        v = self.verdict
+        for f in v.new:
+            by_tool.setdefault(f.tool, ([], [], []))[0].append(f)
+        for f in v.known:
+            by_tool.setdefault(f.tool, ([], [], []))[1].append(f)
+        for e in v.stale:
+            by_tool.setdefault(e.tool, ([], [], []))[2].append(e)
+        return by_tool
 
     def all_tools(self) -> list[str]:
         """Compared tools plus any a finding or stale entry names."""

@@ -36,11 +36,10 @@ class JunitFormatter:
     def _suite(self, pair: PairReport) -> ET.Element:
         suite = ET.Element("testsuite", name=pair.pair)
         failures = 0
-        v = pair.verdict
         for tool in pair.all_tools():
             case = ET.SubElement(suite, "testcase", classname=f"parity.{pair.pair}", name=tool)
             new, known = pair.findings_of(tool)
-            stale = [e for e in v.stale if e.tool == tool]
+            stale = pair.stale_of(tool)
             problems = [f"{f.severity} {f.rule_id} {shown_path(f.path)}: {f.message}\n"
                         f"  fix: {f.hint}" for f in new]
             problems += [f"stale baseline entry {e.rule} {shown_path(e.path)}: {STALE_ADVICE}"
