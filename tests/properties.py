@@ -2,9 +2,9 @@
 100 when it names none), scaled by ``PARITY_EXAMPLES``, a percentage (100 when unset).
 
 With ``CI`` set, the property tests draw the same examples on every run (``conftest``).
-``.ci/run`` gives its first suite half as many (two cores run its three suites in 20 minutes
-only so) and its second (the oldest Python, the 1.x SDK, which would only repeat the first's
-examples) a fifth. Raise it for a longer search.
+``.ci/run`` gives its first suite the whole number and its second (the oldest Python, the
+1.x SDK, which would only repeat the first's examples) a fifth. Raise it for a longer
+search.
 """
 
 from __future__ import annotations
