@@ -74,8 +74,8 @@ class PairReport:
 
     @cached_property
     def _by_tool(self) -> dict[str, tuple[list[Finding], list[Finding], list[BaselineEntry]]]:
-        """The new and known findings and the stale entries by tool, sorted out once (a
-        report of a case a tool looked each up among all of them: k tools, k scans)."""
+        """The new and known findings and the stale entries by tool, sorted out once (junit's
+        case a tool looked its own up among all of them: k tools cost k scans)."""
         by_tool: dict[str, tuple[list[Finding], list[Finding], list[BaselineEntry]]] = {}
         v = self.verdict
         for f in v.new:
