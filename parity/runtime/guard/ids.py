@@ -42,7 +42,7 @@ def check_ids(arguments: Mapping[str, Any], id_paths: Collection[str],
               tools: Collection[str]) -> str | None:
     """Why ``arguments`` hold a tool id at one of ``id_paths`` that names none of ``tools``
     (the server's tool names), or None."""
-    known = set(tools)
+    known = tools if isinstance(tools, (set, frozenset)) else set(tools)
     for path in sorted(id_paths):
         for value in values_at(arguments, parse(path)):
             if not isinstance(value, str) or value in known:

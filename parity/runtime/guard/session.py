@@ -91,9 +91,12 @@ class GuardedSession:
             return await client.send(definition, args, timeout)
 
         # the server's tool names as it lists them: the ids a configured id path may hold
-        tool_ids = {*getattr(client, "tools", {}),
-                    *(n for n, u in client.unavailable.items()
-                      if getattr(u, "reason", None) != "removed")}
+        # (gathered only where a path is configured: they are a catalog's, on every call)
+        tool_ids: set[str] | None = None
+        if self.policy.id_paths:
+            tool_ids = {*getattr(client, "tools", {}),
+                        *(n for n, u in client.unavailable.items()
+                          if getattr(u, "reason", None) != "removed")}
         return await guarded_call(raw_call, definition, name, arguments, policy=self.policy,
                                   events=self.events, correlation_id=cid, tool_ids=tool_ids,
                                   as_task=as_task, protocol_version=_protocol_of(client))
