@@ -16,27 +16,18 @@ _Fact = TypeVar("_Fact")
 
 
 def required_names(table: Parsed, holder: Steps) -> frozenset[str]:
-    """The keys the object requires. Read once an object: the union rules ask for each key
-    of it (once a key, an object of k keys cost k readings of all of them)."""
-    memo = ("required_names", holder)
-    found = table.derived.get(memo)
-    if found is None:
-        found = table.derived[memo] = frozenset(
-            step.name for s in table.children(holder)
-            if isinstance(step := s[-1], Prop) and table.entries[s].required)
-    return found
+    """The keys the object requires, read once an object (``Parsed.derive``)."""
+    return table.derive(("required_names", holder), lambda: frozenset(
+        step.name for s in table.children(holder)
+        if isinstance(step := s[-1], Prop) and table.entries[s].required))
 
 
 def declared_names(table: Parsed, holder: Steps) -> list[str]:
     """The keys the object declares (not one typed ``never``, which it refuses), in table
-    order; read once an object, as ``required_names``."""
-    memo = ("declared_names", holder)
-    found = table.derived.get(memo)
-    if found is None:
-        found = table.derived[memo] = tuple(
-            s[-1].name for s in table.children(holder)
-            if isinstance(s[-1], Prop) and table.entries[s].type)
-    return list(found)
+    order; read once an object (``Parsed.derive``)."""
+    return list(table.derive(("declared_names", holder), lambda: tuple(
+        s[-1].name for s in table.children(holder)
+        if isinstance(s[-1], Prop) and table.entries[s].type)))
 
 
 def every_call(holder: Steps) -> str:

@@ -3,9 +3,9 @@ the rules ask about, and the names a map's ``propertyNames`` list (``key_names``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from parity.contract.rules._agree import PathCache
 from parity.fieldpaths.constraints import NAMES
@@ -22,6 +22,8 @@ from parity.fieldpaths.fieldpath import (
     render,
 )
 from parity.fieldpaths.manifest import Table
+
+_T = TypeVar("_T")
 
 
 def _parse_into(cache: dict[str, Steps], text: str) -> Steps:
@@ -70,9 +72,18 @@ class Parsed:
         # as assigning one by one: a later duplicate (`"a"` and `a`) wins, in the first's place
         self.entries.update(zip(parsed, table.values(), strict=True))
         self.printed.update(zip(parsed, texts, strict=True))
-        #: what a rule derives from the table and asks again, by the rule's own key (the
-        #: union judged for each key of an object: ``tags.judging_a_key``)
+        #: what a rule derives from the table and asks again, by the rule's own key
+        #: (``derive``)
         self.derived: dict[Hashable, Any] = {}
+
+    def derive(self, key: Hashable, compute: Callable[[], _T]) -> _T:
+        """What ``compute`` derives from the table, computed the first time ``key`` is asked
+        and remembered (the union rules ask once for each key of an object: computed each
+        time, an object of k keys cost k readings of all of them). What it gives is read,
+        never changed."""
+        if key not in self.derived:
+            self.derived[key] = compute()
+        return self.derived[key]  # type: ignore[no-any-return]
 
     @cached_property
     def _parents_with_children(self) -> frozenset[Steps]:

@@ -121,14 +121,15 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     """The ways the sending side's object at ``holder`` may be, held to a union's shapes:
     its own shapes or tagged variants (their values aside), or its object, one way for
     each group of its choice and each of its keysets; ``None`` past ``MAX_WAYS``. Read
-    once an object (a union's rules ask for each key sent into it); read, never changed."""
-    memo = ("sending_shapes", holder)
-    if memo not in table.derived:
+    once an object (``Parsed.derive``)."""
+    def read() -> list[Way] | None:
         declared = frozenset(declared_names(table, holder))
         own = own_shapes(table.entries[holder])
-        table.derived[memo] = (_ways(shape_variants(own), declared) if own
-                               else _merged_ways(table, holder, declared, UNTAGGED))
-    return table.derived[memo]  # type: ignore[no-any-return]
+        if own:
+            return _ways(shape_variants(own), declared)
+        return _merged_ways(table, holder, declared, UNTAGGED)
+
+    return table.derive(("sending_shapes", holder), read)
 
 
 def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:

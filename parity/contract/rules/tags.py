@@ -185,15 +185,14 @@ def judging_a_key(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: S
                              Typing] | None:
     """``judging``, as a key's own rules read the union: by its tags where it has some or
     the sender always sends one of a shape's tag values, else by its shapes. Read once a
-    union and sending object (each key the object sends asks: once a key, an object of k
-    keys cost k readings of all of them); what it gives is read, never changed."""
-    memo = ("judging_a_key", at_tagged, sender, at_sender)
-    if memo not in tagged.derived:
+    union and sending object (``Parsed.derive``: each key the object sends asks)."""
+    def read() -> tuple[str | None, tuple[Variant, ...], list[Way], frozenset[str], set[str],
+                        Typing] | None:
         by_value = bool(tagged.entries[at_tagged].tags) or always_tagged(
             tagged, at_tagged, sender, at_sender)
-        tagged.derived[memo] = judging(tagged, at_tagged, sender, at_sender,
-                                       by_shapes=not by_value)
-    return tagged.derived[memo]  # type: ignore[no-any-return]
+        return judging(tagged, at_tagged, sender, at_sender, by_shapes=not by_value)
+
+    return tagged.derive(("judging_a_key", at_tagged, sender, at_sender), read)
 
 
 def _typing(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps) -> Typing:
@@ -225,8 +224,8 @@ def rejecting_values(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender
     if setup is None:
         return None
     key, variants, ways, required, declared, _ = setup
-    values = rejected_with(ways, variants, required, declared, name, tagged.derived.setdefault(
-        ("rejected_with", at_tagged, sender, at_sender), {}))
+    values = rejected_with(ways, variants, required, declared, name, tagged.derive(
+        ("rejected_with", at_tagged, sender, at_sender), dict))
     if values is None:
         return None
     # the calls ``rejected_with`` weighs: of the ways that surely may send it, else that may
