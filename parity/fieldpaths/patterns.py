@@ -10,7 +10,8 @@ what parity checks is what it checked before, only bounded.
 ``budgeted(cls)`` is a ``jsonschema`` validator class whose ``pattern``, ``patternProperties``,
 ``additionalProperties`` and ``unevaluatedProperties`` match this way; a match past the
 budget raises ``PatternTimeout`` (no verdict: the witness search gives up, the guard calls
-the schema unusable).
+the schema unusable). Its ``uniqueItems`` and ``enum`` compare values in linear time
+(``equality``).
 
 The budget bounds one match, not their number: 20 such patterns beside 100 property names
 are 2,000 matches past it, 100 s. So a failure is remembered by pattern, beside the compiled
@@ -37,6 +38,8 @@ import re
 import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
+
+from parity.fieldpaths.equality import enum, unique_items
 
 #: The most one match may take, in seconds; real patterns take microseconds.
 MATCH_BUDGET = 0.05
@@ -275,13 +278,16 @@ _BUDGETED: dict[Any, Any] = {}
 
 
 def budgeted(cls: Any) -> Any:
-    """``cls`` (a ``jsonschema`` validator class) with its pattern keywords bounded."""
+    """``cls`` (a ``jsonschema`` validator class) with its pattern keywords bounded, and
+    ``uniqueItems`` and ``enum`` linear (``equality``)."""
     found = _BUDGETED.get(cls)
     if found is None:
         from jsonschema.validators import extend
 
         keywords = {"pattern": _pattern, "patternProperties": _pattern_properties,
-                    "additionalProperties": _additional_properties}
+                    "additionalProperties": _additional_properties,
+                    "uniqueItems": unique_items(cls.VALIDATORS.get("uniqueItems")),
+                    "enum": enum(cls.VALIDATORS.get("enum"))}
         if "unevaluatedProperties" in cls.VALIDATORS:
             keywords["unevaluatedProperties"] = _unevaluated_properties(
                 cls.VALIDATORS["unevaluatedProperties"])
