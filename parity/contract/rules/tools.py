@@ -7,8 +7,9 @@ with the agent's form and re-printed in the server's. When that fails, the commo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from itertools import compress
 from operator import not_
 
@@ -78,6 +79,22 @@ def _names_other_server(template: str, tool: str, server: str | None) -> bool:
     return match is not None and match.group("server") != server
 
 
+#: the most characters of missing tools' names times characters of the server's names one
+#: pair's close-name search weighs (``difflib`` compares two names in at worst the product
+#: of their lengths): past it, the missing tools left are shown the server's first tools
+#: alone; a catalog of 100 names of 20 characters is weighed for 25 missing tools of 20
+MAX_NAME_WORK = 1_000_000
+#: how alike a server tool's name must be to a missing one's to be offered (``difflib``'s
+#: ratio: ``search_issue`` and ``search_issues`` 0.96, ``create_pr`` and
+#: ``create_pull_request`` 0.64)
+CLOSE_ENOUGH = 0.6
+
+
+def closest(tool: str, names: Sequence[str]) -> list[str]:
+    """The (at most three) ``names`` most like ``tool``, the likest first."""
+    return get_close_matches(tool, names, n=3, cutoff=CLOSE_ENOUGH)
+
+
 def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
     name = server_name(agent, server)
     agent_form = agent.tool_id_form or "{tool}"
@@ -88,7 +105,10 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
     # once per pair, not per unmatched tool (that was quadratic in the number of tools)
     candidates = set(server.tools)
     lowered = {c.lower(): c for c in candidates}
-    known = ", ".join(f"`{t}`" for t in sorted(server.tools)[:6]) or "none"
+    ordered = sorted(server.tools)
+    known = ", ".join(f"`{t}`" for t in ordered[:6]) or "none"
+    letters = sum(map(len, ordered))
+    weighed = 0  # the characters the close-name search has weighed (``MAX_NAME_WORK``)
     for tool in unmatched:
         guesses = guess_forms(tool, candidates, name, lowered=lowered)
         if guesses:
@@ -107,10 +127,19 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
                         + (f", server name `{name}`" if name else "") + "), then "
                         "`parity extract`")
         else:
-            message = (f"the server has no tool `{tool}` (server tools: {known}); every call "
-                       "to it fails as an unknown tool")
-            hint = ("remove the tool from the agent, or add it to the server; if it was "
-                    "renamed, rename it in the agent")
+            weighed += len(tool) * letters
+            close = closest(tool, ordered) if weighed <= MAX_NAME_WORK else []
+            if close:
+                shown = ", ".join(f"`{c}`" for c in close)
+                message = (f"the server has no tool `{tool}` (the closest names it has: "
+                           f"{shown}); every call to it fails as an unknown tool")
+                hint = (f"if it was renamed (to `{close[0]}`?), rename it in the agent; "
+                        "otherwise remove the tool from the agent, or add it to the server")
+            else:
+                message = (f"the server has no tool `{tool}` (server tools: {known}); every "
+                           "call to it fails as an unknown tool")
+                hint = ("remove the tool from the agent, or add it to the server; if it was "
+                        "renamed, rename it in the agent")
         yield Finding(tool=tool, rule_id=MISSING, path="", direction="tool", severity="error",
                       message=message, hint=hint)
 
@@ -210,6 +239,8 @@ RULES = (
                 "the server's. When that finds nothing but a common form would "
                 "(`{server}-mcp:{tool}`, `{server}__{tool}`, `.`, `/`, case), the finding "
                 "names the id-form mismatch, which is a configuration fix, not a code one. "
+                "Otherwise the finding offers the server's names most like the agent's (a "
+                "renamed tool: `search_issue` and `search_issues`), else its first tools. "
                 "Server tools the agent does not use are not differences.",
         example=Example(
             agent=[{"name": "workflow-mcp:check_phases", "inputSchema": {"type": "object"}}],

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from rulefixtures import diff, fixture_findings, obj, of_rule, single, tool
 
+from parity.contract.rules import tools
+
 RULE = "tool.missing"
 
 
@@ -35,6 +37,35 @@ def test_a_plain_missing_tool_lists_the_server_tools():
     f = single(RULE, diff([tool("frobnicate")], [tool("check"), tool("status")]))
     assert f.message == ("the server has no tool `frobnicate` (server tools: `check`, "
                          "`status`); every call to it fails as an unknown tool")
+
+
+def test_a_renamed_tool_is_offered_the_server_names_most_like_it():
+    server = [tool(n) for n in ("create_issue", "get_issue", "get_me", "list_repos",
+                                "search_code", "search_issues")]
+    f = single(RULE, diff([tool("search_issue")], server))
+    assert f.message == ("the server has no tool `search_issue` (the closest names it has: "
+                         "`search_issues`, `search_code`, `get_issue`); every call to it "
+                         "fails as an unknown tool")
+    assert f.hint == ("if it was renamed (to `search_issues`?), rename it in the agent; "
+                      "otherwise remove the tool from the agent, or add it to the server")
+
+
+def test_the_close_name_search_stops_at_its_bound_of_work():
+    # each missing name of 9 characters weighed against 100 names of 8: 7,200 a tool
+    server = [tool(f"tool_{i:03d}") for i in range(100)]
+    agent = [tool(f"tool_{i:03d}x") for i in range(200)]
+    findings = of_rule(RULE, diff(agent, server))
+    offered = [f for f in findings if "the closest names it has" in f.message]
+    assert len(findings) == 200
+    assert len(offered) == tools.MAX_NAME_WORK // (9 * 800) == 138
+    assert offered == findings[:138]  # the first ones, in the agent's order
+    assert all("(server tools: `tool_000`, `tool_001`" in f.message for f in findings[138:])
+
+
+def test_a_server_of_long_names_is_not_weighed_past_the_bound():
+    server = [tool("ab" * 500 + str(i)) for i in range(10)]  # 10,000 letters
+    f = single(RULE, diff([tool("ab" * 60)], server))  # 120 x 10,000: past 1,000,000
+    assert "server tools:" in f.message
 
 
 def test_server_tools_the_agent_does_not_use_are_not_differences():
