@@ -34,6 +34,7 @@ if str(HERE) not in sys.path:
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from group_call import bench_call  # noqa: E402
 from group_connect import bench_connect  # noqa: E402
 from group_diff import bench_diff  # noqa: E402
 from group_extract import bench_extract, child_extract  # noqa: E402
@@ -45,7 +46,8 @@ from report import fmt, mark, markdown, run_meta  # noqa: E402
 
 BENCHES: dict[str, Callable[[Settings], Iterator[Row]]] = {
     "extract": bench_extract, "diff": bench_diff, "verify": bench_verify,
-    "connect": bench_connect, "startup": bench_startup, "memory": bench_memory,
+    "connect": bench_connect, "call": bench_call, "startup": bench_startup,
+    "memory": bench_memory,
 }
 GROUPS = tuple(BENCHES)
 
