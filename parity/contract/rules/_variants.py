@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any, Literal
 
 from parity.contract.rules._holders import declared_names, required_names
+from parity.contract.rules._near import Ask, Near
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._typed import (
     Mistyped,
@@ -295,7 +296,7 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
                 continue
             if ("asked", identity) not in memo:
                 memo["asked", identity] = asked(candidates, required_anyway, declared_anyway)
-            _, matter, fits = memo["asked", identity]
+            asks, matter, _ = memo["asked", identity]
             # the keys that matter the way may send beyond those it must (``name`` aside)
             if ("beyond", identity, i, surely) not in memo:
                 memo["beyond", identity, i, surely] = (keys & matter) - way.required
@@ -303,8 +304,15 @@ def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway:
             if len(beyond) - (name in beyond) > MAX_OPTIONAL:
                 return None
             optional = sorted(beyond - {name})
-            base = way.required - {name}
-            if any(not fits(base.union(extra, (name,))) and fits(base.union(extra))
+            # the calls are the way's required keys with ``name`` in and out, and a few
+            # optional ones: asked of them read once (``Near``), not copied once a name
+            if ("near", identity, i) not in memo:
+                memo["near", identity, i] = Near(asks, declared_anyway, way.required)
+            near = memo["near", identity, i]
+            required = name in way.required
+            drop = (name,) if required else ()
+            if any(not near.fits((), extra if required else (*extra, name))
+                   and near.fits(drop, extra)
                    for size in range(len(optional) + 1)
                    for extra in combinations(optional, size)):
                 found[identity] = value
@@ -347,12 +355,9 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: Abs
                 fatal=every == "none", bare=not fits(way.required))
 
 
-_Ask = tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
-
-
 def asked(candidates: Sequence[Variant], required_anyway: AbstractSet[str],
           declared_anyway: set[str], refusals: Sequence[frozenset[str]] | None = None,
-          ) -> tuple[list[_Ask], set[str], Callable[[frozenset[str]], bool]]:
+          ) -> tuple[list[Ask], set[str], Callable[[frozenset[str]], bool]]:
     """What ``candidates`` ask of a call beyond the keys the whole object requires: each
     one's required keys, the keys it takes (``None``: any) and those it refuses as the
     call types them (``refusals``, by candidate); the keys that matter (those some
