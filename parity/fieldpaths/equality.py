@@ -9,6 +9,10 @@ turned once into a hashable key that is equal exactly where ``jsonschema``'s ``e
 says equal (``1`` and ``1.0`` alike; ``true`` and ``1`` apart; an object's key order
 ignored), and the comparison is a set lookup. A value that cannot be keyed (no JSON
 decoder makes one) is left to ``jsonschema``'s own keyword.
+
+``jsonschema`` keys ``uniqueItems`` alike on its main branch (python-jsonschema/jsonschema
+#1482, merged 2026-05), in no release yet (4.26.0 is the newest): once one carries it,
+``unique_items`` can go.
 """
 
 from __future__ import annotations
