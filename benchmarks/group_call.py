@@ -152,16 +152,12 @@ def _problem(portal: Any, session: Any, pinned: Any) -> str | None:
         if not outcome.ok or len(outcome.result["rows"]) != n:
             return (f"the guarded call did not answer {n} rows ({outcome.category}: "
                     f"{outcome.message})")
-        result = portal.call(bare, session, n)
-        # 2.x names them structured_content and is_error, 1.x structuredContent and isError
-        body = _field(result, "structured_content", "structuredContent")
-        if _field(result, "is_error", "isError") or len(body["rows"]) != n:
+        # by its wire names: 2.x's attributes are structured_content and is_error
+        result = portal.call(bare, session, n).model_dump(by_alias=True)
+        if result.get("isError") or len(result["structuredContent"]["rows"]) != n:
             return f"the SDK's call did not answer {n} rows"
     limited = portal.call(pinned.call, "limited", {})
     if limited.category != "tool_error":
         return f"an error answered as a success was {limited.category}"
     return None
 
-
-def _field(result: Any, *names: str) -> Any:
-    return next((getattr(result, n) for n in names if hasattr(result, n)), None)

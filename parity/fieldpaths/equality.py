@@ -27,7 +27,7 @@ _TRUE, _FALSE = object(), object()
 #: an ``enum``'s keyed values, by the list's identity (the list kept, so its id is not
 #: reused while its entry lives); as many as the validators kept (a schema is never
 #: changed once a validator holds it: ``validators.validator_for`` keys it by content)
-_ENUMS: OrderedDict[int, tuple[Any, frozenset[Any]]] = OrderedDict()
+_ENUMS: OrderedDict[int, tuple[Any, frozenset[Any], bool]] = OrderedDict()
 ENUMS_KEPT = 256
 #: a failing instance's message names at most this many allowed values
 SHOWN = 8
@@ -74,9 +74,21 @@ def unique_items(original: Keyword) -> Keyword:
 def enum(original: Keyword) -> Keyword:
     """The ``enum`` keyword, one lookup an instance; its message names the first ``SHOWN``
     allowed values, not all of them. ``original`` for values that cannot be keyed."""
-    return _keyword(original, lambda validator, allowed, instance:
-                    keyed(instance) not in _keys_of(allowed),
+    return _keyword(original, lambda validator, allowed, instance: not _allows(allowed, instance),
                     lambda allowed, instance: f"{instance!r} is not one of {_shown(allowed)}")
+
+
+def _allows(allowed: Any, instance: Any) -> bool:
+    keys, nested = _keys_of(allowed)
+    if not nested and _nested(instance):
+        return False  # an object or list among plain values: none of them, and not keyed
+    return keyed(instance) in keys
+
+
+def _nested(value: Any) -> bool:
+    """Whether ``keyed`` reads ``value``'s members: an object or a list."""
+    return isinstance(value, Mapping) or (isinstance(value, Sequence)
+                                          and not isinstance(value, str))
 
 
 def _keyword(original: Keyword, fails: Callable[[Any, Any, Any], bool],
@@ -98,20 +110,22 @@ def _keyword(original: Keyword, fails: Callable[[Any, Any, Any], bool],
     return keyword
 
 
-def _keys_of(allowed: Any) -> frozenset[Any]:
-    """The keys of an ``enum``'s values, computed once for each list while it is kept (the
-    first kept, the first dropped: each step is one call, safe between threads)."""
+def _keys_of(allowed: Any) -> tuple[frozenset[Any], bool]:
+    """The keys of an ``enum``'s values and whether one is an object or a list, computed
+    once for each list while it is kept (the first kept, the first dropped: each step is
+    one call, safe between threads)."""
     found = _ENUMS.get(id(allowed))
     if found is not None and found[0] is allowed:
-        return found[1]
+        return found[1], found[2]
     keys = frozenset(map(keyed, allowed))  # (a malformed ``enum``: ``TypeError``)
-    _ENUMS[id(allowed)] = (allowed, keys)
+    nested = any(map(_nested, allowed))
+    _ENUMS[id(allowed)] = (allowed, keys, nested)
     while len(_ENUMS) > ENUMS_KEPT:
         try:
             _ENUMS.popitem(last=False)
         except KeyError:  # emptied by another thread meanwhile
             break
-    return keys
+    return keys, nested
 
 
 def _shown(allowed: Any) -> str:

@@ -115,6 +115,21 @@ def test_an_enums_keys_are_computed_once_for_all_the_items_it_checks(monkeypatch
     assert len(calls) == 50 + 40  # each allowed value once, each item once
 
 
+def test_an_object_among_plain_values_is_not_read(monkeypatch):
+    calls: list[Any] = []
+    real = equality.keyed
+
+    def counting(value: Any) -> Any:
+        calls.append(value)
+        return real(value)
+
+    monkeypatch.setattr(equality, "keyed", counting)
+    large = {f"k{i}": [i] for i in range(1000)}
+    assert not budgeted(Draft202012Validator)({"enum": ["a", "b"]}).is_valid(large)
+    assert calls == ["a", "b"]  # the allowed values, once; the object never
+    assert budgeted(Draft202012Validator)({"enum": ["a", {"k": 1}]}).is_valid({"k": 1.0})
+
+
 @pytest.mark.parametrize("case", ["unique objects", "items failing a large enum"])
 def test_the_work_grows_with_the_items_not_with_their_pairs(case):
     """The Python lines run for 16 items and for 64: linear work about 4x, pairwise 16x
