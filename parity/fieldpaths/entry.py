@@ -37,10 +37,26 @@ def canonical_value(value: Any) -> str:
 
 def value_identity(value: Any) -> str:
     """``canonical_value``, but equal for equal numbers as JSON Schema compares them (``enum``,
-    ``const``): ``2`` and ``2.0``, ``0`` and ``-0.0``. A boolean stays apart from ``1``."""
-    if value.__class__ is float and value.is_integer():
+    ``const``): ``2`` and ``2.0``, ``0`` and ``-0.0``, at any depth (``[1.0]`` and ``[1]``,
+    as ``parity.fieldpaths.equality.keyed`` keys them). A boolean stays apart from ``1``."""
+    kind = value.__class__
+    if kind is float and value.is_integer():
         return _INT_TEXT(int(value))
+    if kind is list or kind is dict:
+        return _CANONICAL.encode(_as_compared(value))
     return canonical_value(value)
+
+
+def _as_compared(value: Any) -> Any:
+    """``value`` with each integral float an ``int``: the form ``value_identity`` writes."""
+    kind = value.__class__
+    if kind is float:
+        return int(value) if value.is_integer() else value
+    if kind is list:
+        return [_as_compared(item) for item in value]
+    if kind is dict:
+        return {name: _as_compared(item) for name, item in value.items()}
+    return value
 
 
 def value_type(value: Any) -> str:

@@ -9,7 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parity.fieldpaths.entry import canonical_value, sorted_values
+from parity.fieldpaths.entry import canonical_value, sorted_values, value_identity
+from parity.fieldpaths.equality import keyed
 from parity.fieldpaths.schema import extract_paths
 from tests.properties import draws
 
@@ -50,6 +51,45 @@ def test_canonical_value_is_the_json_text(value):
 def test_sorted_values_is_the_canonical_order(found):
     assert list(map(repr, sorted_values(found))) == list(map(repr, reference(found)))
     assert [type(v) for v in sorted_values(found)] == [type(v) for v in reference(found)]
+
+
+json_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([1.0, -0.0, 0.0, 2.5, 3.0]),
+    st.floats(allow_nan=False, allow_infinity=False), st.text(alphabet="ab", max_size=2))
+json_values = st.recursive(json_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(alphabet="ab", max_size=2), inner,
+                                                 max_size=3)), max_leaves=6)
+
+
+def retyped(value: Any) -> Any:
+    """``value`` with each integral number written the other way (``1`` as ``1.0``, ``2.0``
+    as ``2``): the same value to JSON Schema, another text."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, list):
+        return [retyped(item) for item in value]
+    return {name: retyped(item) for name, item in value.items()}
+
+
+@settings(max_examples=draws(1000), deadline=None)
+@given(st.one_of(st.tuples(json_values, json_values),
+                 json_values.map(lambda value: (value, retyped(value)))))
+def test_value_identity_is_equal_exactly_where_json_schema_is(pair):
+    """The differ's identity of an ``enum``/``const`` value agrees with the guard's key, which
+    is held to ``jsonschema``'s own ``equal`` (tests/fieldpaths/test_equality.py)."""
+    a, b = pair
+    assert (value_identity(a) == value_identity(b)) == (keyed(a) == keyed(b)), (a, b)
+
+
+def test_value_identity_compares_numbers_at_any_depth():
+    assert value_identity([1.0, {"a": -0.0}]) == value_identity([1, {"a": 0}])
+    assert value_identity({"a": [2.0]}) == value_identity({"a": [2]})
+    assert value_identity([True]) != value_identity([1])
+    assert value_identity([1.5]) != value_identity([1])
 
 
 def test_strings_and_numbers_sort_by_their_json_text():

@@ -376,10 +376,11 @@ RULES = (
     Rule(
         id=ENUM, direction="in", severity="error",
         purpose="The agent may send a value outside the server's enum.",
-        details="Compares `enum`/`const` value sets (order never matters). An agent field "
-                "without an enum may send any value of its type, so it is reported against a "
-                "server enum, unless its type has few values, all of them in the enum (a "
-                "boolean, `null`, an integer between bounds at most 64 apart).",
+        details="Compares `enum`/`const` value sets as JSON Schema compares values (order "
+                "never matters; `2` is `2.0` at any depth, `[1.0]` is `[1]`; `true` is not "
+                "`1`). An agent field without an enum may send any value of its type, so it is "
+                "reported against a server enum, unless its type has few values, all of them in "
+                "the enum (a boolean, `null`, an integer between bounds at most 64 apart).",
         example=Example(
             agent=[_tool("sort", {"type": "object", "properties": {
                 "order": {"enum": ["asc", "desc", "random"]}}})],

@@ -236,6 +236,17 @@ def test_numbers_in_enums_are_equal_as_numbers():
     assert "true" in f.message
 
 
+def test_numbers_inside_enum_values_are_equal_as_numbers():
+    """``[1.0]`` is ``[1]`` to JSON Schema, and ``{"a": 2.0}`` is ``{"a": 2}``."""
+    for mine, theirs in (([[1.0]], [[1], [2]]), ([{"a": 2.0}], [{"a": 2}]),
+                         ([[{"b": -0.0}]], [[{"b": 0}]])):
+        assert diff([tool("t", obj({"v": {"enum": mine}}))],
+                    [tool("t", obj({"v": {"enum": theirs}}))]) == [], (mine, theirs)
+    f = single("in.enum", diff([tool("t", obj({"v": {"enum": [[True]]}}))],
+                               [tool("t", obj({"v": {"enum": [[1]]}}))]))
+    assert "[true]" in f.message, f.message
+
+
 def test_enum_values_the_fields_type_refuses_are_never_sent():
     """``{"type": "string", "enum": ["x", 1]}`` can only hold ``"x"``: 1 is no finding."""
     mine = {"type": "string", "enum": ["x", 1]}
