@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -74,6 +75,10 @@ _CACHE: dict[str, Any] = {}
 _REFUSED: dict[str, Callable[[], Exception]] = {}
 #: matches that ran past ``MATCH_BUDGET`` in this process
 _TIMEOUTS = [0]
+#: held to change ``_CACHE`` or ``_TIMEOUTS`` (a lookup takes none): the guard validates in
+#: the agent's threads, and finding the oldest pattern while another thread adds one raised
+#: ``RuntimeError`` (a guarded call refused as an unusable schema)
+_LOCK = threading.Lock()
 
 
 def timeouts() -> int:
@@ -84,9 +89,10 @@ def timeouts() -> int:
 def forget() -> None:
     """Forget the compiled and refused patterns and the timeouts counted: a new process's
     start (each test starts from it)."""
-    _CACHE.clear()
-    _REFUSED.clear()
-    _TIMEOUTS[0] = 0
+    with _LOCK:
+        _CACHE.clear()
+        _REFUSED.clear()
+        _TIMEOUTS[0] = 0
 
 
 def _parser() -> Any:
@@ -114,22 +120,24 @@ def _compiled(pattern: str) -> Any:
     except PatternTimeout as exc:
         _REFUSED[pattern] = functools.partial(PatternTimeout, pattern, exc.why)
         raise
-    if len(_CACHE) >= CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE), ""), None)  # the oldest
-    _CACHE[pattern] = compiled
+    with _LOCK:
+        if len(_CACHE) >= CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE), ""), None)  # the oldest
+        _CACHE[pattern] = compiled
     return compiled
 
 
 def _timed_out(pattern: str) -> PatternTimeout:
     """The error for a match of ``pattern`` past the budget, remembered: the pattern is not
     matched again, and past ``MAX_TIMEOUTS`` no pattern is."""
-    _TIMEOUTS[0] += 1
-    _CACHE.pop(pattern, None)
     _REFUSED[pattern] = functools.partial(
         PatternTimeout, pattern, f"took more than {MATCH_BUDGET:g} s on an earlier match (it "
                                  "backtracks without bound): it is not matched again")
-    if _TIMEOUTS[0] >= MAX_TIMEOUTS:
-        _CACHE.clear()  # every pattern now meets the count where the cache has none
+    with _LOCK:
+        _TIMEOUTS[0] += 1
+        _CACHE.pop(pattern, None)
+        if _TIMEOUTS[0] >= MAX_TIMEOUTS:
+            _CACHE.clear()  # every pattern now meets the count where the cache has none
     return PatternTimeout(pattern)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -73,6 +74,10 @@ class _Compiled:
 
 
 _CACHE: OrderedDict[str, _Compiled] = OrderedDict()
+#: held to read or change ``_CACHE``, never while compiling: the guard validates in the
+#: agent's threads, and an entry dropped by one between another's lookup and its move to the
+#: end raised ``KeyError`` (a guarded call refused as an unusable schema)
+_LOCK = threading.Lock()
 
 
 def validator_for(schema: Any, *, tool: str = "<schema>", where: str = "schema",
@@ -94,14 +99,16 @@ def validator_for(schema: Any, *, tool: str = "<schema>", where: str = "schema",
     ``BoundsError`` for references that expand past ``max_expansion`` nodes.
     """
     key = _content_key(schema, tool, where, max_expansion)
-    compiled = _CACHE.get(key)
+    with _LOCK:
+        compiled = _CACHE.get(key)
+        if compiled is not None:
+            _CACHE.move_to_end(key)
     if compiled is None:
         compiled = _compile(schema, tool, where, max_expansion)
-        _CACHE[key] = compiled
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
+        with _LOCK:
+            _CACHE[key] = compiled
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
     if compiled.error is not None:
         raise compiled.error
     return compiled.validator
@@ -313,4 +320,5 @@ def first_error(validator: Any, instance: Any) -> Any:
 
 def clear_cache() -> None:
     """Forget every compiled validator (tests use it to count compilations)."""
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()

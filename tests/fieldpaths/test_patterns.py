@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
@@ -18,6 +19,7 @@ from jsonschema import Draft7Validator, Draft201909Validator, Draft202012Validat
 from parity.cli.main import main
 from parity.fieldpaths import patterns
 from parity.fieldpaths.patterns import PatternTimeout, budgeted, search, shortest_match
+from tests.threads import Meanwhile
 
 #: ``regex`` backtracks on it too: 40 characters take far past the budget
 RUNAWAY = "^(a|aa)+b$"
@@ -238,6 +240,30 @@ def test_a_pattern_within_its_budget_is_never_refused() -> None:
     answers, tried = profiled(lambda: [search("^x-", n) for n in names], searches("^x-"))
     assert answers == [re.search("^x-", n) is not None for n in names]
     assert tried == len(names) and patterns.timeouts() == 0
+
+
+def test_another_thread_changing_the_patterns_while_the_oldest_is_found_raises_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard matches patterns in the agent's threads: another thread changing the kept
+    patterns while this one looked for the oldest to drop raised ``RuntimeError`` (the
+    dictionary changed size during its iteration: a call refused as an unusable schema).
+    The other thread keeps a runaway pattern, then drops it once its match times out."""
+    meanwhile = Meanwhile(lambda: search(RUNAWAY, "a" * 40))
+
+    class Interleaved(dict):  # type: ignore[type-arg]
+        def __iter__(self) -> Iterator[str]:
+            keys = super().__iter__()
+            if threading.current_thread() is main:
+                meanwhile.step()
+            return keys
+
+    main = threading.current_thread()
+    monkeypatch.setattr(patterns, "CACHE_SIZE", 2)
+    monkeypatch.setattr(patterns, "_CACHE", Interleaved())
+    assert search("^a$", "a") and search("^x$", "x")
+    assert search("^c$", "c")  # drops the oldest, `^a$`
+    assert meanwhile.finish() == repr(PatternTimeout(RUNAWAY))
+    assert "^c$" in patterns._CACHE and RUNAWAY not in patterns._CACHE
 
 
 @pytest.mark.parametrize(("pattern", "error"), [("^((b{1000}){1000}){1000}$", PatternTimeout),

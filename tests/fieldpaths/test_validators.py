@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import pytest
 
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths import validators as v
 from parity.fieldpaths.schema import extract_paths
 from parity.runtime import guard as g
+from tests.threads import Meanwhile
 
 POLICY = g.GuardPolicy(default_deadline=1.0, turn_budget=30.0)
 
@@ -111,6 +115,30 @@ def test_validators_are_compiled_once_per_schema_content():
     again = v.validator_for({"properties": {"a": {"type": "integer"}}, "type": "object"})
     assert first is again
     assert v.validator_for({"type": "string"}) is not first
+
+
+def test_another_thread_dropping_the_entry_just_found_raises_nothing(monkeypatch):
+    """The guard validates in the agent's threads: another thread's call between this one's
+    lookup of a validator and its move to the cache's end, which drops the entry just found,
+    raised ``KeyError`` (a call refused as an unusable schema)."""
+    first = {"type": "object", "properties": {"a": {"type": "string"}}}
+    other = {"type": "object", "properties": {"b": {"type": "string"}}}
+    meanwhile = Meanwhile(lambda: v.validator_for(other))
+
+    class Interleaved(OrderedDict):  # type: ignore[type-arg]
+        def get(self, key, default=None):
+            found = super().get(key, default)
+            if found is not None and threading.current_thread() is main:
+                meanwhile.step()  # its `other` takes the one place, dropping ours
+            return found
+
+    main = threading.current_thread()
+    monkeypatch.setattr(v, "CACHE_SIZE", 1)
+    monkeypatch.setattr(v, "_CACHE", Interleaved())
+    v.validator_for(first)
+    assert v.validator_for(first).is_valid({"a": "x"})
+    assert meanwhile.finish() is None
+    assert list(v._CACHE) != [] and len(v._CACHE) == 1
 
 
 def test_a_non_finite_number_in_a_schema_is_a_schema_error():
