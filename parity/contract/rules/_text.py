@@ -32,6 +32,14 @@ def values(items: Iterable[Any], limit: int = 8) -> str:
     return shown + (f" (+{len(listed) - limit} more)" if len(listed) > limit else "")
 
 
+def accepts(side: str, enum: Sequence[Any]) -> str:
+    """What ``side`` takes where its ``enum`` is: ``it accepts "a", "b"``; an empty enum takes
+    nothing, said in words rather than as an empty list."""
+    if enum:
+        return f"it accepts {values(enum)}"
+    return f"the {side}'s enum is empty: it accepts no value there"
+
+
 def the_keys(names: Sequence[str]) -> str:
     """Keys named in a message: ``the key "a"``, ``the keys "a", "b"``."""
     return f"the key{'s' if len(names) > 1 else ''} {values(names)}"

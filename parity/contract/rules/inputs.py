@@ -14,7 +14,7 @@ from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._map_keys import map_keys
 from parity.contract.rules._parsed import Parsed, key_names
-from parity.contract.rules._text import at, code, the_keys, types, values
+from parity.contract.rules._text import accepts, at, code, the_keys, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
 from parity.fieldpaths.entry import Entry, any_closed, judged_shapes, value_type
@@ -286,17 +286,19 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
         if s.enum is None:
             continue
         path = al.reader.path(mine)
-        allowed = values(s.enum)
         sent = finite_values(a)  # a boolean against [true, false] sends nothing else
         if sent is None:
             message = (f"the agent may send any value {at(path)}, the server accepts only "
-                       f"{allowed}; calls with another value are rejected")
+                       f"{values(s.enum)}; calls with another value are rejected" if s.enum
+                       else f"the agent may send any value {at(path)}, where the server's "
+                            "enum is empty: it accepts no value there; calls that send one "
+                            "are rejected")
         else:
             extra = excess(sent, s.enum)
             if not extra:
                 continue
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "
-                       f"not accept (it accepts {allowed}); such calls are rejected")
+                       f"not accept ({accepts('server', s.enum)}); such calls are rejected")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="in",
                       severity="error", message=message,
                       hint="restrict the agent's field to the server's values (an enum or "

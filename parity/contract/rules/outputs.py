@@ -13,7 +13,7 @@ from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._parsed import key_names
-from parity.contract.rules._text import at, code, the_keys, types, values
+from parity.contract.rules._text import accepts, at, code, the_keys, types, values
 from parity.contract.rules.inputs import finite_values, rejected_types
 from parity.core.jsonio import compact
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
@@ -284,13 +284,17 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
         returned = finite_values(s)  # a boolean against [true, false] returns nothing else
         if returned is None:
             message = (f"the server may return any value {at(path)}, the agent accepts only "
-                       f"{values(a.enum)}; results with another value fail in the agent")
+                       f"{values(a.enum)}; results with another value fail in the agent"
+                       if a.enum else
+                       f"the server may return any value {at(path)}, where the agent's enum "
+                       "is empty: it accepts no value there; results that hold one fail in "
+                       "the agent")
         else:
             extra = excess(returned, a.enum)
             if not extra:
                 continue
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "
-                       f"does not accept (it accepts {values(a.enum)}); such results fail")
+                       f"does not accept ({accepts('agent', a.enum)}); such results fail")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="out",
                       severity="error", message=message,
                       hint="accept every value the server declares, or narrow the server's "

@@ -219,6 +219,21 @@ def test_enum_order_never_matters_and_a_subset_is_fine():
     assert diff([tool("t", agent)], [tool("t", server)]) == []
 
 
+def test_an_empty_server_enum_is_said_in_words():
+    """``{"enum": []}`` accepts no value: said so, never as an empty list of values; an
+    agent's own empty enum sends nothing, so it is no finding."""
+    f = single("in.enum", diff([tool("t", obj({"o": {"enum": ["a"]}}))],
+                               [tool("t", obj({"o": {"enum": []}}))]))
+    assert f.message == ('the agent may send "a" at `o`, which the server does not accept '
+                         "(the server's enum is empty: it accepts no value there); such calls "
+                         "are rejected")
+    f = single("in.enum", diff([tool("t", obj({"o": {"type": "string"}}))],
+                               [tool("t", obj({"o": {"enum": []}}))]))
+    assert "the server's enum is empty: it accepts no value there" in f.message, f.message
+    assert diff([tool("t", obj({"o": {"enum": []}}))],
+                [tool("t", obj({"o": {"type": "string", "enum": ["a"]}}))]) == []
+
+
 def test_an_agent_without_an_enum_may_send_anything():
     f = single("in.enum", diff([tool("t", obj({"o": S}))],
                                [tool("t", obj({"o": {"enum": ["a"]}}))]))

@@ -113,6 +113,18 @@ def test_output_enum_subset_is_fine():
                 [tool("t", out=obj({"s": {"const": "a"}}))]) == []
 
 
+def test_an_empty_agent_enum_is_said_in_words():
+    """``{"enum": []}`` takes no value: said so, never as an empty list of values."""
+    f = single("out.enum", diff([tool("t", out=obj({"s": {"enum": []}}))],
+                                [tool("t", out=obj({"s": {"enum": ["a"]}}))]))
+    assert f.message == ('the server may return "a" at `s`, which the agent does not accept '
+                         "(the agent's enum is empty: it accepts no value there); such "
+                         "results fail")
+    f = single("out.enum", diff([tool("t", out=obj({"s": {"enum": []}}))],
+                                [tool("t", out=obj({"s": {"type": "string"}}))]))
+    assert "the agent's enum is empty: it accepts no value there" in f.message, f.message
+
+
 def test_a_key_a_closed_pattern_map_never_sends_is_missing():
     server_out = {"type": "object", "additionalProperties": False,
                   "patternProperties": {"^x-": {"type": "string"}}}
