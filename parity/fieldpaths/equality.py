@@ -1,10 +1,11 @@
-"""``uniqueItems`` and ``enum`` in linear time, with ``jsonschema``'s verdicts.
+"""``uniqueItems``, ``enum`` and ``const`` in linear time, with ``jsonschema``'s verdicts.
 
 ``jsonschema`` compares JSON values pairwise: ``uniqueItems`` over a list of objects tries
 every pair (2,000 objects take seconds, 10,000 minutes), and ``enum`` reads every allowed
 value for each instance, then writes them all into the message of each failure (4,000
-failing items of an ``enum`` of 4,000 values: seconds). Both reach the guard from the
-server (a result's items, a pinned schema's ``enum``) on every call. Here each value is
+failing items of an ``enum`` of 4,000 values: seconds); ``const`` writes its whole constant
+into each failure's message. They reach the guard from the server (a result's items, a
+pinned schema's ``enum``) on every call. Here each value is
 turned once into a hashable key that is equal exactly where ``jsonschema``'s ``equal``
 says equal (``1`` and ``1.0`` alike; ``true`` and ``1`` apart; an object's key order
 ignored), and the comparison is a set lookup. A value that cannot be keyed (no JSON
@@ -31,6 +32,10 @@ _ENUMS: OrderedDict[int, tuple[Any, frozenset[Any], bool]] = OrderedDict()
 ENUMS_KEPT = 256
 #: a failing instance's message names at most this many allowed values
 SHOWN = 8
+#: a ``const``'s failure message shows at most this many characters of the constant
+SHOWN_CHARACTERS = 200
+#: a long or nested ``const``'s key and shown text, by its identity (as ``_ENUMS``)
+_CONSTS: OrderedDict[int, tuple[Any, Any, str]] = OrderedDict()
 
 Keyword = Callable[[Any, Any, Any, Any], Iterator[Any]]
 
@@ -76,6 +81,46 @@ def enum(original: Keyword) -> Keyword:
     allowed values, not all of them. ``original`` for values that cannot be keyed."""
     return _keyword(original, lambda validator, allowed, instance: not _allows(allowed, instance),
                     lambda allowed, instance: f"{instance!r} is not one of {_shown(allowed)}")
+
+
+def const(original: Keyword) -> Keyword:
+    """The ``const`` keyword, its failure's message showing the constant's first
+    ``SHOWN_CHARACTERS`` characters, written once a constant (``jsonschema`` writes it all
+    into each failure: a constant of k characters failed by n items, n times k).
+    ``original`` for values that cannot be keyed."""
+    return _keyword(original, lambda validator, constant, instance: not _equals(constant,
+                                                                                instance),
+                    lambda constant, instance: f"{_const_of(constant)[1]} was expected")
+
+
+def _equals(constant: Any, instance: Any) -> bool:
+    if _nested(constant) != _nested(instance):
+        return False  # an object or list against a plain value: never equal, not keyed
+    if _nested(instance) and (len(instance) != len(constant)
+                              or isinstance(instance, Mapping) != isinstance(constant, Mapping)):
+        return False  # told apart before keying, as ``equal`` tells them
+    return bool(keyed(instance) == _const_of(constant)[0])
+
+
+def _const_of(constant: Any) -> tuple[Any, str]:
+    """``constant``'s key and the text its failures show; remembered for a constant that
+    takes more than a step to key or show."""
+    if not _nested(constant) and not (isinstance(constant, str)
+                                      and len(constant) > SHOWN_CHARACTERS):
+        return keyed(constant), repr(constant)
+    found = _CONSTS.get(id(constant))
+    if found is not None and found[0] is constant:
+        return found[1], found[2]
+    key, text = keyed(constant), repr(constant)
+    if len(text) > SHOWN_CHARACTERS:
+        text = f"{text[:SHOWN_CHARACTERS]}... ({len(text):,} characters)"
+    _CONSTS[id(constant)] = (constant, key, text)
+    while len(_CONSTS) > ENUMS_KEPT:
+        try:
+            _CONSTS.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
+    return key, text
 
 
 def _allows(allowed: Any, instance: Any) -> bool:
@@ -135,4 +180,5 @@ def _shown(allowed: Any) -> str:
     return f"[{head}, ...] ({len(allowed)} values)"
 
 
-__all__ = ["ENUMS_KEPT", "SHOWN", "all_distinct", "enum", "keyed", "unique_items"]
+__all__ = ["ENUMS_KEPT", "SHOWN", "SHOWN_CHARACTERS", "all_distinct", "const", "enum", "keyed",
+           "unique_items"]

@@ -41,7 +41,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from parity.fieldpaths.equality import enum, unique_items
+from parity.fieldpaths.equality import const, enum, unique_items
 
 #: The most one match may take, in seconds; real patterns take microseconds.
 MATCH_BUDGET = 0.05
@@ -311,7 +311,7 @@ _BUDGETED: dict[Any, Any] = {}
 
 def budgeted(cls: Any) -> Any:
     """``cls`` (a ``jsonschema`` validator class) with its pattern keywords bounded, and
-    ``uniqueItems`` and ``enum`` linear (``equality``)."""
+    ``uniqueItems``, ``enum`` and ``const`` linear (``equality``)."""
     found = _BUDGETED.get(cls)
     if found is None:
         from jsonschema.validators import extend
@@ -319,7 +319,8 @@ def budgeted(cls: Any) -> Any:
         keywords = {"pattern": _pattern, "patternProperties": _pattern_properties,
                     "additionalProperties": _additional_properties,
                     "uniqueItems": unique_items(cls.VALIDATORS.get("uniqueItems")),
-                    "enum": enum(cls.VALIDATORS.get("enum"))}
+                    "enum": enum(cls.VALIDATORS.get("enum")),
+                    "const": const(cls.VALIDATORS.get("const"))}
         if "unevaluatedProperties" in cls.VALIDATORS:
             keywords["unevaluatedProperties"] = _unevaluated_properties(
                 cls.VALIDATORS["unevaluatedProperties"])
