@@ -204,6 +204,24 @@ def test_text_shows_a_finding_repeated_on_many_tools_once():
 
 
 
+def test_text_wraps_a_long_list_of_tools_under_its_first_name():
+    """A finding repeated on many tools lists them all, on lines of at most 100 columns, the
+    names aligned; a name longer than a line keeps a line of its own."""
+    names = [f"tool_{i:03}" for i in range(40)] + ["x" * 120, "y"]
+    repeated = [finding(name, "out.undeclared", "", "warning") for name in names]
+    pair = PairReport(pair="fs", verdict=judge(repeated, Baseline()))
+    lines = render("text", Report("check", (pair,))).splitlines()
+    block = lines[1:lines.index("    warning out.undeclared  (root)")]
+    assert block[0].startswith("  42 tools tool_000, tool_001,")
+    assert all(line.startswith(" " * len("  42 tools ")) for line in block[1:])
+    long = [line.strip() for line in block if len(line) > 100]
+    assert long == ["x" * 120 + ","]  # alone on its line: the only one past 100 columns
+    assert block[-1].strip() == "y"  # after it, on a line of its own
+    assert ", ".join(names) == " ".join(line.strip() for line in block).removeprefix(
+        "42 tools ")
+    assert len(block) == 7, block  # 40 names, nine a line; the long name; the last
+
+
 def test_text_sorts_a_repeated_findings_tools_once_however_many_share_it(monkeypatch):
     """A finding repeated on k tools has its tools sorted once, not once a tool (which made
     the text report quadratic: 2,000 tools took 9 s to print): the sorts a report makes do
@@ -224,7 +242,9 @@ def test_text_sorts_a_repeated_findings_tools_once_however_many_share_it(monkeyp
         repeated = [finding(f"t{i:04}", "out.undeclared", "", "warning") for i in range(k)]
         pair = PairReport(pair="fs", verdict=judge(repeated[::-1], Baseline()))
         lines = render("text", Report("check", (pair,))).splitlines()
-        assert lines[1] == f"  {k} tools " + ", ".join(f"t{i:04}" for i in range(k))
+        listed = " ".join(line.strip() for line in lines[1:lines.index("    warning "
+                                                                      "out.undeclared  (root)")])
+        assert listed == f"{k} tools " + ", ".join(f"t{i:04}" for i in range(k))
         return len(sorts)
 
     assert rendered(5) == rendered(50)

@@ -22,6 +22,8 @@ from parity.contract.rules import Finding
 from parity.core.terminal import printable as p
 
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow"}
+#: the columns a block's list of tools fills before it goes on on the next line
+WIDTH = 100
 
 
 class TextFormatter:
@@ -50,7 +52,7 @@ class TextFormatter:
         v = pair.verdict
         for tools, findings in _blocks(v.new):
             label = "tool" if len(tools) == 1 else f"{len(tools)} tools"
-            lines.append(f"  {label} " + ", ".join(paint(t, bold=True) for t in tools))
+            lines.extend(_listed(f"  {label} ", tools, paint))
             for f in findings:
                 sev = paint(f"{f.severity:<7}", fg=_SEVERITY_COLOR[f.severity], bold=True)
                 lines.append(f"    {sev} {p(f.rule_id)}  {p(shown_path(f.path))}")
@@ -79,6 +81,24 @@ class TextFormatter:
                                    + (f"  ({reason})" if reason else ""), dim=True))
         lines.append("")
         return lines
+
+
+def _listed(head: str, tools: Sequence[str], paint: _Paint) -> list[str]:
+    """``head`` and the tools' names, comma-separated, wrapped at ``WIDTH`` columns (a name
+    longer than a line keeps a line of its own), the names aligned under the first."""
+    lines: list[list[str]] = [[]]
+    used = len(head)
+    last = len(tools) - 1
+    for i, tool in enumerate(tools):
+        comma = "," if i < last else ""
+        width = len(p(tool)) + len(comma)
+        if lines[-1] and used + 1 + width > WIDTH:
+            lines.append([])
+            used = len(head)
+        used += width + (1 if lines[-1] else 0)
+        lines[-1].append(paint(tool, bold=True) + comma)
+    indent = " " * len(head)
+    return [(indent if n else head) + " ".join(names) for n, names in enumerate(lines)]
 
 
 def _blocks(findings: Sequence[Finding]) -> list[tuple[tuple[str, ...], list[Finding]]]:
