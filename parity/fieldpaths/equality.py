@@ -21,23 +21,24 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 #: how JSON's ``true`` and ``false`` are keyed: Python's ``True == 1``, JSON's not
 _TRUE, _FALSE = object(), object()
 #: an ``enum``'s keyed values, by the list's identity (the list kept, so its id is not
 #: reused while its entry lives); as many as the validators kept (a schema is never
 #: changed once a validator holds it: ``validators.validator_for`` keys it by content)
-_ENUMS: OrderedDict[int, tuple[Any, frozenset[Any], bool]] = OrderedDict()
+_ENUMS: OrderedDict[int, tuple[Any, tuple[frozenset[Any], bool]]] = OrderedDict()
 ENUMS_KEPT = 256
 #: a failing instance's message names at most this many allowed values
 SHOWN = 8
 #: a ``const``'s failure message shows at most this many characters of the constant
 SHOWN_CHARACTERS = 200
 #: a long or nested ``const``'s key and shown text, by its identity (as ``_ENUMS``)
-_CONSTS: OrderedDict[int, tuple[Any, Any, str]] = OrderedDict()
+_CONSTS: OrderedDict[int, tuple[Any, tuple[Any, str]]] = OrderedDict()
 
 Keyword = Callable[[Any, Any, Any, Any], Iterator[Any]]
+T = TypeVar("T")
 
 
 def keyed(value: Any) -> Any:
@@ -108,19 +109,14 @@ def _const_of(constant: Any) -> tuple[Any, str]:
     if not _nested(constant) and not (isinstance(constant, str)
                                       and len(constant) > SHOWN_CHARACTERS):
         return keyed(constant), repr(constant)
-    found = _CONSTS.get(id(constant))
-    if found is not None and found[0] is constant:
-        return found[1], found[2]
-    key, text = keyed(constant), repr(constant)
+    return _remembered(_CONSTS, constant, _key_and_text)
+
+
+def _key_and_text(constant: Any) -> tuple[Any, str]:
+    text = repr(constant)
     if len(text) > SHOWN_CHARACTERS:
         text = f"{text[:SHOWN_CHARACTERS]}... ({len(text):,} characters)"
-    _CONSTS[id(constant)] = (constant, key, text)
-    while len(_CONSTS) > ENUMS_KEPT:
-        try:
-            _CONSTS.popitem(last=False)
-        except KeyError:  # emptied by another thread meanwhile
-            break
-    return key, text
+    return keyed(constant), text
 
 
 def _allows(allowed: Any, instance: Any) -> bool:
@@ -157,20 +153,28 @@ def _keyword(original: Keyword, fails: Callable[[Any, Any, Any], bool],
 
 def _keys_of(allowed: Any) -> tuple[frozenset[Any], bool]:
     """The keys of an ``enum``'s values and whether one is an object or a list, computed
-    once for each list while it is kept (the first kept, the first dropped: each step is
-    one call, safe between threads)."""
-    found = _ENUMS.get(id(allowed))
-    if found is not None and found[0] is allowed:
-        return found[1], found[2]
-    keys = frozenset(map(keyed, allowed))  # (a malformed ``enum``: ``TypeError``)
-    nested = any(map(_nested, allowed))
-    _ENUMS[id(allowed)] = (allowed, keys, nested)
-    while len(_ENUMS) > ENUMS_KEPT:
+    once for each list while it is kept."""
+    return _remembered(_ENUMS, allowed, lambda values: (
+        frozenset(map(keyed, values)),  # (a malformed ``enum``: ``TypeError``)
+        any(map(_nested, values))))
+
+
+def _remembered(kept: OrderedDict[int, tuple[Any, T]], value: Any,
+                compute: Callable[[Any], T]) -> T:
+    """``compute(value)``, remembered in ``kept`` by ``value``'s identity while ``value`` is
+    kept (so its id is not reused), as many as ``ENUMS_KEPT``: the first kept, the first
+    dropped (each step is one call, safe between threads)."""
+    found = kept.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    made = compute(value)
+    kept[id(value)] = (value, made)
+    while len(kept) > ENUMS_KEPT:
         try:
-            _ENUMS.popitem(last=False)
+            kept.popitem(last=False)
         except KeyError:  # emptied by another thread meanwhile
             break
-    return keys, nested
+    return made
 
 
 def _shown(allowed: Any) -> str:
