@@ -19,11 +19,16 @@ class SchemaError:
     keyword: str
     #: why the schema itself is unusable (tool, JSON pointer, the remote URI), when it is
     unusable: str | None = None
+    #: why a usable schema could not decide on this value, when it could not
+    unchecked: str | None = None
 
     def reason(self, what: str, schema_name: str) -> str:
         """A value-free sentence: ``what`` (``arguments``) fails ``schema_name`` and where."""
         if self.unusable is not None:
             return f"the pinned {schema_name} is unusable: {self.unusable}"
+        if self.unchecked is not None:
+            return (f"{what} could not be checked against the pinned {schema_name}: "
+                    f"{self.unchecked}; it is not taken as passing")
         verb = "fail" if what.endswith("s") else "fails"  # (arguments, structuredContent)
         return f"{what} {verb} the pinned {schema_name} at {self.where} ({self.keyword})"
 
@@ -35,22 +40,33 @@ def first_error(schema: Mapping[str, Any], instance: Any, *, tool: str = "<schem
     A schema that cannot be used (a remote or dangling ``$ref``, references past the bounds,
     invalid, too deep) is an error too: a pinned contract that cannot be checked does not
     pass. The validator comes from the one factory, which never fetches a reference."""
-    from parity.errors import SchemaError as Unusable
     from parity.fieldpaths.validators import first_error as best
     from parity.fieldpaths.validators import validator_for
 
     try:
-        error = best(validator_for(schema, tool=tool, where=where), instance)
-    except Unusable as exc:
-        return SchemaError("$", "unusable schema", f"{exc.message} (at {exc.location})")
-    except RecursionError:
-        return SchemaError("$", "unusable schema", f"tool {tool!r}: {where}: nested too deeply")
+        validator = validator_for(schema, tool=tool, where=where)
+    except Exception as exc:
+        return _unusable(exc, tool, where)
+    try:
+        error = best(validator, instance)
+    except RecursionError:  # the schema compiled: the value's depth ran out the stack
+        return SchemaError("$", "unchecked", unchecked="it nests too deeply for the validator "
+                                                       "(Python's recursion limit)")
     except Exception as exc:  # a broken schema may fail anywhere inside the validator
-        return SchemaError("$", "unusable schema",
-                           f"tool {tool!r}: {where}: {type(exc).__name__}")
+        return _unusable(exc, tool, where)
     if error is None:
         return None
     return SchemaError(json_path(error.absolute_path), str(error.validator))
+
+
+def _unusable(exc: Exception, tool: str, where: str) -> SchemaError:
+    from parity.errors import SchemaError as Unusable
+
+    if isinstance(exc, Unusable):
+        return SchemaError("$", "unusable schema", f"{exc.message} (at {exc.location})")
+    if isinstance(exc, RecursionError):
+        return SchemaError("$", "unusable schema", f"tool {tool!r}: {where}: nested too deeply")
+    return SchemaError("$", "unusable schema", f"tool {tool!r}: {where}: {type(exc).__name__}")
 
 
 def json_path(path: Sequence[Any]) -> str:

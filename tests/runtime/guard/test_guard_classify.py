@@ -114,6 +114,29 @@ def test_the_pinned_output_schema_is_enforced():
     assert category({"content": [{"type": "text", "text": "{}"}]}) == g.CONTRACT_VIOLATION
 
 
+def test_a_value_too_deep_to_check_is_not_taken_as_passing_nor_blamed_on_the_schema():
+    """A value that runs the validator past Python's recursion limit (here a string of a
+    `format: regex` that `re` parses recursively) is said to be unchecked: the schema that
+    compiled and decides every other value is not called unusable, and nothing passes."""
+    tool = {"name": "find", "inputSchema": {"type": "object", "properties": {
+        "expr": {"type": "string", "format": "regex"}}},
+        "outputSchema": {"type": "object", "properties": {
+            "expr": {"type": "string", "format": "regex"}}}}
+    deep = "(" * 5000 + ")" * 5000
+    verdict = g.classify_result({"content": [], "structuredContent": {"expr": deep}}, tool,
+                                POLICY)
+    assert verdict.category == g.CONTRACT_VIOLATION
+    assert verdict.detail == ("structuredContent could not be checked against the pinned "
+                              "outputSchema: it nests too deeply for the validator (Python's "
+                              "recursion limit); it is not taken as passing")
+    assert g.check_arguments(tool, {"expr": deep}) == (
+        "arguments could not be checked against the pinned inputSchema: it nests too deeply "
+        "for the validator (Python's recursion limit); it is not taken as passing")
+    assert g.check_arguments(tool, {"expr": "(a)"}) is None
+    assert g.classify_result({"content": [], "structuredContent": {"expr": "(a"}}, tool,
+                             POLICY).detail.endswith("at $.expr (format)")
+
+
 @pytest.mark.parametrize(("structured", "missing"), [
     ({"orders": ["a"], "complete": False, "missing": ["page 2"]}, ("page 2",)),
     ({"orders": ["a"], "total": 3}, ("2 of 3 `orders` items",)),
