@@ -57,6 +57,7 @@ _EXPORTS: dict[str, str] = {
     "protect": "parity.integrations.protect",
     "lock_tools": "parity.integrations.protect",
     "Protection": "parity.integrations.protect",
+    "Deferred": "parity.integrations.protect",
     "find_drift_error": "parity.integrations.groups",
     "drift_errors": "parity.integrations.groups",
     "GuardPolicy": "parity.runtime.guard",

@@ -26,41 +26,34 @@ unguarded session.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import itertools
 import os
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
-from parity.errors import ToolDriftError
-from parity.integrations.kinds import TargetKind, on_session_loop, opened
+from parity.errors import ParityError, ToolDriftError
+from parity.integrations.kinds import TargetKind, on_session_loop, opened, resolved
 from parity.integrations.listing import ListingCheck
+from parity.integrations.refusals import Closed, refusal_text
 from parity.mcp import wrap_session
 from parity.mcp.intercept import ListedTools, Refusal, intercept
-from parity.pinning.lock import Lock
-from parity.runtime.client import Mode, PinnedClient
+from parity.pinning.lock import Lock, load
+from parity.runtime.client import MODES, SURFACES, Mode, PinnedClient, check_choice
 from parity.runtime.guard import (
     Category,
     EventSink,
     GuardedSession,
     GuardPolicy,
     Outcome,
-    refuse,
 )
 
 #: the real send of the call being guarded (one per task: calls may run concurrently)
 _SEND: contextvars.ContextVar[Callable[[float], Awaitable[dict[str, Any]]]] = \
     contextvars.ContextVar("parity_integrations_send")
-
-
-def refusal_text(outcome: Outcome) -> str:
-    """The text of the error result a framework receives: the category and the retry advice
-    first (``rate_limited: retry after 2 s: ...``), then parity's message."""
-    retry = f"after {outcome.retry_after:g} s" if outcome.retry_after is not None \
-        else str(outcome.retry)
-    return f"{outcome.category}: retry {retry}: {outcome.message}"
 
 
 #: the order in which later sessions were verified (``Protection.later``)
@@ -159,31 +152,64 @@ class Protection:
 
 
 @dataclass
-class Closed:
-    """The hooks of a session ``protect`` has not (or could not) verify: no tool is listed
-    and every call is refused locally, never sent."""
+class Deferred:
+    """What ``protect(..., defer=True)`` returns: nothing verified yet. The first session the
+    framework opens is verified and guarded as ``protect`` verifies one, before the
+    framework lists or calls anything through it (``first``); its refusal is raised in the
+    framework's own call, and the sessions after it then stay closed, as after a ``protect``
+    that raised. The sessions after a sound first one are verified as ``Protection.also``
+    verifies them."""
 
-    session: Any
-    reason: str = "parity.protect has not verified this server yet"
-    category: Category = Category.LOCAL_FAILURE
-    events: EventSink | None = None
+    target: Any
+    kind: TargetKind
+    options: _Options
+    #: the first session's protection, once the framework opened one and it was verified
+    first: Protection | None = None
+    #: no session is this object's own (``SessionVerdicts`` compares with it)
+    session: None = None
+    _refused: BaseException | None = field(default=None, repr=False)
+    _first_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
-    def fail(self, exc: BaseException) -> None:
-        """Stay closed for good: ``protect`` raised ``exc``."""
-        drifted = isinstance(exc, ToolDriftError)
-        self.category = Category.DRIFTED if drifted else Category.LOCAL_FAILURE
-        self.reason = (f"parity.protect refused this server ("
-                       f"{'its tools drifted from the lock' if drifted else type(exc).__name__}"
-                       "): call parity.protect again")
+    async def also(self, session: Any) -> Protection:
+        """Verify and guard a session the framework opened: the first as ``protect`` would
+        have, the others under it (raises as ``protect`` does; the session then stays
+        closed)."""
+        async with self._first_lock:  # sessions opened at once: one of them is the first
+            if self.first is None:
+                if self._refused is None:
+                    try:
+                        self.first = await _protect_session(self.target, self.kind, session,
+                                                            self.options, deferred=True)
+                    except BaseException as exc:
+                        self._refused = exc if isinstance(exc, Exception) else ParityError(
+                            "parity's verification of the first session was interrupted",
+                            hint="the sessions stay closed: protect the target again")
+                        raise
+                    return self.first
+                # the first was refused: so is this one, closed before the framework uses it
+                closed = Closed(session, events=self.options.events)
+                closed.fail(self._refused)
+                intercept(session, closed)
+                raise self._refused
+        return await self.first.also(session)
 
-    async def visible(self, listed: ListedTools) -> Collection[str]:
-        return []
+    @property
+    def later(self) -> list[Protection]:
+        """The protections of the sessions verified so far, the first first."""
+        return [] if self.first is None else [self.first, *self.first.later]
 
-    async def call(self, name: str, arguments: dict[str, Any],
-                   send: Callable[[float], Awaitable[dict[str, Any]]], *,
-                   as_task: bool = False) -> Refusal | None:
-        return Refusal(refusal_text(refuse(self.category, self.reason, operation=name,
-                                           events=self.events)))
+    @property
+    def outcomes(self) -> list[Outcome]:
+        return [] if self.first is None else self.first.outcomes
+
+    @property
+    def tools(self) -> Mapping[str, Mapping[str, Any]]:
+        """As ``Protection.tools``; none before the first session."""
+        return {} if self.first is None else self.first.tools
+
+    @property
+    def unavailable(self) -> Mapping[str, Any]:
+        return {} if self.first is None else self.first.unavailable
 
 
 class _LazyPinnedClient(PinnedClient):
@@ -201,11 +227,36 @@ async def _send_current(tool: Mapping[str, Any], arguments: dict[str, Any],
     return await _SEND.get()(timeout)
 
 
+@overload
+async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
+                  mode: Mode = ..., policy: GuardPolicy | None = ...,
+                  events: EventSink | None = ..., surface: str = ...,
+                  server_info: Mapping[str, Any] | None = ..., accept_name: str | None = ...,
+                  server: str | None = ..., defer: Literal[False] = ...) -> Protection: ...
+
+
+@overload
+async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
+                  mode: Mode = ..., policy: GuardPolicy | None = ...,
+                  events: EventSink | None = ..., surface: str = ...,
+                  server_info: Mapping[str, Any] | None = ..., accept_name: str | None = ...,
+                  server: str | None = ..., defer: Literal[True]) -> Deferred: ...
+
+
+@overload
+async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
+                  mode: Mode = ..., policy: GuardPolicy | None = ...,
+                  events: EventSink | None = ..., surface: str = ...,
+                  server_info: Mapping[str, Any] | None = ..., accept_name: str | None = ...,
+                  server: str | None = ..., defer: bool) -> Protection | Deferred: ...
+
+
 async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
                   mode: Mode = "refuse-server", policy: GuardPolicy | None = None,
                   events: EventSink | None = None, surface: str = "refuse",
                   server_info: Mapping[str, Any] | None = None,
-                  accept_name: str | None = None, server: str | None = None) -> Protection:
+                  accept_name: str | None = None, server: str | None = None,
+                  defer: bool = False) -> Protection | Deferred:
     """Verify ``target``'s tools against ``lock`` and guard every call made through it.
 
     Arguments:
@@ -238,6 +289,11 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
         server: for a client of several servers (langchain-mcp-adapters'
             ``MultiServerMCPClient``, a crewai ``Agent``'s ``mcps``), the one the lock pins
             (default: its only one).
+        defer: open no session now; verify the first one the framework opens, before it
+            lists or calls anything through it, and return a ``Deferred``: for a google-adk
+            ``McpToolset`` whose server refuses a session without the headers only an
+            agent's context gives (a ``header_provider``). The lock, ``mode`` and
+            ``surface`` are still checked now; drift raises in the framework's first use.
 
     Raises ``ToolDriftError`` (refuse-server), ``ParityError`` for a missing or foreign lock,
     ``TypeError`` for a target no kind recognizes, ``ValueError`` for a ``mode`` or
@@ -247,6 +303,8 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
     keeps showing no tool and refusing every call (``call parity.protect again``).
     """
     options = _Options(lock, mode, policy, events, surface, server_info, accept_name)
+    if defer:
+        return _deferred(target, server, options)
     async with opened(target, server) as (kind, target, session):
         protection = await on_session_loop(kind, target, lambda: _protect_session(
             target, kind, session, options))
@@ -256,13 +314,31 @@ async def protect(target: Any, lock: Lock | str | os.PathLike[str], *,
         return protection
 
 
+def _deferred(target: Any, server: str | None, options: _Options) -> Deferred:
+    kind, target = resolved(target, server)
+    if not kind.deferrable:
+        raise ValueError(f"defer=True: {kind.describes} is verified at once (only a framework "
+                         "that opens its sessions itself, such as google-adk's McpToolset, "
+                         "can leave it to its first session)")
+    check_choice("mode", options.mode, MODES)
+    check_choice("surface", options.surface, SURFACES)
+    if not isinstance(options.lock, Lock):
+        load(options.lock)  # a missing or malformed lock raises now, not in the agent's run
+    deferred = Deferred(target, kind, options)
+    kind.after_protect(target, deferred)
+    return deferred
+
+
 async def _protect_session(target: Any, kind: TargetKind, session: Any, options: _Options, *,
-                           first: Protection | None = None) -> Protection:
+                           first: Protection | None = None,
+                           deferred: bool = False) -> Protection:
     """Verify and guard ``session``, ``target``'s (``first``: the protection of the target's
-    first session, whose outcomes it shares; the target's own state is left as it is)."""
+    first session, whose outcomes it shares; the target's own state is left as it is).
+    ``deferred``: the first session the framework opened itself (``Deferred``), whose
+    target stays in the ``Deferred``'s hands until it is verified, and closed if refused."""
     closed = Closed(session)
     intercept(session, closed)  # closed until verified: a caught error leaves nothing open
-    if first is None:
+    if first is None and not deferred:
         kind.after_protect(target, closed)
     try:
         policy = options.policy
@@ -281,6 +357,8 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         await pinned.start()
     except BaseException as exc:
         closed.fail(exc)
+        if deferred:
+            kind.after_protect(target, closed)
         raise
     protection = Protection(target=target, kind=kind, session=session, pinned=pinned,
                             guard=GuardedSession(pinned, policy, events=options.events),
@@ -323,4 +401,5 @@ async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | N
     return lock
 
 
-__all__ = ["Closed", "Protection", "ToolDriftError", "lock_tools", "protect", "refusal_text"]
+__all__ = ["Closed", "Deferred", "Protection", "ToolDriftError", "lock_tools", "protect",
+           "refusal_text"]

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 import parity
@@ -110,6 +111,20 @@ def per_user_toolset(url: str) -> McpToolset:
     """A toolset over streamable HTTP whose headers name the agent's user: one session each."""
     return McpToolset(connection_params=StreamableHTTPConnectionParams(url=url, timeout=60),
                       header_provider=lambda context: {"X-User": context.user_id})
+
+
+@contextlib.contextmanager
+def proxied(url: str, mode: str) -> Iterator[tuple[Any, str]]:
+    """The drill's HTTP proxy in front of ``url`` for the scope, injecting ``mode`` (its
+    injector's ``mode`` can be changed meanwhile): the proxy and its URL."""
+    from parity.runtime.drill.http_proxy import HttpProxy
+    from parity.runtime.drill.inject import FaultInjector
+
+    proxy = HttpProxy(url, FaultInjector(mode, transport="http"))
+    try:
+        yield proxy, proxy.start()
+    finally:
+        proxy.stop()
 
 
 @contextlib.asynccontextmanager
@@ -262,14 +277,7 @@ def test_a_users_session_that_drifted_is_refused_until_protected_again(
     so the session ADK opens for a new user is refused (the call fails, nothing is sent);
     the server is sound again and ``protect`` is called anew: that session is verified again
     under it, and the user's call goes through."""
-    from parity.runtime.drill.http_proxy import HttpProxy
-    from parity.runtime.drill.inject import FaultInjector
-
-    proxy = HttpProxy(http_server("examples.workflow.server", path="/mcp"),
-                      FaultInjector("none", transport="http"))
-    url = proxy.start()
-
-    async def main() -> None:
+    async def main(proxy: Any, url: str) -> None:
         toolset = per_user_toolset(url)
         try:
             await parity.protect(toolset, LOCK)
@@ -284,10 +292,8 @@ def test_a_users_session_that_drifted_is_refused_until_protected_again(
         finally:
             await toolset.close()
 
-    try:
-        run(main)
-    finally:
-        proxy.stop()
+    with proxied(http_server("examples.workflow.server", path="/mcp"), "none") as (proxy, url):
+        anyio.run(main, proxy, url)
     assert [r["tool"] for r in proxy.injector.records] == ["propose_phases"]
 
 
@@ -307,5 +313,111 @@ def test_concurrent_first_calls_share_one_verification(http_server: Any) -> None
             assert [o.ok for o in protection.outcomes] == [True, True]
         finally:
             await toolset.close()
+
+    run(main)
+
+
+def test_a_server_that_needs_the_users_headers_is_verified_on_its_first_session(
+        http_server: Any) -> None:
+    """A server that refuses a session without the user's headers (``X-User``, which only a
+    ``header_provider`` given an agent's context sends) refuses the session ``protect``
+    opens; ``protect(..., defer=True)`` opens none and verifies the first session ADK opens
+    for a user, before ADK lists or calls through it, then each other user's under it."""
+    url = http_server("tests.servers.needs_user", path="/mcp")
+
+    async def main() -> None:
+        refused = per_user_toolset(url)
+        try:
+            with pytest.raises(Exception, match="session"):
+                await parity.protect(refused, LOCK)  # no user named: HTTP 401
+        finally:
+            await refused.close()
+        toolset = per_user_toolset(url)
+        try:
+            deferred = await parity.protect(toolset, LOCK, defer=True)
+            assert isinstance(deferred, parity.Deferred)
+            assert (deferred.first, deferred.tools, deferred.later) == (None, {}, [])
+            for user in ("ann", "bob"):
+                failed, text = failed_and_text(await agent_call(toolset, *GOOD_CALL, user=user))
+                assert not failed, text
+                failed, text = failed_and_text(await agent_call(toolset, *BAD_CALL, user=user))
+                assert failed and "local_failure: retry never" in text, text
+            assert deferred.first is not None and len(deferred.later) == 2
+            assert all(p.pinned.verifications == 1 and not p.unavailable
+                       for p in deferred.later)
+            assert len({id(p.session) for p in deferred.later}) == 2
+            assert GOOD_CALL[0] in deferred.tools
+            assert [o.ok for o in deferred.outcomes] == [True, False, True, False]
+        finally:
+            await toolset.close()
+
+    run(main)
+
+
+def test_users_starting_at_once_share_the_deferred_first_verification(
+        http_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two users' first runs start at once: one session is verified first, the other waits
+    for it and is verified under it, once (not again when ADK next hands it out)."""
+    url = http_server("tests.servers.needs_user", path="/mcp")
+    under_first: list[Any] = []
+    verify = parity.Protection.also
+
+    async def counted(self: parity.Protection, session: Any) -> parity.Protection:
+        under_first.append(session)
+        return await verify(self, session)
+
+    monkeypatch.setattr(parity.Protection, "also", counted)
+
+    async def main() -> None:
+        toolset = per_user_toolset(url)
+        try:
+            deferred = await parity.protect(toolset, LOCK, defer=True)
+            answers = await asyncio.gather(*(agent_call(toolset, *GOOD_CALL, user=user)
+                                             for user in ("ann", "bob")))
+            assert [failed_and_text(a)[0] for a in answers] == [False, False]
+            assert len(deferred.later) == 2
+            assert all(p.pinned.verifications == 1 for p in deferred.later)
+            assert under_first == [deferred.later[1].session]  # verified once, not twice
+            assert [o.ok for o in deferred.outcomes] == [True, True]
+        finally:
+            await toolset.close()
+
+    run(main)
+
+
+def test_a_deferred_first_session_that_drifted_closes_every_session(http_server: Any) -> None:
+    """With ``defer=True`` the drift is found in the agent's first run: its session is
+    refused (ADK runs the agent without the toolset it cannot list), and the sessions ADK
+    opens afterwards, for the same user or another, stay closed even once the server is
+    sound again, as after a ``protect`` that raised: no call reaches the server."""
+    async def main(proxy: Any, url: str) -> None:
+        toolset = per_user_toolset(url)
+        try:
+            deferred = await parity.protect(toolset, LOCK, defer=True)
+            failed, text = failed_and_text(await agent_call(toolset, *GOOD_CALL, user="ann"))
+            assert failed, text
+            proxy.injector.mode = "none"
+            for user in ("ann", "bob"):
+                failed, text = failed_and_text(await agent_call(toolset, *GOOD_CALL, user=user))
+                assert failed, text
+            assert (deferred.first, deferred.later, deferred.outcomes) == (None, [], [])
+        finally:
+            await toolset.close()
+
+    with proxied(http_server("tests.servers.needs_user", path="/mcp"), "drift") as (proxy, url):
+        anyio.run(main, proxy, url)
+    assert [r["tool"] for r in proxy.injector.records] == []
+
+
+def test_defer_checks_the_lock_and_options_at_once(tmp_path: Path) -> None:
+    """``defer=True`` opens no session, but a missing lock or a mode of no known value raises
+    from ``protect`` itself, not in the agent's run."""
+    toolset = per_user_toolset("http://127.0.0.1:9/mcp")  # never connected
+
+    async def main() -> None:
+        with pytest.raises(parity.ParityError, match=r"missing\.lock\.json"):
+            await parity.protect(toolset, tmp_path / "missing.lock.json", defer=True)
+        with pytest.raises(ValueError, match="mode must be one of"):
+            await parity.protect(toolset, LOCK, mode="bogus", defer=True)  # type: ignore[call-overload]
 
     run(main)

@@ -154,3 +154,20 @@ def test_a_server_named_for_a_target_of_one_is_refused(lock) -> None:
     message, names = anyio.run(main)
     assert message == "server='acct': an mcp ClientSession (1.x or 2.x) holds one server"
     assert names == ["whoami"]
+
+
+def test_defer_is_refused_for_a_target_that_holds_its_session(lock) -> None:
+    """``defer=True`` leaves the first verification to a framework that opens its sessions
+    itself; a session already open is verified now: refused, saying so, nothing
+    intercepted."""
+
+    async def main() -> tuple[str, list[str]]:
+        async with session_of() as session:
+            with pytest.raises(ValueError) as refused:
+                await parity.protect(session, lock, defer=True)
+            return str(refused.value), [t.name for t in (await session.list_tools()).tools]
+
+    message, names = anyio.run(main)
+    assert message.startswith("defer=True: an mcp ClientSession (1.x or 2.x) is verified at "
+                              "once"), message
+    assert names == ["whoami"]

@@ -110,17 +110,25 @@ async def opened(target: Any, server: str | None = None,
     one ``server`` names) and its ``ClientSession``, open for the scope (opened here, for a
     kind that opens its own); ``TypeError`` if no kind fits, ``ValueError`` for a ``server``
     given to a target of one."""
-    kind = kind_of(target)
-    if kind.pick is not None:
-        target = kind.pick(target, server)
-    elif server is not None:
-        raise ValueError(f"server={server!r}: {kind.describes} holds one server")
+    kind, target = resolved(target, server)
     if kind.session_scope is None:
         yield kind, target, kind.session_of(target)
         return
     with own_errors():  # (raised in the scope's transport, it would come in a group)
         async with kind.session_scope(target) as session:
             yield kind, target, session
+
+
+def resolved(target: Any, server: str | None = None) -> tuple[TargetKind, Any]:
+    """The kind of ``target`` and the target itself (or, for a client of several servers,
+    the one ``server`` names); ``TypeError`` if no kind fits, ``ValueError`` for a ``server``
+    given to a target of one."""
+    kind = kind_of(target)
+    if kind.pick is not None:
+        return kind, kind.pick(target, server)
+    if server is not None:
+        raise ValueError(f"server={server!r}: {kind.describes} holds one server")
+    return kind, target
 
 
 async def on_session_loop(kind: TargetKind, target: Any,
@@ -134,4 +142,4 @@ async def on_session_loop(kind: TargetKind, target: Any,
 
 
 __all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "on_session_loop",
-           "opened"]
+           "opened", "resolved"]

@@ -42,6 +42,10 @@ class TargetKind:
     #: for a framework that keeps the tools it listed before ``protect``: list again, through
     #: the interception, once verified (on the session's loop)
     relist: Callable[[Any], Coroutine[Any, Any, None]] | None = None
+    #: whether ``protect(..., defer=True)`` may leave the first verification to the first
+    #: session the framework opens: ``after_protect`` wraps the framework's way of opening
+    #: sessions before any is open (google-adk's session manager)
+    deferrable: bool = False
 
 
 class UnsupportedTarget(ParityError):

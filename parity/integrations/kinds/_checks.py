@@ -118,7 +118,9 @@ class SessionVerdicts:
         if session is protection.session:
             return
         under, verdict = self.verdicts.get(session, (None, None))
-        if verdict is not None and under is protection:
+        # (a session verified while a ``Deferred`` waited for its first is under that first)
+        if verdict is not None and (under is protection
+                                    or getattr(under, "first", None) is protection):
             await asyncio.shield(verdict)
             return
         verdict = asyncio.get_running_loop().create_future()

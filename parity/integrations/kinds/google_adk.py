@@ -73,4 +73,4 @@ def _verifying(manager: Any, original: Callable[..., Awaitable[Any]],
 TOOLSET = TargetKind(
     name="google-adk-toolset", describes=f"a google-adk McpToolset ({SUPPORTED})",
     detect=lambda target: _TOOLSET in mro_names(target), session_of=session_of,
-    session_scope=session_scope, after_protect=after_protect)
+    session_scope=session_scope, after_protect=after_protect, deferrable=True)
