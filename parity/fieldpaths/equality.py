@@ -91,7 +91,7 @@ def const(original: Keyword) -> Keyword:
     ``original`` for values that cannot be keyed."""
     return _keyword(original, lambda validator, constant, instance: not _equals(constant,
                                                                                 instance),
-                    lambda constant, instance: f"{_const_of(constant)[1]} was expected")
+                    lambda constant, instance: f"{_shown_constant(constant)} was expected")
 
 
 def _equals(constant: Any, instance: Any) -> bool:
@@ -100,16 +100,22 @@ def _equals(constant: Any, instance: Any) -> bool:
     if _nested(instance) and (len(instance) != len(constant)
                               or isinstance(instance, Mapping) != isinstance(constant, Mapping)):
         return False  # told apart before keying, as ``equal`` tells them
-    return bool(keyed(instance) == _const_of(constant)[0])
+    if _plain(constant):
+        return bool(keyed(instance) == keyed(constant))
+    return bool(keyed(instance) == _remembered(_CONSTS, constant, _key_and_text)[0])
 
 
-def _const_of(constant: Any) -> tuple[Any, str]:
-    """``constant``'s key and the text its failures show; remembered for a constant that
-    takes more than a step to key or show."""
-    if not _nested(constant) and not (isinstance(constant, str)
-                                      and len(constant) > SHOWN_CHARACTERS):
-        return keyed(constant), repr(constant)
-    return _remembered(_CONSTS, constant, _key_and_text)
+def _shown_constant(constant: Any) -> str:
+    """The text a failure of ``constant`` shows: ``jsonschema``'s, unless it is long."""
+    if _plain(constant):
+        return repr(constant)
+    return _remembered(_CONSTS, constant, _key_and_text)[1]
+
+
+def _plain(constant: Any) -> bool:
+    """Whether ``constant`` is keyed and shown in a step: neither nested nor a long string."""
+    return not _nested(constant) and not (isinstance(constant, str)
+                                          and len(constant) > SHOWN_CHARACTERS)
 
 
 def _key_and_text(constant: Any) -> tuple[Any, str]:

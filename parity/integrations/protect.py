@@ -322,6 +322,8 @@ def _deferred(target: Any, server: str | None, options: _Options) -> Deferred:
                          "can leave it to its first session)")
     check_choice("mode", options.mode, MODES)
     check_choice("surface", options.surface, SURFACES)
+    if options.policy is not None and not isinstance(options.policy, GuardPolicy):
+        raise TypeError(f"policy must be a GuardPolicy, not a {type(options.policy).__name__}")
     if not isinstance(options.lock, Lock):
         load(options.lock)  # a missing or malformed lock raises now, not in the agent's run
     deferred = Deferred(target, kind, options)

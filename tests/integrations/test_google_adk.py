@@ -410,8 +410,8 @@ def test_a_deferred_first_session_that_drifted_closes_every_session(http_server:
 
 
 def test_defer_checks_the_lock_and_options_at_once(tmp_path: Path) -> None:
-    """``defer=True`` opens no session, but a missing lock or a mode of no known value raises
-    from ``protect`` itself, not in the agent's run."""
+    """``defer=True`` opens no session, but a missing lock, a mode of no known value or a
+    policy that is none raises from ``protect`` itself, not in the agent's run."""
     toolset = per_user_toolset("http://127.0.0.1:9/mcp")  # never connected
 
     async def main() -> None:
@@ -419,5 +419,7 @@ def test_defer_checks_the_lock_and_options_at_once(tmp_path: Path) -> None:
             await parity.protect(toolset, tmp_path / "missing.lock.json", defer=True)
         with pytest.raises(ValueError, match="mode must be one of"):
             await parity.protect(toolset, LOCK, mode="bogus", defer=True)  # type: ignore[call-overload]
+        with pytest.raises(TypeError, match="policy must be a GuardPolicy"):
+            await parity.protect(toolset, LOCK, policy={"deadline": 1}, defer=True)  # type: ignore[call-overload]
 
     run(main)
