@@ -49,6 +49,7 @@ from parity.runtime.guard import (
     GuardedSession,
     GuardPolicy,
     Outcome,
+    policy_or_default,
 )
 
 #: the real send of the call being guarded (one per task: calls may run concurrently)
@@ -322,8 +323,7 @@ def _deferred(target: Any, server: str | None, options: _Options) -> Deferred:
                          "can leave it to its first session)")
     check_choice("mode", options.mode, MODES)
     check_choice("surface", options.surface, SURFACES)
-    if options.policy is not None and not isinstance(options.policy, GuardPolicy):
-        raise TypeError(f"policy must be a GuardPolicy, not a {type(options.policy).__name__}")
+    policy_or_default(options.policy)
     if not isinstance(options.lock, Lock):
         load(options.lock)  # a missing or malformed lock raises now, not in the agent's run
     deferred = Deferred(target, kind, options)
@@ -343,10 +343,7 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
     if first is None and not deferred:
         kind.after_protect(target, closed)
     try:
-        policy = options.policy
-        if policy is not None and not isinstance(policy, GuardPolicy):
-            raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
-        policy = policy or GuardPolicy()
+        policy = policy_or_default(options.policy)
         closed.events = options.events
         # the policy's secrets are redacted from drift explanations as from outcomes
         pinned = _LazyPinnedClient(

@@ -56,7 +56,7 @@ from parity.runtime.guard.events import EventSink, JsonlEvents, new_correlation_
 from parity.runtime.guard.failure import classify_failure
 from parity.runtime.guard.modes import check_call_mode
 from parity.runtime.guard.outcome import Outcome, Verdict, make_outcome, verdict
-from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
+from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat, policy_or_default
 from parity.runtime.guard.schemas import check_arguments
 from parity.runtime.guard.session import GuardedSession, Verified
 
@@ -68,5 +68,5 @@ __all__ = ["ADVICE", "AUTHENTICATION_FAILED", "AUTHORIZATION_DENIED", "CATEGORIE
            "GuardPolicy", "GuardedSession", "JsonlEvents", "Outcome", "RawCall", "Retry", "Verdict",
            "Verified", "assess", "check_arguments", "check_call_mode", "classify_failure",
            "classify_result", "completeness", "failure_verdict", "guarded_call",
-           "is_safe_to_repeat", "make_outcome", "new_correlation_id", "redact", "refuse",
-           "takes_any_structured", "verdict"]
+           "is_safe_to_repeat", "make_outcome", "new_correlation_id", "policy_or_default",
+           "redact", "refuse", "takes_any_structured", "verdict"]

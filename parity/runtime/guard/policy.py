@@ -84,6 +84,16 @@ class GuardPolicy:
         return float(self.deadlines.get(tool, self.default_deadline))
 
 
+def policy_or_default(policy: Any) -> GuardPolicy:
+    """``policy`` when it is a ``GuardPolicy``, the default one for ``None``; ``TypeError``
+    for anything else (a dict of settings is not read as one)."""
+    if policy is None:
+        return GuardPolicy()
+    if not isinstance(policy, GuardPolicy):
+        raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
+    return policy
+
+
 def positive(value: Any) -> bool:
     """Whether ``value`` is a finite number above zero (booleans are not numbers here)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -102,4 +112,4 @@ def is_safe_to_repeat(definition: Mapping[str, Any] | None, policy: GuardPolicy)
     return annotations.get("readOnlyHint") is True or annotations.get("idempotentHint") is True
 
 
-__all__ = ["GuardPolicy", "is_safe_to_repeat", "positive"]
+__all__ = ["GuardPolicy", "is_safe_to_repeat", "policy_or_default", "positive"]

@@ -12,7 +12,7 @@ from parity.runtime.guard.call import guarded_call, refuse
 from parity.runtime.guard.categories import Category, Retry
 from parity.runtime.guard.events import EventSink, new_correlation_id
 from parity.runtime.guard.outcome import Outcome
-from parity.runtime.guard.policy import GuardPolicy
+from parity.runtime.guard.policy import GuardPolicy, policy_or_default
 
 
 class Verified(Protocol):
@@ -48,10 +48,8 @@ class GuardedSession:
         if not callable(getattr(client, "check_call", None)):
             raise TypeError("GuardedSession wraps a PinnedClient, not a "
                             f"{type(client).__name__}")
-        if policy is not None and not isinstance(policy, GuardPolicy):
-            raise TypeError(f"policy must be a GuardPolicy, not a {type(policy).__name__}")
+        self.policy = policy_or_default(policy)
         self.client = client
-        self.policy = policy or GuardPolicy()
         self.events = events
 
     async def verify(self) -> dict[str, str]:
