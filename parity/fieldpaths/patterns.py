@@ -10,8 +10,8 @@ what parity checks is what it checked before, only bounded.
 ``budgeted(cls)`` is a ``jsonschema`` validator class whose ``pattern``, ``patternProperties``,
 ``additionalProperties`` and ``unevaluatedProperties`` match this way; a match past the
 budget raises ``PatternTimeout`` (no verdict: the witness search gives up, the guard calls
-the schema unusable). Its ``uniqueItems`` and ``enum`` compare values in linear time
-(``equality``), and its ``unevaluatedProperties`` and ``unevaluatedItems`` look the keys
+the schema unusable). Its ``uniqueItems``, ``enum`` and ``const`` compare values in linear
+time (``equality``), and its ``unevaluatedProperties`` and ``unevaluatedItems`` look the keys
 and items other keywords evaluated up in a set.
 
 The budget bounds one match, not their number: 20 such patterns beside 100 property names
