@@ -55,7 +55,7 @@ _EXPORTS: dict[str, str] = {
     "verify_tools": "parity.runtime.client",
     "message_handler": "parity.runtime.client",
     "protect": "parity.integrations.protect",
-    "lock_tools": "parity.integrations.protect",
+    "lock_tools": "parity.integrations.locking",
     "Protection": "parity.integrations.protect",
     "Deferred": "parity.integrations.protect",
     "find_drift_error": "parity.integrations.groups",

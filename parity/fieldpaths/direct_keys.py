@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render_prop
-from parity.fieldpaths.keywords import escape_token
+from parity.fieldpaths.pointers import escape_token
 
 #: the tail of a JSON pointer below a subschema: (keyword, name or position, tail) or None
 Tail = Any

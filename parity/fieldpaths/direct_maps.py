@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parity.fieldpaths.direct_branches import walk_alternatives
-from parity.fieldpaths.keywords import escape_token
+from parity.fieldpaths.pointers import escape_token
 
 if TYPE_CHECKING:
     from parity.fieldpaths.direct_handover import Walk

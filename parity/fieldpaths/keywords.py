@@ -13,6 +13,7 @@ from parity.errors import SchemaError
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import sorted_values, value_identity
 from parity.fieldpaths.keysets import OneOf, excluded, refuses_every_value
+from parity.fieldpaths.pointers import escape_token
 
 if TYPE_CHECKING:
     from referencing._core import Resolver
@@ -381,10 +382,6 @@ def intersect_enum(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> tuple[Any, 
         return b
     keep = {value_identity(v) for v in b}
     return tuple(v for v in a if value_identity(v) in keep)
-
-
-def escape_token(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def json_type(value: Any) -> str:

@@ -5,7 +5,8 @@ Most references in tool schemas are JSON pointers from the document's own base
 schema, so ``local_target`` follows such a pointer directly, exactly as ``referencing``'s
 ``Resolver.lookup`` would from the document's root resolver, and gives up (``MISS``) wherever
 the two could differ: percent-escapes, an ``$id``/``id`` on the way (a new base URI), a
-missing key, an array on the way. The caller then asks ``referencing``.
+missing key, an array on the way. The caller then asks ``referencing``. ``escape_token``
+writes a name into such a pointer.
 """
 
 from __future__ import annotations
@@ -37,3 +38,8 @@ def local_target(root: Any, ref: str) -> Any:
     if node is not root and ("$id" in node or "id" in node):
         return MISS
     return node
+
+
+def escape_token(token: str) -> str:
+    """``token`` as one reference token of a JSON pointer (RFC 6901: ``~`` and ``/``)."""
+    return token.replace("~", "~0").replace("/", "~1")

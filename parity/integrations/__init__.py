@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from parity.integrations.groups import drift_errors, find_drift_error
 from parity.integrations.kinds import TargetKind, UnsupportedTarget, kinds
-from parity.integrations.protect import Deferred, Protection, lock_tools, protect, refusal_text
+from parity.integrations.locking import lock_tools
+from parity.integrations.protect import Deferred, Protection, protect, refusal_text
 
 __all__ = ["Deferred", "Protection", "TargetKind", "UnsupportedTarget", "drift_errors",
            "find_drift_error", "kinds", "lock_tools", "protect", "refusal_text"]

@@ -36,7 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
 from parity.errors import ParityError, ToolDriftError
-from parity.integrations.kinds import TargetKind, on_session_loop, opened, resolved
+from parity.integrations.kinds import (
+    TargetKind,
+    on_session_loop,
+    opened,
+    resolved,
+    server_info_of,
+)
 from parity.integrations.listing import ListingCheck
 from parity.integrations.refusals import Closed, refusal_text
 from parity.mcp import wrap_session
@@ -347,8 +353,8 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         closed.events = options.events
         # the policy's secrets are redacted from drift explanations as from outcomes
         pinned = _LazyPinnedClient(
-            wrap_session(session, server_info=_server_info(kind, target, session,
-                                                           options.server_info),
+            wrap_session(session, server_info=server_info_of(kind, target, session,
+                                                             options.server_info),
                          secrets=policy.secrets),
             options.lock, mode=options.mode, surface=options.surface,  # type: ignore[arg-type]
             accept_name=options.accept_name)
@@ -371,34 +377,4 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
     return protection
 
 
-def _server_info(kind: TargetKind, target: Any, session: Any,
-                 given: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    """What the caller gave, else what the framework keeps of the session's server."""
-    if given is not None or kind.server_info is None:
-        return given
-    return kind.server_info(target, session)
-
-
-async def lock_tools(target: Any, path: str | os.PathLike[str], *, name: str | None = None,
-                     server_info: Mapping[str, Any] | None = None,
-                     server: str | None = None) -> Lock:
-    """Write the lock of ``target``'s server from the agent's own session, so the lock and
-    the check see the same listing (the same client capabilities). Returns the ``Lock``.
-
-    ``name``: the server's name in the lock (default: the name it reports, else
-    ``server``); ``server``: as for ``protect``."""
-    from parity.pinning.lock import from_listing, write
-
-    async with opened(target, server) as (kind, target, session):
-        listing = await on_session_loop(kind, target, wrap_session(
-            session, server_info=_server_info(kind, target, session, server_info),
-        ).list_tools_raw)
-    reported = (getattr(listing, "server_info", None) or {}).get("name")
-    lock = from_listing(name or (reported if isinstance(reported, str) and reported
-                                 else "server"), listing)
-    write(lock, path)
-    return lock
-
-
-__all__ = ["Closed", "Deferred", "Protection", "ToolDriftError", "lock_tools", "protect",
-           "refusal_text"]
+__all__ = ["Closed", "Deferred", "Protection", "ToolDriftError", "protect", "refusal_text"]

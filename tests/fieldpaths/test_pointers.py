@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parity.fieldpaths.pointers import MISS, local_target
+from parity.fieldpaths.pointers import MISS, escape_token, local_target
 from parity.fieldpaths.validators import dialect_of, offline_registry
 from tests.properties import draws
 
@@ -26,6 +26,20 @@ def test_pointers_from_the_root():
     assert local_target(root, "#") is root
     assert local_target(root, "#/$defs/a~1b") is a
     assert local_target(root, "#/$defs/t~0n/x") is a
+
+
+@settings(max_examples=draws(100), deadline=None)
+@given(st.text(alphabet="~/01a%", max_size=8))
+def test_an_escaped_name_is_the_pointer_referencing_follows_to_it(name):
+    a = {"type": "string"}
+    root = {"$defs": {name: a}}
+    ref = f"#/$defs/{escape_token(name)}"
+    base = "https://parity.invalid/schema.json"
+    spec = dialect_of({"$schema": "https://json-schema.org/draft/2020-12/schema"})
+    resolver = offline_registry().with_resource(base, spec.create_resource(root)).resolver(base)
+    if "%" not in name:  # (percent-escapes are referencing's to read)
+        assert resolver.lookup(ref).contents is a
+    assert local_target(root, ref) in (a, MISS)
 
 
 def test_whatever_referencing_reads_its_own_way_is_left_to_it():

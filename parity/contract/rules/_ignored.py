@@ -29,10 +29,11 @@ from dataclasses import replace
 from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Finding
 from parity.contract.rules._holders import required_names
+from parity.contract.rules._near import Fit, asked, fitting
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, merged_refused, refused_keys
-from parity.contract.rules._variants import Fit, asked, by_value, fitting
+from parity.contract.rules._variants import by_value
 from parity.contract.rules.tags import judging_a_key
 from parity.errors import ParityError
 from parity.fieldpaths.entry import Variant, own_shapes, value_identity
@@ -275,7 +276,7 @@ def taken_ignoring(ways: list[Way], variants: Sequence[Variant], required_anyway
     (``merged_refused``: as the merged object types them too), sending none of the keys it
     declares in ``erring`` (where another rule finds values it may refuse; ``name`` is
     passed over, so one dict of an object's erring keys serves each of them); past
-    ``_variants.MAX_OPTIONAL`` keys that matter, ``none``."""
+    ``_near.MAX_OPTIONAL`` keys that matter, ``none``."""
     index = by_value(variants)
     found: set[Fit] = set()
     # (as ``rejected_with``: the ways that surely may send it, else those that only may)

@@ -9,14 +9,14 @@ finding only where some set fits none, and "every call is rejected" only where n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
 from parity.contract.rules._holders import declared_names, required_names
-from parity.contract.rules._near import Ask, Near
+from parity.contract.rules._near import MAX_OPTIONAL, Fit, Near, asked, fitting
 from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._typed import (
     Mistyped,
@@ -38,13 +38,8 @@ from parity.fieldpaths.entry import (
 )
 from parity.fieldpaths.fieldpath import Prop, Steps
 
-#: most optional keys that matter a way is judged with (2**12 sets of keys); past it the way
-#: is not judged (no finding rather than a guess)
-MAX_OPTIONAL = 12
 #: most ways one object is split into (its choice's groups by its keysets)
 MAX_WAYS = 64
-
-Fit = Literal["every", "some", "none"]
 
 
 @dataclass(frozen=True)
@@ -353,48 +348,6 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: Abs
                                  unheld=u, unheld_always={v[0] for v in u} <= way.required)
                              for m, r, t, u in closest),
                 fatal=every == "none", bare=not fits(way.required))
-
-
-def asked(candidates: Sequence[Variant], required_anyway: AbstractSet[str],
-          declared_anyway: set[str], refusals: Sequence[frozenset[str]] | None = None,
-          ) -> tuple[list[Ask], set[str], Callable[[frozenset[str]], bool]]:
-    """What ``candidates`` ask of a call beyond the keys the whole object requires: each
-    one's required keys, the keys it takes (``None``: any) and those it refuses as the
-    call types them (``refusals``, by candidate); the keys that matter (those some
-    requires, or some refuses); and whether a set of keys fits one."""
-    none: frozenset[str] = frozenset()
-    asks = [(frozenset(variant[1]) - required_anyway,
-             None if variant[2] is None else frozenset(variant[2]),
-             refusals[i] if refusals else none) for i, variant in enumerate(candidates)]
-    # (a closed variant taking no key at all refuses every declared one)
-    matter = set().union(*(a for a, _, _ in asks), *(r for _, _, r in asks),
-                         *(declared_anyway - t for _, t, _ in asks if t is not None))
-
-    def fits(keys: frozenset[str]) -> bool:
-        held = keys & declared_anyway
-        return any(need <= keys and (takes is None or held <= takes) and not keys & refused
-                   for need, takes, refused in asks)
-
-    return asks, matter, fits
-
-
-def fitting(required: frozenset[str], sent: frozenset[str], matter: set[str],
-          fits: Callable[[frozenset[str]], bool]) -> Fit | None:
-    """Which sets of keys from ``required`` to ``sent`` fit: ``every`` one, ``some`` or
-    ``none``; ``None`` past ``MAX_OPTIONAL`` keys that matter."""
-    optional = sorted((sent - required) & matter)
-    if len(optional) > MAX_OPTIONAL:
-        return None
-    fit = unfit = False
-    for size in range(len(optional) + 1):
-        for extra in combinations(optional, size):
-            if fits(required.union(extra)):
-                fit = True
-            else:
-                unfit = True
-            if fit and unfit:
-                return "some"
-    return "none" if unfit else "every"
 
 
 def _gaps(way: Way, variant: Variant, required_anyway: AbstractSet[str], declared_anyway: set[str],

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 from parity.integrations.groups import own_errors
@@ -141,5 +141,14 @@ async def on_session_loop(kind: TargetKind, target: Any,
     return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work(), loop))
 
 
+def server_info_of(kind: TargetKind, target: Any, session: Any,
+                   given: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The ``serverInfo`` to check a lock's identity with: what the caller gave, else what
+    the framework keeps of the session's server."""
+    if given is not None or kind.server_info is None:
+        return given
+    return kind.server_info(target, session)
+
+
 __all__ = ["KINDS", "TargetKind", "UnsupportedTarget", "kind_of", "kinds", "on_session_loop",
-           "opened", "resolved"]
+           "opened", "resolved", "server_info_of"]
