@@ -18,6 +18,7 @@ from parity.fieldpaths.entry import (
     may_be_object,
     normalize_types,
     sorted_values,
+    value_type,
 )
 from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keysets import exclude
@@ -200,6 +201,15 @@ _NULL_VALUE = (None,)
 _BOOLEAN_VALUES = {("boolean",): (False, True), ("boolean", "null"): (False, True, None)}
 
 
+def held_types(entry: Entry) -> tuple[str, ...]:
+    """The types an alternative's values may have: its own, or, where it states none but
+    lists its values (``{"const": "auto"}``), theirs: united with an integer, it makes a
+    string or an integer, not any value."""
+    if entry.enum is not None and entry.is_any:
+        return tuple({value_type(v) for v in entry.enum})
+    return entry.type
+
+
 def few_values(entry: Entry) -> tuple[Any, ...] | None:
     """The values ``entry`` may hold when they are few: its enum; ``null`` for a node that
     may only be ``null`` (pydantic writes every ``Optional[Literal[...]]`` as ``anyOf
@@ -237,8 +247,9 @@ def merge_union(entries: list[Entry]) -> Entry:
     unresolved: set[str] = set()
     unsupported: set[str] = set()
     stated = examples = named = free = False
+    several = len(entries) > 1  # (one alternative is itself, untyped or not)
     for e in entries:
-        types.update(e.type)
+        types.update(held_types(e) if several else e.type)
         if values is not None:
             few = few_values(e)
             if few is None:
@@ -293,7 +304,7 @@ def merge_union(entries: list[Entry]) -> Entry:
 def _merge_two(x: Entry, y: Entry) -> Entry:
     """``merge_union([x, y])`` without its loop: most unions have two alternatives, and
     every path both hold is merged."""
-    types = {*x.type, *y.type}
+    types = {*held_types(x), *held_types(y)}
     closed, other = x.closed, y.closed
     if closed is None:
         closed = other

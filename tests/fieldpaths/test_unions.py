@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
+from parity.contract.diff import diff_manifests
 from parity.errors import ParityError
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import make_entry
 from parity.fieldpaths.fieldpath import parse, render
 from parity.fieldpaths.keywords import keep_examples
 from parity.fieldpaths.schema import extract_paths
+from parity.fieldpaths.tooldefs import manifest_from_definitions
 from parity.fieldpaths.unions import merge_union, union, union_printed
 from tests.fieldpaths.test_direct import DEFS, mixed, plain
 from tests.properties import draws
@@ -59,7 +62,12 @@ def test_an_optional_enum_keeps_its_values_and_null():
 
 def merged_the_long_way(entries):
     """merge_union as it was first written, field by field over the alternatives."""
-    from parity.fieldpaths.entry import normalize_types, sorted_values
+    from parity.fieldpaths.entry import normalize_types, sorted_values, value_type
+
+    def held(e):  # an untyped alternative listing its values holds their types alone
+        if e.enum is not None and e.is_any and len(entries) > 1:
+            return {value_type(v) for v in e.enum}
+        return e.type
 
     def values(e):  # an alternative's values when they are few: its enum, or null
         if e.enum is not None:
@@ -75,7 +83,7 @@ def merged_the_long_way(entries):
     free = any(e.closed is None and e.is_any for e in entries)
     formats = {e.format for e in entries}
     return make_entry(
-        normalize_types(t for e in entries for t in e.type), first.required,
+        normalize_types(t for e in entries for t in held(e)), first.required,
         (all(closed_flags) and not free) if closed_flags else None, enum,
         first.format if len(formats) == 1 else None, first.default, first.has_default,
         next((e.description for e in entries if e.description is not None), None),
@@ -176,3 +184,23 @@ def test_a_boolean_alternative_adds_its_two_values_to_a_union_s_enum():
     table = extract_paths({"type": "object", "properties": {"v": {
         "anyOf": [{"type": "boolean"}, {"type": "null"}]}}})
     assert table["v"].enum is None
+
+
+def test_an_untyped_alternative_listing_its_values_holds_their_types_alone():
+    """``Union[Literal["auto"], int]`` written ``anyOf [{const: auto}, {type: integer}]``
+    holds a string or an integer: it read as any value, and an agent sending a boolean
+    there passed where the server rejects every such call."""
+    server = {"type": "object", "properties": {"limit": {
+        "anyOf": [{"const": "auto"}, {"type": "integer"}]}}}
+    assert extract_paths(server)["limit"].type == ("integer", "string")
+    assert not Draft202012Validator(server).is_valid({"limit": True})
+    agent = {"type": "object", "properties": {"limit": {"type": "boolean"}}}
+    findings = diff_manifests(
+        manifest_from_definitions([{"name": "t", "inputSchema": agent}], side="agent",
+                                  source="agent.json"),
+        manifest_from_definitions([{"name": "t", "inputSchema": server}], side="server",
+                                  source="server.json"))
+    assert [(f.rule_id, f.path) for f in findings] == [("in.type", "limit")]
+    # values of several types, an integral float among them: each value's own type
+    table = extract_paths({"anyOf": [{"enum": [1.0, "a", None]}, {"type": "array"}]})
+    assert table[""].type == ("array", "integer", "null", "string")

@@ -69,6 +69,8 @@ def implied(sender: Entry, receiver: Entry) -> bool:
     if receiver.format is not None and receiver.format != sender.format:
         return False
     for keyword, value in receiver.constraints:
+        if keyword in _NO_LESS_THAN_NOTHING and value <= 0:
+            continue  # every string, array holds at least no character, no item
         if keyword in _BOUNDS:
             if not _bound_implied(mine, keyword, value):
                 return False
@@ -101,6 +103,8 @@ def _divides_integers(sender: Entry, value: Any) -> bool:
 
 
 _INTEGER = ("integer",)
+#: the lower bounds on a length or a count, which a bound of 0 leaves unbounded
+_NO_LESS_THAN_NOTHING = frozenset({"minLength", "minItems", "minProperties"})
 #: a numeric bound -> (its kind, whether it is exclusive)
 _BOUNDS = {"minimum": ("lower", False), "exclusiveMinimum": ("lower", True),
            "maximum": ("upper", False), "exclusiveMaximum": ("upper", True)}

@@ -186,7 +186,18 @@ def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
         produced = sorted({t for t in map(value_type, sender.enum) if sender.allows(t)})
     elif sender.is_any:
         return None
+    elif "number" in produced and _whole(sender):  # ``number, multipleOf 1`` is an integer
+        produced = sorted({"integer" if t == "number" else t for t in produced})
     return [t for t in produced if not receiver.allows(t)]
+
+
+def _whole(entry: Entry) -> bool:
+    """Whether the numbers ``entry`` holds are whole: a ``multipleOf`` of a whole number
+    (``3.0`` is one; JSON Schema types it ``integer``)."""
+    step = dict(entry.constraints).get("multipleOf")
+    if isinstance(step, float):
+        return step > 0 and step.is_integer()
+    return isinstance(step, int) and not isinstance(step, bool) and step > 0
 
 
 def producible(entry: Entry) -> tuple[Any, ...]:
@@ -357,7 +368,8 @@ RULES = (
     Rule(
         id=TYPE, direction="in", severity="error",
         purpose="The agent may send a type the server does not accept.",
-        details="`integer` fits `number`; `null` fits only where the server allows it "
+        details="`integer` fits `number`, and a `number` of whole steps (`multipleOf: 1`) "
+                "is an `integer`; `null` fits only where the server allows it "
                 "(`anyOf [X, null]`, `Optional[X]`). An agent field with no type constraint "
                 "may send anything, so it is reported against a typed server field; one with "
                 "an enum and no type sends only its values' types. A list sent where the "

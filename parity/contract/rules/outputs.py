@@ -369,7 +369,8 @@ RULES = (
     Rule(
         id=TYPE, direction="out", severity="error",
         purpose="The server may return a type the agent does not accept.",
-        details="`integer` fits `number`; `null` only where the agent accepts it. A server "
+        details="`integer` fits `number`, and a `number` of whole steps (`multipleOf: 1`) "
+                "is an `integer`; `null` only where the agent accepts it. A server "
                 "field with no type constraint may return anything.",
         example=Example(
             agent=[_tool("status", {"type": "object",

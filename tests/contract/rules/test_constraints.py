@@ -164,6 +164,22 @@ def test_bounds_that_let_a_value_out_are_still_found(mine, theirs):
     assert f.severity == "error", f.message
 
 
+@pytest.mark.parametrize(("kind", "keyword"), [("string", "minLength"), ("array", "minItems"),
+                                               ("object", "minProperties")])
+def test_a_lower_bound_of_zero_on_a_length_or_a_count_bounds_nothing(kind, keyword):
+    """``minItems: 0`` (openapi generators write it) holds every array: no "possibly
+    narrower" warning for it; a bound of one is still found."""
+    for bound in (0, 0.0):
+        server = {"type": kind, keyword: bound}
+        assert Draft202012Validator(server).is_valid({"string": "", "array": [],
+                                                      "object": {}}[kind])
+        assert diff([tool("t", obj({"v": {"type": kind}}))],
+                    [tool("t", obj({"v": server}))]) == []
+    f = single("in.constraint", diff([tool("t", obj({"v": {"type": kind}}))],
+                                     [tool("t", obj({"v": {"type": kind, keyword: 1}}))]))
+    assert f.severity == "error" and keyword in f.message, f.message
+
+
 def test_a_pattern_whose_shortest_value_is_huge_is_not_expanded_into_candidates():
     """``^((b{1000}){1000}){1000}$`` would make ``rstr`` build 10**9 characters per try."""
     huge = {"type": "string", "pattern": "^((b{1000}){1000}){1000}$"}

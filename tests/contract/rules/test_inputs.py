@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+from jsonschema import Draft202012Validator
 from rulefixtures import children_reads, diff, fixture_findings, obj, of_rule, single, tool
 
 S = {"type": "string"}
@@ -155,6 +157,18 @@ def test_type_null_where_the_server_does_not_allow_it():
 def test_integer_fits_number_but_not_the_reverse():
     assert diff([tool("t", obj({"n": I}))], [tool("t", obj({"n": {"type": "number"}}))]) == []
     f = single("in.type", diff([tool("t", obj({"n": {"type": "number"}}))],
+                               [tool("t", obj({"n": I}))]))
+    assert "may send number at `n`" in f.message
+
+
+@pytest.mark.parametrize("step", [1, 1.0, 3])
+def test_a_number_of_whole_steps_is_an_integer(step):
+    """``type: number, multipleOf: 1`` holds whole numbers alone, which JSON Schema types
+    ``integer`` (``3.0`` too): a server's ``integer`` takes all of them."""
+    agent = {"type": "number", "multipleOf": step}
+    assert Draft202012Validator({"type": "integer"}).is_valid(3.0 * step)
+    assert diff([tool("t", obj({"n": agent}))], [tool("t", obj({"n": I}))]) == []
+    f = single("in.type", diff([tool("t", obj({"n": agent | {"multipleOf": 0.5}}))],
                                [tool("t", obj({"n": I}))]))
     assert "may send number at `n`" in f.message
 

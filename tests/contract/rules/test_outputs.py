@@ -103,6 +103,15 @@ def test_output_integer_fits_an_agent_number():
                 [tool("t", out=obj({"n": {"type": "integer"}}))]) == []
 
 
+def test_output_numbers_of_whole_steps_fit_an_agent_integer():
+    whole = {"type": "number", "multipleOf": 1}
+    assert diff([tool("t", out=obj({"n": {"type": "integer"}}))],
+                [tool("t", out=obj({"n": whole}))]) == []
+    f = single("out.type", diff([tool("t", out=obj({"n": {"type": "integer"}}))],
+                                [tool("t", out=obj({"n": {"type": "number"}}))]))
+    assert f.path == "n"
+
+
 def test_output_enum_wider_than_the_agents():
     f = single("out.enum", fixture_findings("out.enum"))
     assert f.message.startswith('the server may return "failed" at `state`')
