@@ -9,6 +9,7 @@ Exit codes: 0 clean, 1 drift or findings, 2 usage, configuration or input error,
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -148,6 +149,15 @@ def _main(argv: list[str] | None) -> int:
                    "it\n  hint: fix that code: a module parity calls must not exit", err=True)
         return 2
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in _NO_ROOM:
+            # a full disk, or a device that cannot take what is written (stdout to
+            # /dev/full, a trail on a full volume): the machine's to fix, not parity's bug
+            where = "" if exc.filename is None else f"{_shown(exc.filename)}: "
+            click.echo(f"parity: error: {where or 'writing the output: '}"
+                       f"{exc.strerror or exc}\n  hint: free room on the device written to"
+                       f"{'' if where else ' (standard output, or a file parity writes)'}",
+                       err=True)
+            return 2
         if isinstance(exc, OSError) and exc.filename is not None:
             # a path the file system refuses where parity did not expect it (a name too
             # long for it, a loop of links): the user's to fix, as a file parity reads
@@ -162,6 +172,11 @@ def _main(argv: list[str] | None) -> int:
                    "and report it", err=True)
         return 3
     return int(result or 0)
+
+
+#: errors of a write the device cannot take: no room, a quota, a file too large, a
+#: read-only or failing device
+_NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO})
 
 
 def run() -> None:

@@ -72,8 +72,13 @@ class TrailWriter:
 
     def _write(self, event: Mapping[str, Any]) -> None:
         record = {**event, "seq": self._seq, "prev": self._prev}
-        self._fh.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
-        self._fh.flush()
+        try:
+            self._fh.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
+            self._fh.flush()
+        except OSError as exc:  # (a full disk): the error names the trail it could not write
+            if exc.filename is not None:
+                raise
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
         self._prev = record_hash(record)
         self._seq += 1
 

@@ -175,6 +175,28 @@ def test_accept_records_the_reason(project, capsys):
     assert "(server renames it in v2)" in out
 
 
+def test_text_written_into_a_file_that_is_not_utf8_is_a_usage_error(project, capsys):
+    """Bytes that are not UTF-8 reach Python as lone surrogates (``caf\\xe9``): a reason or
+    a lock's server name holding them raised UnicodeEncodeError while the file was written
+    (exit 3)."""
+    bad = "caf\udce9"
+    (project / "tools.json").write_text(json.dumps([{"name": "t", "inputSchema": {}}]))
+    for args in (("baseline", "--init", "--reason", bad),
+                 ("baseline", "--accept", "wf-mcp:check_phases", "in.unknown", "phases[].name",
+                  "--reason", bad),
+                 ("lock", "--yes", "--tools-file", "tools.json", "--lock", "t.lock.json",
+                  "--name", bad),
+                 ("verify", "--tools-file", "tools.json", "--lock", "t.lock.json",
+                  "--accept-name", bad)):
+        code, _, err = run(capsys, *args)
+        assert code == 2, (args, err)
+        assert "caf\\xe9: not UTF-8 text" in err, err
+    assert not (project / "baselines" / "wf.json").exists()
+    assert not (project / "t.lock.json").exists()
+    code, _, _ = run(capsys, "baseline", "--init", "--reason", "café")
+    assert code == 0
+
+
 def test_accept_refuses_a_difference_that_does_not_exist(project, capsys):
     code, _, err = run(capsys, "baseline", "--accept", "wf-mcp:check_phases", "in.type",
                        "phases", "--reason", "x")

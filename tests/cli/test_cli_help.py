@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -56,3 +58,13 @@ def test_documented_exit_codes_match_the_cli_docstring():
     text = (DOCS / "configuration.md").read_text()
     assert "Every command exits 0 when all is clean, 1 when it finds differences or drift" in text
     assert cli.help is not None and "3 unexpected error" in cli.help
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_output_the_device_cannot_take_is_an_error_not_a_bug():
+    """``parity rules > /dev/full`` (a full disk): exit 2 saying so, not 3 ("a bug")."""
+    with Path("/dev/full").open("w") as full:
+        done = subprocess.run([sys.executable, "-m", "parity", "rules"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "writing the output: No space left on device" in done.stderr

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -130,6 +132,18 @@ def test_events_may_not_set_the_trails_keys(tmp_path):
     writer = T.TrailWriter(tmp_path / "t.jsonl")
     with pytest.raises(ValueError, match="trail's own keys"):
         writer({"event": "x", "seq": 3})
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_trail_that_cannot_be_written_names_its_file_and_exits_2(tmp_path, capsys):
+    """A full disk under ``--events``: the error names the trail (it was an unexpected
+    error, exit 3, naming nothing)."""
+    with pytest.raises(OSError) as info:
+        T.TrailWriter("/dev/full")
+    assert info.value.filename == "/dev/full" and info.value.errno == errno.ENOSPC
+    code = main(["drill", "--calls", "1", "--modes", "none", "--events", "/dev/full"])
+    err = capsys.readouterr().err
+    assert code == 2 and "parity: error: /dev/full: No space left on device" in err, err
 
 
 def test_the_cli_exit_codes(written, tmp_path, capsys):

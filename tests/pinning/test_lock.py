@@ -148,6 +148,8 @@ def test_file_is_deterministic_one_tool_per_line_and_round_trips(tmp_path) -> No
     (lambda d: d["tools"]["b"].update(listed=d["tools"]["search"]["listed"]),
      "listed digest of tool 'b' does not match"),
     (lambda d: d["tools"]["b"].pop("listed"), "'listed' is a required property"),
+    # a capability parity cannot declare (it raised KeyError when the session was opened)
+    (lambda d: d["server"].update(client_capabilities=["bogus"]), "'bogus' is not one of"),
 ])
 def test_corrupt_locks_fail_closed(tmp_path, edit, message) -> None:
     data = L.build("s", [SEARCH, {"name": "b"}]).to_json()
@@ -158,6 +160,18 @@ def test_corrupt_locks_fail_closed(tmp_path, edit, message) -> None:
     with pytest.raises(FileFormatError, match=message) as info:
         L.load(path)
     assert str(path) in str(info.value) and "parity lock" in str(info.value)
+
+
+def test_the_lock_s_capabilities_are_those_parity_can_declare() -> None:
+    from pathlib import Path
+
+    from parity.mcp.capabilities import CAPABILITIES
+
+    for version in ("v1", "v2"):
+        schemas = Path(__file__).resolve().parents[2] / "parity" / "schemas"
+        schema = json.loads((schemas / f"lock.{version}.json").read_text())
+        names = schema["properties"]["server"]["properties"]["client_capabilities"]
+        assert names["items"]["enum"] == sorted(CAPABILITIES)
 
 
 def test_missing_and_unparsable_locks_fail_closed(tmp_path) -> None:

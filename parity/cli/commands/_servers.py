@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from parity.cli.commands._text import utf8_text
 from parity.errors import ConfigError
 from parity.sources.locking import Target, configured_target
 
@@ -31,8 +32,9 @@ def source_options(fn: _F) -> _F:
                      help="Ad hoc: a saved tools/list result."),
         click.option("--lock", "lock_path", type=click.Path(dir_okay=False, path_type=Path),
                      help="The lock file (required with --stdio, --url or --tools-file)."),
-        click.option("--name", "name", help="Ad hoc: the server's name in the lock "
-                     "(default: the name the server reports, or the tools file's stem)."),
+        click.option("--name", "name", callback=utf8_text,
+                     help="Ad hoc: the server's name in the lock (default: the name the "
+                     "server reports, or the tools file's stem)."),
         click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                      show_default=True, help="json: the drift explanation in the shape "
                      "documented in docs/lock.md."),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from parity.cli.commands._text import utf8_text
 from parity.config.settings import load_config
 from parity.contract import check as checking
 from parity.errors import ParityError
@@ -20,7 +21,7 @@ from parity.errors import ParityError
 @click.option("--accept", nargs=3, metavar="TOOL RULE PATH", default=None,
               help="Add one current difference (PATH '' or '(root)' for the root); needs "
                    "--reason. The only way to grow a baseline.")
-@click.option("--reason", metavar="TEXT",
+@click.option("--reason", metavar="TEXT", callback=utf8_text,
               help="Why the accepted difference (or, with --init, every difference) is "
                    "acceptable; recorded in each entry it adds.")
 def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,

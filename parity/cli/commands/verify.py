@@ -18,6 +18,7 @@ from parity.cli.commands._servers import (
     shown,
     source_options,
 )
+from parity.cli.commands._text import utf8_text
 from parity.errors import ParityError
 from parity.sources.locking import verify_servers
 
@@ -27,7 +28,7 @@ from parity.sources.locking import verify_servers
 @click.option("--surface", type=click.Choice(["refuse", "warn"]), default=None,
               help="What a change to descriptions, titles, annotations... alone does "
                    "(default: the server's `surface` setting, else refuse).")
-@click.option("--accept-name", metavar="NAME", default=None,
+@click.option("--accept-name", metavar="NAME", default=None, callback=utf8_text,
               help="Accept a server that now reports this serverInfo.name (a renamed server; "
                    "the configuration's `accept_reported_name`).")
 def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | None,
