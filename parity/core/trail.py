@@ -28,7 +28,7 @@ from typing import Any
 
 from parity.core.canonical import canonical_json
 from parity.core.reading import read_text
-from parity.errors import FileFormatError
+from parity.errors import FileFormatError, ValueDomainError
 
 FORMAT = "parity.trail/1"
 STARTED = "trail_started"
@@ -190,7 +190,12 @@ def _walk(records: list[dict[str, Any] | None], open_ended: bool) -> TrailVerdic
             kind, message, line = found
             return TrailVerdict(False, index, head, line, kind, message)
         if record is not None:
-            head = expected_prev = record_hash(record)
+            try:
+                head = expected_prev = record_hash(record)
+            except ValueDomainError as exc:  # no writer's record: its hash cannot be taken
+                return TrailVerdict(False, index, head, index + 1, "edited",
+                                    f"line {index + 1} holds a value no trail record holds "
+                                    f"({exc.message} at {exc.location})")
     for index, record in enumerate(records[:-1]):
         if record is not None and record.get("event") == CLOSED:
             return TrailVerdict(False, index + 1, head, index + 2, "inserted",

@@ -121,6 +121,23 @@ def test_a_line_that_is_not_a_record_or_repeats_a_key_is_an_edit(written):
     assert (T.verify(written).kind, T.verify(written).line) == ("edited", 3)
 
 
+@pytest.mark.parametrize(("value", "said"), [
+    ('"\\ud800"', "a lone surrogate at #/x"), ("1e400", "an infinity"),
+    (str(2**53 + 1), "an integer beyond")])
+def test_a_record_holding_a_value_no_writer_writes_is_an_edit_at_its_line(
+        written, value, said, capsys):
+    """A value RFC 8785 cannot carry has no hash: it was an input error naming neither
+    the file nor the line (exit 2), not the edit it is (exit 1)."""
+    rows = lines(written)
+    rows[2] = rows[2][:-1] + f', "x": {value}}}'
+    rewrite(written, rows)
+    verdict = T.verify(written)
+    assert (verdict.ok, verdict.kind, verdict.line) == (False, "edited", 3)
+    assert said in verdict.message, verdict.message
+    assert main(["trail", "verify", str(written)]) == 1
+    assert f"{written}:3: edited: line 3 holds a value" in capsys.readouterr().out
+
+
 def test_not_a_trail_is_an_input_error(tmp_path):
     path = tmp_path / "x.jsonl"
     path.write_text("hello\n")
