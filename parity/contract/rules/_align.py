@@ -108,6 +108,20 @@ class Alignment:
             self._unmatched[parent] = found
         return found
 
+    def absorbed(self) -> Iterator[tuple[Steps, Steps]]:
+        """(reader's property, the other side's object) where that object is free-form
+        (``{"type": "object"}``: it names no key, so it may hold the key or not), by the
+        reader's path; not below a cut recursion or an unresolved reference."""
+        other = self.other
+        for steps in sorted(self.status, key=self.reader.path):
+            if not steps or type(self.status[steps]) is not Under or not isinstance(
+                    steps[-1], Prop):
+                continue
+            parent = self.status.get(steps[:-1])
+            if (type(parent) is Match and not other.opaque(parent.other)
+                    and other.may_be_object(parent.other) and other.free_form(parent.other)):
+                yield steps, parent.other
+
     def matches(self) -> Iterator[tuple[Steps, Steps]]:
         """(reader's node, other side's node) for every ``Match``, by the reader's path."""
         return iter(self._sorted[0])

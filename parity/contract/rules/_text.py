@@ -43,3 +43,8 @@ def accepts(side: str, enum: Sequence[Any]) -> str:
 def the_keys(names: Sequence[str]) -> str:
     """Keys named in a message: ``the key "a"``, ``the keys "a", "b"``."""
     return f"the key{'s' if len(names) > 1 else ''} {values(names)}"
+
+
+def them(names: Sequence[str]) -> str:
+    """The pronoun of ``the_keys(names)``: ``it`` or ``them``."""
+    return "them" if len(names) > 1 else "it"

@@ -5,19 +5,18 @@ The agent's ``in`` table is what it may send; the server's is what it accepts.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
-from typing import Any
 
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.contract.rules._map_keys import map_keys
 from parity.contract.rules._parsed import Parsed, key_names
-from parity.contract.rules._text import accepts, at, code, the_keys, types, values
+from parity.contract.rules._produced import finite_values, rejected_types
+from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
-from parity.fieldpaths.entry import Entry, any_closed, judged_shapes, value_type
+from parity.fieldpaths.entry import any_closed, judged_shapes
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
 
@@ -126,12 +125,16 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
         return
     required = [(steps, entry) for steps, entry in al.other.entries.items()
                 if steps and entry.required and isinstance(steps[-1], Prop)]
+    #: the agent's free-form objects (they name no key) -> the keys the server requires there
+    unnamed: dict[Steps, list[str]] = {}
     for steps, _ in sorted(required, key=lambda kv: al.other.path(kv[0])):
         name = steps[-1].name  # type: ignore[union-attr]
         # only where the agent sends the enclosing object at all; otherwise the
         # requirement does not apply (or is reported once, higher up)
         for holder in al.reverse.get(steps[:-1], []):
             how = how_sent(al.reader, holder, name)
+            if how is None and _names_nothing(al.reader, holder):
+                unnamed.setdefault(holder, []).append(name)
             if how in ("always", None):
                 continue
             mine = al.reader.path((*holder, Prop(name)))
@@ -150,6 +153,23 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
                 hint = "make it required in the agent's schema, or optional on the server"
             yield Finding(tool=pair.name, rule_id=MISSING_REQUIRED, path=mine,
                           direction="in", severity="error", message=message, hint=hint)
+    for holder, names in sorted(unnamed.items(), key=lambda kv: al.reader.path(kv[0])):
+        path = al.reader.path(holder)
+        yield Finding(
+            tool=pair.name, rule_id=MISSING_REQUIRED, path=path, direction="in",
+            severity="warning",
+            message=f"the agent's schema names no key of its object {at(path)} (a free-form "
+                    f"object), where the server requires {the_keys(names)}: nothing tells "
+                    f"the agent to send {them(names)}; calls without {them(names)} are "
+                    "rejected",
+            hint=f"declare {the_keys(names)} in the agent's schema and require {them(names)}")
+
+
+def _names_nothing(reader: Parsed, holder: Steps) -> bool:
+    """A free-form object (``{"type": "object"}``, pydantic's ``dict[str, Any]``), known as
+    such: not a cut recursion, not an unresolved reference."""
+    return (not reader.opaque(holder) and reader.may_be_object(holder)
+            and reader.free_form(holder))
 
 
 def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
@@ -171,84 +191,6 @@ def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
 # -- in.type ---------------------------------------------------------------------------------
 
 TYPE = "in.type"
-
-
-def rejected_types(sender: Entry, receiver: Entry) -> list[str] | None:
-    """The types ``sender`` may produce that ``receiver`` does not accept; ``None`` when the
-    sender's type is unconstrained and the receiver's is not. A sender with an enum produces
-    only its values' types (``{"enum": ["asc"]}`` sends a string, typed or not)."""
-    if sender.type == receiver.type:  # the common case: any accepts any, each type itself
-        return []
-    if receiver.is_any:
-        return []
-    produced: list[str] | tuple[str, ...] = sender.type
-    if sender.enum is not None:
-        produced = sorted({t for t in map(value_type, sender.enum) if sender.allows(t)})
-    elif sender.is_any:
-        return None
-    elif "number" in produced and _whole(sender):  # ``number, multipleOf 1`` is an integer
-        produced = sorted({"integer" if t == "number" else t for t in produced})
-    return [t for t in produced if not receiver.allows(t)]
-
-
-def _whole(entry: Entry) -> bool:
-    """Whether the numbers ``entry`` holds are whole: a ``multipleOf`` of a whole number
-    (``3.0`` is one; JSON Schema types it ``integer``)."""
-    step = dict(entry.constraints).get("multipleOf")
-    if isinstance(step, float):
-        return step > 0 and step.is_integer()
-    return isinstance(step, int) and not isinstance(step, bool) and step > 0
-
-
-def producible(entry: Entry) -> tuple[Any, ...]:
-    """The values of ``entry``'s enum its type lets through (``{"type": "string", "enum":
-    ["x", 1]}`` can only hold ``"x"``)."""
-    enum = entry.enum or ()
-    if entry.is_any:
-        return enum
-    return tuple(v for v in enum if entry.allows(value_type(v)))
-
-
-#: most values of a bounded integer node listed as its values (``finite_values``)
-MAX_LISTED = 64
-_FEW = {"boolean": (False, True), "null": (None,)}
-
-
-def finite_values(entry: Entry) -> tuple[Any, ...] | None:
-    """Every value ``entry`` may hold, when they are few: its enum (``producible``), or what
-    its type alone allows: a boolean, ``null``, an integer between bounds at most
-    ``MAX_LISTED`` apart. ``None``: more than that (a string, an unbounded number)."""
-    if entry.enum is not None:
-        return producible(entry)
-    if entry.is_any:
-        return None
-    out: list[Any] = []
-    for name in entry.type:
-        if name in _FEW:
-            out.extend(_FEW[name])
-        elif name == "integer":
-            stated = dict(entry.constraints)
-            bounds = _integer_bounds(stated)
-            step = stated.get("multipleOf", 1)
-            if bounds is None or not isinstance(step, int):
-                return None
-            out.extend(n for n in range(bounds[0], bounds[1] + 1) if n % step == 0)
-        else:
-            return None
-    return tuple(out)
-
-
-def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
-    """The least and greatest integer the bounds let through (the tighter of each pair)."""
-    low = [math.ceil(stated["minimum"])] if "minimum" in stated else []
-    if "exclusiveMinimum" in stated:
-        low.append(math.floor(stated["exclusiveMinimum"]) + 1)
-    high = [math.floor(stated["maximum"])] if "maximum" in stated else []
-    if "exclusiveMaximum" in stated:
-        high.append(math.ceil(stated["exclusiveMaximum"]) - 1)
-    if not low or not high or min(high) - max(low) + 1 > MAX_LISTED:
-        return None
-    return max(low), min(high)
 
 
 def check_type(pair: ToolPair) -> Iterator[Finding]:
@@ -353,12 +295,16 @@ RULES = (
         check=check_unknown, alignments_only=True),
     Rule(
         id=MISSING_REQUIRED, direction="in", severity="error",
+        severity_note="warning, once at the object, where the agent's object is free-form "
+                      "(it names no key, so whether a call holds them is the model's guess)",
         purpose="The server requires a field the agent never sends, or sends only optionally.",
         details="Checked wherever the agent sends the enclosing object. A call without the "
                 "field fails validation on the server. Often paired with an in.unknown "
                 "finding for the same field under another name. A field the agent's schema "
                 "refuses (`false`, or `{\"not\": {}}`: zod's `z.never()`) is never sent (nor "
-                "is it ever unknown to the server).",
+                "is it ever unknown to the server). Where the agent's object is free-form "
+                "(`{\"type\": \"object\"}`, pydantic's `dict[str, Any]`: it names no key), "
+                "one warning at the object names every key the server requires in it.",
         example=Example(
             agent=[_tool("search", {"type": "object",
                                     "properties": {"query": {"type": "string"}}})],

@@ -11,21 +11,17 @@ from collections.abc import Iterator
 from parity.contract.rules import _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
-from parity.contract.rules._base import Example, Finding, Rule
+from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._parsed import key_names
-from parity.contract.rules._text import accepts, at, code, the_keys, types, values
-from parity.contract.rules.inputs import finite_values, rejected_types
+from parity.contract.rules._produced import finite_values, rejected_types
+from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
 from parity.core.jsonio import compact
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import surely_unmatched
 
 
-def _tool(name: str, out: dict[str, object] | None,
-          in_: dict[str, object] | None = None) -> dict[str, object]:
-    tool: dict[str, object] = {"name": name, "inputSchema": in_ or {"type": "object"}}
-    if out is not None:
-        tool["outputSchema"] = out
-    return tool
+def _tool(name: str, out: dict[str, object] | None) -> dict[str, object]:
+    return example_tool(name, {"type": "object"}, out)
 
 
 # -- out.undeclared --------------------------------------------------------------------------
@@ -239,6 +235,19 @@ def check_optional(pair: ToolPair) -> Iterator[Finding]:
                     "without it fail in the agent",
             hint="make the field optional (with a default) in the agent's result model, or "
                  "required in the server's outputSchema")
+    relied: dict[Steps, list[str]] = {}  # the agent's objects the server leaves free-form
+    for mine, _ in al.absorbed():
+        if al.reader.entries[mine].required:
+            relied.setdefault(mine[:-1], []).append(mine[-1].name)  # type: ignore[union-attr]
+    for holder, names in relied.items():
+        path = al.reader.path(holder)
+        yield Finding(
+            tool=pair.name, rule_id=OPTIONAL, path=path, direction="out", severity="warning",
+            message=f"the agent relies on {the_keys(names)} {at(path)}, where the server's "
+                    "outputSchema names no key (a free-form object): nothing says results "
+                    f"hold {them(names)}; results without {them(names)} fail in the agent",
+            hint=f"declare {them(names)} in the server's outputSchema and require "
+                 f"{them(names)} (or make {them(names)} optional in the agent's result model)")
 
 
 # -- out.type --------------------------------------------------------------------------------
@@ -359,7 +368,9 @@ RULES = (
         purpose="The agent relies on a field the server may omit.",
         details="The agent's result model requires the field; the server's outputSchema "
                 "does not (or it is a map key, which may always be absent). Results without "
-                "it fail in the agent, intermittently.",
+                "it fail in the agent, intermittently. Where the server's object is "
+                "free-form (`{\"type\": \"object\"}`, FastMCP's `-> dict`: it names no key), "
+                "one warning at the object names every key the agent relies on there.",
         example=Example(
             agent=[_tool("status", {"type": "object", "required": ["state"],
                                     "properties": {"state": {"type": "string"}}})],

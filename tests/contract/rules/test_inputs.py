@@ -131,10 +131,27 @@ def test_missing_required_only_inside_objects_the_agent_sends():
     assert single("in.missing-required", findings).path == "filter.field"
 
 
-def test_missing_required_not_reported_under_a_free_form_agent_object():
-    server = obj({"filter": obj({"field": S}, ("field",))}, ("filter",))
-    agent = obj({"filter": {"type": "object"}}, ("filter",))
-    assert diff([tool("t", agent)], [tool("t", server)]) == []
+def test_keys_required_in_a_free_form_agent_object_are_a_warning_at_the_object():
+    """The agent's ``filter: dict`` names no key: nothing tells it to send the ``field``
+    the server requires there (``{"filter": {}}`` is rejected; parity said nothing). One
+    warning at the object, naming every key, not one a key: the model may guess them."""
+    server = obj({"filter": obj({"field": S, "op": S, "x": S}, ("field", "op"),
+                                additionalProperties=False)}, ("filter",))
+    assert not Draft202012Validator(server).is_valid({"filter": {}})
+    for free in ({"type": "object"}, {}, {"type": "object", "additionalProperties": True}):
+        f = single("in.missing-required",
+                   diff([tool("t", obj({"filter": free}, ("filter",)))], [tool("t", server)]))
+        assert (f.path, f.severity) == ("filter", "warning")
+        assert 'the server requires the keys "field", "op": nothing tells the agent' in (
+            f.message), f.message
+    # at the root: a stub of no declared argument against a server that requires one
+    f = single("in.missing-required", diff([tool("t", {"type": "object"})],
+                                           [tool("t", obj({"q": S}, ("q",)))]))
+    assert (f.path, f.severity) == ("", "warning") and '"q"' in f.message
+    # a map takes any key: each required one is sent only optionally (an error a key)
+    agent = obj({"filter": {"type": "object", "additionalProperties": S}}, ("filter",))
+    assert all(f.severity == "error" for f in of_rule(
+        "in.missing-required", diff([tool("t", agent)], [tool("t", server)])))
 
 
 def test_required_is_a_set():

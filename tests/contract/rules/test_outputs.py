@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from jsonschema import Draft202012Validator
 from rulefixtures import children_reads, diff, fixture_findings, obj, of_rule, single, tool
 
 S = {"type": "string"}
+INT = {"type": "integer"}
 
 
 def test_undeclared_output_schema():
@@ -89,6 +91,26 @@ def test_a_map_key_may_always_be_absent():
     server = obj({"m": {"type": "object", "additionalProperties": S}})
     f = single("out.optional", diff([tool("t", out=agent)], [tool("t", out=server)]))
     assert f.path == "m.k"
+
+
+def test_keys_the_agent_relies_on_in_a_free_form_output_are_a_warning_at_the_object():
+    """FastMCP's ``-> dict`` declares ``{"type": "object"}``: nothing says a result holds
+    the ``ok`` the agent requires (``{}`` is such a result; parity said nothing, where a
+    server declaring no outputSchema at all gets ``out.undeclared``)."""
+    agent = obj({"r": obj({"ok": {"type": "boolean"}, "n": INT, "z": INT}, ("ok", "n"))}, ("r",))
+    for free in ({"type": "object"}, {"type": "object", "additionalProperties": True}, {}):
+        server = obj({"r": free}, ("r",))
+        assert Draft202012Validator(server).is_valid({"r": {}})
+        f = single("out.optional", diff([tool("t", out=agent)], [tool("t", out=server)]))
+        assert (f.path, f.severity) == ("r", "warning")
+        assert 'relies on the keys "n", "ok" at `r`, where the server\'s outputSchema names ' \
+               "no key" in f.message, f.message
+    # the root itself, one key
+    f = single("out.optional", diff([tool("t", out=obj({"ok": INT}, ("ok",)))],
+                                    [tool("t", out={"type": "object"})]))
+    assert f.path == "" and "hold it; results without it fail" in f.message
+    # a key the agent may do without is not relied on
+    assert diff([tool("t", out=obj({"ok": INT}))], [tool("t", out={"type": "object"})]) == []
 
 
 def test_output_type_null_the_agent_does_not_accept():
