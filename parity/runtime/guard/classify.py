@@ -15,6 +15,7 @@ from typing import Any
 from parity.core.jsonio import unrepresentable
 from parity.runtime.guard.categories import Category
 from parity.runtime.guard.complete import assess, completeness
+from parity.runtime.guard.declared import declared_keys
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
@@ -56,7 +57,7 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     if raw.get("isError") is True:
         return verdict(Category.TOOL_ERROR, "isError: true", raw=raw)
     output_schema = definition.get("outputSchema") if definition else None
-    declared = _declared_keys(output_schema)
+    declared = declared_keys(output_schema, output_schema)
     error_shape = _error_shaped(structured, declared, policy)
     if error_shape is None:  # the SDK's {"result": X}: the body the tool wrote is X
         inner = unwrapped(structured, output_schema)
@@ -129,12 +130,6 @@ def _shape(raw: Any) -> Any:
     if isinstance(raw, Mapping):
         return {"keys": sorted(str(k) for k in raw)}
     return {"type": _type_name(raw)}
-
-
-def _declared_keys(schema: Any) -> frozenset[str]:
-    if isinstance(schema, Mapping) and isinstance(schema.get("properties"), Mapping):
-        return frozenset(schema["properties"])
-    return frozenset()
 
 
 _ERRORISH_KEYS = frozenset({"message", "code", "status", "detail", "details", "reason",

@@ -18,6 +18,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from parity.runtime.guard.declared import declared_keys
+
 #: the one property the SDKs wrap a non-object return in
 WRAP_KEY = "result"
 
@@ -57,38 +59,4 @@ def unwrapped(structured: Any, schema: Any) -> tuple[Mapping[str, Any], frozense
     return None
 
 
-def declared_keys(schema: Any, root: Any) -> frozenset[str]:
-    """The property names ``schema`` declares: through one local ``$ref`` (``#/$defs/X``,
-    ``#/definitions/X``) and the alternatives of ``anyOf``/``oneOf`` (``X | None``)."""
-    keys: set[str] = set()
-    for node in _alternatives(_resolve(schema, root), root):
-        properties = node.get("properties")
-        if isinstance(properties, Mapping):
-            keys.update(str(k) for k in properties)
-    return frozenset(keys)
-
-
-def _alternatives(schema: Mapping[str, Any], root: Any) -> list[Mapping[str, Any]]:
-    nodes = [schema]
-    for keyword in ("anyOf", "oneOf"):
-        options = schema.get(keyword)
-        if isinstance(options, list):
-            nodes.extend(_resolve(o, root) for o in options)
-    return nodes
-
-
-def _resolve(schema: Any, root: Any) -> Mapping[str, Any]:
-    if not isinstance(schema, Mapping):
-        return {}
-    ref = schema.get("$ref")
-    if not isinstance(ref, str) or not isinstance(root, Mapping):
-        return schema
-    for prefix in ("#/$defs/", "#/definitions/"):
-        defs = root.get(prefix[2:-1])
-        if ref.startswith(prefix) and isinstance(defs, Mapping):
-            target = defs.get(ref[len(prefix):])
-            return target if isinstance(target, Mapping) else {}
-    return {}
-
-
-__all__ = ["WRAP_KEY", "declared_keys", "result_schema", "unwrapped"]
+__all__ = ["WRAP_KEY", "result_schema", "unwrapped"]

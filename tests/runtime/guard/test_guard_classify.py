@@ -7,6 +7,7 @@ import pytest
 from guardfixtures import POLICY, TOOL, WRITER, category, result
 
 from parity.runtime import guard as g
+from parity.runtime.guard.declared import MAX_NODES, declared_keys
 
 
 def test_a_result_matching_the_pinned_output_schema_is_ok():
@@ -91,6 +92,54 @@ def test_an_error_key_the_output_schema_declares_is_data_when_other_fields_are_t
     tool = {"name": "t", "outputSchema": schema}
     assert category(result({"value": 1, "error": "rounded"}), tool) == g.OK
     assert category(result({"error": "rate_limited"}), tool) == g.TOOL_ERROR
+
+
+ERROR_FIELD = {"type": ["string", "null"]}
+CHECK = {"type": "object", "properties": {"name": {"type": "string"}, "error": ERROR_FIELD}}
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "allOf": [CHECK]},                          # a composed model
+    {"$ref": "#/$defs/Check", "$defs": {"Check": CHECK}},         # a top-level reference
+    {"$ref": "#/definitions/Check", "definitions": {"Check": CHECK}},
+    {"allOf": [{"$ref": "#/$defs/Base"}], "$defs": {"Base": {"allOf": [CHECK]}}},
+    {"anyOf": [{"$ref": "#/$defs/Check"}, {"type": "null"}], "$defs": {"Check": CHECK}},
+    {"oneOf": [CHECK, {"type": "null"}]},                           # X | None
+])
+def test_an_error_key_declared_through_references_and_combinators_is_data(schema):
+    tool = {"name": "check", "outputSchema": schema}
+    assert category(result({"name": "disk", "error": "full"}), tool) == g.OK
+    # declared or not, an error alone is an error
+    assert category(result({"error": "rate_limited"}), tool) == g.TOOL_ERROR
+
+
+@pytest.mark.parametrize("schema", [
+    {"$ref": "https://example.com/check.json"},                     # never fetched
+    {"not": CHECK},                                                 # forbids, declares nothing
+    {"$ref": "#/$defs/Missing", "$defs": {}},
+])
+def test_an_error_key_the_schema_does_not_declare_stays_an_error(schema):
+    tool = {"name": "check", "outputSchema": schema}
+    assert category(result({"name": "disk", "error": "full"}), tool) == g.TOOL_ERROR
+
+
+def test_a_cycle_of_references_declares_what_it_reaches_and_ends():
+    schema = {"$ref": "#/$defs/A", "$defs": {
+        "A": {"allOf": [{"$ref": "#/$defs/B"}], "properties": {"name": {}}},
+        "B": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#"},
+                        {"properties": {"error": ERROR_FIELD}}]}}}
+    assert declared_keys(schema, schema) == {"name", "error"}
+
+
+def test_the_walk_of_a_schema_is_bounded():
+    # a chain longer than the bound: what lies past it is not seen (at worst a false
+    # tool_error, never an error taken for data), and the walk ends
+    defs = {f"d{i}": {"allOf": [{"$ref": f"#/$defs/d{i + 1}"}]} for i in range(MAX_NODES)}
+    defs[f"d{MAX_NODES}"] = {"properties": {"error": ERROR_FIELD}}
+    schema = {"$ref": "#/$defs/d0", "$defs": defs}
+    assert declared_keys(schema, schema) == frozenset()
+    wide = {"anyOf": [{"properties": {f"k{i}": {}}} for i in range(10 * MAX_NODES)]}
+    assert len(declared_keys(wide, wide)) < MAX_NODES
 
 
 def test_prose_that_starts_like_an_error_is_a_suspect_success_not_a_failure():
