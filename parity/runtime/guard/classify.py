@@ -7,7 +7,6 @@ server (see docs/guard.md)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,7 +18,7 @@ from parity.runtime.guard.declared import declared_keys
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
-from parity.runtime.guard.wrapped import unwrapped
+from parity.runtime.guard.wrapped import bare, json_object, unwrapped
 
 #: the first protocol revision whose ``structuredContent`` may be any JSON value, not only an
 #: object (SEP-2106: its ``outputSchema`` may be any JSON Schema)
@@ -163,14 +162,10 @@ def _error_text(content: Sequence[Any], policy: GuardPolicy) -> tuple[str | None
     if not texts or not all(isinstance(b, Mapping) and b.get("type") == "text"
                             and isinstance(b.get("text"), str) for b in content):
         return None, ""
-    text = "\n".join(t for t in texts if isinstance(t, str)).strip()
-    if text[:1] in ("{", "["):
-        try:
-            parsed = json.loads(text)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, Mapping):
-            return _error_shaped(parsed, frozenset(), policy), ""
+    text = bare("\n".join(t for t in texts if isinstance(t, str)))
+    parsed = json_object(text)
+    if parsed is not None:
+        return _error_shaped(parsed, frozenset(), policy), ""
     if len(text) < 2000 and re.match(policy.error_text, text, re.I):
         return None, "the text reads like an error message, but carries no structured error"
     return None, ""

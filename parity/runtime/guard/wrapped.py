@@ -7,7 +7,8 @@ schema whose only property is ``result``: a tool that returns
 own keys say nothing. The body the tool wrote is ``X``:
 
 - an object: checked against the keys the ``result`` schema declares;
-- a string holding a JSON object (what ``json.dumps`` returned): checked, nothing declared;
+- a string holding a JSON object (what ``json.dumps`` returned, a leading byte-order mark
+  aside): checked, nothing declared;
 - a list of exactly one object (the SDK's only text block is that object): checked against
   the keys its ``items`` schema declares. A longer list is data: no one item speaks for it.
 """
@@ -47,16 +48,32 @@ def unwrapped(structured: Any, schema: Any) -> tuple[Mapping[str, Any], frozense
     value = structured[WRAP_KEY]
     if isinstance(value, Mapping):
         return value, declared_keys(inner_schema, schema)
-    if isinstance(value, str) and value.lstrip()[:1] == "{":
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            return None
-        return (parsed, frozenset()) if isinstance(parsed, Mapping) else None
+    if isinstance(value, str):
+        parsed = json_object(value)
+        return (parsed, frozenset()) if parsed is not None else None
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], Mapping):
         items = inner_schema.get("items")
         return value[0], declared_keys(items, schema)
     return None
 
 
-__all__ = ["WRAP_KEY", "result_schema", "unwrapped"]
+def json_object(text: str) -> Mapping[str, Any] | None:
+    """The JSON object ``text`` holds, or None. A leading byte-order mark is no part of the
+    text (an editor or a Windows tool writes one; ``json.loads`` refuses it), and neither is
+    the whitespace around it."""
+    text = bare(text)
+    if text[:1] != "{":
+        return None
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, Mapping) else None
+
+
+def bare(text: str) -> str:
+    """``text`` without a leading byte-order mark and surrounding whitespace."""
+    return text.strip().removeprefix("\ufeff").strip()
+
+
+__all__ = ["WRAP_KEY", "bare", "json_object", "result_schema", "unwrapped"]

@@ -142,6 +142,17 @@ def test_the_walk_of_a_schema_is_bounded():
     assert len(declared_keys(wide, wide)) < MAX_NODES
 
 
+@pytest.mark.parametrize("text", ['\ufeff{"error": "rate_limited"}',
+                                  ' \ufeff {"error": "rate_limited"}\n'])
+def test_a_byte_order_mark_does_not_hide_an_error_body(text):
+    assert category(result(None, text=text), WRITER) == g.TOOL_ERROR
+
+
+def test_a_byte_order_mark_does_not_hide_prose_that_reads_like_an_error():
+    verdict = g.classify_result(result(None, text="\ufeffError: disk full"), WRITER, POLICY)
+    assert (verdict.category, bool(verdict.suspect)) == (g.OK, True)
+
+
 def test_prose_that_starts_like_an_error_is_a_suspect_success_not_a_failure():
     # server-filesystem's read_file of a log whose text begins "Error: disk full": real data
     tool = {"name": "read_file"}
