@@ -7,11 +7,13 @@ result's own word for it. It reads that word two ways:
   setting): the field that carries the total, the cursor that says more exist, a boolean
   ``complete`` or ``more``. Then the answer is verified either way;
 - **generic** otherwise: fields named like ``complete``/``missing``/``truncated``/``total``
-  (``GuardPolicy`` field lists) at any depth.
+  (``GuardPolicy`` field lists). One that says *incomplete* counts wherever it sits (to a
+  bounded depth); one that affirms completeness vouches only for the arrays of the object it
+  sits in, and the result is verified complete only when every array in it is vouched for.
 
-A result that holds an array and says nothing about completeness is ``"unknown"``: not a
-verified complete answer, whatever else is right about it. A structured result with no array
-at all has nothing that could be cut and is complete. See docs/guard.md.
+A result that holds an array nothing vouches for, or nests deeper than the guard reads, is
+``"unknown"``: not a verified complete answer, whatever else is right about it. A structured
+result with no array at all has nothing that could be cut and is complete. See docs/guard.md.
 """
 
 from __future__ import annotations
@@ -47,11 +49,11 @@ def assess(value: Any, policy: GuardPolicy, tool: str | None, *,
     if found is not None:
         return Assessment(False, found[0], found[1])
     if structured:
-        said = _says_complete(value, policy, 0)
-        if said:
-            return Assessment(True, said)
-        if not _holds_array(value, 0):
-            return Assessment(True, "no array in the result: nothing could be cut")
+        vouchers: list[str] = []
+        if _vouched(value, policy, "", 0, vouchers):
+            # an item's voucher is named once (`lines[].complete`), not once per item
+            return Assessment(True, "; ".join(dict.fromkeys(vouchers)) or
+                              "no array in the result: nothing could be cut")
     return Assessment(UNKNOWN, "the result declares nothing about its completeness")
 
 
@@ -108,35 +110,60 @@ def _only_array_beside(value: Any, path: str) -> str | None:
     return f"{parent_path}.{arrays[0]}" if parent_path else str(arrays[0])
 
 
-def _holds_array(value: Any, depth: int) -> bool:
+def _vouched(value: Any, policy: GuardPolicy, where: str, depth: int,
+             vouchers: list[str]) -> bool:
+    """Whether every array in ``value`` is vouched for, collecting who vouched.
+
+    A generic flag (``complete: true``, ``truncated: false``) vouches for the arrays of the
+    object it sits in, at any depth below it: not for a sibling's (a project's own
+    ``complete`` says nothing of the task list beside it, a task's nothing of the list it is
+    in). A count equal to the length of the only array beside it vouches for that array's
+    length, not for the arrays its items hold. What lies past the depth bound is not read,
+    so it is not vouched for (each value is read once: the work is the result's size)."""
     if isinstance(value, list):
+        return False  # an array no object around it vouches for
+    if not isinstance(value, Mapping):
+        return True  # a scalar: nothing that could be cut
+    if depth > _MAX_DEPTH:
+        return False
+    flag = _flag(value, policy)
+    if flag:
+        vouchers.append(f"`{where}{flag[0]}` is {str(flag[1]).lower()}")
         return True
-    if isinstance(value, Mapping) and depth < _MAX_DEPTH:
-        return any(_holds_array(v, depth + 1) for v in value.values())
-    return False
+    counted = _counted(value, policy)
+    for key, child in value.items():
+        if counted and key == counted[1]:
+            vouchers.append(f"`{where}{counted[0]}` matches `{where}{key}`")
+            if not all(_vouched(item, policy, f"{where}{key}[].", depth + 1, vouchers)
+                       for item in child):
+                return False
+        elif not _vouched(child, policy, f"{where}{key}.", depth + 1, vouchers):
+            return False
+    return True
 
 
-def _says_complete(value: Any, policy: GuardPolicy, depth: int) -> str | None:
-    """A generic field that affirms completeness (``complete: true``, a matching total)."""
-    if depth > _MAX_DEPTH or not isinstance(value, Mapping):
-        return None
+def _flag(value: Mapping[str, Any], policy: GuardPolicy) -> tuple[str, bool] | None:
+    """The generic field of ``value`` that affirms its completeness, and its value."""
     for key in policy.complete_fields:
         if value.get(key) is True:
-            return f"`{key}` is true"
+            return key, True
     for key in policy.truncated_fields:
         if value.get(key) is False:
-            return f"`{key}` is false"
+            return key, False
+    return None
+
+
+def _counted(value: Mapping[str, Any], policy: GuardPolicy) -> tuple[str, str] | None:
+    """(the count field, the array) when a count equals the length of the only array in
+    ``value``, else None."""
     arrays = [k for k, v in value.items() if isinstance(v, list)]
-    if len(arrays) == 1:
-        for key in policy.count_fields:
-            count = value.get(key)
-            if isinstance(count, int) and not isinstance(count, bool) \
-                    and count == len(value[arrays[0]]):
-                return f"`{key}` matches `{arrays[0]}`"
-    for child in value.values():
-        said = _says_complete(child, policy, depth + 1)
-        if said:
-            return said
+    if len(arrays) != 1:
+        return None
+    for key in policy.count_fields:
+        count = value.get(key)
+        if isinstance(count, int) and not isinstance(count, bool) \
+                and count == len(value[arrays[0]]):
+            return key, arrays[0]
     return None
 
 

@@ -43,6 +43,22 @@ def test_a_declared_total_makes_partial_verified() -> None:
     assert report.passed and report.unverifiable == 0
 
 
+def test_a_flag_vouches_only_for_the_lists_of_its_own_object() -> None:
+    """tests.servers.tracker: the project's own `complete: true` sits beside the task list;
+    cutting the list is not a silent success (the flag is not the list's), while a board's
+    flag beside its tasks catches the cut."""
+    spec = ServerSpec(kind="stdio", name="tracker", cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                      command=(sys.executable, "-m", "tests.servers.tracker"))
+    report = run_drill([DrillTarget("tracker", "stdio", spec)], modes=["none", "partial"],
+                       calls=4, policy=POLICY)
+    modes = report.targets[0].modes
+    assert modes["none"].counts["verified"] == 4, modes["none"].to_json()
+    partial = modes["partial"]
+    assert partial.counts["silent_success"] == 0, partial.to_json()
+    assert (partial.counts["unverifiable"], partial.counts["correct_failure"]) == (2, 2)
+    assert report.passed, report.render_text()
+
+
 def test_an_unknown_tool_is_named() -> None:
     target = DrillTarget("catalog", "stdio", CATALOG, tools=("nope",))
     with pytest.raises(DrillError, match="has no tool 'nope'"):
