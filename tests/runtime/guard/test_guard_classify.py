@@ -148,6 +148,14 @@ def test_a_byte_order_mark_does_not_hide_an_error_body(text):
     assert category(result(None, text=text), WRITER) == g.TOOL_ERROR
 
 
+def test_a_byte_order_mark_does_not_hide_an_error_the_sdk_wrapped():
+    # a `-> str` tool returning a BOM and json.dumps({"error": ...}): {"result": "\ufeff{..."}
+    wrapping = {"type": "object", "properties": {"result": {"type": "string"}},
+                "required": ["result"]}
+    body = {"result": '\ufeff{"error": "rate_limited"}'}
+    assert category(result(body), {"name": "lookup", "outputSchema": wrapping}) == g.TOOL_ERROR
+
+
 def test_a_byte_order_mark_does_not_hide_prose_that_reads_like_an_error():
     verdict = g.classify_result(result(None, text="\ufeffError: disk full"), WRITER, POLICY)
     assert (verdict.category, bool(verdict.suspect)) == (g.OK, True)
