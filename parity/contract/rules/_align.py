@@ -112,15 +112,16 @@ class Alignment:
         """(reader's property, the other side's object) where that object is free-form
         (``{"type": "object"}``: it names no key, so it may hold the key or not), by the
         reader's path; not below a cut recursion or an unresolved reference."""
-        other = self.other
-        for steps in sorted(self.status, key=self.reader.path):
-            if not steps or type(self.status[steps]) is not Under or not isinstance(
-                    steps[-1], Prop):
+        other, status = self.other, self.status
+        found = []
+        for steps, st in status.items():
+            if st is not UNDER or not steps or not isinstance(steps[-1], Prop):
                 continue
-            parent = self.status.get(steps[:-1])
+            parent = status.get(steps[:-1])
             if (type(parent) is Match and not other.opaque(parent.other)
                     and other.may_be_object(parent.other) and other.free_form(parent.other)):
-                yield steps, parent.other
+                found.append((steps, parent.other))
+        return iter(sorted(found, key=lambda pair: self.reader.path(pair[0])))
 
     def matches(self) -> Iterator[tuple[Steps, Steps]]:
         """(reader's node, other side's node) for every ``Match``, by the reader's path."""
