@@ -78,20 +78,47 @@ _SECRET_PARAMETER = re.compile(r"(?i)token|key|secret|pass|auth|sig|credential|s
 def url_secrets(url: str) -> list[str]:
     """The credentials written into a server's URL: its user info's password (or the user
     name alone, a token: ``https://TOKEN@host``) and the values of query parameters named
-    as credentials, decoded (the redactor finds their escaped spellings too)."""
-    from urllib.parse import parse_qsl, unquote, urlsplit
+    as credentials, decoded (the redactor finds their escaped spellings too).
 
+    Read from the text as well as parsed: a URL that does not parse (an unclosed ``[``, a
+    bad port) is echoed by the very error that says so, credentials and all."""
+    from urllib.parse import urlsplit
+
+    found = _credentials(*_by_text(url))
     try:
         parts = urlsplit(url)
-        password, user = parts.password, parts.username
-    except ValueError:  # not a URL: the configuration says so
-        return []
+        found += _credentials(parts.username, parts.password, parts.query)
+    except ValueError:  # not a URL: the text alone says what it holds
+        pass
+    return list(dict.fromkeys(found))
+
+
+#: ``scheme://AUTHORITY``: the authority ends at the first ``/``, ``?`` or ``#``
+_AUTHORITY = re.compile(r"[^:/?#]*://([^/?#]*)")
+
+
+def _by_text(url: str) -> tuple[str | None, str | None, str]:
+    """A URL's user name, password and query by ``urlsplit``'s rules, never refusing one:
+    the user info is the authority up to its last ``@``, the password what follows its
+    first ``:``; the query is what follows the first ``?`` before any ``#``."""
+    authority = _AUTHORITY.match(url.strip())
+    info, at, _ = (authority.group(1) if authority else "").rpartition("@")
+    user, colon, password = info.partition(":")
+    query = url.partition("#")[0].partition("?")[2]
+    if not at:
+        return None, None, query
+    return user, password if colon else None, query
+
+
+def _credentials(user: str | None, password: str | None, query: str) -> list[str]:
+    from urllib.parse import parse_qsl, unquote
+
     found = [unquote(password)] if password else [unquote(user)] if user else []
     if user is not None:  # the HTTP client sends the user info as Basic auth: a server may
         # echo that header, so its token is one too
         pair = f"{unquote(user)}:{unquote(password or '')}".encode()
         found.append(base64.b64encode(pair).decode("ascii"))
-    found += [value for name, value in parse_qsl(parts.query, keep_blank_values=False)
+    found += [value for name, value in parse_qsl(query, keep_blank_values=False)
               if _SECRET_PARAMETER.search(name)]
     return found
 

@@ -65,7 +65,12 @@ def test_a_secret_spelt_as_a_json_pointer_key_is_redacted() -> None:
      ["abcd1234", "f00dbabe"]),
     ("http://127.0.0.1:1/mcp?api_key=k3y-value&page=12345", ["k3y-value"]),
     ("http://127.0.0.1:1/mcp", []),
-    ("http://[::1/mcp", []),  # not a URL: the configuration says so
+    ("http://[::1/mcp", []),  # not a URL, and nothing secret in it
+    # not URLs (an unclosed bracket, a bad port): the error saying so echoes them, so their
+    # credentials are read from the text
+    ("http://u:supersecretpw8@[::1/mcp", ["supersecretpw8", "dTpzdXBlcnNlY3JldHB3OA=="]),
+    ("http://[::1:1/mcp?token=supersecretkey7#x?token=no", ["supersecretkey7"]),
+    ("https://a@b:tok3n-value@[::1/x?y", ["tok3n-value", "YUBiOnRvazNuLXZhbHVl"]),
 ])
 def test_the_credentials_a_url_holds_are_secrets(url: str, secrets: list[str]) -> None:
     assert rd.url_secrets(url) == secrets

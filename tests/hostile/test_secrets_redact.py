@@ -121,3 +121,26 @@ def test_a_url_s_credentials_never_appear_in_what_the_commands_print(tmp_path,
         assert code == 2, (argv, out + err)
         assert "127.0.0.1:1" in out + err, (argv, out + err)
         assert password not in out + err and token not in out + err, (argv, out + err)
+
+
+@pytest.mark.parametrize("url", ["http://u:SUPERSECRETPW8@[::1/mcp",
+                                 "http://[::1:1/mcp?token=SUPERSECRETKEY7",
+                                 "http://u:SUPERSECRETPW8@127.0.0.1:99999/mcp"])
+def test_a_url_that_does_not_parse_keeps_its_credentials_out_of_the_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str) -> None:
+    """The error about a URL that does not parse (an unclosed ``[``, a bad port) echoes it:
+    its password and ``?token=`` are redacted there as in a URL that does."""
+    from parity.cli.main import main
+
+    tools = tmp_path / "a.json"
+    tools.write_text('{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}')
+    config = tmp_path / "parity.toml"
+    config.write_text(f'[servers.w]\nurl = "{url}"\n')
+    for argv in (["snapshot", "--url", url, "--output", str(tmp_path / "x.json")],
+                 ["diff", "--agent-file", str(tools), "--server-url", url],
+                 ["verify", "--config", str(config)]):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        assert code == 2, (argv, out + err)
+        assert "SUPERSECRET" not in out + err, (argv, out + err)
+        assert MASK in out + err, (argv, out + err)  # the URL is shown, redacted
