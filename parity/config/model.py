@@ -129,6 +129,12 @@ class PairConfig:
     #: where this pair is configured, as the file writes the key (for messages)
     key: str = ""
 
+    @property
+    def files(self) -> tuple[tuple[str, Path], ...]:
+        """What ``parity check`` reads of the pair (what each is, its path)."""
+        return (("agent manifest", self.agent_manifest),
+                ("server manifest", self.server_manifest), ("baseline", self.baseline))
+
 
 @dataclass(frozen=True)
 class Config:

@@ -26,7 +26,7 @@ import re
 import secrets as random_names
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,37 @@ def target_of(path: str | os.PathLike[str]) -> Path:
     """Where writing ``path`` lands: a symlink's target (the link itself is kept)."""
     p = Path(path)
     return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
+def same_file(path: str | os.PathLike[str], other: str | os.PathLike[str] | None) -> bool:
+    """Whether ``path`` and ``other`` are one file however each is spelt: links followed,
+    relative or absolute, a hard link (the same device and inode). A missing one is none."""
+    try:
+        return other is not None and Path(path).samefile(other)
+    except (OSError, ValueError):  # either is missing (or no path the system takes)
+        return False
+
+
+def refuse_inputs(output: str | os.PathLike[str] | None,
+                  inputs: Iterable[tuple[str, str | os.PathLike[str] | None]], *,
+                  writing: str) -> None:
+    """Refuse to write ``output`` when it is one of the files the command reads (``inputs``:
+    what each is, its path): the write would replace what it was made from, a report over
+    the baseline it checked. A stream is written in place, never replaced: ``/dev/stdout``
+    is no input even on the terminal ``/dev/stdin`` reads. Raises ``FileWriteError``."""
+    if output is None or not _is_regular(Path(output)):
+        return
+    for what, path in inputs:
+        if same_file(output, path):
+            raise FileWriteError(f"not written: this is the {what} input", file=str(output),
+                                 hint=f"write the {writing} to another file")
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):  # nothing there yet: nothing to replace
+        return False
 
 
 def _lock_file(target: Path) -> Path:
@@ -229,5 +260,5 @@ def open_for_append(path: str | os.PathLike[str]) -> Any:
         raise FileWriteError(f"cannot write: {exc.strerror}", file=str(p)) from None
 
 
-__all__ = ["LOCK_TIMEOUT", "FileWriteError", "locked", "open_for_append", "target_of",
-           "write_atomic"]
+__all__ = ["LOCK_TIMEOUT", "FileWriteError", "locked", "open_for_append", "refuse_inputs",
+           "same_file", "target_of", "write_atomic"]

@@ -43,10 +43,20 @@ class Target:
     key: str | None = None
     #: a new ``serverInfo.name`` that verify accepts (``accept_reported_name``)
     accept_name: str | None = None
+    #: the configuration the target was read from (None: an ad-hoc server)
+    config_file: Path | None = None
 
     @property
     def label(self) -> str:
         return repr(self.name) if self.name else str(self.tools_file or "the server")
+
+    @property
+    def inputs(self) -> list[tuple[str, Path | None]]:
+        """The files reading the target takes (what each is, its path): no lock or
+        snapshot of it may replace one (``parity.core.files.refuse_inputs``)."""
+        adhoc = self.config_file is None
+        return [("--tools-file" if adhoc else "tools file", self.tools_file),
+                ("configuration", self.config_file)]
 
 
 def configured_target(config: Config, server: ServerConfig, surface: str | None = None) \
@@ -56,7 +66,7 @@ def configured_target(config: Config, server: ServerConfig, surface: str | None 
     policy = surface or server.surface
     if server.kind == "tools_file":
         return Target(name=server.name, lock_path=lock_path, tools_file=server.tools_file,
-                      surface=policy)
+                      surface=policy, config_file=config.file)
     if server.kind not in ("stdio", "url", "object"):
         raise ConfigError(f"server {server.name!r} is {server.kind_words}: a lock pins "
                           "what a live server (or a saved tools/list) says",
@@ -67,7 +77,7 @@ def configured_target(config: Config, server: ServerConfig, surface: str | None 
     spec = live_spec(server, root=config.root)
     return Target(name=server.name, lock_path=lock_path, spec=spec, surface=policy,
                   key=server.key or None, secrets=server.secrets,
-                  accept_name=server.accept_reported_name)
+                  accept_name=server.accept_reported_name, config_file=config.file)
 
 
 def read_live(target: Target, *, name: str | None = None,
@@ -126,8 +136,10 @@ def read_for_lock(target: Target, *, lock_file: str | None = None,
                   fetch: Callable[[ServerSpec], Listing] | None = None) -> Relock:
     """Read the target's live tools (refusing echoed secrets) and plan the re-pin. ``fetch``
     lists a live server (default: ``parity.mcp.fetch_tools``)."""
+    from parity.core.files import refuse_inputs
     from parity.pinning.lock import dumps
 
+    refuse_inputs(target.lock_path, target.inputs, writing="lock")  # before any listing
     live = _linted(read_live(target, fetch=fetch))
     check_secrets(target, dumps(live))
     return plan_lock(live, target.lock_path, lock_file=lock_file)

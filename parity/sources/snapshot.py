@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from parity.core.files import FileWriteError
+from parity.core.files import FileWriteError, refuse_inputs, same_file
 from parity.core.reading import read_text
 from parity.errors import FileFormatError, SourceError
 
@@ -164,31 +164,23 @@ def write_split(files: Mapping[str, str], folder: Path, *, keep: Path | None) ->
     return removed
 
 
-def write_one(text: str, file: Path, *, keep: Path | None) -> None:
-    """Write a one-file snapshot, never over its own input (``keep``): a tools file is read
-    leniently (an envelope, a bare schema) and rewriting it would lose what was left out."""
+def write_one(text: str, file: Path, *, inputs: Iterable[tuple[str, Path | None]]) -> None:
+    """Write a one-file snapshot, never over one of its ``inputs`` (what each is, its path:
+    ``Target.inputs``): a tools file is read leniently (an envelope, a bare schema) and
+    rewriting it would lose what was left out."""
     from parity.core.jsonio import write_atomic  # only writers need it
 
-    if _same(file, keep):
-        raise FileWriteError("not written: this is the --tools-file input",
-                             file=str(file), hint="write the snapshot to another file")
+    refuse_inputs(file, inputs, writing="snapshot")
     write_atomic(file, text)
 
 
 def _not_own(path: Path, keep: Path | None) -> str:
     """Why parity may not replace or remove ``path`` (empty: it is its own snapshot file)."""
-    if _same(path, keep):
+    if same_file(path, keep):
         return "the --tools-file input"
     if not is_snapshot_file(path):
         return "not a snapshot file parity wrote"
     return ""
-
-
-def _same(path: Path, other: Path | None) -> bool:
-    try:
-        return other is not None and path.samefile(other)
-    except OSError:  # either is missing: not the same file
-        return False
 
 
 def _refusal(blocked: Sequence[tuple[Path, str]], files: Mapping[str, str]) -> FileWriteError:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from parity.core.files import write_atomic
+from parity.core.files import FileWriteError, refuse_inputs, write_atomic
 from tests.conftest import REPO
 
 TEXT = '{"report": "é"}\n'
@@ -127,3 +127,16 @@ def test_a_replaced_file_keeps_its_mode(tmp_path, mode):
     assert path.read_text(encoding="utf-8") == TEXT
     assert stat.S_IMODE(path.stat().st_mode) == mode
 
+
+
+def test_refuse_inputs_compares_files_not_spellings(tmp_path: Path) -> None:
+    tools = tmp_path / "tools.json"
+    tools.write_text("{}")
+    with pytest.raises(FileWriteError, match="this is the --tools-file input"):
+        refuse_inputs(tmp_path / "." / "tools.json", [("--tools-file", tools)],
+                      writing="lock")
+    # not there yet, no output, a stream: nothing to refuse
+    for output in (tmp_path / "new.json", None, os.devnull):
+        refuse_inputs(output, [("--tools-file", tools), ("configuration", None)],
+                      writing="lock")
+    refuse_inputs(os.devnull, [("--agent-file", os.devnull)], writing="report")

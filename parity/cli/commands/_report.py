@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from parity.contract.report import FORMATS, Report, get_formatter
+from parity.core.files import refuse_inputs
 from parity.core.jsonio import write_atomic
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,8 +30,11 @@ def use_color(output: Path | None) -> bool:
     return output is None and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
 
 
-def emit(report: Report, fmt: str, output: Path | None) -> int:
-    """Render and write the report; return the exit code it implies."""
+def emit(report: Report, fmt: str, output: Path | None, *,
+         inputs: Iterable[tuple[str, Path | None]]) -> int:
+    """Render and write the report, never over one of the files it was made from
+    (``inputs``: what each is, its path); return the exit code it implies."""
+    refuse_inputs(output, inputs, writing="report")
     text = get_formatter(fmt).render(report, color=use_color(output))
     if output is not None:
         write_atomic(output, text, secrets="redact")

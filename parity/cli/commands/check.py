@@ -28,5 +28,7 @@ def command(pairs: tuple[str, ...], config_path: Path | None, against: str | Non
     Known, baselined differences are counted and listed, not hidden. PAIRS default to all.
     """
     config = load_config(config_path)
-    report = checking.check(config.select_pairs(pairs), against=against)
-    return emit(report, fmt, output)
+    chosen = config.select_pairs(pairs)
+    report = checking.check(chosen, against=against)
+    return emit(report, fmt, output, inputs=[("configuration", config.file),
+                                             *(f for pair in chosen for f in pair.files)])

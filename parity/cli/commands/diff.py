@@ -70,7 +70,8 @@ def command(agent_file: Path, server_file: Path | None, server_stdio: str | None
     for side, manifest in (("agent", agent), ("server", server)):
         for warning in sorted(manifest.warnings):
             click.echo(f"warning: {side}: {warning}", err=True)
-    return emit(checking.diff(agent, server, id_paths=paths), fmt, output)
+    return emit(checking.diff(agent, server, id_paths=paths), fmt, output,
+                inputs=[("--agent-file", agent_file), ("--server-file", server_file)])
 
 
 def _id_paths(given: tuple[str, ...]) -> tuple[str, ...]:

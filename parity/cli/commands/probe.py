@@ -33,6 +33,7 @@ def command(servers: tuple[str, ...], tools: tuple[str, ...], deadline: float, f
     fallback), 2 when the probe could not run.
     """
     from parity.config.settings import load_config
+    from parity.core.files import refuse_inputs
     from parity.core.jsonio import write_atomic
     from parity.runtime.guard import GuardPolicy
     from parity.runtime.probe import run_probe
@@ -44,6 +45,9 @@ def command(servers: tuple[str, ...], tools: tuple[str, ...], deadline: float, f
                                                    turn_budget=max(30.0, deadline * 3)))
     text = RENDERERS[fmt](report)
     if output is not None:
+        refuse_inputs(output, [("configuration", config.file), *(
+            ("agent manifest", pair.agent_manifest) for pair in config.pairs.values())],
+            writing="report")
         write_atomic(output, text)
         click.echo(headline(report), err=True)
     else:

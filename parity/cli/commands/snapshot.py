@@ -63,6 +63,6 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
         for removed in write_split(files, output, keep=target.tools_file):
             click.echo(f"parity snapshot: removed {removed}: no such tool any more")
     else:
-        write_one(files[output.name], output, keep=target.tools_file)
+        write_one(files[output.name], output, inputs=target.inputs)
     click.echo(f"parity snapshot: wrote {len(definitions)} tools to {output}")
     return 0
