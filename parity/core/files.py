@@ -141,9 +141,7 @@ def _write(p: Path, text: str, *, shown: str) -> None:
         _write_in_place(shown, text)
         return
     _make_folder(p.parent, shown)
-    if p.is_dir():
-        raise FileWriteError("cannot write: a folder is in the way", file=shown,
-                             hint="remove or rename the folder, or choose another path")
+    _refuse_folder(p, shown)
     _remove_stale_temporaries(p)
     fd, tmp = _temporary(p, shown)
     try:
@@ -159,6 +157,25 @@ def _write(p: Path, text: str, *, shown: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise the ``FileWriteError`` writing ``path`` would for what is in its way (a folder
+    where the file goes, a file where one of its folders goes), writing nothing: a dry run
+    (``snapshot --check``) then fails as the write would, never calls it stale."""
+    p, shown = target_of(path), str(path)
+    if _is_stream(p, shown):
+        return
+    blocking = _blocking_file(p.parent)
+    if blocking is not None:
+        raise _not_a_folder(blocking, shown)
+    _refuse_folder(p, shown)
+
+
+def _refuse_folder(p: Path, shown: str) -> None:
+    if p.is_dir():
+        raise FileWriteError("cannot write: a folder is in the way", file=shown,
+                             hint="remove or rename the folder, or choose another path")
 
 
 def _is_stream(target: Path, shown: str) -> bool:
@@ -229,13 +246,20 @@ def _make_folder(folder: Path, shown: str) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()),
-                        folder)
-        raise FileWriteError(f"cannot write: {blocking} is a file, not a folder", file=shown,
-                             hint="remove or rename that file, or choose another path") from None
+        raise _not_a_folder(_blocking_file(folder) or folder, shown) from None
     except OSError as exc:
         raise FileWriteError(f"cannot create its folder {folder}: {exc.strerror}",
                              file=shown) from None
+
+
+def _blocking_file(folder: Path) -> Path | None:
+    """The first of ``folder`` and its parents that is there but no folder."""
+    return next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+
+
+def _not_a_folder(blocking: Path, shown: str) -> FileWriteError:
+    return FileWriteError(f"cannot write: {blocking} is a file, not a folder", file=shown,
+                          hint="remove or rename that file, or choose another path")
 
 
 def _remove_stale_temporaries(p: Path) -> None:
@@ -260,5 +284,5 @@ def open_for_append(path: str | os.PathLike[str]) -> Any:
         raise FileWriteError(f"cannot write: {exc.strerror}", file=str(p)) from None
 
 
-__all__ = ["LOCK_TIMEOUT", "FileWriteError", "locked", "open_for_append", "refuse_inputs",
-           "same_file", "target_of", "write_atomic"]
+__all__ = ["LOCK_TIMEOUT", "FileWriteError", "check_writable", "locked", "open_for_append",
+           "refuse_inputs", "same_file", "target_of", "write_atomic"]

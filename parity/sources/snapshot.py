@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from parity.core.files import FileWriteError, refuse_inputs, same_file
 from parity.core.reading import read_text
+from parity.core.terminal import clipped
 from parity.errors import FileFormatError, SourceError
 
 if TYPE_CHECKING:
@@ -99,11 +100,13 @@ def is_snapshot_file(file: Path) -> bool:
 def in_the_way(files: Mapping[str, str], folder: Path, *,
                keep: Path | None) -> list[tuple[Path, str]]:
     """Each path of ``files`` in ``folder`` holding something parity may not replace, with
-    why: anything but its own snapshot file, and the input file ``keep`` whatever it holds."""
+    why: anything but its own snapshot file, and the input file ``keep`` whatever it holds.
+    A tool's file name the file system cannot hold is an error (``FileWriteError``)."""
+    _check_names(files, folder)
     found = []
     for name in sorted(files):
         path = folder / name
-        if os.path.lexists(path):  # a dangling link too: writing through it lands elsewhere
+        if _exists(path):  # a dangling link too: writing through it lands elsewhere
             why = _not_own(path, keep)
             if why:
                 found.append((path, why))
@@ -124,15 +127,23 @@ def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool,
     """What differs between the snapshot as it would be written and what is on disk: one
     line per file added, removed or changed, or in the way of a tool's file (empty: up to
     date). ``keep``: the input file, never part of a split snapshot. Files of the folder that
-    are not parity's are not part of it either: they are left out, as a write leaves them."""
+    are not parity's are not part of it either: they are left out, as a write leaves them.
+
+    A snapshot that cannot be written (a folder where its file goes, a file where its
+    folder goes, a name too long for the file system) raises what the write would: it is
+    no stale one, and rerunning without ``--check`` would not mend it."""
+    from parity.core.files import check_writable
+
     if not split:
         ((_, text),) = expected.items()
+        check_writable(folder_or_file)
         if not folder_or_file.is_file():
             return [f"{folder_or_file}: missing"]
         return [] if _holds(folder_or_file, text) else [f"{folder_or_file}: changed"]
     folder = folder_or_file
+    _check_folder(folder)
     blocked = in_the_way(expected, folder, keep=keep)
-    there = sorted(n for n in expected if os.path.lexists(folder / n))
+    there = sorted(n for n in expected if _exists(folder / n))
     lines = [f"{folder / n}: missing" for n in sorted(set(expected) - set(there))]
     lines += [f"{path}: in the way: {why}" for path, why in blocked]
     lines += [f"{p}: no such tool any more" for p in leftovers(expected, folder, keep=keep)]
@@ -198,12 +209,49 @@ def _refusal(blocked: Sequence[tuple[Path, str]], files: Mapping[str, str]) -> F
              "(--output)")
 
 
-def _make_folder(folder: Path) -> None:
-    # an empty listing still leaves the folder, so --check finds an up-to-date one
+def _check_names(files: Mapping[str, str], folder: Path) -> None:
+    """Refuse a tool whose file name is too long for the file system, before a byte is
+    written (and before ``--check`` could call the snapshot merely missing)."""
+    limit = _name_max(folder)
+    for name in files:
+        if len(os.fsencode(name)) > limit:
+            tool = clipped(repr(json.loads(files[name]).get("name")), limit=80, keep=60)
+            raise FileWriteError(
+                f"tool {tool} cannot have a file of its own: its file name is "
+                f"{len(os.fsencode(name))} bytes, the file system holds at most {limit}",
+                file=str(folder), hint="write one snapshot file instead of --split")
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name the file system of ``folder`` holds (255 when it won't say)."""
+    for place in (folder, *folder.absolute().parents):  # the folder may not be there yet
+        try:
+            return os.pathconf(place, "PC_NAME_MAX")
+        except (OSError, ValueError, AttributeError):  # not there; no pathconf (Windows)
+            continue
+    return 255
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything is at ``path``, a dangling link too. A path the file system refuses
+    (a name too long for it, a loop of links) raises, as writing there would."""
+    try:
+        path.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
+
+
+def _check_folder(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
         raise FileWriteError("not a folder: --split writes one file per tool into a folder",
                              file=str(folder), hint="choose a folder for --output, or drop "
                              "--split to write one file")
+
+
+def _make_folder(folder: Path) -> None:
+    # an empty listing still leaves the folder, so --check finds an up-to-date one
+    _check_folder(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -229,3 +229,30 @@ def test_split_runs_are_byte_identical(listing, tmp_path, capsys):
     assert snapshot("--tools-file", str(listing), "-o", str(fresh), "--split") == 0
     assert contents(fresh) == first
     assert "removed" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("names", "output", "split", "said"), [
+    (["a" * 300, "b"], "out", True, "cannot have a file of its own: its file name is 305 "
+                                    "bytes, the file system holds at most "),
+    (["a"], "taken", False, "cannot write: a folder is in the way"),
+    (["a"], "file", True, "not a folder: --split writes one file per tool"),
+    (["a"], "file/snap.json", False, "file is a file, not a folder"),
+])
+def test_a_snapshot_that_cannot_be_written_is_no_stale_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        names: list[str], output: str, split: bool, said: str) -> None:
+    """--check fails as the write would (exit 2, the same message): rerunning without it
+    would not mend the snapshot, so "stale: rerun without --check" would mislead."""
+    monkeypatch.chdir(tmp_path)
+    Path("tools.json").write_text(json.dumps(
+        {"tools": [{"name": n, "inputSchema": {"type": "object"}} for n in names]}))
+    Path("taken").mkdir()
+    Path("file").write_text("")
+    argv = ["--tools-file", "tools.json", "-o", output, *(["--split"] if split else [])]
+    assert snapshot(*argv) == 2
+    written = capsys.readouterr().err
+    assert said in written, written
+    assert snapshot(*argv, "--check") == 2
+    checked = capsys.readouterr()
+    assert checked.err == written and "stale" not in checked.out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "taken", "tools.json"]
