@@ -13,10 +13,8 @@ entry with a reason; ``ensure_no_growth`` is the ratchet against a git ref.
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from parity.contract.rules import Finding
@@ -224,37 +222,16 @@ def from_json(data: Any, *, file: str, text: str | bytes | None = None) -> Basel
 
 
 def load_at_ref(path: str | os.PathLike[str], ref: str) -> Baseline | None:
-    """The baseline at ``path`` as it was at git ``ref``, read with ``git show`` (no
-    checkout); ``None`` when the file did not exist there. ``ParityError`` for a bad ref."""
-    file = Path(path).resolve()
-    folder = file.parent if file.parent.is_dir() else Path.cwd()
-    top = os.fsdecode(_git(["rev-parse", "--show-toplevel"], folder,
-                           "not inside a git repository: --against needs one")).strip()
-    _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], folder,
-         f"git ref {ref!r} not found (fetch it first, e.g. `git fetch origin {ref}`)")
-    try:
-        rel = file.relative_to(Path(top).resolve()).as_posix()
-    except ValueError:
-        raise ParityError(f"{file} is outside the git repository at {top}",
-                          hint="--against compares files tracked in the repository") from None
-    exists = subprocess.run(["git", "cat-file", "-e", f"{ref}:{rel}"], cwd=folder,
-                            capture_output=True, check=False)
-    if exists.returncode != 0:
+    """The baseline at ``path`` as it was at git ``ref``, read from git (no checkout; a link
+    followed as ``ref`` stored it: ``parity.contract.at_ref``); ``None`` when the file did
+    not exist there. ``ParityError`` for a bad ref."""
+    from parity.contract.at_ref import read_at_ref
+
+    found = read_at_ref(path, ref)
+    if found is None:
         return None
-    # the committed bytes as they are: parsing says what is wrong with them (not UTF-8...)
-    content = _git(["show", f"{ref}:{rel}"], folder, f"cannot read {rel} at {ref}")
+    content, rel = found
     return parse(content, file=f"{ref}:{rel}")
-
-
-def _git(args: list[str], cwd: Path, failure: str) -> bytes:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
-    except FileNotFoundError:
-        raise ParityError("git is not installed: --against needs it") from None
-    if done.returncode != 0:
-        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise ParityError(failure + (f" ({detail[-1]})" if detail else ""))
-    return done.stdout
 
 
 __all__ = ["FORMAT", "Baseline", "BaselineEntry", "BaselineGrowthError", "Key", "Verdict",

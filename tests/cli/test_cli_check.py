@@ -266,6 +266,29 @@ def test_against_fails_when_the_baseline_grew(project, capsys):
     assert code == 2 and "git ref 'no-such-ref' not found" in err
 
 
+def test_against_reads_the_baseline_as_the_ref_holds_it_a_link_or_not(project, capsys):
+    """The baseline made a link in the working tree since REF (or a link at REF made a
+    file): REF's own entries are compared, never those of the path the link leads to now."""
+    git(project, "init", "-q", "-b", "main")
+    git(project, "config", "user.email", "t@example.invalid")
+    git(project, "config", "user.name", "t")
+    git(project, "config", "commit.gpgsign", "false")
+    run(capsys, "baseline", "--init")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "a file")
+    baseline = project / "baselines" / "wf.json"
+    baseline.rename(project / "baselines" / "real.json")
+    baseline.symlink_to("real.json")
+    code, out, _ = run(capsys, "check", "--against", "HEAD")
+    assert code == 0 and "added to the baseline" not in out, out
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "a link")
+    baseline.unlink()
+    (project / "baselines" / "real.json").rename(baseline)
+    code, out, err = run(capsys, "check", "--against", "HEAD")
+    assert code == 0 and "added to the baseline" not in out, out + err
+
+
 def test_diff_compares_two_files_without_configuration(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pinned.json").write_text(json.dumps(

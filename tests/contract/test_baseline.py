@@ -182,6 +182,39 @@ def test_load_at_ref_reads_without_checkout(repo):
         bl.load_at_ref(f, "nope")
 
 
+def test_load_at_ref_follows_the_links_the_ref_holds_and_only_those(repo):
+    """The configured path is read at REF as REF stored it: a link there is followed within
+    the tree (a folder's too), a link in the working tree is not (it may be new)."""
+    f = repo / "baselines" / "p.json"
+    one = entries(("a", "in.unknown", "x"))
+    bl.write(one, repo / "kept" / "real.json")
+    f.parent.mkdir()
+    f.symlink_to("../kept/real.json")
+    (repo / "folder").symlink_to("kept")
+    commit(repo, "links")
+    f.unlink()
+    f.symlink_to("elsewhere.json")  # a link made since: not what HEAD holds
+    bl.write(entries(("b", "in.type", "y")), repo / "baselines" / "elsewhere.json")
+    assert bl.load_at_ref(f, "HEAD") == one
+    assert bl.load_at_ref(repo / "folder" / "real.json", "HEAD") == one
+    assert bl.load_at_ref(repo / "folder" / "none.json", "HEAD") is None
+
+
+@pytest.mark.parametrize(("target", "said"), [
+    ("../../outside.json", "a link leading out of the repository"),
+    ("/etc/hostname", "a link leading out of the repository"),
+    ("p.json", "a loop of links"),
+])
+def test_a_link_at_the_ref_that_leaves_the_tree_is_refused(repo, target, said):
+    f = repo / "baselines" / "p.json"
+    f.parent.mkdir()
+    f.symlink_to(target)
+    commit(repo, "a bad link")
+    with pytest.raises(ParityError, match=said) as info:
+        bl.load_at_ref(f, "HEAD")
+    assert info.value.exit_code == 2
+
+
 def test_a_committed_baseline_that_is_not_utf8_is_named_at_its_ref(repo):
     """``git show`` gives bytes: a baseline committed in another encoding is a malformed
     file named with its ref, not a decoding crash (exit 3)."""

@@ -17,7 +17,7 @@ from parity.contract import check as checking
               help="Configuration file (default: the nearest parity.toml or pyproject.toml).")
 @click.option("--against", metavar="REF",
               help="Also fail when the baseline has entries it did not have at git REF "
-                   "(the ratchet, for pull requests), read with `git show`.")
+                   "(the ratchet, for pull requests), read from git as REF holds it.")
 @report_options
 def command(pairs: tuple[str, ...], config_path: Path | None, against: str | None, fmt: str,
             output: Path | None) -> int:
