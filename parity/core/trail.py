@@ -51,6 +51,7 @@ class TrailWriter:
         from parity.core.files import open_for_append  # a failure names the path (exit 2)
 
         self.path = Path(path)
+        _refuse_other_file(self.path)
         self._fh = open_for_append(self.path)
         self._seq = 0
         trail = _random.token_hex(16)
@@ -81,6 +82,24 @@ class TrailWriter:
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
         self._prev = record_hash(record)
         self._seq += 1
+
+
+def _refuse_other_file(path: Path) -> None:
+    """A trail replaces an earlier trail, never another file (``--events parity.toml``, a
+    server's script): a non-empty file that does not start as a trail is refused."""
+    from parity.core.files import FileWriteError
+
+    try:
+        if not path.is_file():  # nothing there yet, or a device: nothing replaced
+            return
+        with path.open("rb") as fh:
+            head = fh.read(256)
+    except OSError:  # (unreadable: the open for writing says what it is)
+        return
+    if head and not (head.startswith(b"{") and b'"trail_started"' in head):
+        raise FileWriteError("not written: the file holds something other than a trail, "
+                             "which writing one would replace", file=str(path),
+                             hint="give --events a new file, or an earlier trail's")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import pytest
 
 from parity.cli.main import main
 from parity.core import trail as T
+from parity.core.files import FileWriteError
 from parity.errors import FileFormatError
 
 
@@ -143,6 +144,27 @@ def test_not_a_trail_is_an_input_error(tmp_path):
     path.write_text("hello\n")
     with pytest.raises(FileFormatError):
         T.verify(path)
+
+
+def test_a_trail_replaces_an_earlier_trail_never_another_file(written, tmp_path, capsys):
+    """``--events parity.toml`` truncated the configuration: a non-empty file that is no
+    trail is refused (exit 2) and left as it was; an earlier trail, an empty file are
+    written over."""
+    config = tmp_path / "parity.toml"
+    config.write_text("[servers.s]\nstdio = 'python server.py'\n")
+    before = config.read_bytes()
+    with pytest.raises(FileWriteError, match="holds something other than a trail"):
+        T.TrailWriter(config)
+    assert config.read_bytes() == before
+    assert main(["drill", "--calls", "1", "--modes", "none", "--events", str(config)]) == 2
+    assert "not written: the file holds something other than a trail" in (
+        capsys.readouterr().err)
+    assert config.read_bytes() == before
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    for path in (written, empty):
+        T.TrailWriter(path).close()
+        assert T.verify(path).ok
 
 
 def test_events_may_not_set_the_trails_keys(tmp_path):
