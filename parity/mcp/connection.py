@@ -72,6 +72,8 @@ class Connection:
         #: the last thing the server wrote that was not a JSON-RPC message
         self.garbage: str | None = None
         self.lost: str | None = None
+        #: the listeners' awaitables running (``stop_listeners``)
+        self.listening: set[anyio.CancelScope] = set()
         #: the server's requests being answered (``MAX_ANSWERING`` at most)
         self.answering = 0
         #: what each request is stamped with before it is sent, returning the HTTP headers
@@ -236,16 +238,33 @@ class Connection:
             self.answering -= 1
 
     def _notify(self, method: str, params: Any) -> None:
+        # a listener's synchronous part runs now, before the next message is read (the pinned
+        # client is stale before a call's answer that follows); only an awaitable it returns
+        # gets a task, so a burst of notifications is not a burst of tasks
         for callback in self.listeners.get(method, ()):
-            self.spawn(self._run_listener, callback, params)
+            try:
+                outcome = callback(params)
+            except Exception:  # a listener's bug must not take the connection down
+                _log.exception("notification listener raised")
+                continue
+            if inspect.isawaitable(outcome) and not self.spawn(self._run_listener, outcome):
+                getattr(outcome, "close", lambda: None)()  # closing: it will never run
 
-    async def _run_listener(self, callback: Callable[..., Any], params: Any) -> None:
-        try:
-            outcome = callback(params)
-            if inspect.isawaitable(outcome):
+    async def _run_listener(self, outcome: Awaitable[Any]) -> None:
+        with anyio.CancelScope() as scope:
+            self.listening.add(scope)
+            try:
                 await outcome
-        except Exception:  # a listener's bug must not take the connection down
-            _log.exception("notification listener raised")
+            except Exception:
+                _log.exception("notification listener raised")
+            finally:
+                self.listening.discard(scope)
+
+    def stop_listeners(self) -> None:
+        """Cancel, quietly, what listeners still run: the session closes, and a re-listing
+        would only fail writing to a closed connection."""
+        for scope in list(self.listening):
+            scope.cancel()
 
 
 

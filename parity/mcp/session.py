@@ -214,12 +214,14 @@ async def open_session(spec: ServerSpec) -> AsyncIterator[AdapterSession]:
                 yield session
             except CallFailure as exc:
                 # stop first: the last stderr lines are often written while exiting
+                conn.stop_listeners()
                 await transport.close()
                 await transport.drain()
                 exc.stderr_tail = transport.stderr_tail()
                 raise
             finally:
                 conn.tg = None
+                conn.stop_listeners()  # before closing: none of them writes to a closed server
                 await transport.close()
                 tg.cancel_scope.cancel()
     except BaseExceptionGroup as group:

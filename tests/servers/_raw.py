@@ -17,11 +17,15 @@ Handler = Callable[[dict[str, Any]], Any]
 
 
 class Reply:
-    """Something other than a plain result: ``raw`` text or bytes, an ``error``, or nothing."""
+    """Something other than a plain result: ``raw`` text or bytes, an ``error``, or nothing;
+    or a ``result`` with messages written ``before`` it or ``after`` it (in one write)."""
 
     def __init__(self, *, raw: str | bytes | None = None, error: dict[str, Any] | None = None,
-                 silent: bool = False, before: list[dict[str, Any]] | None = None) -> None:
+                 silent: bool = False, before: list[dict[str, Any]] | None = None,
+                 result: dict[str, Any] | None = None,
+                 after: list[dict[str, Any]] | None = None) -> None:
         self.raw, self.error, self.silent, self.before = raw, error, silent, before or []
+        self.result, self.after = result, after or []
 
 
 def write(message: Any) -> None:
@@ -61,6 +65,11 @@ def serve(handlers: dict[str, Handler], *, name: str = "raw") -> None:
                 sys.stdout.buffer.flush()
             elif reply.error is not None:
                 write({"jsonrpc": "2.0", "id": request_id, "error": reply.error})
+            elif reply.result is not None:
+                write({"jsonrpc": "2.0", "id": request_id, "result": reply.result})
+            if reply.after:
+                sys.stdout.write("".join(json.dumps(m) + "\n" for m in reply.after))
+                sys.stdout.flush()
             continue
         write({"jsonrpc": "2.0", "id": request_id, "result": reply})
 
