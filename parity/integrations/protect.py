@@ -224,7 +224,7 @@ class _LazyPinnedClient(PinnedClient):
     in the background: nothing of parity's is in flight when the framework closes the session
     (a 1.x stdio session breaks on an answer that arrives after it closed)."""
 
-    def _list_changed(self) -> None:  # type: ignore[override]
+    def _list_changed(self) -> None:
         self.stale = True
 
 

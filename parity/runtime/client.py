@@ -11,9 +11,10 @@ tool definitions or raises ``ToolDriftError`` (``changes`` holds the ``pinning.d
   withheld and listed in ``unavailable``, so the orchestration knows a capability is missing.
 
 When the server says its tool list changed (``notifications/tools/list_changed``), the client
-marks itself stale at once and re-verifies; a call never goes out on a stale or drifted
-tool. Every call goes through ``PinnedClient.call_tool``, which refuses withheld tools
-locally and then delegates to ``PinnedClient.send``: the seam for the call-time guard.
+marks itself stale at once and re-verifies, coalesced and bounded (``runtime.relisting``); a
+call never goes out on a stale or drifted tool. Every call goes through ``PinnedClient.
+call_tool``, which refuses withheld tools locally and then delegates to ``PinnedClient.send``:
+the seam for the call-time guard.
 
 A session is anything shaped like ``parity.mcp.AdapterSession`` (``ToolSession``);
 ``mcp`` SDK ``Client``/``ClientSession`` objects are adapted by ``parity.mcp``.
@@ -37,6 +38,7 @@ from parity.pinning.drift import Drift, SurfacePolicy, ToolChange
 from parity.pinning.lock import Lock, capability_note, from_listing, load
 from parity.pinning.pin import verify_lock
 from parity.runtime.guard import GuardedSession, GuardPolicy
+from parity.runtime.relisting import Relisting
 
 Mode = Literal["refuse-server", "refuse-changed"]
 MODES: tuple[str, ...] = ("refuse-server", "refuse-changed")
@@ -245,6 +247,7 @@ class PinnedClient:
         self.send: Sender = self.send_raw
         self._refresh_lock = anyio.Lock()
         self._subscribed = False
+        self._relisting = Relisting(self, self.lock.server)
 
     @classmethod
     @asynccontextmanager
@@ -294,21 +297,25 @@ class PinnedClient:
                                  changes=drift.redacted(self.secrets))
         return self
 
-    def _list_changed(self) -> Awaitable[Drift]:
+    def _list_changed(self) -> Awaitable[None] | None:
         # mark stale before anything can await: no call goes out on the old verdict
         self.stale = True
-        return self.refresh()
+        return self._relisting.heard()
 
-    async def refresh(self, *, seen: Sequence[Mapping[str, Any]] = ()) -> Drift:
+    async def refresh(self, *, seen: Sequence[Mapping[str, Any]] = (),
+                      if_stale: bool = False) -> Drift:
         """Re-list and re-verify now; update ``tools`` and ``unavailable``.
 
         ``seen``: tool definitions a framework received through this session (its own
         listing); each is verified in place of parity's listing of its name, so a server that
-        answers the framework otherwise than parity is judged by what the framework saw."""
+        answers the framework otherwise than parity is judged by what the framework saw.
+        ``if_stale``: after the verification in flight, only if the server announced a change
+        since the last listing began (else the current verdict): what every call does."""
         async with self._refresh_lock:
-            self.stale = False
-            drift, live = await _check(self.session, self.lock, self.lock_file, self.surface,
-                                       self.accept_name, seen)
+            if if_stale and not self.stale and self.drift is not None:
+                return self.drift
+            drift, live = await self._relisting.verifying(_check(
+                self.session, self.lock, self.lock_file, self.surface, self.accept_name, seen))
             self._apply(drift, live)
             self.verifications += 1
         _log_verdict(drift, self.secrets)
@@ -361,11 +368,7 @@ class PinnedClient:
                         timeout: float | None = None) -> dict[str, Any]:
         """The single path of every tool call: re-verify if the server announced a change,
         refuse withheld tools locally (``ToolDriftError``), then ``await self.send(...)``."""
-        if self._refresh_lock.locked():
-            async with self._refresh_lock:  # wait for the verification in flight
-                pass
-        if self.stale:
-            await self.refresh()
+        await self.refresh(if_stale=True)
         tool = self.check_call(name)
         return await self.send(tool, dict(arguments or {}),
                                self.call_timeout if timeout is None else timeout)

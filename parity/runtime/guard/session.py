@@ -18,12 +18,10 @@ from parity.runtime.guard.policy import GuardPolicy, policy_or_default
 class Verified(Protocol):
     """What the guard needs from a pinned client (``parity.runtime.client.PinnedClient``)."""
 
-    stale: bool
-
     @property
     def unavailable(self) -> Mapping[str, Any]: ...
 
-    def refresh(self) -> Awaitable[Any]: ...
+    def refresh(self, *, if_stale: bool = False) -> Awaitable[Any]: ...
 
     def check_call(self, name: str) -> dict[str, Any]: ...
 
@@ -66,8 +64,8 @@ class GuardedSession:
         secrets = self.policy.secrets
         client = self.client
         try:
-            if client.stale:
-                await client.refresh()
+            # waits for the verification in flight; re-verifies if a change was announced
+            await client.refresh(if_stale=True)
             definition = client.check_call(name)
         except ToolDriftError as exc:
             unknown = getattr(exc.changes, "reason", None) == "unknown"
