@@ -44,6 +44,9 @@ class Harness:
     list_names: Callable[[], Awaitable[list[str]]]
     #: call a tool the way the framework does: (failed, text the model would see)
     call: Callable[[str, dict[str, Any]], Awaitable[tuple[bool, str]]]
+    #: for a framework that keeps what it listed: the names it offers an agent now, without
+    #: listing again (an agent run takes them as they are)
+    offered: Callable[[], list[str]] | None = None
 
 
 Connect = Callable[[str, list[str]], AbstractAsyncContextManager[Harness]]
@@ -275,6 +278,8 @@ def check_refused_stays_closed(connect: Connect, tmp_path: Path) -> None:
         async with connect(command, args) as h:
             with pytest.raises(ToolDriftError):
                 await parity.protect(h.target, LOCK)
+            if h.offered is not None:  # (what it listed at connect: the drifted tools)
+                assert h.offered() == []
             assert await h.list_names() == []
             failed, text = await h.call(*GOOD_CALL)
             assert failed, text

@@ -87,7 +87,7 @@ def harness(tool: Any) -> Harness:
         except Exception as exc:  # the agent's function result is the exception's text
             return True, f"{type(exc).__name__}: {exc}"
 
-    return Harness(tool, list_names, call)
+    return Harness(tool, list_names, call, offered=lambda: [f.name for f in tool.functions])
 
 
 @contextlib.asynccontextmanager

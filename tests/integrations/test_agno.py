@@ -72,7 +72,7 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
                 return True, f"no tool {name}"
             return await agent_call(held[name], arguments)
 
-        yield Harness(tools, list_names, call)
+        yield Harness(tools, list_names, call, offered=lambda: list(tools.functions))
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))

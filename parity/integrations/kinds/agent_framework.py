@@ -21,6 +21,7 @@ from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 from parity.integrations.kinds._checks import MARK, SessionVerdicts, replace_once
+from parity.mcp.uncached import uncache_listings
 
 _TOOL = "agent_framework._mcp.MCPTool"
 #: the versions whose tools keep their connection where this kind looks
@@ -55,6 +56,7 @@ class VerifiedConnection:
     def __init__(self, connection: Any, verdicts: SessionVerdicts) -> None:
         self.connection = connection
         self.verdicts = verdicts
+        uncache_listings(getattr(connection, "client", None))  # (a client opened since)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.connection, name)
@@ -70,6 +72,12 @@ class VerifiedConnection:
 
 def after_protect(tool: Any, protection: Any) -> None:
     setattr(tool, MARK, protection)
+    # what it listed before: dropped (first with the closed interception, before verifying:
+    # a refused tool then offers an agent none; ``relist`` loads the verified ones), and its
+    # client's response cache passes listings through (a cached one skips the interception)
+    if isinstance(getattr(tool, "_functions", None), list):
+        tool._functions.clear()
+    uncache_listings(getattr(tool._connection, "client", None))
 
     def verifying(original: Callable[[], Any]) -> Callable[[], Any]:
         verdicts = SessionVerdicts(tool, "agent-framework", "close the tool and protect it again")

@@ -23,6 +23,7 @@ from typing import Any
 from parity.integrations.kinds import fastmcp
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 from parity.integrations.kinds._checks import SessionVerdicts, marked_first, replace_once
+from parity.mcp.uncached import uncache_listings
 
 _TOOLS = "agno.tools.mcp.mcp.MCPTools"
 _FASTMCP = "fastmcp.client.client.Client"
@@ -53,6 +54,11 @@ def session_of(tools: Any) -> Any:
 
 
 def after_protect(tools: Any, protection: Any) -> None:
+    # what it registered before: dropped (first with the closed interception, before
+    # verifying: a refused MCPTools then offers an agent none; ``relist`` registers the
+    # verified ones)
+    tools.functions.clear()
+    uncache_listings(tools.session)  # (a fastmcp client's cached listing skips parity)
     if marked_first(tools, protection):
         _verify_later_sessions(tools)
 
@@ -61,6 +67,7 @@ def _verify_later_sessions(tools: Any) -> None:
     verdicts = SessionVerdicts(tools, "agno", "close the MCPTools and protect it again")
 
     async def verify(session: Any) -> Any:
+        uncache_listings(session)
         await verdicts.verify(mcp_session(session))
         return session
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from parity.integrations.kinds._base import TargetKind, UnsupportedTarget, mro_names
 from parity.integrations.kinds._checks import pin_session
+from parity.mcp.uncached import uncache_listings
 
 _CLIENT = "fastmcp.client.client.Client"
 
@@ -22,6 +23,7 @@ def session_of(client: Any) -> Any:
 
 
 def after_protect(client: Any, protection: Any) -> None:
+    uncache_listings(client)  # (4.x: the SDK's response cache, which skips the interception)
     pin_session(client, ("call_tool_mcp", "list_tools_mcp"), session_of, protection,
                 "fastmcp Client")
 
