@@ -198,6 +198,7 @@ def check_withheld(connect: Connect, tmp_path: Path,
     async def main() -> None:
         command, args = server_command("drift", log)
         async with connect(command, args) as h:
+            await h.list_names()  # (as agents do at connect: a framework's cache holds it)
             protection = await parity.protect(h.target, LOCK, mode="refuse-changed")
             withheld = sorted(protection.unavailable)
             assert withheld, "the drift mode changes tools"
@@ -276,6 +277,7 @@ def check_refused_stays_closed(connect: Connect, tmp_path: Path) -> None:
     async def main() -> None:
         command, args = server_command("drift", log)
         async with connect(command, args) as h:
+            await h.list_names()  # (as agents do at connect: a framework's cache holds it)
             with pytest.raises(ToolDriftError):
                 await parity.protect(h.target, LOCK)
             if h.offered is not None:  # (what it listed at connect: the drifted tools)

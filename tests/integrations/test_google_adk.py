@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from pathlib import Path
@@ -100,11 +101,11 @@ def failed_and_text(response: dict[str, Any]) -> tuple[bool, str]:
     return bool(response.get("isError")), text
 
 
-def stdio_toolset(command: str, args: list[str]) -> McpToolset:
+def stdio_toolset(command: str, args: list[str], *, cache: bool = False) -> McpToolset:
     # a minute to start: a proxy and a server on a busy machine take more than the 5 s default
     return McpToolset(connection_params=StdioConnectionParams(
         server_params=StdioServerParameters(command=command, args=args, cwd=str(ROOT)),
-        timeout=60))
+        timeout=60), **({"tool_list_cache_ttl_seconds": 600} if cache else {}))
 
 
 def per_user_toolset(url: str) -> McpToolset:
@@ -128,8 +129,9 @@ def proxied(url: str, mode: str) -> Iterator[tuple[Any, str]]:
 
 
 @contextlib.asynccontextmanager
-async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
-    toolset = stdio_toolset(command, args)
+async def connect(command: str, args: list[str], *, cache: bool = False,
+                  ) -> AsyncIterator[Harness]:
+    toolset = stdio_toolset(command, args, cache=cache)
     # the tools an agent may still hold from an earlier listing (ADK lists on every turn,
     # but an agent built with the toolset's tools keeps them)
     held: dict[str, Any] = {}
@@ -164,6 +166,14 @@ async def connect(command: str, args: list[str]) -> AsyncIterator[Harness]:
 @pytest.mark.parametrize("check", sorted(CHECKS))
 def test_google_adk_toolset(check: str, tmp_path: Path) -> None:
     CHECKS[check](connect, tmp_path)
+
+
+@pytest.mark.parametrize("check", ["refused_stays_closed", "withheld"])
+def test_a_listing_cached_before_protect_is_not_offered(check: str, tmp_path: Path) -> None:
+    """``tool_list_cache_ttl_seconds``, listed at connect: the cached listing (the drifted
+    tools, a description rewritten) was what an agent was given after protect, refused or
+    withholding."""
+    CHECKS[check](functools.partial(connect, cache=True), tmp_path)
 
 
 def test_published_server_everything(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ failure the model sees): the framework checks."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -32,12 +33,12 @@ def _no_tool_cache(cls: Any) -> dict[str, Any]:
     return {"cache_tools": False} if "cache_tools" in takes else {}
 
 
-def _toolset(command: str, args: list[str]) -> Any:
+def _toolset(command: str, args: list[str], *, cache: bool = False) -> Any:
     from fastmcp.client.transports import StdioTransport
 
     # the 5 s default start-up timeouts are too short for a proxy and a server on a busy machine
     return pai_mcp.MCPToolset(StdioTransport(command, args, cwd=str(ROOT)), init_timeout=60,
-                              **_no_tool_cache(pai_mcp.MCPToolset))
+                              **({} if cache else _no_tool_cache(pai_mcp.MCPToolset)))
 
 
 def _server(command: str, args: list[str]) -> Any:
@@ -77,6 +78,13 @@ def connector(factory: Callable[[str, list[str]], Any]) -> Any:
 @pytest.mark.parametrize("kind", sorted(FACTORIES))
 def test_pydantic_ai(kind: str, check: str, tmp_path) -> None:
     CHECKS[check](connector(FACTORIES[kind]), tmp_path)
+
+
+@pytest.mark.parametrize("check", ["refused_stays_closed", "withheld"])
+def test_a_listing_cached_before_protect_is_not_offered(check: str, tmp_path) -> None:
+    """``cache_tools`` (its default), listed at connect: the cached listing (the drifted
+    tools) was offered after protect, refused or withholding."""
+    CHECKS[check](connector(functools.partial(_toolset, cache=True)), tmp_path)
 
 
 #: what each kind's session declares by default (the 1.x MCPServer: sampling, as it allows it)

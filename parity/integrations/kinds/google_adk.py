@@ -50,6 +50,12 @@ async def session_scope(toolset: Any) -> AsyncIterator[Any]:
 
 
 def after_protect(toolset: Any, protection: Any) -> None:
+    # the listings it cached before (``tool_list_cache_ttl_seconds``) would be offered
+    # unverified: listed again, through the interception (first with the closed one: a
+    # refused toolset, none)
+    cached = getattr(toolset, "_tool_list_cache", None)
+    if isinstance(cached, dict):
+        cached.clear()
     manager = manager_of(toolset)
     setattr(manager, MARK, protection)
     replace_once(manager, "create_session", ORIGINAL,

@@ -25,6 +25,11 @@ def session_of(server: Any) -> Any:
 
 
 def after_protect(server: Any, protection: Any) -> None:
+    # a listing it cached before (``cache_tools_list``) would be offered unverified: listed
+    # again, through the interception (first with the closed one: a refused server, none)
+    invalidate = getattr(server, "invalidate_tools_cache", None)
+    if callable(invalidate):
+        invalidate()
     pin_session(server, ("call_tool", "list_tools"), session_of, protection,
                 f"openai-agents {type(server).__name__}")
 

@@ -39,12 +39,25 @@ def server_session(server: Any) -> Any:
 
 
 def _toolset_after(toolset: Any, protection: Any) -> None:
+    _drop_cached_tools(toolset)
     fastmcp_kind.after_protect(toolset.client, protection)
 
 
 def _server_after(server: Any, protection: Any) -> None:
+    _drop_cached_tools(server)
     pin_session(server, ("direct_call_tool", "list_tools"), server_session, protection,
                 f"pydantic-ai {type(server).__name__}")
+
+
+def _drop_cached_tools(target: Any) -> None:
+    """Drop the listing it cached before ``protect`` (``cache_tools``, the default), which it
+    would offer unverified: listed again, through the interception (first with the closed
+    one: a refused server, none); a listing in flight is not cached either, as after a
+    ``tools/list_changed``."""
+    if getattr(target, "_cached_tools", None) is not None:
+        target._cached_tools = None
+    if isinstance(getattr(target, "_tools_cache_generation", None), int):
+        target._tools_cache_generation += 1
 
 
 TOOLSET = TargetKind(
