@@ -15,6 +15,7 @@ only ``seq``, ``prev`` and its own start and end records, none of which holds a 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -77,6 +78,8 @@ class TrailWriter:
             self._fh.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
             self._fh.flush()
         except OSError as exc:  # (a full disk): the error names the trail it could not write
+            with contextlib.suppress(OSError):  # its buffer cannot be written either: closed
+                self._fh.close()  # now, not by the garbage collector, failing again
             if exc.filename is not None:
                 raise
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
