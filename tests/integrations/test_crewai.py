@@ -236,7 +236,8 @@ async def connect_agent(command: str, args: list[str]) -> AsyncIterator[Harness]
     held = {t.original_tool_name: t for t in agent.tools}
 
     async def list_names() -> list[str]:
-        tools = await asyncio.to_thread(agent.get_mcp_tools, agent.mcps)
+        # resolved as a run resolves them, and kept where a kickoff keeps them
+        agent.tools = tools = await asyncio.to_thread(agent.get_mcp_tools, agent.mcps)
         held.update((t.original_tool_name, t) for t in tools)
         return [t.original_tool_name for t in tools]
 
