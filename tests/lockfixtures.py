@@ -30,6 +30,17 @@ def stdio_spec(module: str, *args: str, version: str | None = None,
                       cwd=ROOT)
 
 
+def lock_of(folder: Path, module: str, name: str) -> str:
+    """The lock of ``tests.servers.<module>`` (listed over stdio) as ``name``, written in
+    ``folder``: its path."""
+    from parity.mcp import fetch_tools
+    from parity.pinning import lock as L
+
+    path = folder / f"{module}.lock.json"
+    L.write(L.from_listing(name, fetch_tools(stdio_spec(module))), path)
+    return str(path)
+
+
 def stdio_line(module: str, *args: str) -> str:
     return " ".join(command(module, *args))
 

@@ -8,20 +8,18 @@ import anyio
 import pytest
 
 from parity.errors import ToolDriftError
-from parity.mcp import fetch_tools, open_session
+from parity.mcp import open_session
 from parity.pinning import lock as L
 from parity.pinning.drift import Drift
 from parity.runtime.client import PinnedClient, verify_tools
-from tests.lockfixtures import stdio_spec
+from tests.lockfixtures import lock_of, stdio_spec
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def raw_lock(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("locks") / "weather.lock.json"
-    L.write(L.from_listing("weather", fetch_tools(stdio_spec("lock_raw"))), path)
-    return str(path)
+    return lock_of(tmp_path_factory.mktemp("locks"), "lock_raw", "weather")
 
 
 def test_verify_tools_accepts_a_reordered_server_and_returns_the_tools(raw_lock) -> None:

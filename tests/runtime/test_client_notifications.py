@@ -11,27 +11,21 @@ import logging
 import anyio
 import pytest
 
-from parity.mcp import fetch_tools
-from parity.pinning import lock as L
 from parity.runtime.client import PinnedClient
 from parity.runtime.relisting import ECHOES
-from tests.lockfixtures import stdio_spec
+from tests.lockfixtures import lock_of, stdio_spec
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def announcing_lock(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("locks") / "announcing.lock.json"
-    L.write(L.from_listing("announcing", fetch_tools(stdio_spec("announcing"))), path)
-    return str(path)
+    return lock_of(tmp_path_factory.mktemp("locks"), "announcing", "announcing")
 
 
 @pytest.fixture(scope="module")
 def raw_lock(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("locks") / "weather.lock.json"
-    L.write(L.from_listing("weather", fetch_tools(stdio_spec("lock_raw"))), path)
-    return str(path)
+    return lock_of(tmp_path_factory.mktemp("locks"), "lock_raw", "weather")
 
 
 async def listings(client: PinnedClient) -> int:
