@@ -118,8 +118,7 @@ class Alignment:
             if st is not UNDER or not steps or not isinstance(steps[-1], Prop):
                 continue
             parent = status.get(steps[:-1])
-            if (type(parent) is Match and not other.opaque(parent.other)
-                    and other.may_be_object(parent.other) and other.free_form(parent.other)):
+            if type(parent) is Match and other.names_no_key(parent.other):
                 found.append((steps, parent.other))
         return iter(sorted(found, key=lambda pair: self.reader.path(pair[0])))
 

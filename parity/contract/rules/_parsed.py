@@ -114,6 +114,12 @@ class Parsed:
         return (self.entries[steps].closed is not True
                 and steps not in self._parents_with_children)
 
+    def names_no_key(self, steps: Steps) -> bool:
+        """A free-form object known as such (not a cut recursion or an unresolved reference,
+        which may name keys the table does not show): nothing in it says which keys it
+        holds."""
+        return not self.opaque(steps) and self.may_be_object(steps) and self.free_form(steps)
+
     @cached_property
     def _children(self) -> dict[Steps, list[Steps]]:
         out: dict[Steps, list[Steps]] = {}

@@ -133,7 +133,7 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
         # requirement does not apply (or is reported once, higher up)
         for holder in al.reverse.get(steps[:-1], []):
             how = how_sent(al.reader, holder, name)
-            if how is None and _names_nothing(al.reader, holder):
+            if how is None and al.reader.names_no_key(holder):
                 unnamed.setdefault(holder, []).append(name)
             if how in ("always", None):
                 continue
@@ -163,13 +163,6 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
                     f"the agent to send {them(names)}; calls without {them(names)} are "
                     "rejected",
             hint=f"declare {the_keys(names)} in the agent's schema and require {them(names)}")
-
-
-def _names_nothing(reader: Parsed, holder: Steps) -> bool:
-    """A free-form object (``{"type": "object"}``, pydantic's ``dict[str, Any]``), known as
-    such: not a cut recursion, not an unresolved reference."""
-    return (not reader.opaque(holder) and reader.may_be_object(holder)
-            and reader.free_form(holder))
 
 
 def how_sent(reader: Parsed, holder: Steps, name: str) -> str | None:
