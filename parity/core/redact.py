@@ -71,14 +71,17 @@ def secret_values(*, env: Mapping[str, str] = {},
 
 
 #: words in a query parameter's name that say its value is a credential (``?token=``,
-#: ``?api_key=``, ``?X-Amz-Signature=``): other values (``?version=``) stay readable
-_SECRET_PARAMETER = re.compile(r"(?i)token|key|secret|pass|auth|sig|credential|session")
+#: ``?api_key=``, ``?X-Amz-Signature=``): other values (``?version=``, and a kind named
+#: beside one, OAuth's ``token_type=bearer``) stay readable
+_SECRET_PARAMETER = re.compile(
+    r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session)")
 
 
 def url_secrets(url: str) -> list[str]:
     """The credentials written into a server's URL: its user info's password (or the user
     name alone, a token: ``https://TOKEN@host``) and the values of query parameters named
-    as credentials, decoded (the redactor finds their escaped spellings too).
+    as credentials, decoded (the redactor finds their escaped spellings too); the fragment's
+    too, read as parameters (OAuth's implicit flow hands ``#access_token=`` back there).
 
     Read from the text as well as parsed: a URL that does not parse (an unclosed ``[``, a
     bad port) is echoed by the very error that says so, credentials and all."""
@@ -87,7 +90,8 @@ def url_secrets(url: str) -> list[str]:
     found = _credentials(*_by_text(url))
     try:
         parts = urlsplit(url)
-        found += _credentials(parts.username, parts.password, parts.query)
+        found += _credentials(parts.username, parts.password,
+                              f"{parts.query}&{parts.fragment}")
     except ValueError:  # not a URL: the text alone says what it holds
         pass
     return list(dict.fromkeys(found))
@@ -100,11 +104,13 @@ _AUTHORITY = re.compile(r"[^:/?#]*://([^/?#]*)")
 def _by_text(url: str) -> tuple[str | None, str | None, str]:
     """A URL's user name, password and query by ``urlsplit``'s rules, never refusing one:
     the user info is the authority up to its last ``@``, the password what follows its
-    first ``:``; the query is what follows the first ``?`` before any ``#``."""
+    first ``:``; the query is what follows the first ``?`` before any ``#``, joined with
+    the fragment (what follows the ``#``), read as parameters too."""
     authority = _AUTHORITY.match(url.strip())
     info, at, _ = (authority.group(1) if authority else "").rpartition("@")
     user, colon, password = info.partition(":")
-    query = url.partition("#")[0].partition("?")[2]
+    before, _, fragment = url.partition("#")
+    query = f"{before.partition('?')[2]}&{fragment}"
     if not at:
         return None, None, query
     return user, password if colon else None, query

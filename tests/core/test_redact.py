@@ -69,7 +69,12 @@ def test_a_secret_spelt_as_a_json_pointer_key_is_redacted() -> None:
     # not URLs (an unclosed bracket, a bad port): the error saying so echoes them, so their
     # credentials are read from the text
     ("http://u:supersecretpw8@[::1/mcp", ["supersecretpw8", "dTpzdXBlcnNlY3JldHB3OA=="]),
-    ("http://[::1:1/mcp?token=supersecretkey7#x?token=no", ["supersecretkey7"]),
+    ("http://[::1:1/mcp?token=supersecretkey7#section-2", ["supersecretkey7"]),
+    # OAuth's implicit flow hands the token back in the fragment
+    ("http://127.0.0.1:1/mcp#access_token=fr4gment-t0ken&token_type=bearer&page=9",
+     ["fr4gment-t0ken"]),
+    ("http://127.0.0.1:1/mcp?v=1#x&api_key=fr4g-k3y-value", ["fr4g-k3y-value"]),
+    ("http://[::1/mcp#access_token=unparsed-fr4g", ["unparsed-fr4g"]),
     ("https://a@b:tok3n-value@[::1/x?y", ["tok3n-value", "YUBiOnRvazNuLXZhbHVl"]),
 ])
 def test_the_credentials_a_url_holds_are_secrets(url: str, secrets: list[str]) -> None:
