@@ -77,6 +77,12 @@ _SECRET_PARAMETER = re.compile(
     r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session)")
 
 
+def credential_name(name: str) -> bool:
+    """``name`` (a query parameter's, an environment variable's, a header's) says its
+    value is a credential."""
+    return _SECRET_PARAMETER.search(name) is not None
+
+
 def url_secrets(url: str) -> list[str]:
     """The credentials written into a server's URL: its user info's password (or the user
     name alone, a token: ``https://TOKEN@host``) and the values of query parameters named
@@ -125,7 +131,7 @@ def _credentials(user: str | None, password: str | None, query: str) -> list[str
         pair = f"{unquote(user)}:{unquote(password or '')}".encode()
         found.append(base64.b64encode(pair).decode("ascii"))
     found += [value for name, value in parse_qsl(query, keep_blank_values=False)
-              if _SECRET_PARAMETER.search(name)]
+              if credential_name(name)]
     return found
 
 
@@ -380,5 +386,5 @@ def streams() -> Iterator[None]:
 
 
 __all__ = ["MASK", "MIN_HEADER_TOKEN", "MIN_LENGTH", "MIN_PARTIAL", "Redactor",
-           "SecretInFileError", "active", "check_clean", "redact", "redact_json", "register",
-           "scope", "secret_values", "streams"]
+           "SecretInFileError", "active", "check_clean", "credential_name", "redact",
+           "redact_json", "register", "scope", "secret_values", "streams", "url_secrets"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import itertools
 import os
 import weakref
@@ -36,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
 from parity.errors import ParityError, ToolDriftError
+from parity.integrations.configured import configured_secrets
 from parity.integrations.kinds import (
     TargetKind,
     on_session_loop,
@@ -350,6 +352,9 @@ async def _protect_session(target: Any, kind: TargetKind, session: Any, options:
         kind.after_protect(target, closed)
     try:
         policy = policy_or_default(options.policy)
+        # the credentials the framework connects with are secrets as the policy's are
+        policy = dataclasses.replace(policy, secrets=tuple(dict.fromkeys(
+            (*policy.secrets, *configured_secrets(target)))))
         closed.events = options.events
         # the policy's secrets are redacted from drift explanations as from outcomes
         pinned = _LazyPinnedClient(
