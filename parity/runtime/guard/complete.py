@@ -8,8 +8,10 @@ result's own word for it. It reads that word two ways:
   ``complete`` or ``more``. Then the answer is verified either way;
 - **generic** otherwise: fields named like ``complete``/``missing``/``truncated``/``total``
   (``GuardPolicy`` field lists). One that says *incomplete* counts wherever it sits (to a
-  bounded depth); one that affirms completeness vouches only for the arrays of the object it
-  sits in, and the result is verified complete only when every array in it is vouched for.
+  bounded depth), but in a list's items only in an object holding a list of its own (a
+  task's ``complete: false`` is its data); one that affirms completeness vouches only for
+  the arrays of the object it sits in, and the result is verified complete only when every
+  array in it is vouched for.
 
 A result that holds an array nothing vouches for, or nests deeper than the guard reads, is
 ``"unknown"``: not a verified complete answer, whatever else is right about it. A structured
@@ -167,23 +169,28 @@ def _counted(value: Mapping[str, Any], policy: GuardPolicy) -> tuple[str, str] |
     return None
 
 
-def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0) -> \
-        tuple[str, tuple[str, ...]] | None:
+def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0,
+                 item: bool = False) -> tuple[str, tuple[str, ...]] | None:
     """Why a structured result declares itself incomplete, and what is missing; or None.
 
     Looks at every object down to a bounded depth for: a ``complete``-like field that is
     ``false``, a non-empty ``missing`` list, a ``truncated``-like field that is ``true``, and a
-    ``total``-like count greater than the length of the only array next to it."""
+    ``total``-like count greater than the length of the only array next to it. Inside a
+    list's ``item``, an object's flags count only when it holds a list of its own: a task's
+    ``complete: false`` says the task is not done, not that the answer was cut."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(value, list):
-        for item in value[:_MAX_ITEMS]:
-            found = completeness(item, policy, depth=depth + 1)
+        for element in value[:_MAX_ITEMS]:
+            found = completeness(element, policy, depth=depth + 1, item=True)
             if found:
                 return found
         return None
     if not isinstance(value, Mapping):
         return None
+    if item and not any(isinstance(v, list) for k, v in value.items()
+                        if k not in policy.missing_fields):
+        return _below(value, policy, depth)  # a record's own word on itself: its data
     missing = tuple(str(m)[:200] for key in policy.missing_fields
                     if isinstance(value.get(key), list) for m in value[key])[:20]
     for key in policy.complete_fields:
@@ -202,8 +209,13 @@ def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0) -> \
             if isinstance(count, int) and not isinstance(count, bool) and count > length:
                 return (f"`{key}` says {count} but `{arrays[0]}` holds {length}",
                         (f"{count - length} of {count} `{arrays[0]}` items",))
+    return _below(value, policy, depth, item)
+
+
+def _below(value: Mapping[str, Any], policy: GuardPolicy, depth: int,
+           item: bool = True) -> tuple[str, tuple[str, ...]] | None:
     for child in value.values():
-        found = completeness(child, policy, depth=depth + 1)
+        found = completeness(child, policy, depth=depth + 1, item=item)
         if found:
             return found
     return None

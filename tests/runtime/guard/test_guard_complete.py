@@ -69,3 +69,24 @@ def test_a_field_that_says_incomplete_counts_wherever_it_sits():
     verdict = g.classify_result(result({"project": {"complete": False}, "tasks": ["a"]}),
                                 TOOL, POLICY)
     assert verdict.category == g.PARTIAL
+
+
+@pytest.mark.parametrize("structured", [
+    {"tasks": [{"title": "a", "complete": False}, {"title": "b", "isComplete": False}]},
+    {"files": [{"path": "a.log", "truncated": True, "size": 9}]},
+    {"students": [{"name": "ann", "missing": ["essay"]}]},       # its own list: its data
+    {"boards": [{"tasks": [{"done": "x", "complete": False}], "complete": True}]},
+])
+def test_a_record_s_own_flag_in_a_list_is_its_data_not_a_cut(structured):
+    verdict = g.classify_result(result(structured), TOOL, POLICY)
+    assert verdict.category == g.OK, verdict
+
+
+@pytest.mark.parametrize("structured", [
+    {"sources": [{"name": "a", "items": [1], "complete": False}]},  # the item's own list
+    {"sources": [{"page": {"items": [1], "truncated": True}}]},
+    {"sources": [{"items": [1], "missing": ["page 2"]}]},
+    {"sources": [{"items": [1, 2], "total": 3}]},
+])
+def test_an_item_s_flag_on_a_list_it_holds_still_says_it_was_cut(structured):
+    assert g.classify_result(result(structured), TOOL, POLICY).category == g.PARTIAL
