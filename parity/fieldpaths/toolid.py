@@ -58,7 +58,7 @@ def parse_form(template: str) -> ToolIdForm:
         regex += "(?P<server>.+?)" if m.group(1) == "server" else "(?P<tool>.+)"
         pos = m.end()
     regex += re.escape(template[pos:])
-    return ToolIdForm(template, re.compile(regex))
+    return ToolIdForm(template, re.compile(regex, re.DOTALL))  # a name may hold a newline
 
 
 def translate(tool_id: str, source: str, target: str, server: str | None) -> str | None:

@@ -524,3 +524,10 @@ def test_matching_plain_names_is_matching_through_the_form(agent_names, server_n
     plain = parse_form("{tool}")
     assert _match_plain(agent, server) == _match_forms(agent, server, plain, plain)
     assert match_tools(agent, server) == _match_forms(agent, server, plain, plain)
+
+
+def test_tools_named_alike_with_a_line_break_are_the_same_tool():
+    tools = [{"name": "a\nb", "inputSchema": {"type": "object"}}]
+    agent = manifest_from_definitions(tools, side="agent", source="a", server="wf")
+    server = manifest_from_definitions(tools, side="server", source="s", server="wf")
+    assert diff_manifests(agent, server) == []

@@ -34,3 +34,11 @@ def test_guess_ignores_case_when_asked():
 def test_bad_forms_are_config_errors(bad):
     with pytest.raises(ConfigError, match="not valid"):
         parse_form(bad)
+
+
+def test_a_name_holding_a_line_break_fits_every_form():
+    # a server may list one: the agent naming it alike must not be told it is missing
+    assert parse_form("{tool}").parse("a\nb") == "a\nb"
+    assert parse_form("{server}__{tool}").parse("wf__a\nb", "wf") == "a\nb"
+    assert translate("wf-mcp:a\nb", "{server}-mcp:{tool}", "{server}__{tool}", "wf") == \
+        "wf__a\nb"

@@ -64,10 +64,10 @@ def _match_forms(agent: Manifest, server: Manifest, agent_form: ToolIdForm,
 
 def _match_plain(agent: Manifest, server: Manifest) -> ToolMatch:
     """``match_tools`` where both sides name tools as they are (``{tool}``, the usual case):
-    a tool matches the server's of the same name, if the form fits it at all (``.+``: not
-    empty, no line break), without parsing and re-printing each name."""
+    a tool matches the server's of the same name, if the form fits it at all (not empty),
+    without parsing and re-printing each name."""
     names = sorted(agent.tools)
-    fits = [bool(n) and "\n" not in n and n in server.tools for n in names]
+    fits = [bool(n) and n in server.tools for n in names]
     return ToolMatch(tuple((n, n) for n in compress(names, fits)),
                      tuple(compress(names, map(not_, fits))))
 
