@@ -245,18 +245,29 @@ def test_check_hook_fails_on_a_stale_entry_until_the_baseline_shrinks(project,
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_hooks_run_only_for_relevant_files(project, pre_commit_run):
+def test_extract_runs_only_for_relevant_files_check_always(project, pre_commit_run):
     write_tools(project, "limit", "offset")  # stale manifests, which only extract would see
     commit_all(project, "agent sends offset too")
 
     done = pre_commit_run("--files", "README.txt")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert status(done.stdout) == {"parity-extract": "Skipped", "parity-check": "Skipped"}
+    assert status(done.stdout) == {"parity-extract": "Skipped", "parity-check": "Passed"}
 
     done = pre_commit_run("--files", "tools/agent.json")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert status(done.stdout) == {"parity-extract": "Failed", "parity-check": "Skipped"}
+    assert status(done.stdout) == {"parity-extract": "Failed", "parity-check": "Passed"}
 
     done = pre_commit_run("--files", "manifests/wf.agent.json")
     assert done.returncode == 1, done.stdout + done.stderr
     assert status(done.stdout) == {"parity-extract": "Failed", "parity-check": "Passed"}
+
+
+@pytest.mark.parametrize("deleted", ["baselines/wf.json", "manifests/wf.agent.json"])
+def test_a_commit_that_only_deletes_a_file_the_check_reads_fails(project, pre_commit_run,
+                                                                 deleted):
+    # pre-commit passes no deleted file to a filter: the check runs on every commit
+    git(project, "rm", "-q", deleted)
+    done = pre_commit_run()  # the staged change, as at `git commit`
+    out = done.stdout + done.stderr
+    assert done.returncode != 0, out
+    assert status(out)["parity-check"] == "Failed", out
