@@ -157,6 +157,11 @@ class Config:
         return Limits(self.max_depth, self.max_paths, self.max_alternatives, self.max_work)
 
     def select_pairs(self, names: Sequence[str]) -> list[PairConfig]:
+        if not self.pairs:  # a check of nothing would pass every hook and CI job
+            raise ConfigError("no pairs configured: there is nothing to check",
+                              file=str(self.file) if self.file else None,
+                              hint="add a pair: [tool.parity.pairs.NAME] in pyproject.toml, "
+                                   "[pairs.NAME] in parity.toml (docs/configuration.md)")
         return _select(self.pairs, names, "pair", self.file)
 
     def select_servers(self, names: Sequence[str]) -> list[ServerConfig]:

@@ -438,3 +438,16 @@ def test_a_duplicate_entry_is_named_with_control_characters_shown(project, capsy
     assert code == 2
     assert "1 duplicate entry" in err and f"({PLANTED_SHOWN})" in err
     assert not any(c in err for c in "\x1b\x07\x00\u202e")
+
+
+@pytest.mark.parametrize("config", ["[tool.parity]\n",
+                                    '[tool.parity.servers.x]\nstdio = "python -m x"\n'])
+@pytest.mark.parametrize("command", [["check"], ["extract", "--check"], ["baseline"]])
+def test_a_configuration_of_no_pair_checks_nothing_and_says_so(tmp_path, capsys, monkeypatch,
+                                                                config, command):
+    # a hook or CI job going green on nothing checked would look like a pass
+    (tmp_path / "pyproject.toml").write_text(config)
+    monkeypatch.chdir(tmp_path)
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert "pyproject.toml: no pairs configured" in err and "[tool.parity.pairs.NAME]" in err
