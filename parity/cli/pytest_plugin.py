@@ -5,8 +5,10 @@ Two ways in (docs/ci.md):
 - the ``parity_check`` fixture, a callable: ``parity_check("workflow")`` runs ``parity check``
   for the named pairs (all when none are named) and fails the test with the same report
   when there is a new difference, a stale baseline entry or baseline growth;
-- ``pytest --parity`` (or ``parity = true`` in the pytest ini settings) adds one test item
-  per configured pair, ``<config file>::parity[<pair>]``, marked ``parity``.
+- ``pytest --parity`` (or ``parity = true`` in the pytest ini settings) collects the
+  configuration file with the suite: one test item per configured pair,
+  ``<config file>::parity[<pair>]``, marked ``parity`` (with paths given, when the file is
+  one of them).
 
 Every pytest run of a project that installs parity imports this module, so it imports
 nothing but pytest and the standard library; parity's own modules are imported when a check
@@ -42,6 +44,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "parity: a `parity check` of one pair (--parity)")
+    if config.getoption("parity") or config.getini("parity"):
+        _collect_pairs(config)
 
 
 def _config_path(config: pytest.Config) -> Path | None:
@@ -142,11 +146,14 @@ class ParityFile(pytest.File):
                                        config_file=self.path) for name in names]
 
 
-@pytest.hookimpl(tryfirst=True)  # before -k/-m deselection sees the items
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:
-    if not (config.getoption("parity") or config.getini("parity")):
-        return
+#: the configuration file whose pairs ``--parity`` collects
+_CONFIG_FILE = pytest.StashKey[Path]()
+
+
+def _collect_pairs(config: pytest.Config) -> None:
+    """Resolve the configuration file ``--parity`` collects and, for a whole-suite run (no
+    paths given), add it to what pytest collects: its items are then collected, counted,
+    selected and named (``pytest parity.toml::parity[wf]``) like any test's."""
     file = _config_path(config)
     if file is None:
         from parity.config.settings import find_config
@@ -156,4 +163,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         raise pytest.UsageError("--parity: no parity configuration found from the rootdir "
                                 "(parity.toml, or pyproject.toml with [tool.parity]); "
                                 "set --parity-config or the parity_config ini setting")
-    items.extend(ParityFile.from_parent(session, path=file).collect())
+    config.stash[_CONFIG_FILE] = file
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args.append(str(file))  # paths given: the items run when the file is named
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ParityFile | None:
+    if file_path == parent.config.stash.get(_CONFIG_FILE, None):
+        return ParityFile.from_parent(parent, path=file_path)
+    return None

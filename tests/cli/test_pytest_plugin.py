@@ -166,3 +166,22 @@ def test_option_without_a_configuration_is_a_usage_error(pytester, monkeypatch):
     result = pytester.runpytest(*INNER, "--parity")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--parity: no parity configuration found*"])
+
+
+def test_the_items_are_collected_counted_and_named_like_any_test(project):
+    write_tools(project.path, "limit", "offset")
+    project.makepyfile("def test_nothing():\n    pass\n")
+    listed = project.runpytest(*INNER, "--parity", "--co", "-q")
+    listed.stdout.fnmatch_lines(["parity.toml::parity[[]other[]]", "parity.toml::parity[[]wf[]]",
+                                 "3 tests collected*"])
+    # a failed item's node id runs it again, alone
+    again = project.runpytest(*INNER, "--parity", "parity.toml::parity[wf]")
+    again.assert_outcomes(failed=1)
+    again.stdout.fnmatch_lines(["*error   in.unknown  offset"])
+
+
+def test_paths_given_run_those_tests_and_the_pairs_only_when_the_file_is_named(project):
+    project.makepyfile(test_one="def test_one():\n    pass\n")
+    project.runpytest(*INNER, "--parity", "test_one.py").assert_outcomes(passed=1)
+    project.runpytest(*INNER, "--parity", "test_one.py", "parity.toml").assert_outcomes(
+        passed=3)
