@@ -303,3 +303,13 @@ def test_github_format_puts_tool_and_output_findings_on_their_lines(tmp_path, mo
     assert f"::error file=agent.manifest.json,line={gone},title=parity tool.missing" in text
     assert (f"::warning file=server.manifest.json,line={null},title=parity out.undeclared"
             in text)
+
+
+def test_the_documented_job_without_the_action_summarises_the_check_it_ran():
+    # a summary without the ratchet headlined a pull request failed by baseline growth green
+    blocks = re.findall(r"```yaml\n(.*?)```", (REPO / "docs" / "ci.md").read_text(), re.S)
+    jobs = [d for d in map(yaml.safe_load, blocks) if isinstance(d, dict)]
+    runs = [s["run"] for d in jobs for s in d.get("steps", [])
+            if "parity check" in s.get("run", "")]
+    assert len(runs) == 2, runs
+    assert len({re.sub(r"--format \w+|>>.*", "", r).strip() for r in runs}) == 1, runs
