@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 
-# C0 (but see ``keep_newlines``), DEL, C1, and the invisible direction controls
-_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 (but see ``keep_newlines``), DEL, C1, the invisible direction controls, the zero-width
+# characters and the line and paragraph separators (a name that reads as another, or breaks a
+# line where the format counts lines)
+_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
+                     "\u2060-\u2064\u2066-\u2069\ufeff]")
 _UNSAFE_NEWLINE = re.compile("\n")
 # what XML 1.0 cannot hold (its production ``Char``): C0 but tab, LF and CR, lone
 # surrogates, U+FFFE and U+FFFF

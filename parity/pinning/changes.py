@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from parity.core.redact import redact, redact_json
+from parity.core.terminal import printable
 from parity.fieldpaths.callmodes import PLAIN, TASK, call_modes, ways_lost
 from parity.fieldpaths.entry import canonical_value
 
@@ -255,7 +256,8 @@ class Drift:
         for c in self.changes:
             out.extend(f"  {line}" for line in c.lines())
         out.extend(f"  warning: {w}" for w in self.warnings)
-        return "\n".join(out) + "\n"
+        # names, paths and values are the server's: shown, never obeyed by a terminal
+        return "\n".join(map(printable, out)) + "\n"
 
 
 # -- words ---------------------------------------------------------------------------------

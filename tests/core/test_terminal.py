@@ -15,6 +15,9 @@ from parity.core.terminal import clipped, printable, xml_text
     ("two\nlines", "two\\x0alines"),
     ("\x9b2J", "\\x9b2J"),
     ("evil\u202eexe.txt", "evil\\u202eexe.txt"),
+    # break a line where a format counts lines, or hide inside a name
+    ("a\u2028b\u2029c", "a\\u2028b\\u2029c"),
+    ("ad\u200bmin\ufeff", "ad\\u200bmin\\ufeff"),
 ])
 def test_control_characters_are_escaped(text, shown):
     assert printable(text) == shown

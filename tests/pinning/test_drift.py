@@ -375,3 +375,13 @@ def test_a_tag_value_of_two_variants_is_explained_with_both() -> None:
     (words,) = [f.words() for f in change.fields if f.change == "tags"]
     assert words == ("in: variants of (root): `kind` \"a\": requires `kind`, `x` or requires "
                      "`kind`, `y` -> requires `kind`, `w` or requires `kind`, `y`")
+
+
+def test_the_server_s_names_and_values_are_shown_never_obeyed_by_a_terminal() -> None:
+    hostile = "\u009d0;PWNED\u009c\u009b2J\u202eRLO\u2066\u2028x"
+    v2 = copy.deepcopy(V1)
+    v2[0]["description"] = "Search." + hostile
+    v2[0]["inputSchema"]["properties"]["q" + hostile] = {"type": "string"}
+    text = D.compare(L.build("w", V1), L.build("w", v2)).render_text()
+    assert "\\x9d0;PWNED\\x9c\\x9b2J\\u202eRLO\\u2066\\u2028x" in text
+    assert not any(c in text for c in "\u009d\u009c\u009b\u202e\u2066\u2028")
