@@ -5,13 +5,15 @@ escape sequence in one could recolour the terminal, rewrite what is shown above 
 window title or plant a hyperlink, and a bidirectional override could make a name read as
 another. Every text, github and markdown output passes such text through ``printable``;
 the github and markdown formats (of ``check``/``diff`` and of ``probe``) through
-``github_command`` and ``markdown_cell``, which add their own format's escaping on top.
+``github_command``, ``markdown_cell`` and ``markdown_code``, which add their own format's
+escaping on top.
 XML (``junit``) cannot hold some characters at all, not even as references: ``xml_text``
 spells those out the same way.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 
 # C0 (but see ``keep_newlines``), DEL, C1, the invisible direction controls, the zero-width
@@ -73,7 +75,61 @@ def github_command(kind: str, message: str, **properties: str | None) -> str:
 
 
 def markdown_cell(text: str) -> str:
-    """A markdown table cell: control characters shown, backslashes and pipes escaped,
-    newlines folded into ``<br>``."""
-    shown = printable(text, keep_newlines=True)
-    return shown.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+    """A markdown table cell of words (a message, a reason): control characters shown, and
+    what reads as text escaped: backslashes, ``&``, ``<`` and ``>`` (GitHub takes a raw
+    ``<server>`` for an HTML tag and drops it), newlines folded into ``<br>``. The code spans
+    in it (a message's `` `path` ``) show their content as it is, so they keep it but for a
+    control character, shown as in ``markdown_code``. Pipes are escaped everywhere: a table
+    undoes that before it reads a span (GFM)."""
+    out: list[str] = []
+    done = 0
+    for start, end, fence in _code_spans(text):
+        out += [_markdown_words(text[done:start]), fence,
+                printable(text[start + len(fence):end - len(fence)]), fence]
+        done = end
+    out.append(_markdown_words(text[done:]))
+    return "".join(out).replace("|", "\\|")
+
+
+def markdown_code(text: str, *, table: bool = True) -> str:
+    """``text`` as a markdown code span showing it exactly: fenced by a run of backticks
+    longer than any inside (CommonMark), padded with a space where the span would otherwise
+    end at a backtick of the content or strip one of its spaces, its control characters
+    shown (``\\x0a``: a span holds no line break, and shows no escape or entity as such);
+    in a ``table`` its pipes escaped."""
+    shown = printable(text)
+    fence = "`" * (max(map(len, _TICKS.findall(shown)), default=0) + 1)
+    pad = " " if shown.strip(" ") and (shown[0] in "` " or shown[-1] in "` ") else ""
+    shown = shown.replace("|", "\\|") if table else shown
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+_TICKS = re.compile("`+")
+
+
+def _code_spans(text: str) -> list[tuple[int, int, str]]:
+    """The code spans of ``text`` as CommonMark finds them: (start, end, fence), a run of
+    backticks closed by the next run of the same length. Backslashes escape nothing here:
+    ``_markdown_words`` doubles every one outside a span."""
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    of_length: dict[int, list[int]] = {}  # each length's runs: a closer found by bisection
+    for i, (start, end) in enumerate(runs):
+        of_length.setdefault(end - start, []).append(i)
+    spans: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        same = of_length[end - start]
+        at = bisect.bisect_right(same, i)
+        if at == len(same):
+            i += 1  # no closer: literal backticks
+            continue
+        close = same[at]
+        spans.append((start, runs[close][1], text[start:end]))
+        i = close + 1
+    return spans
+
+
+def _markdown_words(text: str) -> str:
+    shown = printable(text, keep_newlines=True).replace("\\", "\\\\").replace("&", "&amp;")
+    return shown.replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")

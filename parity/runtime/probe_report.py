@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from parity.core.terminal import github_command, markdown_cell, xml_text
+from parity.core.terminal import github_command, markdown_cell, markdown_code, xml_text
 from parity.core.terminal import printable as p
 from parity.runtime.probe import KINDS, ProbeFinding, ProbeReport
 
@@ -76,22 +76,24 @@ def render_github(report: ProbeReport) -> str:
 
 
 def _row(*cells: str) -> str:
-    return "| " + " | ".join(markdown_cell(c) for c in cells) + " |"
+    """A table row of cells already escaped: names by ``markdown_code``, words by
+    ``markdown_cell``."""
+    return "| " + " | ".join(cells) + " |"
 
 
 def render_markdown(report: ProbeReport) -> str:
     mark = ":white_check_mark:" if report.passed else ":x:"
     lines = [f"## {mark} {headline(report)}", ""]
     for server in report.servers:
-        lines += [f"### server `{markdown_cell(server.server)}`", "",
+        lines += [f"### server {markdown_code(server.server, table=False)}", "",
                   "| tool | result | finding | path | message |", "| --- | --- | --- | --- | --- |"]
         for call in server.calls:
-            state = f"{'failed' if call.failed else 'ok'} ({call.category})"
+            state = markdown_cell(f"{'failed' if call.failed else 'ok'} ({call.category})")
             if not call.findings:
-                lines.append(_row(f"`{call.tool}`", state, "", "", ""))
+                lines.append(_row(markdown_code(call.tool), state, "", "", ""))
             for f in call.findings:
-                lines.append(_row(f"`{call.tool}`", state, f"`{f.kind}`", f"`{_shown(f.path)}`",
-                                  f.message))
+                lines.append(_row(markdown_code(call.tool), state, markdown_code(f.kind),
+                                  markdown_code(_shown(f.path)), markdown_cell(f.message)))
         if server.skipped:
             skipped = ", ".join(sorted(server.skipped))
             lines += ["", f"Skipped (not called): {markdown_cell(skipped)}."]

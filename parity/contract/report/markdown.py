@@ -14,11 +14,13 @@ from parity.contract.report._util import (
     summary,
 )
 from parity.core.terminal import markdown_cell as cell
+from parity.core.terminal import markdown_code as code
 
 
 def table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A table of cells already escaped: names by ``code``, words by ``cell``."""
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    out.extend("| " + " | ".join(cell(c) for c in row) + " |" for row in rows)
+    out.extend("| " + " | ".join(row) + " |" for row in rows)
     return out
 
 
@@ -31,42 +33,43 @@ class MarkdownFormatter:
                  ""]
         if len(report.pairs) > 1:
             lines += table(["pair", "new", "stale", "known", "growth"],
-                           [[p.pair, str(p.totals.new), str(p.totals.stale),
+                           [[cell(p.pair), str(p.totals.new), str(p.totals.stale),
                              str(p.totals.known), str(p.totals.growth)] for p in report.pairs])
             lines.append("")
         for pair in report.pairs:
             v = pair.verdict
-            lines += [f"### {'✅' if pair.ok else '❌'} `{pair.pair}`: "
+            lines += [f"### {'✅' if pair.ok else '❌'} {code(pair.pair, table=False)}: "
                       f"{summary(pair.totals, report.command)}", ""]
             if v.new:
                 advice = NEW_ADVICE[0].upper() + NEW_ADVICE[1:]
                 lines += [f"**New differences.** {advice}." if report.command == "check"
                           else "**Differences.**", ""]
                 lines += table(["severity", "tool", "rule", "path", "what happens", "fix"],
-                               [[f.severity, f"`{f.tool}`", f"`{f.rule_id}`",
-                                 f"`{shown_path(f.path)}`", f.message, f.hint] for f in v.new])
+                               [[f.severity, code(f.tool), code(f.rule_id),
+                                 code(shown_path(f.path)), cell(f.message), cell(f.hint)]
+                                for f in v.new])
                 lines.append("")
             if v.stale:
-                lines += [f"**Stale baseline entries** in `{pair.baseline}`: {STALE_ADVICE}.",
-                          ""]
+                baseline = code(pair.baseline or "", table=False)
+                lines += [f"**Stale baseline entries** in {baseline}: {STALE_ADVICE}.", ""]
                 lines += table(["tool", "rule", "path"],
-                               [[f"`{e.tool}`", f"`{e.rule}`", f"`{shown_path(e.path)}`"]
+                               [[code(e.tool), code(e.rule), code(shown_path(e.path))]
                                 for e in v.stale])
                 lines.append("")
             if pair.growth:
-                lines += [f"**Baseline entries added since `{pair.against}`**: "
-                          f"{GROWTH_ADVICE}.", ""]
+                against = code(pair.against or "", table=False)
+                lines += [f"**Baseline entries added since {against}**: {GROWTH_ADVICE}.", ""]
                 lines += table(["tool", "rule", "path", "reason"],
-                               [[f"`{e.tool}`", f"`{e.rule}`", f"`{shown_path(e.path)}`",
-                                 e.reason or ""] for e in pair.growth])
+                               [[code(e.tool), code(e.rule), code(shown_path(e.path)),
+                                 cell(e.reason or "")] for e in pair.growth])
                 lines.append("")
             if v.known:
                 lines += ["<details><summary>"
                           f"{plural(len(v.known), 'known difference')} (baselined)"
                           "</summary>", ""]
                 lines += table(["tool", "rule", "path", "reason"],
-                               [[f"`{f.tool}`", f"`{f.rule_id}`", f"`{shown_path(f.path)}`",
-                                 v.reasons.get(f.key, "")] for f in v.known])
+                               [[code(f.tool), code(f.rule_id), code(shown_path(f.path)),
+                                 cell(v.reasons.get(f.key, ""))] for f in v.known])
                 lines += ["", "</details>", ""]
         return "\n".join(lines).rstrip("\n") + "\n"
 
