@@ -268,7 +268,7 @@ def test_the_against_input_overrides_the_base(pull_request, tmp_path):
 
 def test_github_format_names_no_line_for_files_it_cannot_read(tmp_path, monkeypatch):
     # `parity diff` names tool files, not manifests: annotations keep the file alone
-    from parity.contract.report.github import LinedFile
+    from parity.contract.report._places import LinedFile
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "agent.json").write_text(json.dumps({"tools": [{"name": "tools"}]}))

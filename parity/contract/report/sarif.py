@@ -4,6 +4,8 @@ One run; every rule of the registry is a ``reportingDescriptor``, plus two for b
 bookkeeping (``baseline.stale``, ``baseline.growth``). Known differences are results
 suppressed ``external``ly (held by the baseline file), with ``baselineState: unchanged``.
 A result's ``partialFingerprints`` is its baseline key, so viewers track it across runs.
+A result is placed on the file and line the ``github`` format annotates (``_places``): code
+scanning shows an alert only where a ``region`` gives its line.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from urllib.parse import quote
 
 from parity import __version__
 from parity.contract.report._model import PairReport, Report
+from parity.contract.report._places import Place, Spot
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, shown_path
 from parity.contract.rules import RULES, Finding
 
@@ -62,13 +65,21 @@ def to_uri(path: str) -> str:
     return quote(path.replace(os.sep, "/"))
 
 
-def _location(uri: str | None, pair: str, tool: str, path: str) -> dict[str, Any]:
+def _physical(spot: Spot) -> dict[str, Any]:
+    """A file and, when known, its line: code scanning places an alert only with a line."""
+    physical: dict[str, Any] = {"artifactLocation": {"uri": to_uri(spot.file or "")}}
+    if spot.line is not None:
+        physical["region"] = {"startLine": spot.line}
+    return physical
+
+
+def _location(spot: Spot, pair: str, tool: str, path: str) -> dict[str, Any]:
     location: dict[str, Any] = {"logicalLocations": [{
         "name": shown_path(path),
         "fullyQualifiedName": f"{pair}/{tool}/{path}" if path else f"{pair}/{tool}",
         "kind": "member"}]}
-    if uri:
-        location["physicalLocation"] = {"artifactLocation": {"uri": to_uri(uri)}}
+    if spot.file:
+        location["physicalLocation"] = _physical(spot)
     return location
 
 
@@ -94,37 +105,39 @@ class SarifFormatter:
         # each result on a line of its own, written as soon as it is made: ``indent`` takes
         # Python's pure encoder, whose pieces of 200,000 results held 1.4 GB
         results = [json.dumps(r, ensure_ascii=False) for pair in report.pairs
-                   for r in self._results(pair, index)]
+                   for r in self._results(pair, Place(pair), index)]
         if not results:
             return f"{head}[]{tail}\n"
         return "".join((head, "[\n", _ITEM, f",\n{_ITEM}".join(results), "\n", _END, "]",
                         tail, "\n"))
 
-    def _results(self, pair: PairReport, index: dict[str, int]) -> Iterator[dict[str, Any]]:
+    def _results(self, pair: PairReport, place: Place,
+                 index: dict[str, int]) -> Iterator[dict[str, Any]]:
         v = pair.verdict
         for f in v.new:
-            yield self._finding(pair, f, index, None)
+            yield self._finding(pair, place, f, index, None)
         for f in v.known:
-            yield self._finding(pair, f, index, v.reasons.get(f.key, ""))
+            yield self._finding(pair, place, f, index, v.reasons.get(f.key, ""))
         for kind, entries, advice in (("baseline.stale", v.stale, STALE_ADVICE),
                                       ("baseline.growth", pair.growth, GROWTH_ADVICE)):
             for e in entries:
                 yield {
                     "ruleId": kind, "ruleIndex": index[kind], "level": "error",
                     "message": {"text": f"{e.tool} {e.rule} {shown_path(e.path)}: {advice}"},
-                    "locations": [_location(pair.baseline, pair.pair, e.tool, e.path)],
+                    "locations": [_location(place.entry(*e.key), pair.pair, e.tool,
+                                            e.path)],
                     "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{e.tool}|{e.rule}|"
                                                             f"{e.path}|{kind}"},
                 }
 
-    def _finding(self, pair: PairReport, f: Finding, index: dict[str, int],
+    def _finding(self, pair: PairReport, place: Place, f: Finding, index: dict[str, int],
                  reason: str | None) -> dict[str, Any]:
         result: dict[str, Any] = {
             "ruleId": f.rule_id,
             "ruleIndex": index[f.rule_id],
             "level": f.severity,
             "message": {"text": f"{f.tool} {shown_path(f.path)}: {f.message}. Fix: {f.hint}"},
-            "locations": [_location(pair.agent_source, pair.pair, f.tool, f.path)],
+            "locations": [_location(place.finding(f), pair.pair, f.tool, f.path)],
             "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{f.tool}|{f.rule_id}|"
                                                     f"{f.path}"},
             "properties": {"pair": pair.pair, "tool": f.tool, "path": f.path,
@@ -136,8 +149,8 @@ class SarifFormatter:
             if reason:
                 suppression["justification"] = reason
             if pair.baseline:
-                suppression["location"] = {"physicalLocation": {
-                    "artifactLocation": {"uri": to_uri(pair.baseline)}}}
+                suppression["location"] = {"physicalLocation": _physical(
+                    place.entry(f.tool, f.rule_id, f.path))}
             result["suppressions"] = [suppression]
         elif pair.baseline is not None:
             result["baselineState"] = "new"

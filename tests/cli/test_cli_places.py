@@ -1,0 +1,76 @@
+"""Where ``--format github`` and ``--format sarif`` place a finding: the same file and line."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from parity.cli.main import main
+
+REPO = Path(__file__).resolve().parents[2]
+ANNOTATION = re.compile(r"^::(error|warning) file=([^,]+)(?:,line=(\d+))?,title=parity (\S+) ")
+STALE = '    {"path": "gone", "rule": "in.enum", "tool": "workflow-mcp:check_phases"},\n'
+
+
+def copy_example(root: Path) -> Path:
+    """The bundled example (configuration, manifests, baseline) in ``root``, one of its
+    entries removed (a new difference) and one added (a stale entry)."""
+    root.mkdir(parents=True)
+    shutil.copy2(REPO / "pyproject.toml", root / "pyproject.toml")
+    for folder in ("manifests", "baselines", "examples"):
+        shutil.copytree(REPO / folder, root / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    file = root / "baselines" / "workflow.json"
+    lines = [line for line in file.read_text().splitlines(keepends=True)
+             if '"path": "phases[].name"' not in line]
+    file.write_text("".join([*lines[:2], STALE, *lines[2:]]))
+    return root
+
+
+@pytest.fixture(autouse=True)
+def no_workspace(monkeypatch):
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+
+
+def report(capsys, fmt: str, *args: str) -> str:
+    assert main(["check", "--format", fmt, *args]) == 1
+    return capsys.readouterr().out
+
+
+def annotations(text: str) -> list[tuple[str, str, str | None]]:
+    """(rule, file, line) of each annotation of a finding or entry."""
+    found = [ANNOTATION.match(line) for line in text.splitlines()]
+    return [(m.group(4), m.group(2), m.group(3)) for m in found if m]
+
+
+def sarif_places(text: str) -> list[tuple[str, str, str | None]]:
+    places = []
+    for result in json.loads(text)["runs"][0]["results"]:
+        if result.get("baselineState") == "unchanged":
+            continue  # known: the github format sums them up in one notice
+        physical = result["locations"][0]["physicalLocation"]
+        line = physical.get("region", {}).get("startLine")
+        places.append((result["ruleId"], physical["artifactLocation"]["uri"],
+                       None if line is None else str(line)))
+    return places
+
+
+def test_sarif_results_carry_the_line_the_annotation_names(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(copy_example(tmp_path / "example"))
+    github, sarif = report(capsys, "github"), report(capsys, "sarif")
+    places = annotations(github)
+    rules = {rule for rule, _, _ in places}
+    assert {"in.unknown", "stale"} <= rules, github
+    assert all(line is not None for _, _, line in places), places
+    # the stale entry: "parity stale baseline entry" in the annotation's title
+    assert sorted(p if p[0] != "stale" else ("baseline.stale", *p[1:]) for p in places) == \
+        sorted(sarif_places(sarif))
+    known = [r for r in json.loads(sarif)["runs"][0]["results"]
+             if r.get("baselineState") == "unchanged"]
+    assert known and all("region" in r["locations"][0]["physicalLocation"] for r in known)
+    assert all("region" in r["suppressions"][0]["location"]["physicalLocation"]
+               for r in known)
