@@ -1,4 +1,5 @@
-"""Where ``--format github`` and ``--format sarif`` place a finding: the same file and line."""
+"""Where ``--format github`` and ``--format sarif`` place a finding: the same file and line,
+the file named as GitHub resolves it (from the workspace or the repository root)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,41 @@ def test_sarif_results_carry_the_line_the_annotation_names(tmp_path, monkeypatch
     assert known and all("region" in r["locations"][0]["physicalLocation"] for r in known)
     assert all("region" in r["suppressions"][0]["location"]["physicalLocation"]
                for r in known)
+
+
+@pytest.mark.parametrize("git", ["dir", "file"])  # a file: a worktree's or a submodule's
+def test_paths_are_from_the_repository_root_above_the_configuration(tmp_path, monkeypatch,
+                                                                    capsys, git):
+    mono = tmp_path / "mono"
+    svc = copy_example(mono / "svc")
+    if git == "dir":
+        (mono / ".git").mkdir()
+    else:
+        (mono / ".git").write_text("gitdir: /elsewhere/.git/worktrees/mono\n")
+    monkeypatch.chdir(svc)
+    files = {file for _, file, _ in annotations(report(capsys, "github"))}
+    assert files == {"svc/manifests/workflow.agent.json", "svc/baselines/workflow.json"}
+    assert {file for _, file, _ in sarif_places(report(capsys, "sarif"))} == files
+    # from elsewhere, the configuration named: its repository still
+    monkeypatch.chdir(tmp_path)
+    github = report(capsys, "github", "--config", str(svc / "pyproject.toml"))
+    assert {file for _, file, _ in annotations(github)} == files
+
+
+def test_paths_are_from_the_github_workspace_when_it_is_set(tmp_path, monkeypatch, capsys):
+    svc = copy_example(tmp_path / "work" / "svc")  # no .git at all: the workspace decides
+    monkeypatch.chdir(svc)
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "work"))
+    files = {file for _, file, _ in annotations(report(capsys, "github"))}
+    assert files == {"svc/manifests/workflow.agent.json", "svc/baselines/workflow.json"}
+    # a path outside the workspace stays as it is
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "other"))
+    files = {file for _, file, _ in annotations(report(capsys, "github"))}
+    assert files == {"manifests/workflow.agent.json", "baselines/workflow.json"}
+
+
+def test_paths_stay_as_they_are_without_workspace_or_repository(tmp_path, monkeypatch,
+                                                                capsys):
+    monkeypatch.chdir(copy_example(tmp_path / "svc"))
+    files = {file for _, file, _ in sarif_places(report(capsys, "sarif"))}
+    assert files == {"manifests/workflow.agent.json", "baselines/workflow.json"}

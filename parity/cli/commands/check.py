@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import click
@@ -29,6 +30,8 @@ def command(pairs: tuple[str, ...], config_path: Path | None, against: str | Non
     """
     config = load_config(config_path)
     chosen = config.select_pairs(pairs)
-    report = checking.check(chosen, against=against)
+    # annotations name paths from the repository holding the configuration
+    report = dataclasses.replace(checking.check(chosen, against=against),
+                                 origin=str(config.root))
     return emit(report, fmt, output, inputs=[("configuration", config.file),
                                              *(f for pair in chosen for f in pair.files)])

@@ -98,6 +98,9 @@ class PairReport:
 class Report:
     command: Command
     pairs: tuple[PairReport, ...] = field(default=())
+    #: where a code host's paths are found from (``_places``): the configuration's
+    #: directory; ``None``, the working directory
+    origin: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -6,15 +6,22 @@ A new or known difference goes on its field path's line in the agent manifest (o
 server manifest, when only the server has the path), a baseline entry on its own line in the
 baseline file. The files are the ones parity wrote (one entry per line); when one cannot be
 read the place names the file alone.
+
+Paths are named as the host resolves them: relative to ``GITHUB_WORKSPACE`` when it is set,
+else to the repository holding the configuration (the nearest directory above it with a
+``.git``, a directory or, in a worktree or submodule, a file), else as the report has them
+(relative to the working directory). A path outside that root stays as it is.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 from typing import Any, NamedTuple
 
-from parity.contract.report._model import PairReport
+from parity.contract.report._model import PairReport, Report
 from parity.contract.rules import Finding
 from parity.core.reading import read_text
 from parity.errors import ParityError
@@ -31,17 +38,42 @@ class Spot(NamedTuple):
     line: int | None = None
 
 
+def host_root(report: Report) -> Path | None:
+    """The directory the host resolves a path against (see the module's words), or ``None``
+    when there is none to find. Found without git: no process spawned per report."""
+    workspace = os.environ.get("GITHUB_WORKSPACE")
+    if workspace:
+        return Path(workspace).absolute()
+    start = Path(report.origin or ".").absolute()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def rooted(path: str, root: Path | None) -> str:
+    """``path`` relative to ``root``, when it is inside it; else as it is."""
+    if root is None or not path:
+        return path
+    for resolve in (os.path.abspath, os.path.realpath):  # a link's own place first
+        try:
+            return Path(resolve(path)).relative_to(resolve(root)).as_posix()
+        except ValueError:
+            continue
+    return path
+
+
 class LinedFile:
     """A JSON file parity wrote (``_jsonio.dump_lines``), indexed by line.
 
     ``lines`` maps each key path (``("tools", TOOL, "in", PATH)``) to the line that opens
     it, and each one-line baseline entry, as ``("entry", TOOL, RULE, PATH)``, to its line.
-    ``shown`` is the path as the host names it.
+    ``shown`` is the path as the host names it (``rooted``).
     """
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, root: Path | None = None) -> None:
         self.path = path
-        self.shown = path
+        self.shown = None if path is None else rooted(path, root)
         self.data: Any = None
         self.lines: dict[tuple[str, ...], int] = {}
         if not path:
@@ -92,10 +124,10 @@ def _entry(line: str) -> tuple[str, str, str] | None:
 class Place:
     """Where a pair's findings and entries go: files and lines, read once per pair."""
 
-    def __init__(self, pair: PairReport) -> None:
-        self.agent = LinedFile(pair.agent_source)
-        self.server = LinedFile(pair.server_source)
-        self.baseline = LinedFile(pair.baseline)
+    def __init__(self, pair: PairReport, root: Path | None) -> None:
+        self.agent = LinedFile(pair.agent_source, root)
+        self.server = LinedFile(pair.server_source, root)
+        self.baseline = LinedFile(pair.baseline, root)
 
     def server_tool(self, tool: str) -> str | None:
         agent, server = self.agent.data, self.server.data

@@ -4,13 +4,14 @@ New differences become ``::error``/``::warning``, stale and added baseline entri
 ``::error`` on the baseline file; known differences are summed up in one ``::notice``.
 
 Where a finding can be tied to a line, the annotation carries it, so a pull request shows
-it on the changed line; files and lines are found as for SARIF (``_places``).
+it on the changed line; files and lines are found as for SARIF, and named as GitHub resolves
+them (``_places``).
 """
 
 from __future__ import annotations
 
 from parity.contract.report._model import Report
-from parity.contract.report._places import Place, Spot
+from parity.contract.report._places import Place, Spot, host_root
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, headline, shown_path
 from parity.core.terminal import github_command as command
 
@@ -24,9 +25,10 @@ class GithubFormatter:
 
     def render(self, report: Report, *, color: bool = False) -> str:
         lines: list[str] = []
+        root = host_root(report)
         for pair in report.pairs:
             v = pair.verdict
-            place = Place(pair)
+            place = Place(pair, root)
             for f in v.new:
                 lines.append(command(
                     f.severity, f"{f.tool} {shown_path(f.path)}: {f.message}\nfix: {f.hint}",

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from parity import __version__
 from parity.contract.report._model import PairReport, Report
-from parity.contract.report._places import Place, Spot
+from parity.contract.report._places import Place, Spot, host_root
 from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, shown_path
 from parity.contract.rules import RULES, Finding
 
@@ -104,8 +104,9 @@ class SarifFormatter:
             json.dumps(_RESULTS))
         # each result on a line of its own, written as soon as it is made: ``indent`` takes
         # Python's pure encoder, whose pieces of 200,000 results held 1.4 GB
+        root = host_root(report)
         results = [json.dumps(r, ensure_ascii=False) for pair in report.pairs
-                   for r in self._results(pair, Place(pair), index)]
+                   for r in self._results(pair, Place(pair, root), index)]
         if not results:
             return f"{head}[]{tail}\n"
         return "".join((head, "[\n", _ITEM, f",\n{_ITEM}".join(results), "\n", _END, "]",
