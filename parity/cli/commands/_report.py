@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from parity.contract.report import FORMATS, Report, get_formatter
+from parity.contract.report._util import headline
 from parity.core.files import refuse_inputs
 from parity.core.jsonio import write_atomic
 
@@ -38,10 +39,9 @@ def emit(report: Report, fmt: str, output: Path | None, *,
     text = get_formatter(fmt).render(report, color=use_color(output))
     if output is not None:
         write_atomic(output, text, secrets="redact")
-        if fmt != "text":
-            # the file holds the machine format; people still get one line on stderr
-            click.echo(text.splitlines()[-1] if fmt == "github" else
-                       f"parity {report.command}: report written to {output}", err=True)
+        # whatever the file holds, the log still says why the step failed: the summary line
+        # the text report ends with (as `parity probe -o` prints its own)
+        click.echo(headline(report), err=True)
     else:
         click.echo(text, nl=False, color=use_color(output))
     return report.exit_code
