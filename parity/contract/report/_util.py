@@ -43,3 +43,20 @@ NEW_ADVICE = ("fix it, or accept it explicitly with `parity baseline --accept TO
               "--reason TEXT`")
 GROWTH_ADVICE = ("the baseline may only shrink: fix the difference instead, or have the "
                  "addition reviewed")
+
+#: the ids a ``check`` report gives the baseline's own failures, which are no difference
+#: between the tools: id -> (purpose, details). SARIF lists them as rules, so ``parity
+#: explain`` and docs/rules.md explain them too.
+BOOKKEEPING: dict[str, tuple[str, str]] = {
+    "baseline.stale": (
+        "A baseline entry whose difference is gone.",
+        "The baseline holds the differences a team accepted, one entry each. When one is "
+        "fixed, its entry matches no finding any more: `parity check` fails on it, so the "
+        "baseline shrinks with each fix and cannot keep room for the difference to come "
+        f"back unnoticed. Fix: {STALE_ADVICE}."),
+    "baseline.growth": (
+        "A baseline entry added since the --against ref.",
+        "With `--against REF` (in CI, a pull request's base branch), `parity check` fails on "
+        "each entry the baseline did not have at REF: accepting a new difference is a change "
+        f"to review, not a way around the check. Fix: {GROWTH_ADVICE}."),
+}

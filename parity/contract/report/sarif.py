@@ -20,14 +20,10 @@ from urllib.parse import quote
 from parity import __version__
 from parity.contract.report._model import PairReport, Report
 from parity.contract.report._places import Place, Spot, host_root
-from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, shown_path
+from parity.contract.report._util import BOOKKEEPING, GROWTH_ADVICE, STALE_ADVICE, shown_path
 from parity.contract.rules import RULES, Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_BOOKKEEPING = {
-    "baseline.stale": ("A baseline entry whose difference is gone.", STALE_ADVICE),
-    "baseline.growth": ("A baseline entry added since the --against ref.", GROWTH_ADVICE),
-}
 
 
 #: where the results go in the document's text, and their indentation there
@@ -49,10 +45,11 @@ def _descriptors() -> list[dict[str, Any]]:
             "defaultConfiguration": {"level": rule.severity},
             "properties": {"direction": rule.direction},
         })
-    for rule_id, (purpose, advice) in _BOOKKEEPING.items():
+    for rule_id, (purpose, details) in BOOKKEEPING.items():
         out.append({"id": rule_id, "name": rule_id.replace(".", "-"),
                     "shortDescription": {"text": purpose},
-                    "fullDescription": {"text": f"{purpose} {advice}"},
+                    "fullDescription": {"text": details},
+                    "help": {"text": f"{purpose} {details} Run `parity explain {rule_id}`."},
                     "defaultConfiguration": {"level": "error"}})
     return out
 

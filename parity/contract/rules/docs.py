@@ -9,7 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from parity.contract.report._util import BOOKKEEPING
 from parity.contract.rules import RULES, Finding, Rule
+
+#: every id ``parity explain`` knows: the rules, then the baseline's own failures
+KNOWN: tuple[str, ...] = (*RULES, *BOOKKEEPING)
 
 
 def example_findings(rule: Rule) -> list[Finding]:
@@ -76,6 +80,10 @@ def _example_lines(rule: Rule, fence: str) -> list[str]:
 
 
 def explain_text(rule_id: str) -> str:
+    if rule_id in BOOKKEEPING:
+        purpose, details = BOOKKEEPING[rule_id]
+        return "\n".join([rule_id, f"  severity:  error ({_BOOKKEEPING_WHO})", "", purpose,
+                          "", details]) + "\n"
     rule = RULES[rule_id]
     lines = [rule.id, f"  direction: {rule.direction}", f"  severity:  {_severity(rule)}", "",
              rule.purpose, "", rule.details, "", "Example", ""]
@@ -90,7 +98,9 @@ def rules_markdown() -> str:
              "Every difference parity reports has a stable rule id (public API: baselines "
              "record it), a direction (`tool`, `in`: what the agent sends, `out`: what the "
              "server returns), a tool, a field path and a severity. `parity explain RULE` "
-             "prints one section of this page.", "",
+             "prints one section of this page. The last two sections, `baseline.stale` and "
+             "`baseline.growth`, are the baseline's own failures, which reports (SARIF) "
+             "list as rules too.", "",
              "An `in` error below a key of the server's union of objects that one of its "
              "open variants does not declare says so where the agent's calls may fit that "
              "variant otherwise (by the keys it requires and the types it takes them as, "
@@ -117,7 +127,15 @@ def rules_markdown() -> str:
                   "### Example", ""]
         lines += _example_lines(r, "```")
         lines.append("")
+    for rule_id, (purpose, details) in BOOKKEEPING.items():
+        lines += [f"## {rule_id}", "", f"**{purpose}**", "",
+                  f"Severity: error ({_BOOKKEEPING_WHO}).", "", details, ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-__all__ = ["example_findings", "explain_text", "rules_json", "rules_markdown", "rules_text"]
+#: where the baseline's own failures come from, said once for explain and docs/rules.md
+_BOOKKEEPING_WHO = "the baseline's own failure, reported by `parity check`"
+
+
+__all__ = ["KNOWN", "example_findings", "explain_text", "rules_json", "rules_markdown",
+           "rules_text"]
