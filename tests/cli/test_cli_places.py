@@ -113,3 +113,19 @@ def test_paths_stay_as_they_are_without_workspace_or_repository(tmp_path, monkey
     monkeypatch.chdir(copy_example(tmp_path / "svc"))
     files = {file for _, file, _ in sarif_places(report(capsys, "sarif"))}
     assert files == {"manifests/workflow.agent.json", "baselines/workflow.json"}
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\u2029"])
+def test_a_reason_holding_a_line_separator_keeps_the_lines_the_file_has(tmp_path, monkeypatch,
+                                                                        capsys, separator):
+    # JSON holds them raw; a file's lines end at "\n" alone, as GitHub counts them
+    root = copy_example(tmp_path / "example")
+    file = root / "baselines" / "workflow.json"
+    lines = file.read_text().splitlines(keepends=True)
+    assert lines[2] == STALE
+    held = lines[3].replace('"reason": "', f'"reason": "a{separator}b ', 1)
+    assert held != lines[3]
+    file.write_text("".join([*lines[:2], held, STALE, *lines[4:]]))  # the stale entry 4th
+    monkeypatch.chdir(root)
+    stale = [line for rule, _, line in annotations(report(capsys, "github")) if rule == "stale"]
+    assert stale == ["4"], stale

@@ -87,7 +87,8 @@ class LinedFile:
             return  # not a manifest or baseline (`parity diff` names its tool files)
         self.data = data
         stack: list[str] = []
-        for number, line in enumerate(text.splitlines(), 1):
+        # lines as files have them: a reason may hold U+2028 or U+0085, legal in JSON
+        for number, line in enumerate(text.split("\n"), 1):
             key = _KEY.match(line)
             if key is not None:
                 del stack[len(key.group(1)) // 2 - 1:]
