@@ -128,9 +128,10 @@ def _search(table: Parsed, steps: Steps, receiver: Entry, found: tuple[list[Way]
     made: list[str] = []
     if (mine or theirs) and (any_key or found[1]):  # names of keys it does not declare
         made = _names(table, steps, mine, theirs, any_key)
-        if mine:  # (only those its own propertyNames take)
+        if mine:  # (only those its own propertyNames take, with the keys each brings)
             fits = validator(kw.names_schema(mine))
-            made = [name for name in made if fits.is_valid(name)]
+            made = [name for name in made
+                    if all(map(fits.is_valid, _closed((name,), brings)))]
     for way in found[0]:
         if made:  # to try against the receiver's names, and to fill it with
             way = Way(way.required, (*way.optional, *made) if theirs else way.optional,
@@ -180,13 +181,7 @@ def _candidates(way: Way, demanded: dict[str, Any], own: dict[str, Any],
     with keys it does not name up to its own ``minProperties``, and one holds more than the
     receiver's ``maxProperties``."""
     def closed(keys: Iterable[str]) -> frozenset[str]:
-        out, todo = set(keys), list(keys)
-        while todo:
-            for name in brings.get(todo.pop(), ()):
-                if name not in out:
-                    out.add(name)
-                    todo.append(name)
-        return frozenset(out)
+        return _closed(keys, brings)
 
     base = way.required
     optional = list(way.optional)
@@ -203,13 +198,41 @@ def _candidates(way: Way, demanded: dict[str, Any], own: dict[str, Any],
     least = own.get("minProperties", 0) if way.any_key else 0
     # first the names that neither bring a key nor are named by what the receiver asks
     fillers = tuple(sorted(way.fillers, key=lambda name: (name in brings, name in named)))
-    found = dict.fromkeys(closed(_filled(closed(base.union(pick)), least, fillers))
-                          for pick in islice(picks, MAX_CANDIDATES))
+    found = dict.fromkeys(closed(filled) for pick in islice(picks, MAX_CANDIDATES)
+                          for filled in _fillings(closed(base.union(pick)), least, fillers))
     most = demanded.get("maxProperties")
     if way.any_key and most is not None:  # more keys than it allows, of names none takes
         found[closed(_filled(base, max(most + 1, least), fillers))] = None
         found[closed(_filled(closed(base.union(optional)), most + 1, fillers))] = None
     yield from sorted(found, key=len)  # the fewest first, else in the order of the picks
+
+
+def _closed(keys: Iterable[str], brings: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """``keys`` with every key their ``dependentRequired`` brings, and those bring."""
+    out, todo = set(keys), list(keys)
+    while todo:
+        for name in brings.get(todo.pop(), ()):
+            if name not in out:
+                out.add(name)
+                todo.append(name)
+    return frozenset(out)
+
+
+#: most other choices of the names to fill a key set with (``_fillings``)
+MAX_FILLINGS = 64
+
+
+def _fillings(keys: frozenset[str], count: int, fillers: tuple[str, ...],
+              ) -> Iterator[frozenset[str]]:
+    """``keys`` filled up to ``count`` (``_filled``), then with each other choice of as many
+    ``fillers`` (a bounded few): the first choice may bring keys the sender refuses (its
+    own ``dependentRequired`` past its ``maxProperties`` or its names) where another
+    does not."""
+    yield _filled(keys, count, fillers)
+    spare = [name for name in fillers if name not in keys]
+    if 0 < count - len(keys) <= len(spare):
+        yield from (keys.union(combo) for combo in
+                    islice(combinations(spare, count - len(keys)), MAX_FILLINGS))
 
 
 def _filled(keys: frozenset[str], count: int, fillers: tuple[str, ...]) -> frozenset[str]:

@@ -57,6 +57,10 @@ REJECTED = [
      "propertyNames"),
     (MAP | {"propertyNames": {"enum": ["eur", "gbp", "usd"]}},
      MAP | {"propertyNames": {"enum": ["eur", "usd"]}}, "propertyNames"),
+    # `a` brings `b`, which its own names refuse: it sends `c` and `d` (a property test's)
+    ({"type": "object", "minProperties": 2, "dependentRequired": {"a": ["a", "b"], "c": ["c"]},
+      "propertyNames": {"enum": ["a", "c", "d"]}},
+     obj({"a": S, "b": S, "c": S, "d": S}, maxProperties=0), "maxProperties"),
 ]
 
 #: (agent's object, server's object): every object the agent sends is accepted
