@@ -14,6 +14,9 @@ and reports:
 - ``probe.missing``: a key the agent's ``out`` manifest requires never arrived;
 - ``probe.type``: a value whose JSON type the agent's ``out`` manifest does not allow;
 - ``probe.no-arguments`` (a warning): no valid arguments could be found or were configured;
+- ``probe.suspect`` (a warning): a success whose text reads like an error message but
+  carries no structured error: the guard lets prose pass (it may be data), the agent reads
+  it as data either way;
 - ``probe.unreadable``: the listing held a definition parity could not read (a NaN, a lone
   surrogate, a name listed twice...); a client drops such a tool, so the agent's calls to it
   never arrive, and a probe that skipped it quietly would pass what it never saw.
@@ -50,6 +53,9 @@ KINDS: dict[str, tuple[str, str]] = {
                                   "and the lock leave out a definition they cannot read"),
     "probe.no-arguments": ("warning", "give the tool example arguments in "
                                       "[tool.parity.servers.NAME.arguments.TOOL]"),
+    "probe.suspect": ("warning", "if the call failed, report it with `isError: true` (or a "
+                                 "structured error body); if the text is the tool's data, "
+                                 "nothing to do"),
 }
 
 #: Items of one array looked at per path (bounded work on large results).
@@ -272,6 +278,9 @@ async def _probe_tool(session: Any, definition: Mapping[str, Any], target: Probe
     elif outcome.category not in (g.OK, g.PARTIAL):
         call.findings.append(ProbeFinding(name, "probe.call-failed", "",
                                           f"{outcome.category}: {outcome.message}"))
+    elif outcome.suspect:  # prose is not evidence: a warning, never a failed call
+        call.findings.append(ProbeFinding(name, "probe.suspect", "",
+                                          f"a success the guard flagged: {outcome.suspect}"))
     table = target.promised.get(name)
     if table and outcome.category in (g.OK, g.PARTIAL) and isinstance(raw, Mapping):
         value = _result_value(raw)

@@ -216,3 +216,28 @@ def test_probe_calls_a_tool_only_2026_can_list_under_2026() -> None:
     [call] = report.servers[0].calls
     assert (call.tool, call.category, call.failed) == ("recent", g.OK, False)
     assert report.passed, RENDERERS["text"](report)
+
+
+def test_a_success_whose_text_reads_like_an_error_is_a_suspect_warning() -> None:
+    """tests.servers.error_text answers ``Error: permission denied...`` as a text-only
+    success: the guard says ok and flags it suspect (prose is not evidence), and the probe
+    says so, as a warning: the call is not failed, the gate still passes."""
+    import sys
+
+    from parity.mcp import ServerSpec
+
+    spec = ServerSpec(kind="stdio", name="texts", cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                      command=(sys.executable, "-m", "tests.servers.error_text"))
+    report = run_probe([ProbeTarget("texts", spec)], policy=POLICY)
+    calls = {c.tool: c for c in report.servers[0].calls}
+    assert calls["read_log"].findings == []
+    suspect = calls["read_file"]
+    assert suspect.category == g.OK and not suspect.failed
+    assert [(f.kind, f.severity) for f in suspect.findings] == [("probe.suspect", "warning")]
+    assert "reads like an error message" in suspect.findings[0].message
+    assert report.passed and report.failed == 0
+    text = RENDERERS["text"](report)
+    assert "tool read_file  ok  (ok, generated arguments)\n    warning probe.suspect" in text
+    sarif = json.loads(RENDERERS["sarif"](report))
+    rules = {r["id"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert "probe.suspect" in rules
