@@ -123,3 +123,16 @@ def test_drift_renames_a_field_that_sits_under_defs_in_place():
     assert query["required"] == ["text_renamed"]
     assert changed == {"a": "field renamed: inputSchema.q.text -> text_renamed"}
     assert tool["inputSchema"]["$defs"]["Query"]["required"] == ["text"]  # a copy was drifted
+
+
+def test_a_cut_turns_every_completeness_field_beside_it_and_keeps_counts():
+    from parity.runtime.drill.faults.body import truncate_arrays
+
+    value = {"rows": [1, 2, 3, 4], "truncated": False, "isComplete": True, "total": 4,
+             "missing": [], "meta": {"complete": True, "partial": False}}
+    cut, dropped = truncate_arrays(value)
+    assert dropped == 2
+    assert cut == {"rows": [1, 2], "truncated": True, "isComplete": False, "total": 4,
+                   "missing": ["rows after the first page"],
+                   # no list was cut beside these: their word is not the list's
+                   "meta": {"complete": True, "partial": False}}

@@ -12,11 +12,13 @@ from typing import Any
 
 from parity.runtime.drill.faults._base import Fault, Fixture, Rewrite, Transport, expect
 from parity.runtime.drill.faults._fixtures import LIST_ORDERS, LIST_RESULT, LOOKUP, LOOKUP_RESULT
-from parity.runtime.guard import Category
+from parity.runtime.guard import Category, GuardPolicy
 from parity.runtime.guard.wrapped import WRAP_KEY, result_schema
 
 #: The body the ``http200_error`` mode sends with a success status: the incident.
 ERROR_BODY = {"error": "rate_limited"}
+#: the completeness fields a cut answer turns (the guard's defaults)
+_POLICY = GuardPolicy()
 #: The structured content the ``wrong_schema`` mode substitutes.
 WRONG_SCHEMA = {"result": None, "extra": "x"}
 
@@ -24,9 +26,11 @@ WRONG_SCHEMA = {"result": None, "extra": "x"}
 def truncate_arrays(value: Any, depth: int = 0) -> tuple[Any, int]:
     """Every non-empty array cut to half its length (a lost page), and how many items went.
 
-    The way a server with a completeness contract reports a lost page is kept: an object
-    with ``complete: true`` next to a cut array gets ``complete: false`` and a ``missing``
-    entry. Size fields (``total``, ``count``) are left as the server wrote them."""
+    A server that lost a page says so in its own spelling: beside a cut array, every
+    completeness field the guard reads (``GuardPolicy``'s defaults) turns: a
+    ``complete``-like ``true`` becomes ``false``, a ``truncated``-like ``false`` becomes
+    ``true``, a ``missing`` list gets an entry. Size fields (``total``, ``count``) keep the
+    full count the server wrote."""
     if depth > 16:
         return value, 0
     if isinstance(value, list):
@@ -48,13 +52,24 @@ def truncate_arrays(value: Any, depth: int = 0) -> tuple[Any, int]:
             dropped += n
             if isinstance(item, list) and n:
                 cut_here.append(key)
-        if cut_here and out.get("complete") is True:
-            out["complete"] = False
-            if isinstance(out.get("missing"), list):
-                out["missing"] = [*out["missing"], *(f"{k} after the first page"
-                                                     for k in cut_here)]
+        if cut_here:
+            _say_cut(out, cut_here)
         return out, dropped
     return value, 0
+
+
+def _say_cut(out: dict[str, Any], cut_here: Sequence[str]) -> None:
+    # only a flag that vouched for the lists turns: a server that never claimed
+    # completeness has nothing to take back
+    for key in _POLICY.complete_fields:
+        if out.get(key) is True:
+            out[key] = False
+    for key in _POLICY.truncated_fields:
+        if out.get(key) is False:
+            out[key] = True
+    for key in _POLICY.missing_fields:
+        if isinstance(out.get(key), list):
+            out[key] = [*out[key], *(f"{k} after the first page" for k in cut_here)]
 
 
 def _retext(result: dict[str, Any], before: Any, after: Any) -> None:
@@ -148,9 +163,10 @@ def _has_output_schema(definition: Mapping[str, Any], reference: Mapping[str, An
 PARTIAL = Fault(
     name="partial",
     does="every array in `structuredContent` cut to half (text copy kept consistent); "
-         "`complete: true` next to a cut array becomes `false` with a `missing` entry, as a "
-         "server of that shape would report a lost page; `total`/`count` stay as the server "
-         "wrote them",
+         "beside a cut array every completeness field turns, as a server of that shape would "
+         "report a lost page: `complete`/`is_complete`/`isComplete: true` becomes `false`, "
+         "`truncated`/`partial`/`incomplete: false` becomes `true`, a `missing` list gets an "
+         "entry; `total`/`count` stay as the server wrote them",
     answers="`partial`", expected=expect(Category.PARTIAL), applies=_has_array,
     on_result=_cut_page, fixture=Fixture(LIST_ORDERS, LIST_RESULT))
 
