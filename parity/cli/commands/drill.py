@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from parity.runtime.drill import MODES, DrillError, bundled_targets, dumps, run_drill
+from parity.runtime.drill import MODES, DrillError, DrillTarget, bundled_targets, dumps, run_drill
 from parity.runtime.drill.targets import find_bundled_example
 from parity.runtime.guard import GuardPolicy
 
@@ -24,7 +24,8 @@ TRANSPORTS = ("stdio", "http", "all")
               help=f"Fault modes to run, repeatable or comma-separated (default: all: "
                    f"{', '.join(MODES)}).")
 @click.option("--transport", type=click.Choice(TRANSPORTS), default=None,
-              help="Drill the bundled example over this transport (all: stdio and HTTP).")
+              help="The transport: the bundled example's (all: stdio and HTTP); a configured "
+                   "server's must be its own.")
 @click.option("--tool", "tools", multiple=True, help="Only call this tool (repeatable).")
 @click.option("--deadline", type=click.FloatRange(0.05, 600, min_open=False), default=2.0,
               show_default=True, help="Each tool call's deadline in seconds (the `slow` "
@@ -47,16 +48,20 @@ def command(server: str | None, calls: int, modes: tuple[str, ...], transport: s
     """
     chosen = [m.strip() for item in modes for m in item.split(",") if m.strip()]
     policy = GuardPolicy(default_deadline=deadline, turn_budget=turn_budget)
-    if server is None and transport is None:
+    if server is None:  # the project's server first, whichever transport is asked
         server = _only_configured_server(config_path)
     if server is None:
         transports = ("stdio", "http") if transport in (None, "all") else (transport,)
         targets = list(bundled_targets(transports))
     else:
-        if transport is not None:
-            raise DrillError("--transport applies to the bundled example only; a configured "
-                             "server is drilled over its own transport")
-        targets = [_configured(server, config_path)]
+        target = _configured(server, config_path)
+        if transport is not None and transport != target.transport:
+            raise DrillError(f"server {server!r} is drilled over its own transport "
+                             f"({target.transport}), not {transport}: --transport chooses "
+                             "among the bundled example's transports, and for a configured "
+                             "server must be its own",
+                             hint=f"drop --transport, or pass --transport {target.transport}")
+        targets = [target]
     for target in targets:
         if tools and hasattr(target, "tools"):
             target.tools = tools
@@ -85,13 +90,12 @@ def _only_configured_server(config_path: Path | None) -> str | None:
     return None
 
 
-def _configured(name: str, config_path: Path | None) -> object:
+def _configured(name: str, config_path: Path | None) -> DrillTarget:
     import sys
 
     from parity.cli.commands.probe import completeness_table
     from parity.config.settings import load_config
     from parity.mcp import ServerSpec
-    from parity.runtime.drill import DrillTarget
     from parity.sources.live import live_spec
 
     config = load_config(config_path)
