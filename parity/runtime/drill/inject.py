@@ -34,6 +34,9 @@ class FaultInjector:
     methods: dict[Any, str] = field(default_factory=dict)
     #: request id -> tool name, for tools/call
     tools: dict[Any, str] = field(default_factory=dict)
+    #: tool name -> its definition as the server listed it (a fault may depend on its
+    #: output schema)
+    definitions: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.mode not in FAULTS:
@@ -79,13 +82,18 @@ class FaultInjector:
         record = next((r for r in reversed(self.records) if r["id"] == message["id"]), None)
         result = message.get("result")
         fault = self.fault
+        if method == "tools/list" and isinstance(result, dict):
+            self.definitions.update((str(t["name"]), t) for t in result.get("tools") or []
+                                    if isinstance(t, dict) and "name" in t)
         if method == "tools/list" and fault.on_listing and isinstance(result, dict):
             tools, changed = fault.on_listing(result.get("tools") or [])
             return Action("forward", {**message, "result": {**result, "tools": tools}},
                           text=json.dumps(changed))
         if method != "tools/call" or not isinstance(result, dict):
             return Action("forward", message)
-        rewrite = fault.on_result(result, self.transport) if fault.on_result else None
+        definition = self.definitions.get(tool) if tool is not None else None
+        rewrite = fault.on_result(result, self.transport, definition) if fault.on_result \
+            else None
         if record is not None:
             record["injected"] = rewrite.note if rewrite else None
             record["tool"] = tool

@@ -37,6 +37,8 @@ class ModeResult:
     expected: set[str] = field(default_factory=set)
     tools: list[str] = field(default_factory=list)
     note: str | None = None
+    #: tool -> why the fault could not be injected into it (not counted)
+    not_applicable: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -47,6 +49,8 @@ class ModeResult:
         }
         if self.note:
             out["note"] = self.note
+        if self.not_applicable:
+            out["not_applicable"] = dict(sorted(self.not_applicable.items()))
         return out
 
 
@@ -111,6 +115,8 @@ class DrillReport:
                              f"{c[OTHER_FAILURE]:>7}  {expected}{flag}")
                 if r.note:
                     lines.append(f"  {'':<15}note: {r.note}")
+                lines.extend(f"  {'':<15}not applicable to {tool}: {why}"
+                             for tool, why in sorted(r.not_applicable.items()))
             lines.extend(f"  note: {n}" for n in target.notes)
             lines.append("")
         verdict = "PASS" if self.passed else "FAIL"

@@ -137,6 +137,11 @@ async def _drill_mode(mode: Fault, target: DrillTarget, lock: Any,
     by_name = {t["name"]: t for t in tools}
     chosen = [n for n in references if mode.applies(by_name[n], references[n][1], tools)]
     out = ModeResult(mode.name, tools=chosen)
+    for name in references:
+        why = None if name in chosen or mode.not_applicable is None else \
+            mode.not_applicable(by_name[name], references[name][1], tools)
+        if why:  # reported, never counted: nothing was injected there
+            out.not_applicable[name] = why
     if not chosen:
         out.note = "no drillable tool this fault applies to"
         return out

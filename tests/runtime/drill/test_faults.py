@@ -59,6 +59,9 @@ def _through(fault: Fault, transport: str, index: int) -> g.Verdict:
         # the pinned client withholds it: the guard refuses the call locally
         assert tool["name"] in drift.withheld()
         return g.Verdict(g.DRIFTED, g.RETRY_NEVER)
+    # the session lists its tools first: a fault may depend on the tool's definition
+    injector.on_request({"jsonrpc": "2.0", "id": "l", "method": "tools/list"})
+    injector.on_response({"jsonrpc": "2.0", "id": "l", "result": {"tools": [tool]}})
     action = injector.on_request({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
                                   "params": {"name": tool["name"], "arguments": {}}})
     if action.kind == "drop":
@@ -136,3 +139,24 @@ def test_a_cut_turns_every_completeness_field_beside_it_and_keeps_counts():
                    "missing": ["rows after the first page"],
                    # no list was cut beside these: their word is not the list's
                    "meta": {"complete": True, "partial": False}}
+
+
+def test_wrong_schema_substitutes_only_what_the_output_schema_refuses():
+    from parity.runtime.drill.faults.refusal import refused
+
+    wrapped = {"type": "object", "required": ["result"],
+               "properties": {"result": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}
+    assert refused({"result": "alice"}, {"outputSchema": wrapped}) == (
+        {}, "required key 'result' removed")
+    typed = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    assert refused({"n": 3}, {"outputSchema": typed}) == ({"n": None}, "'n' given a null")
+    closed = {"type": "object", "additionalProperties": False,
+              "properties": {"n": {"type": ["integer", "null", "string", "number", "boolean",
+                                            "array", "object"]}}}
+    assert refused({"n": 3}, {"outputSchema": closed})[1] == \
+        'replaced by {"result": null, "extra": "x"}'
+    # every object passes: a non-object root is an envelope fault before MCP 2026-07-28
+    assert refused({"k": "v"}, {"outputSchema": {"type": "object"}}) is None
+    # a non-object clean root (2026-07-28): another root type is a schema fault
+    assert refused([1], {"outputSchema": {"type": "array"}})[0] == {"result": None,
+                                                                    "extra": "x"}

@@ -67,14 +67,18 @@ class Rewrite:
 
 #: A ``tools/call`` request -> an action, or None to forward it untouched.
 RequestHook = Callable[[Call], "Action | None"]
-#: A ``tools/call`` result -> its rewrite.
-ResultHook = Callable[[Mapping[str, Any], Transport], Rewrite]
+#: A ``tools/call`` result, the transport and the tool's definition as the session listed
+#: it (None when the listing was not seen) -> its rewrite.
+ResultHook = Callable[[Mapping[str, Any], Transport, "Mapping[str, Any] | None"], Rewrite]
 #: A ``tools/list`` tool array -> the rewritten array and tool -> what changed.
 ListingHook = Callable[[Sequence[Any]], "tuple[list[Any], dict[str, str]]"]
 #: (definition, call index, transport) -> the category the guard must answer
 Expect = Callable[[Mapping[str, Any], int, Transport], Category]
 #: (definition, reference result, pinned tools) -> whether the fault can be injected there
 Applies = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Mapping[str, Any]]], bool]
+#: the same inputs -> why the fault cannot be injected into a tool of its kind, or None
+Skip = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Mapping[str, Any]]],
+                "str | None"]
 
 
 def always(definition: Mapping[str, Any], reference: Mapping[str, Any],
@@ -125,6 +129,8 @@ class Fault:
     on_call: RequestHook | None = None
     on_result: ResultHook | None = None
     on_listing: ListingHook | None = None
+    #: why a tool the fault targets got nothing injected (reported as not applicable)
+    not_applicable: Skip | None = None
 
     @property
     def purpose(self) -> str:
@@ -133,5 +139,5 @@ class Fault:
 
 
 __all__ = ["TRANSPORTS", "Action", "Applies", "Call", "Expect", "Fault", "Fixture",
-           "ListingHook", "RequestHook", "ResultHook", "Rewrite", "Transport", "always",
+           "ListingHook", "RequestHook", "ResultHook", "Rewrite", "Skip", "Transport", "always",
            "expect", "lost"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from parity.runtime.drill.faults._base import Fault, Fixture, Rewrite, Transport, expect
 from parity.runtime.drill.faults._fixtures import LIST_ORDERS, LIST_RESULT, LOOKUP, LOOKUP_RESULT
+from parity.runtime.drill.faults.refusal import NOT_REFUSED, refused
 from parity.runtime.guard import Category, GuardPolicy
 from parity.runtime.guard.wrapped import WRAP_KEY, result_schema
 
@@ -19,8 +20,6 @@ from parity.runtime.guard.wrapped import WRAP_KEY, result_schema
 ERROR_BODY = {"error": "rate_limited"}
 #: the completeness fields a cut answer turns (the guard's defaults)
 _POLICY = GuardPolicy()
-#: The structured content the ``wrong_schema`` mode substitutes.
-WRONG_SCHEMA = {"result": None, "extra": "x"}
 
 
 def truncate_arrays(value: Any, depth: int = 0) -> tuple[Any, int]:
@@ -81,7 +80,8 @@ def _retext(result: dict[str, Any], before: Any, after: Any) -> None:
                     block["text"] = json.dumps(after)
 
 
-def _cut_page(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _cut_page(result: Mapping[str, Any], transport: Transport,
+              definition: Mapping[str, Any] | None) -> Rewrite:
     out = copy.deepcopy(dict(result))
     structured = out.get("structuredContent")
     if structured is None:
@@ -99,7 +99,8 @@ def _has_array(definition: Mapping[str, Any], reference: Mapping[str, Any],
     return truncate_arrays(reference.get("structuredContent"))[1] > 0
 
 
-def _error_in_success(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _error_in_success(result: Mapping[str, Any], transport: Transport,
+                      definition: Mapping[str, Any] | None) -> Rewrite:
     body: dict[str, Any] = {"content": [{"type": "text", "text": json.dumps(ERROR_BODY)}]}
     if result.get("structuredContent") is not None:
         body["structuredContent"] = dict(ERROR_BODY)
@@ -128,7 +129,8 @@ def _sdk_wrapped(definition: Mapping[str, Any], reference: Mapping[str, Any],
         _wrapped_error(reference.get("structuredContent")) is not None
 
 
-def _error_in_wrapping(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _error_in_wrapping(result: Mapping[str, Any], transport: Transport,
+                       definition: Mapping[str, Any] | None) -> Rewrite:
     # what an SDK server answers when the tool returns the error as its value: the value
     # wrapped, and its only text block the error object
     value = _wrapped_error(result.get("structuredContent"))
@@ -140,24 +142,40 @@ def _error_in_wrapping(result: Mapping[str, Any], transport: Transport) -> Rewri
                          '{"error": "rate_limited"}')
 
 
-def _empty(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _empty(result: Mapping[str, Any], transport: Transport,
+           definition: Mapping[str, Any] | None) -> Rewrite:
     return Rewrite({}, "an empty result", empty=transport == "http")
 
 
-def _wrong_shape(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _wrong_shape(result: Mapping[str, Any], transport: Transport,
+                 definition: Mapping[str, Any] | None) -> Rewrite:
     out = copy.deepcopy(dict(result))
     structured = out.get("structuredContent")
-    if structured is None:
+    found = None if structured is None else refused(structured, definition)
+    if found is None:
         return Rewrite(out)
-    out["structuredContent"] = dict(WRONG_SCHEMA)
+    out["structuredContent"], what = found
     _retext(out, structured, out["structuredContent"])
-    return Rewrite(out, "structuredContent replaced by {\"result\": null, \"extra\": \"x\"}")
+    return Rewrite(out, f"structuredContent {what}")
 
 
-def _has_output_schema(definition: Mapping[str, Any], reference: Mapping[str, Any],
-                       tools: Sequence[Mapping[str, Any]]) -> bool:
+def _has_output_schema(definition: Mapping[str, Any], reference: Mapping[str, Any]) -> bool:
     return isinstance(definition.get("outputSchema"), Mapping) and \
         reference.get("structuredContent") is not None
+
+
+def _schema_refuses(definition: Mapping[str, Any], reference: Mapping[str, Any],
+                    tools: Sequence[Mapping[str, Any]]) -> bool:
+    return _has_output_schema(definition, reference) and \
+        refused(reference["structuredContent"], definition) is not None
+
+
+def _nothing_refused(definition: Mapping[str, Any], reference: Mapping[str, Any],
+                     tools: Sequence[Mapping[str, Any]]) -> str | None:
+    if _has_output_schema(definition, reference) and \
+            not _schema_refuses(definition, reference, tools):
+        return NOT_REFUSED
+    return None
 
 
 PARTIAL = Fault(
@@ -191,10 +209,12 @@ EMPTY_BODY = Fault(
 
 WRONG_SCHEMA_FAULT = Fault(
     name="wrong_schema",
-    does="`structuredContent` replaced by `{\"result\": null, \"extra\": \"x\"}` (tools with "
-         "an output schema)",
+    does="`structuredContent` replaced by a value the tool's `outputSchema` refuses: "
+         "`{\"result\": null, \"extra\": \"x\"}`, else the clean result with a required key "
+         "removed or a declared property of another type (tools with an output schema; a "
+         "tool whose schema refuses none of them is not applicable)",
     answers="`contract_violation`", expected=expect(Category.CONTRACT_VIOLATION),
-    applies=_has_output_schema, on_result=_wrong_shape,
+    applies=_schema_refuses, not_applicable=_nothing_refused, on_result=_wrong_shape,
     fixture=Fixture(LIST_ORDERS, LIST_RESULT))
 
 FAULTS = (PARTIAL, HTTP200_ERROR, WRAPPED_ERROR, EMPTY_BODY, WRONG_SCHEMA_FAULT)

@@ -35,11 +35,13 @@ def _unavailable(definition: Mapping[str, Any], index: int, transport: Transport
     return Category.UNAVAILABLE if transport == "http" else lost(definition, index, transport)
 
 
-def _hold(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _hold(result: Mapping[str, Any], transport: Transport,
+          definition: Mapping[str, Any] | None) -> Rewrite:
     return Rewrite(dict(result), "slow", hold=True)
 
 
-def _cut(result: Mapping[str, Any], transport: Transport) -> Rewrite:
+def _cut(result: Mapping[str, Any], transport: Transport,
+         definition: Mapping[str, Any] | None) -> Rewrite:
     return Rewrite(dict(result), "truncated_json", truncate=True)
 
 
