@@ -106,7 +106,9 @@ class Recorder:
         elif not content_type.startswith("application/json"):
             failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
         elif (value := proved_loads(body)) is not NOT_PROVED:  # the usual body: orjson
-            self.owner.proved_body(request_id, value)  # proves it clean, not read again
+            failure = _not_a_message(value, body)
+            if failure is None:
+                self.owner.proved_body(request_id, value)  # proves it clean, not read again
         else:
             try:  # JSON exchanged between systems is UTF-8 (RFC 8259); json reads UTF-16 too
                 message = parse(body.decode("utf-8"))
@@ -115,7 +117,8 @@ class Recorder:
             except (ValueError, RecursionError):
                 failure = f"not JSON: {excerpt(body)!r}"
             else:
-                if self.owner.take_unreadable(message):
+                failure = _not_a_message(message, body)
+                if failure is None and self.owner.take_unreadable(message):
                     return self._error_reply(request, request_id, -32700, "read by parity")
         if failure is None:
             return http.Response(status, headers=response.headers, content=body,
@@ -197,6 +200,16 @@ class Recorder:
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+def _not_a_message(value: Any, body: bytes) -> str | None:
+    """Why a JSON body is no JSON-RPC message (an object), or None. The SDK would fail such
+    a body with a -32700 of its own making, which reads as the server's error."""
+    if isinstance(value, dict):
+        return None
+    kind = {list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
+        type(value), "number")
+    return f"a JSON {kind} body, not a JSON-RPC message: {excerpt(body)!r}"
 
 
 #: The HTTP transport whose request the current task sends and reads (``_SseParseFailures``).

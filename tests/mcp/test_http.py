@@ -57,6 +57,9 @@ def test_retry_after_as_an_http_date(http_server: Any) -> None:
 
 @pytest.mark.parametrize(("path", "kind", "text"), [
     ("/garbage", "malformed", "not JSON"),
+    # JSON, but no JSON-RPC message: the server sent no -32700, the SDK would make one up
+    ("/null", "malformed", "a JSON null body, not a JSON-RPC message: 'null'"),
+    ("/batch", "malformed", "a JSON array body, not a JSON-RPC message: '[{"),
     ("/truncated", "malformed", "truncated"),
     # the SDK reads an event stream with U+FFFD for such a byte: a result never sent
     ("/notutf8", "malformed", "not UTF-8"),

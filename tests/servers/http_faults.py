@@ -12,6 +12,8 @@
 * ``/status/<code>``: that HTTP status, plain-text body (``?retry=<value>`` sets Retry-After;
   ``?jsonrpc=1`` puts a JSON-RPC error in a JSON body instead)
 * ``/garbage``: 200 ``application/json`` with a body that is not JSON
+* ``/null``, ``/batch``: 200 ``application/json`` whose JSON is not one JSON-RPC message:
+  ``null``; the answer inside an array
 * ``/truncated``: 200 ``text/event-stream`` that ends before the response
 * ``/notutf8``: 200 ``text/event-stream`` whose response holds a byte that is not UTF-8
   (``?json=1``: the same as an ``application/json`` body)
@@ -100,6 +102,11 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(status, f"error {status} for {auth}".encode(), "text/plain", headers)
         elif path == "/garbage":
             self._send(200, f"<html>not json {auth}</html>".encode(), "application/json")
+        elif path == "/null":
+            self._send(200, b"null", "application/json")
+        elif path == "/batch":  # the answer inside a one-item batch: no reply to one request
+            reply["result"] = {"content": [{"type": "text", "text": "x"}], "isError": False}
+            self._send(200, json.dumps([reply]).encode(), "application/json")
         elif path == "/truncated":
             body = b'event: message\ndata: {"jsonrpc": "2.0", "method": "x"}\n\n'
             self._send(200, body, "text/event-stream")
