@@ -31,11 +31,14 @@ def classify_failure(*, kind: str, sent: bool, safe: bool, status: int | None = 
         return _by_status(status, retry_after, sent=sent, safe=safe, raw=raw)
     if kind == "jsonrpc_error":
         status_hint, after = _status_in(data)
+        how = f"JSON-RPC error {code} with data.status {status_hint}"
         if status_hint is None:
             status_hint = _status_from_text(message or "")
+            how = f"JSON-RPC error {code} whose message reads as HTTP {status_hint}"
         if status_hint in (401, 403, 429):
+            # no HTTP status came: the detail says what was read instead
             return _by_status(status_hint, retry_after if retry_after is not None else after,
-                              sent=sent, safe=safe, raw=raw)
+                              sent=sent, safe=safe, raw=raw, how=how)
         if code in (-32700, -32600):
             # the server could not read our request: a protocol mismatch, not the tool, and
             # the same request fails the same way: never retried
@@ -52,13 +55,14 @@ def _lost(sent: bool, safe: bool) -> Category | None:
 
 
 def _by_status(status: int | None, retry_after: float | None, *, sent: bool, safe: bool,
-               raw: Any) -> Verdict:
+               raw: Any, how: str | None = None) -> Verdict:
+    said = how or f"HTTP {status}"
     if status == 401:
-        return verdict(Category.AUTHENTICATION_FAILED, "HTTP 401", raw=raw)
+        return verdict(Category.AUTHENTICATION_FAILED, said, raw=raw)
     if status == 403:
-        return verdict(Category.AUTHORIZATION_DENIED, "HTTP 403", raw=raw)
+        return verdict(Category.AUTHORIZATION_DENIED, said, raw=raw)
     if status == 429:
-        return verdict(Category.RATE_LIMITED, "HTTP 429", retry_after=retry_after, raw=raw)
+        return verdict(Category.RATE_LIMITED, said, retry_after=retry_after, raw=raw)
     if status in (404, 503):
         # 404: the session or endpoint is gone; 503: not taken in. Neither processed the call.
         return verdict(Category.UNAVAILABLE, f"HTTP {status}", raw=raw)
@@ -70,10 +74,18 @@ def _by_status(status: int | None, retry_after: float | None, *, sent: bool, saf
 _STATUS_KEYS = ("status", "httpStatus", "http_status", "statusCode", "status_code")
 _AFTER_KEYS = ("retryAfter", "retry_after", "retryAfterSeconds", "retry_after_seconds")
 _TEXT_STATUS = (
-    (429, re.compile(r"rate[ _-]?limit|too many requests|quota exceeded", re.I)),
-    (401, re.compile(r"unauthori[sz]ed|unauthenticated|invalid[ _-]token|token[ _-]expired",
+    # English first; the servers' other languages say it too (French, German, Spanish,
+    # Japanese, Chinese)
+    (429, re.compile(r"rate[ _-]?limit|too many requests|quota exceeded|quota d[ée]pass[ée]"
+                     r"|limite de (?:d[ée]bit|taux|requ[êe]tes)|trop de requ[êe]tes"
+                     r"|ratenbegrenzung|rate-limit|zu viele anfragen|kontingent [üu]berschritten"
+                     r"|demasiadas solicitudes|l[íi]mite de (?:tasa|solicitudes)"
+                     r"|cuota excedida|レート制限|リクエストが多すぎ|请求过多|速率限制", re.I)),
+    (401, re.compile(r"unauthori[sz]ed|unauthenticated|invalid[ _-]token|token[ _-]expired"
+                     r"|non authentifi[ée]|nicht authentifiziert|no autenticado|認証",
                      re.I)),
-    (403, re.compile(r"forbidden|permission denied|insufficient[ _-]scope|access denied",
+    (403, re.compile(r"forbidden|permission denied|insufficient[ _-]scope|access denied"
+                     r"|acc[èe]s refus[ée]|zugriff verweigert|acceso denegado|アクセスが拒否",
                      re.I)),
 )
 

@@ -37,3 +37,22 @@ def test_rate_limited_carries_the_servers_delay():
     outcome = g.make_outcome(verdict, operation="t", correlation_id="c", sent=True,
                              started=0.0)
     assert outcome.to_json()["retry_after"] == 3.0
+
+
+def test_a_rate_limit_read_from_a_json_rpc_message_does_not_claim_an_http_status():
+    verdict = g.classify_failure(kind="jsonrpc_error", sent=True, safe=True, code=-32000,
+                                 message="Quota exceeded")
+    assert verdict.category == g.RATE_LIMITED
+    assert verdict.detail == "JSON-RPC error -32000 whose message reads as HTTP 429"
+    relayed = g.classify_failure(kind="jsonrpc_error", sent=True, safe=True, code=-32000,
+                                 message="x", data={"status": 429})
+    assert relayed.detail == "JSON-RPC error -32000 with data.status 429"
+
+
+@pytest.mark.parametrize("message", [
+    "Erreur : quota dépassé", "Zu viele Anfragen, bitte später erneut versuchen",
+    "Demasiadas solicitudes", "レート制限を超えました", "Limite de débit atteinte"])
+def test_a_rate_limit_message_in_another_language_is_rate_limited(message):
+    verdict = g.classify_failure(kind="jsonrpc_error", sent=True, safe=True, code=-32000,
+                                 message=message)
+    assert (verdict.category, verdict.retry) == (g.RATE_LIMITED, g.RETRY_AFTER)
