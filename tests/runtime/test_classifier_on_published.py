@@ -21,6 +21,8 @@ TOOLS = {(server, tool["name"]): tool for server, tools in
          json.loads((HERE / "tools.json").read_text(encoding="utf-8")).items()
          for tool in tools}
 POLICY = g.GuardPolicy()
+#: the prose rule the guard failed text-only answers by before (now widened, it only flags)
+FORMER_ERROR_TEXT = r"^\s*(error|exception|traceback|fatal|failed|failure)\b"
 
 
 def _text_only(raw: dict) -> dict:
@@ -35,7 +37,7 @@ def _prose_rule(raw: dict) -> bool:
     if raw.get("structuredContent") is not None or not blocks or \
             not all(b.get("type") == "text" for b in blocks):
         return False
-    return re.match(POLICY.error_text, "\n".join(b["text"] for b in blocks).strip(),
+    return re.match(FORMER_ERROR_TEXT, "\n".join(b["text"] for b in blocks).strip(),
                     re.I) is not None
 
 

@@ -9,7 +9,10 @@ Each tool takes ``q``; ``q="fail"`` makes it return the error the way such tools
 - ``checks(q) -> list[Check]``: a check whose *declared* ``error`` field says what failed:
   data either way;
 - ``report(q) -> str``: prose beginning ``Error:`` (a log line): data either way;
-- ``count(q) -> int``: 3.
+- ``count(q) -> int``: 3;
+- ``status(q) -> str``: the message a tool that catches its exception returns: a success
+  the SDK wraps, flagged (never definitive);
+- ``logs(q) -> list[dict]``: one log record whose ``error`` is its data, however many.
 """
 
 from __future__ import annotations
@@ -56,6 +59,17 @@ def build() -> Any:
     def count(q: str) -> int:
         """A count."""
         return 3
+
+    @server.tool()
+    def status(q: str) -> str:
+        """The upstream's status."""
+        return "Error: upstream API returned 500" if q == "fail" else "up"
+
+    @server.tool()
+    def logs(q: str) -> list[dict[str, Any]]:
+        """Matching log records."""
+        hit = {"id": 17, "level": "error", "error": "disk full"}
+        return [hit] if q == "fail" else [hit, {**hit, "id": 18}]
 
     return server
 

@@ -14,11 +14,13 @@ from typing import Any
 from parity.core.jsonio import unrepresentable
 from parity.runtime.guard.categories import Category
 from parity.runtime.guard.complete import assess, completeness
+from parity.runtime.guard.content import content_evidence, text_evidence
 from parity.runtime.guard.declared import declared_keys
+from parity.runtime.guard.errorshape import NONE, Evidence, body_evidence
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
-from parity.runtime.guard.wrapped import bare, json_object, unwrapped
+from parity.runtime.guard.wrapped import unwrapped
 
 #: the first protocol revision whose ``structuredContent`` may be any JSON value, not only an
 #: object (SEP-2106: its ``outputSchema`` may be any JSON Schema)
@@ -56,15 +58,7 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
     if raw.get("isError") is True:
         return verdict(Category.TOOL_ERROR, "isError: true", raw=raw)
     output_schema = definition.get("outputSchema") if definition else None
-    declared = declared_keys(output_schema, output_schema)
-    error_shape = _error_shaped(structured, declared, policy)
-    if error_shape is None:  # the SDK's {"result": X}: the body the tool wrote is X
-        inner = unwrapped(structured, output_schema)
-        if inner is not None:
-            error_shape = _error_shaped(inner[0], inner[1], policy, where=" inside `result`")
-    suspect = ""
-    if error_shape is None and structured is None:
-        error_shape, suspect = _error_text(content, policy)
+    error_shape, suspect = _evidence(content, structured, output_schema, policy)
     if error_shape:
         return verdict(Category.TOOL_ERROR, error_shape, raw=raw)
     if isinstance(output_schema, Mapping):
@@ -82,8 +76,44 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
                    structured=structured is not None)
     if state.complete is False:
         return verdict(Category.PARTIAL, state.reason, missing=state.missing, result=value,
-                       complete=False)
+                       complete=False, suspect=suspect)
     return verdict(Category.OK, result=value, complete=state.complete, suspect=suspect)
+
+
+def _evidence(content: Sequence[Mapping[str, Any]], structured: Any, output_schema: Any,
+              policy: GuardPolicy) -> Evidence:
+    """(why the result is an error, why it reads like one): the structured content first
+    (the SDK's ``{"result": X}`` seen through: X is what the tool wrote), then the content
+    blocks, which only fail the call when they are its whole body."""
+    mirrors: list[Any] = []
+    inner = unwrapped(structured, output_schema)
+    if inner is not None:
+        value, declared = inner
+        mirrors = [structured, value, *(value if isinstance(value, list) else ())]
+        if isinstance(value, str):
+            found = text_evidence(value, policy, strong=True, whole=True,
+                                  where=" inside `result`")
+        else:
+            found = body_evidence(value, declared, policy, where=" inside `result`")
+    elif structured is not None:
+        # a text block repeats the value, an item, or a field (server-filesystem's
+        # `{"content": TEXT}` beside TEXT): what it says was read there
+        mirrors = [structured, *(structured if isinstance(structured, list) else
+                                 structured.values() if isinstance(structured, Mapping)
+                                 else ())]
+        # an array's items declare their keys in its `items` schema
+        schema = output_schema.get("items") if isinstance(structured, list) \
+            and isinstance(output_schema, Mapping) else output_schema
+        found = text_evidence(structured, policy, strong=True, whole=True) \
+            if isinstance(structured, str) else \
+            body_evidence(structured, declared_keys(schema, output_schema), policy)
+    else:
+        found = NONE
+    if found[0]:
+        return found
+    fail, flag = content_evidence(content, policy, structured=structured is not None,
+                                  mirrors=mirrors)
+    return fail, found[1] or flag
 
 
 def _input_asked(raw: Any) -> str | None:
@@ -107,6 +137,8 @@ def _envelope_problem(raw: Any, any_structured: bool) -> str | None:
     if not isinstance(content, list) or not all(
             isinstance(b, Mapping) and isinstance(b.get("type"), str) for b in content):
         return "`content` is not a list of typed content blocks"
+    if any(b["type"] == "text" and not isinstance(b.get("text"), str) for b in content):
+        return "a text block's `text` is not a string"
     if "structuredContent" in raw and raw["structuredContent"] is not None \
             and not isinstance(raw["structuredContent"], Mapping) and not any_structured:
         return ("`structuredContent` is not an object (only from MCP "
@@ -129,46 +161,6 @@ def _shape(raw: Any) -> Any:
     if isinstance(raw, Mapping):
         return {"keys": sorted(str(k) for k in raw)}
     return {"type": _type_name(raw)}
-
-
-_ERRORISH_KEYS = frozenset({"message", "code", "status", "detail", "details", "reason",
-                            "error_description", "retry_after", "retryAfter", "type"})
-
-
-def _error_shaped(body: Any, declared: frozenset[str], policy: GuardPolicy, *,
-                  where: str = "") -> str | None:
-    """Why a success body is really an error, or None.
-
-    A truthy ``error``/``errors`` key makes a body error-shaped when the output schema does not
-    declare that key, or when the body holds nothing but error-like keys."""
-    if not isinstance(body, Mapping):
-        return None
-    for key in policy.error_keys:
-        if key in body and body[key] not in (None, False, "", [], {}):
-            others = set(body) - {key} - _ERRORISH_KEYS
-            if key not in declared or not others:
-                return f"a success whose body is error-shaped (`{key}`{where})"
-    return None
-
-
-def _error_text(content: Sequence[Any], policy: GuardPolicy) -> tuple[str | None, str]:
-    """(why text-only content is an error, why it looks like one): evidence, not prose.
-
-    Only a JSON body whose shape is an error object is evidence; prose that starts like an
-    error message (``GuardPolicy.error_text``) is a success, flagged as suspect: a file whose
-    text begins ``Error: disk full`` is data, and a false failure costs as much trust as a
-    silent success."""
-    texts = [b.get("text") for b in content]
-    if not texts or not all(isinstance(b, Mapping) and b.get("type") == "text"
-                            and isinstance(b.get("text"), str) for b in content):
-        return None, ""
-    text = bare("\n".join(t for t in texts if isinstance(t, str)))
-    parsed = json_object(text)
-    if parsed is not None:
-        return _error_shaped(parsed, frozenset(), policy), ""
-    if len(text) < 2000 and re.match(policy.error_text, text, re.I):
-        return None, "the text reads like an error message, but carries no structured error"
-    return None, ""
 
 
 __all__ = ["ANY_STRUCTURED_SINCE", "classify_result", "completeness", "takes_any_structured"]

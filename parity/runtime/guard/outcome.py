@@ -106,6 +106,9 @@ def make_outcome(decided: Verdict, *, operation: str, correlation_id: str, sent:
     detail = redact(decided.detail, secrets)
     if detail and category is not Category.OK:
         message = f"{message} ({detail})"
+    if category is Category.OK and decided.suspect:
+        message = (f"{message}, but it reads like a failure: make no definitive claims "
+                   f"({redact(decided.suspect, secrets)})")
     diagnostics: dict[str, Any] = {"detail": detail} if detail else {}
     if decided.raw is not None:
         diagnostics["raw"] = redact_json(decided.raw, secrets)
@@ -113,13 +116,14 @@ def make_outcome(decided: Verdict, *, operation: str, correlation_id: str, sent:
         ok=category is Category.OK, category=category.value, retry=Retry(decided.retry).value,
         operation=operation, correlation_id=correlation_id, message=message,
         retry_after=decided.retry_after, sent=sent,
-        # only a verified complete success may be stated as the whole answer
+        # only a verified complete success that reads like none may be stated as the whole
+        # answer: a suspect one may be a failure
         answer_policy=DEFINITIVE if category is Category.OK and decided.complete is not False
-        and decided.complete != "unknown" else NO_DEFINITIVE_CLAIMS,
+        and decided.complete != "unknown" and not decided.suspect else NO_DEFINITIVE_CLAIMS,
         # the result is the server's data: a secret it echoes is masked like any other text
         missing=tuple(redact(m, secrets) for m in decided.missing),
         result=redact_json(decided.result, secrets), complete=decided.complete,
-        suspect=decided.suspect,
+        suspect=redact(decided.suspect, secrets),
         elapsed_ms=int((time.monotonic() - started) * 1000), diagnostics=diagnostics)
 
 

@@ -12,7 +12,24 @@ from typing import Any
 from parity.errors import ConfigError, ParityError
 from parity.fieldpaths.fieldpath import parse
 
-_ERROR_TEXT = r"^\s*(error|exception|traceback|fatal|failed|failure)\b"
+#: text that starts like an error message (matched case-insensitively, at the start only, so
+#: a text that merely mentions an error is not one): a log's `[ERROR]` marker, the word in a
+#: few languages, "An error occurred", a rate limit, an HTTP status line or a proxy's error
+#: page. It only flags a success (``suspect``): prose is never evidence of a failure.
+_ERROR_TEXT = (
+    r"^\s*(?:[\[(*#>!]+\s*)?(?:"
+    r"(?:error|err|exception|traceback|fatal|failed|failure|panic|erreur|[ée]chec|fehler"
+    r"|errore|erro|fallo|falha|fout|ошибка)\b"
+    r"|(?:an?|unexpected|internal)\s+(?:unexpected\s+|internal\s+)?error\b"
+    r"|(?:se produjo|ocurri[óo]|ha ocurrido|ocorreu|si [èe] verificato) un[oa]? errore?\b"
+    r"|une erreur\b|ein fehler\b|something went wrong|not found\b|unable to\b"
+    r"|could not\b|couldn't\b|cannot\b|can't\b|access denied|permission denied"
+    r"|rate[ _-]?limit|too many requests|quota (?:exceeded|d[ée]pass[ée])"
+    r"|(?:http/\d(?:\.\d)?\s+)?(?:[45]\d\d\s+)?(?:internal server error|bad gateway"
+    r"|service unavailable|gateway time-?out|bad request|forbidden|unauthorized)\b"
+    r"|(?:<!doctype html[^>]*>\s*)?<html\b[\s\S]{0,400}?<title>\s*(?:[45]\d\d\b|error)"
+    r"|エラー|错误|錯誤|오류|失敗|失败)"
+)
 
 
 @dataclass(frozen=True)
@@ -29,7 +46,8 @@ class GuardPolicy:
         truncated_fields: boolean fields that, when ``true``, declare a result truncated.
         count_fields: integer fields giving the size of the set, compared with the length
             of the only array next to them.
-        error_keys: keys whose truthy value makes a success body error-shaped.
+        error_keys: keys whose truthy value makes a success body error-shaped (compared in
+            any letter case: Go's ``Error``; see ``guard.errorshape``).
         error_text: a regex: text that reads like an error message; such a success is
             flagged ``suspect``, never failed (prose is not evidence).
         completeness: tool -> how its results declare completeness (keys ``total``,
@@ -48,7 +66,7 @@ class GuardPolicy:
     missing_fields: tuple[str, ...] = ("missing",)
     truncated_fields: tuple[str, ...] = ("truncated", "partial", "incomplete")
     count_fields: tuple[str, ...] = ("total", "total_count", "totalCount", "count")
-    error_keys: tuple[str, ...] = ("error", "errors")
+    error_keys: tuple[str, ...] = ("error", "errors", "errorMessage", "error_message")
     error_text: str = _ERROR_TEXT
     completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     secrets: tuple[str, ...] = ()

@@ -1,16 +1,17 @@
-"""The ``mcp`` SDK's wrapping of a non-object return, seen through by the error-shape check.
+"""The ``mcp`` SDK's wrapping of a non-object return, seen through by the error checks.
 
 A tool typed ``-> str``, ``-> int`` or ``-> list[...]`` on an SDK server (FastMCP on 1.x,
 MCPServer on 2.x, fastmcp) answers ``structuredContent: {"result": X}`` under an output
 schema whose only property is ``result``: a tool that returns
 ``json.dumps({"error": "rate_limited"})`` answers ``{"result": "{\\"error\\": ...}"}``, whose
-own keys say nothing. The body the tool wrote is ``X``:
+own keys say nothing. The body the tool wrote is ``X``, checked as what it is
+(``guard.errorshape``, ``guard.content``):
 
-- an object: checked against the keys the ``result`` schema declares;
-- a string holding a JSON object (what ``json.dumps`` returned, a leading byte-order mark
-  aside): checked, nothing declared;
-- a list of exactly one object (the SDK's only text block is that object): checked against
-  the keys its ``items`` schema declares. A longer list is data: no one item speaks for it.
+- an object: against the keys the ``result`` schema declares;
+- a list: its items are data, against the keys its ``items`` schema declares (an error only
+  when every item is a bare error object, however many there are);
+- a string: as a text block is (a JSON object or array in it, prose that reads like an
+  error, an empty answer), nothing declared.
 """
 
 from __future__ import annotations
@@ -38,37 +39,29 @@ def result_schema(schema: Any) -> Mapping[str, Any] | None:
     return inner if isinstance(inner, Mapping) else {}
 
 
-def unwrapped(structured: Any, schema: Any) -> tuple[Mapping[str, Any], frozenset[str]] | None:
-    """The body an SDK-wrapped result holds and the keys its schema declares, or None when
-    ``structured`` is not the SDK's wrapping under ``schema`` (or holds no object)."""
+def unwrapped(structured: Any, schema: Any) -> tuple[Any, frozenset[str]] | None:
+    """The value an SDK-wrapped result holds and the keys its schema declares (for a list,
+    its items'), or None when ``structured`` is not the SDK's wrapping under ``schema``."""
     inner_schema = result_schema(schema)
     if inner_schema is None or not isinstance(structured, Mapping) \
             or list(structured) != [WRAP_KEY]:
         return None
     value = structured[WRAP_KEY]
-    if isinstance(value, Mapping):
-        return value, declared_keys(inner_schema, schema)
-    if isinstance(value, str):
-        parsed = json_object(value)
-        return (parsed, frozenset()) if parsed is not None else None
-    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], Mapping):
-        items = inner_schema.get("items")
-        return value[0], declared_keys(items, schema)
-    return None
+    if isinstance(value, list):
+        return value, declared_keys(inner_schema.get("items"), schema)
+    return value, declared_keys(inner_schema, schema)
 
 
-def json_object(text: str) -> Mapping[str, Any] | None:
-    """The JSON object ``text`` holds, or None. A leading byte-order mark is no part of the
-    text (an editor or a Windows tool writes one; ``json.loads`` refuses it), and neither is
-    the whitespace around it."""
+def json_body(text: str) -> Mapping[str, Any] | list[Any] | None:
+    """The JSON object or array ``text`` holds (a byte-order mark aside), or None."""
     text = bare(text)
-    if text[:1] != "{":
+    if text[:1] not in ("{", "["):
         return None
     try:
         parsed = json.loads(text)
     except ValueError:
         return None
-    return parsed if isinstance(parsed, Mapping) else None
+    return parsed if isinstance(parsed, (Mapping, list)) else None
 
 
 def bare(text: str) -> str:
@@ -76,4 +69,4 @@ def bare(text: str) -> str:
     return text.strip().removeprefix("\ufeff").strip()
 
 
-__all__ = ["WRAP_KEY", "bare", "json_object", "result_schema", "unwrapped"]
+__all__ = ["WRAP_KEY", "bare", "json_body", "result_schema", "unwrapped"]

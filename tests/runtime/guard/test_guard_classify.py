@@ -54,7 +54,10 @@ def test_a_value_of_any_type_is_still_held_to_the_pinned_output_schema():
                                    "$[0].id (type)")
     assert classify({"id": 1}).category == g.CONTRACT_VIOLATION  # an object, not the array
     assert classify("plain text", WRITER).category == g.OK  # no schema: any value
-    assert classify([{"error": "rate_limited"}], WRITER).category == g.OK  # a list is data
+    # a list's items are data, but a list of nothing but error objects is the SDK's
+    # `-> list[dict]` returning its error (the same rule as inside `{"result": [...]}`)
+    assert classify([{"id": 1, "error": "rate_limited"}], WRITER).category == g.OK
+    assert classify([{"error": "rate_limited"}], WRITER).category == g.TOOL_ERROR
 
 
 @pytest.mark.parametrize(("raw", "asked"), [
