@@ -14,7 +14,7 @@ from typing import Any
 from parity.core.jsonio import unrepresentable
 from parity.runtime.guard.categories import Category
 from parity.runtime.guard.complete import assess, completeness
-from parity.runtime.guard.content import content_evidence, text_evidence
+from parity.runtime.guard.content import content_evidence, text_evidence, text_json
 from parity.runtime.guard.declared import declared_keys
 from parity.runtime.guard.errorshape import NONE, Evidence, body_evidence
 from parity.runtime.guard.outcome import Verdict, verdict
@@ -72,7 +72,10 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
                            error.reason("structuredContent", "outputSchema"), raw=_shape(raw))
     value = structured if structured is not None else content
     name = definition.get("name") if definition else None
-    state = assess(value, policy, name if isinstance(name, str) else None,
+    # a text-only JSON body says whether it is whole as structured content does, but is
+    # never verified complete by it
+    state = assess(structured if structured is not None else text_json(content), policy,
+                   name if isinstance(name, str) else None,
                    structured=structured is not None)
     if state.complete is False:
         return verdict(Category.PARTIAL, state.reason, missing=state.missing, result=value,

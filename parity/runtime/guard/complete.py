@@ -43,11 +43,15 @@ class Assessment:
 
 def assess(value: Any, policy: GuardPolicy, tool: str | None, *,
            structured: bool = True) -> Assessment:
-    """How complete ``value`` (the structured result, or the content blocks) says it is."""
+    """How complete ``value`` (the structured result, or the JSON of a text-only result, or
+    None) says it is. Only structured content is ever verified complete: text's word that
+    it is incomplete counts, its word that it is whole does not."""
     declaration = policy.completeness.get(tool) if tool else None
     if declaration:
-        return _declared(value, declaration)
-    found = completeness(value, policy) if structured else None
+        state = _declared(value, declaration)
+        return state if structured or state.complete is not True else \
+            Assessment(UNKNOWN, "a text-only result is not verified complete")
+    found = completeness(value, policy)
     if found is not None:
         return Assessment(False, found[0], found[1])
     if structured:
@@ -128,6 +132,8 @@ def _vouched(value: Any, policy: GuardPolicy, where: str, depth: int,
         return True  # a scalar: nothing that could be cut
     if depth > _MAX_DEPTH:
         return False
+    if _more(value, policy) or any(value.get(k) for k in policy.missing_fields):
+        return False  # a page (more exist), or what is missing: its arrays are not whole
     flag = _flag(value, policy)
     if flag:
         vouchers.append(f"`{where}{flag[0]}` is {str(flag[1]).lower()}")
@@ -142,6 +148,19 @@ def _vouched(value: Any, policy: GuardPolicy, where: str, depth: int,
         elif not _vouched(child, policy, f"{where}{key}.", depth + 1, vouchers):
             return False
     return True
+
+
+def _more(value: Mapping[str, Any], policy: GuardPolicy) -> str | None:
+    """The field of ``value`` that says more results exist (a page), or None."""
+    for key in policy.more_fields:
+        if value.get(key) is True:
+            return key
+    for key in policy.cursor_fields:
+        cursor = value.get(key)
+        if (isinstance(cursor, str) and cursor.strip()) or (
+                isinstance(cursor, int) and not isinstance(cursor, bool)):
+            return key
+    return None
 
 
 def _flag(value: Mapping[str, Any], policy: GuardPolicy) -> tuple[str, bool] | None:
@@ -171,13 +190,15 @@ def _counted(value: Mapping[str, Any], policy: GuardPolicy) -> tuple[str, str] |
 
 def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0,
                  item: bool = False) -> tuple[str, tuple[str, ...]] | None:
-    """Why a structured result declares itself incomplete, and what is missing; or None.
+    """Why a result declares itself incomplete, and what is missing; or None.
 
     Looks at every object down to a bounded depth for: a ``complete``-like field that is
-    ``false``, a non-empty ``missing`` list, a ``truncated``-like field that is ``true``, and a
-    ``total``-like count greater than the length of the only array next to it. Inside a
-    list's ``item``, an object's flags count only when it holds a list of its own: a task's
-    ``complete: false`` says the task is not done, not that the answer was cut."""
+    ``false``, a ``truncated``-like field that is ``true`` (with what a ``missing`` list
+    names), and a ``total``-like count greater than the length of the only array next to it,
+    unless the object says it is a page (``more_fields``, ``cursor_fields``: a first page is
+    an answer to follow, not a cut one). Inside a list's ``item``, an object that holds no
+    list of its own is a record: its ``complete: false`` is its data (a task not done), but
+    its ``truncated: true`` says its content was cut."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(value, list):
@@ -188,23 +209,24 @@ def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0,
         return None
     if not isinstance(value, Mapping):
         return None
-    if item and not any(isinstance(v, list) for k, v in value.items()
-                        if k not in policy.missing_fields):
-        return _below(value, policy, depth)  # a record's own word on itself: its data
     missing = tuple(str(m)[:200] for key in policy.missing_fields
                     if isinstance(value.get(key), list) for m in value[key])[:20]
+    if item and not any(isinstance(v, list) for k, v in value.items()
+                        if k not in policy.missing_fields):
+        for key in policy.truncated_fields:
+            if value.get(key) is True:
+                return f"an item's `{key}` is true: its content was cut", missing
+        return _below(value, policy, depth)  # a record's own word on itself: its data
     for key in policy.complete_fields:
         if value.get(key) is False:
             return f"`{key}` is false", missing
-    if missing:
-        return "`missing` lists what is absent", missing
     for key in policy.truncated_fields:
         if value.get(key) is True:
             return f"`{key}` is true", missing
     arrays = [k for k, v in value.items() if isinstance(v, list)]
-    if len(arrays) == 1:
+    if len(arrays) == 1 and not _more(value, policy):
         length = len(value[arrays[0]])
-        for key in policy.count_fields:
+        for key in policy.total_fields:
             count = value.get(key)
             if isinstance(count, int) and not isinstance(count, bool) and count > length:
                 return (f"`{key}` says {count} but `{arrays[0]}` holds {length}",

@@ -42,10 +42,19 @@ class GuardPolicy:
         deadlines: tool name -> its own deadline.
         safe_tools: tools to treat as read-only or idempotent even without annotations.
         complete_fields: boolean fields that, when ``false``, declare a result incomplete.
-        missing_fields: list fields that, when non-empty, declare what is missing.
+        missing_fields: list fields that, when non-empty, say what is missing (copied into
+            a partial outcome; alone, they only stop the object's arrays being vouched for:
+            ``{"installed": [...], "missing": ["numpy"]}`` is an answer, not a cut one).
         truncated_fields: boolean fields that, when ``true``, declare a result truncated.
-        count_fields: integer fields giving the size of the set, compared with the length
-            of the only array next to them.
+        count_fields: integer fields whose value equal to the length of the only array
+            next to them vouches for that array.
+        total_fields: integer fields giving the size of the whole set: greater than the
+            length of the only array next to them, the result is partial (a bare ``count``
+            is not one: it may count something else, as occurrences beside a sample).
+        more_fields: boolean fields that, when ``true``, say more results exist (a page):
+            the arrays of their object are not vouched for (``complete: unknown``).
+        cursor_fields: fields that, when a non-empty string or a number, say more results
+            exist (a next page's cursor), as ``more_fields``.
         error_keys: keys whose truthy value makes a success body error-shaped (compared in
             any letter case: Go's ``Error``; see ``guard.errorshape``).
         error_text: a regex: text that reads like an error message; such a success is
@@ -66,6 +75,10 @@ class GuardPolicy:
     missing_fields: tuple[str, ...] = ("missing",)
     truncated_fields: tuple[str, ...] = ("truncated", "partial", "incomplete")
     count_fields: tuple[str, ...] = ("total", "total_count", "totalCount", "count")
+    total_fields: tuple[str, ...] = ("total", "total_count", "totalCount")
+    more_fields: tuple[str, ...] = ("has_more", "hasMore", "more")
+    cursor_fields: tuple[str, ...] = ("next_cursor", "nextCursor", "next_page_token",
+                                      "nextPageToken", "next")
     error_keys: tuple[str, ...] = ("error", "errors", "errorMessage", "error_message")
     error_text: str = _ERROR_TEXT
     completeness: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -68,8 +68,9 @@ SHAPES: dict[str, Callable[[int], tuple[dict[str, Any], dict[str, Any], str]]] =
         {"rows": rows(n)})}]}, g.OK),
     "many content blocks": lambda n: (tool(), {"content": [
         {"type": "text", "text": f"part {i}"} for i in range(n)]}, g.OK),
-    "a long missing list": lambda n: (tool(), answer({"rows": [1], "missing": [
-        f"m{i}" for i in range(n)]}), g.PARTIAL),
+    "a long missing list": lambda n: (tool(), answer({"rows": [1], "complete": False,
+                                                      "missing": [f"m{i}" for i in range(n)]}),
+                                      g.PARTIAL),
     "wide nested objects": lambda n: (tool(), answer({f"k{i}": {"a": {"b": i}}
                                                        for i in range(n)}), g.OK),
     "a wide error-shaped body": lambda n: (tool(), answer({"error": "rate_limited", **{
