@@ -6,12 +6,15 @@ result's own word for it. It reads that word two ways:
 - **declared** for a tool (``GuardPolicy.completeness``, from the server's ``completeness``
   setting): the field that carries the total, the cursor that says more exist, a boolean
   ``complete`` or ``more``. Then the answer is verified either way;
-- **generic** otherwise: fields named like ``complete``/``missing``/``truncated``/``total``
+- **generic** otherwise: fields named like ``complete``/``truncated``/``total``
   (``GuardPolicy`` field lists). One that says *incomplete* counts wherever it sits (to a
-  bounded depth), but in a list's items only in an object holding a list of its own (a
-  task's ``complete: false`` is its data); one that affirms completeness vouches only for
-  the arrays of the object it sits in, and the result is verified complete only when every
-  array in it is vouched for.
+  bounded depth), but in a list's record (an item holding no list of its own) only
+  ``truncated``-like ones do (a task's ``complete: false`` is its data, a file's
+  ``truncated: true`` a cut); one that affirms completeness vouches only for the arrays of
+  the object it sits in, and the result is verified complete only when every array in it is
+  vouched for. Weak signs only stop the vouching: a page that says more exist
+  (``more_fields``, ``cursor_fields``: a first page is an answer to follow, not a cut one),
+  a ``missing`` list alone, a bare ``count`` above its array's length.
 
 A result that holds an array nothing vouches for, or nests deeper than the guard reads, is
 ``"unknown"``: not a verified complete answer, whatever else is right about it. A structured

@@ -68,7 +68,8 @@ def content_evidence(content: Sequence[Mapping[str, Any]], policy: GuardPolicy, 
         fail, found = text_evidence(text, policy, strong=strong, prose=prose)
         if fail:
             return fail, ""
-        flag = flag or (f"{found} (in a {block.get('type')} block)" if not strong and found
+        # (the block's type is the provider's word: not named in the outcome)
+        flag = flag or (f"{found} (in one of its content blocks)" if not strong and found
                         else found)
     return None, flag
 
