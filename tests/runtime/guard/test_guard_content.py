@@ -71,7 +71,11 @@ def test_a_text_block_repeating_the_structured_content_is_not_read_twice():
     "</h1></center><hr><center>nginx</center></body></html>",
     "Erreur : quota dépassé", "An error occurred: the upstream closed", "[ERROR] boom",
     "500 Internal Server Error", "Fehler: Datei nicht gefunden", "エラー: タイムアウト",
-    "Error: no se pudo conectar", "Se produjo un error inesperado", "", "   ", "null"])
+    "Error: no se pudo conectar", "Se produjo un error inesperado", "", "   ", "null",
+    "Errore: x", "Erro: x", "Fout: x", "Ошибка: x", "错误: x", "오류: x", "Panic: x",
+    "Something went wrong", "Could not connect", "Unable to reach the host", "Not found",
+    "Permission denied", "Too many requests", "Quota exceeded", "HTTP/1.1 502 Bad Gateway",
+    "<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>"])
 def test_prose_failures_in_many_forms_are_suspect_successes(text):
     got = outcome(result(None, text=text))
     assert (got.category, bool(got.suspect)) == (g.OK, True), got
