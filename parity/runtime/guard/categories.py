@@ -92,7 +92,9 @@ ADVICE: Mapping[Category, Advice] = {
     Category.LOCAL_FAILURE: Advice("refused locally; nothing was sent", Retry.NEVER),
     Category.DRIFTED: Advice("refused locally: the server's definition of this tool no longer "
                              "matches the pinned one; nothing was sent", Retry.NEVER),
-    Category.UNAVAILABLE: Advice("no answer from the server within the tool's deadline",
+    # the detail says which: a server that answered HTTP 500 did answer
+    Category.UNAVAILABLE: Advice("the server did not process the call: no answer within the "
+                                 "tool's deadline, no connection, or an HTTP error status",
                                  Retry.SAFE),
     Category.AUTHENTICATION_FAILED: Advice(
         "the server refused the credential (401 or a rejected token); no other credential is "

@@ -56,3 +56,12 @@ def test_a_rate_limit_message_in_another_language_is_rate_limited(message):
     verdict = g.classify_failure(kind="jsonrpc_error", sent=True, safe=True, code=-32000,
                                  message=message)
     assert (verdict.category, verdict.retry) == (g.RATE_LIMITED, g.RETRY_AFTER)
+
+
+def test_a_server_that_answered_an_http_error_is_not_said_to_have_not_answered():
+    verdict = g.classify_failure(kind="http_status", sent=True, safe=True, status=500)
+    outcome = g.make_outcome(verdict, operation="t", correlation_id="c", sent=True,
+                             started=0.0)
+    assert verdict.category == g.UNAVAILABLE and "HTTP 500" in outcome.message
+    assert "no answer from the server" not in outcome.message
+    assert "HTTP error status" in outcome.message
