@@ -120,10 +120,11 @@ def _signs(body: Mapping[str, Any], declared: frozenset[str], policy: GuardPolic
 def list_evidence(items: Sequence[Any], declared: frozenset[str], policy: GuardPolicy, *,
                   where: str = "") -> Evidence:
     """A list's items are data, however many there are: it is an error only when every item
-    is a bare error, and flagged when some are."""
+    is a bare error, and flagged when some are; a key the items' schema declares is their
+    data, alone or not (a search may find one record of a failed job)."""
     read = list(items[:_MAX_ITEMS])
     bare = [bare_error(item, declared, policy) for item in read]
-    found = [k for k in bare if k is not None]
+    found = [k for k in bare if k is not None and k not in declared]
     if found and len(found) == len(read):
         # "error-shaped" is what the probe reports as `probe.error-shaped`
         return f"a success whose every item is error-shaped (`{found[0]}`{where})", ""

@@ -116,3 +116,15 @@ def test_a_list_of_bare_errors_is_an_error_in_every_form(value, category, suspec
                             (result(None, text=json.dumps(value)), WRITER)):
         got = outcome(raw, definition)
         assert (got.category, bool(got.suspect)) == (category, suspect), (raw, got)
+
+
+def test_a_key_the_items_schema_declares_is_their_data_even_alone():
+    # MCP 2026-07-28: an array result whose items declare `error` (a job list's record)
+    jobs = {"name": "t", "outputSchema": {"type": "array", "items": {
+        "type": "object", "properties": {"id": {"type": "integer"}, "error": {}}}}}
+    def category(definition):
+        return g.classify_result(result([{"error": "rate_limited"}]), definition, POLICY,
+                                 any_structured=True).category
+
+    assert category(jobs) == g.OK
+    assert category(WRITER) == g.TOOL_ERROR  # undeclared: every item a bare error
