@@ -20,6 +20,7 @@ from typing import Any
 
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths import direct, direct_flat
+from parity.fieldpaths.discriminator import require_tags
 from parity.fieldpaths.fieldpath import render
 from parity.fieldpaths.general import Walker
 from parity.fieldpaths.keywords import json_type
@@ -51,6 +52,7 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
+    schema = require_tags(schema)  # a discriminated union requires its tag in every variant
     begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
     if begun is not None and not begun[3] and begun[2] <= limits.max_paths and (
             begun[1] <= limits.max_work):  # the commonest schema, without setting up a walk
