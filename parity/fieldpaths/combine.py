@@ -4,6 +4,8 @@ conjoined, weighed, and made into entries. Unions are ``unions``'.
 
 from __future__ import annotations
 
+import json
+
 from parity.fieldpaths import constraints
 from parity.fieldpaths.entry import ANY, Entry, make_entry
 from parity.fieldpaths.keyed import REFUSED, refuses
@@ -83,7 +85,7 @@ def key_facts(entry: Entry) -> constraints.Constraints | None:
     if entry.unresolved or entry.recursive is not None or entry.unsupported:
         return None
     if not entry.allows("string"):
-        return (("enum", ()),)
+        return _number_names(entry)
     out: dict[str, object] = {k: v for k, v in entry.constraints
                               if constraints.KIND[k] == "string"}
     if entry.enum is not None:
@@ -91,6 +93,21 @@ def key_facts(entry: Entry) -> constraints.Constraints | None:
     if entry.format is not None:
         out["format"] = entry.format
     return constraints.canonical(out)
+
+
+def _number_names(entry: Entry) -> constraints.Constraints | None:
+    """What names a schema of no string takes. A JSON key is a string, so strictly none; but
+    pydantic writes ``dict[IntEnum, X]``'s keys as their enum (``{"enum": [1, 2], "type":
+    "integer"}``) and takes ``"1"``, the key the wire carries: a number enum is read as the
+    strings of its values, other numbers as unmodelled (their spellings vary), never as
+    "no key" (which would hide every key mismatch)."""
+    if not (entry.allows("integer") or entry.allows("number")):
+        return (("enum", ()),)
+    if entry.enum is None:
+        return None
+    names = sorted({json.dumps(v) for v in entry.enum
+                    if isinstance(v, (int, float)) and not isinstance(v, bool)})
+    return constraints.canonical({"enum": tuple(names)})
 
 
 def to_entry(f: Facets, required: bool, patterns: tuple[str, ...]) -> Entry:

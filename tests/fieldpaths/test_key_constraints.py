@@ -172,7 +172,10 @@ def test_property_names_are_walked_to_what_they_say_of_a_name():
 
 @pytest.mark.parametrize(("names", "facts"), [
     (False, {"enum": []}),
-    ({"type": "integer"}, {"enum": []}),
+    ({"type": "boolean"}, {"enum": []}),
+    # a number enum: the strings of its values, the keys pydantic takes (`dict[IntEnum, X]`)
+    ({"type": "integer", "enum": [2, 1]}, {"enum": ["1", "2"]}),
+    ({"type": "number", "enum": [1.5, True, "x"]}, {"enum": ["1.5"]}),
     ({"type": "string", "format": "uuid", "minLength": 1}, {"format": "uuid", "minLength": 1}),
     ({"enum": ["a", 1, "b"]}, {"enum": ["a", "b"]}),
     ({"const": "only"}, {"enum": ["only"]}),
@@ -198,6 +201,7 @@ def test_names_conjoined_under_all_of_and_kept_alike_under_unions():
     {"$ref": "#/$defs/missing"},   # a reference not resolved locally (never fetched)
     {"$ref": "#"},                 # a cycle back to the object itself
     {"not": {"const": "a"}},       # a keyword parity does not model
+    {"type": "integer"},           # numbers: pydantic takes their strings, spelt many ways
 ])
 def test_names_that_say_more_than_a_string_holds_stay_unmodelled(names):
     entry = extract_paths({"type": "object", "properties": {"a": {}}, "propertyNames": names,
@@ -214,3 +218,22 @@ def test_property_names_are_an_annotation_before_draft_06():
     later = extract_paths({"$schema": DRAFT7, "type": "object",
                            "propertyNames": {"maxLength": 3}})[""]
     assert later.to_json()["constraints"] == {"propertyNames": {"maxLength": 3}}
+
+
+def test_an_int_enum_of_keys_is_the_strings_of_its_values_not_no_key():
+    # pydantic writes `dict[IntEnum, X]`'s names as the integer enum, and takes {"1": ...}
+    # (JSON keys are strings): read as "no key fits", every key mismatch was hidden
+    from enum import IntEnum
+
+    from pydantic import BaseModel
+
+    class Priority(IntEnum):
+        low = 1
+        high = 2
+
+    class Labels(BaseModel):
+        labels: dict[Priority, str]
+
+    assert Labels.model_validate_json('{"labels": {"1": "a"}}').labels == {Priority.low: "a"}
+    table = extract_paths(Labels.model_json_schema())
+    assert table["labels"].to_json()["constraints"] == {"propertyNames": {"enum": ["1", "2"]}}
