@@ -105,7 +105,10 @@ def _merge(schemas: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
     by_type: dict[str, list[dict[str, Any]]] = {}
     for s in schemas:
-        by_type.setdefault(s["type"], []).append(s)
+        # an item merged from several types is their ``anyOf`` (``[[1, "a"], [2]]``): the
+        # union of its alternatives and the other items
+        for alternative in s.get("anyOf", (s,)):
+            by_type.setdefault(alternative["type"], []).append(alternative)
     merged: list[dict[str, Any]] = []
     for type_name in sorted(by_type):
         group = by_type[type_name]
