@@ -68,6 +68,13 @@ class SourceError(ParityError):
     """A source that could not be read: a module, a server, a file."""
 
 
+class UnexpectedError(ParityError):
+    """A bug in parity met while doing one part of the work (one pair): said, and the other
+    parts go on; exit 3, as any unexpected error."""
+
+    exit_code = 3
+
+
 class DriftError(Exception):
     """A verdict rather than bad input: the two sides disagree (exit 1)."""
 

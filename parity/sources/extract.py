@@ -6,15 +6,16 @@ reduced to field-path manifests and written to ``manifests/<pair>.agent.json`` a
 ``manifests/<pair>.server.json``. With ``check=True`` nothing is written: the bytes that
 would be written are compared with the committed files.
 
-A pair that fails does not stop the others; a tool whose schema cannot be reduced is left
-out of its manifest (named in the manifest's warnings and in the result), not the whole
-side. Names in the manifests are each side's native tool names; the differ translates them
-with the tool-id forms each manifest records.
+A pair that fails (even by a bug in parity: exit 3) does not stop the others; a tool whose
+schema cannot be reduced is left out of its manifest (named in the manifest's warnings and
+in the result), not the whole side. Names in the manifests are each side's native tool
+names; the differ translates them with the tool-id forms each manifest records.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from parity.config.settings import Config, PairConfig, ServerConfig
 from parity.core.reading import read_limited
 from parity.core.terminal import printable
-from parity.errors import FileFormatError, ParityError, SchemaError
+from parity.errors import FileFormatError, ParityError, SchemaError, UnexpectedError
 from parity.fieldpaths.manifest import Manifest, dumps, write
 from parity.sources.side_by_side import OUT_OF_PROCESS, answered_by, listed_together
 
@@ -54,9 +55,9 @@ class PairResult:
 
     @property
     def exit_code(self) -> int:
-        if self.error is not None or self.problems:
-            return 2
-        return 0
+        if self.error is not None:
+            return self.error.exit_code
+        return 2 if self.problems else 0
 
 
 @dataclass(frozen=True)
@@ -269,6 +270,16 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
                     write(manifest, path)
     except ParityError as exc:
         return PairResult(pair.name, files=files, error=exc)
+    except OSError:
+        raise  # a full disk, a path refused: the machine's, said once for every pair
+    except Exception as exc:
+        # a bug met in one pair must not cost the others their manifests
+        if os.environ.get("PARITY_DEBUG"):
+            raise
+        return PairResult(pair.name, files=files, error=UnexpectedError(
+            f"unexpected error: {type(exc).__name__}: {exc}",
+            hint="this is a bug in parity; rerun with PARITY_DEBUG=1 for a traceback and "
+                 "report it"))
     return PairResult(pair.name, files=files, changed=changed, created=created,
                       problems=tuple(problems))
 
