@@ -45,7 +45,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,21 +146,22 @@ def tools_from_object(value: Any, ref: str) -> list[AgentTool]:
     """The tools in a resolved ``module:attribute``: see the module docstring for the shapes."""
     if isinstance(value, Mapping):
         items: list[tuple[str | None, Any, str]] = []
-        for key, item in value.items():
+        for key, item in _entries(value, ref, "items", lambda: list(value.items())):
             if not isinstance(key, str) or not key:
                 raise SourceError(f"{ref!r}: dict keys must be tool names (strings), got {key!r}",
                                   location=ref, hint="key the dict by tool name")
             items.append((key, item, f"{ref}[{key!r}]"))
     elif isinstance(value, (list, tuple)):
-        items = [(None, item, f"{ref}[{i}]") for i, item in enumerate(value)]
+        items = [(None, item, f"{ref}[{i}]")
+                 for i, item in enumerate(_entries(value, ref, "items", lambda: list(value)))]
     else:
         items = [(None, value, ref)]
     tools: dict[str, AgentTool] = {}
     for name, item, where in items:
-        if is_tool_object(item):
-            tool = object_tool(item, name)
+        if is_tool_object(item, where):
+            tool = object_tool(item, name, where)
         elif callable(item) and not isinstance(item, type):
-            tool = callable_tool(item, name, None)
+            tool = callable_tool(item, name, None, where)
         else:
             raise SourceError(
                 f"{where} is a {type(item).__name__}, not a tool", location=ref,
@@ -171,6 +172,17 @@ def tools_from_object(value: Any, ref: str) -> list[AgentTool]:
                               hint="tool names must be unique on one side")
         tools[tool.name] = tool
     return [tools[n] for n in sorted(tools)]
+
+
+def _entries(value: Any, ref: str, what: str, read: Callable[[], list[Any]]) -> list[Any]:
+    # a dict or list subclass of the user's may raise while parity reads it: its error
+    try:
+        return read()
+    except Exception as exc:
+        said = f": {exc}" if str(exc) else ""
+        raise SourceError(f"reading the {type(value).__name__}'s {what} raised "
+                          f"{type(exc).__name__}{said}", location=ref,
+                          hint="give a plain dict, list or tuple of tools") from None
 
 
 def definitions_from_models(models: Mapping[str, ModelRef], root: Path | None = None,

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
 OBSERVE_HINT = "fix the example arguments under observe, or the stub itself"
 
 
+def attribute(obj: Any, name: str, where: str) -> Any:
+    """``obj.name`` (``None`` where it has none). What reading it raises (a property, a
+    ``__getattr__``) is the tool object's error, said with ``where`` and the attribute."""
+    try:
+        return getattr(obj, name, None)
+    except Exception as exc:
+        said = f": {exc}" if str(exc) else ""
+        raise SourceError(f"reading the tool object's attribute {name!r} raised "
+                          f"{type(exc).__name__}{said}", location=where,
+                          hint="fix that attribute of the tool object (a property or "
+                               "__getattr__ that raises)") from None
+
+
 @dataclass(frozen=True)
 class AgentTool:
     """One agent-side tool: its raw definition, and how to call it (``None``: not callable)."""
@@ -42,14 +55,24 @@ def definition_from_callable(fn: Callable[..., Any], name: str | None = None,
 
 
 def callable_tool(fn: Callable[..., Any], name: str | None,
-                  description: str | None) -> AgentTool:
-    """The ``AgentTool`` of a stub callable (named ``name``, else by its ``__name__``)."""
-    tool_name = name or getattr(fn, "__name__", None)
+                  description: str | None, where: str | None = None) -> AgentTool:
+    """The ``AgentTool`` of a stub callable (named ``name``, else by its ``__name__``;
+    ``where``: its place in the source, for errors)."""
+    place = where or name or repr(fn)
+    fn_name = attribute(fn, "__name__", place)
+    tool_name = name or fn_name
     if not isinstance(tool_name, str) or not tool_name or tool_name == "<lambda>":
-        raise SourceError(f"cannot name the tool {fn!r}",
+        raise SourceError(f"cannot name the tool {fn!r}", location=where,
                           hint="give it a name: put it in a dict keyed by tool name")
+    if not isinstance(fn_name, str):
+        # the SDK names the arguments model after the function: a functools.partial or a
+        # callable instance has no name of its own, and the SDK cannot describe it
+        raise SourceError(f"tool {tool_name!r}: a {type(fn).__name__} object has no __name__, "
+                          "which the MCP SDK needs to describe a function", location=where,
+                          hint="wrap it in a def with the tool's parameters (or give it a "
+                               "__name__, e.g. with functools.update_wrapper)")
     schemas = _function_schemas(fn, tool_name)
-    doc = description if description is not None else (getattr(fn, "__doc__", None) or "")
+    doc = description if description is not None else (attribute(fn, "__doc__", place) or "")
     definition: dict[str, Any] = {"name": tool_name, "description": doc,
                                   "inputSchema": schemas.input_schema}
     if schemas.output_schema is not None:
@@ -77,6 +100,10 @@ def _signature(fn: Callable[..., Any], tool: str) -> inspect.Signature:
     except (TypeError, ValueError) as exc:
         raise SourceError(f"tool {tool!r}: {fn!r} has no readable signature: {exc}",
                           hint="give the stub an ordinary def with annotated parameters") from None
+    except Exception as exc:  # a string annotation that raises when evaluated: the stub's
+        raise SourceError(f"tool {tool!r}: evaluating the annotations of {fn!r} raised "
+                          f"{type(exc).__name__}: {exc}",
+                          hint="fix the annotations of the stub's signature") from None
 
 
 def _function_schemas(fn: Callable[..., Any], tool: str) -> FunctionSchemas:
@@ -145,10 +172,20 @@ def _errors(exc: Any) -> str:
 # -- StructuredTool-like objects --------------------------------------------------------------
 
 
-def is_tool_object(value: Any) -> bool:
-    """Whether ``value`` is shaped like LangChain's ``StructuredTool`` (duck-typed)."""
-    return (not isinstance(value, type) and isinstance(getattr(value, "name", None), str)
-            and hasattr(value, "args_schema"))
+def is_tool_object(value: Any, where: str | None = None) -> bool:
+    """Whether ``value`` is shaped like LangChain's ``StructuredTool`` (duck-typed); an
+    attribute that raises when read is a ``SourceError`` naming it and ``where``."""
+    if isinstance(value, type):
+        return False
+    place = where or repr(value)
+    if not isinstance(attribute(value, "name", place), str):
+        return False
+    missing = object()
+    try:
+        return getattr(value, "args_schema", missing) is not missing
+    except Exception:
+        attribute(value, "args_schema", place)  # raises again: said by name
+        raise
 
 
 def definition_from_tool_object(obj: Any, name: str | None = None) -> dict[str, Any]:
@@ -157,14 +194,19 @@ def definition_from_tool_object(obj: Any, name: str | None = None) -> dict[str, 
     return object_tool(obj, name).definition
 
 
-def object_tool(obj: Any, name: str | None) -> AgentTool:
-    """The ``AgentTool`` of a ``StructuredTool``-like object (named ``name``, else ``obj.name``)."""
+def object_tool(obj: Any, name: str | None, where: str | None = None) -> AgentTool:
+    """The ``AgentTool`` of a ``StructuredTool``-like object (named ``name``, else ``obj.name``;
+    ``where``: its place in the source, for errors)."""
     from pydantic import BaseModel
 
-    tool_name = name or obj.name
-    fn = getattr(obj, "func", None) or getattr(obj, "coroutine", None)
+    place = where or name or repr(obj)
+    tool_name = name or attribute(obj, "name", place)
+    if not isinstance(tool_name, str) or not tool_name.strip():
+        raise SourceError(f"the tool object's name is {tool_name!r}", location=place,
+                          hint="give the tool a name (or key it by name in a dict)")
+    fn = attribute(obj, "func", place) or attribute(obj, "coroutine", place)
     fn = fn if callable(fn) else None
-    args_schema = obj.args_schema
+    args_schema = attribute(obj, "args_schema", place)
     model: Any = None
     if isinstance(args_schema, type) and issubclass(args_schema, BaseModel):
         model = args_schema
@@ -179,7 +221,7 @@ def object_tool(obj: Any, name: str | None) -> AgentTool:
         raise SourceError(f"tool {tool_name!r}: args_schema is {type(args_schema).__name__}, "
                           "not a pydantic model class or a JSON Schema dict",
                           hint="give the tool an args_schema model")
-    description = getattr(obj, "description", None)
+    description = attribute(obj, "description", place)
     definition: dict[str, Any] = {
         "name": tool_name, "description": description if isinstance(description, str) else "",
         "inputSchema": in_schema}
