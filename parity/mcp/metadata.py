@@ -4,7 +4,9 @@ A stub and a server written from the same function must publish the same schemas
 byte, so the agent side calls exactly the code FastMCP (1.x) and MCPServer (2.x) call in
 ``Tool.from_function``: the arguments model (``<function>Arguments`` on the SDK's
 ``ArgModelBase``), its JSON Schema ``by_alias``, and the output schema and wrapping the SDK
-decides from the return annotation (``None`` when the server would publish none).
+decides from the return annotation (``None`` when the server would publish none). The
+parameters the SDK fills itself are skipped as ``Tool.from_function`` skips them: the
+``Context`` it injects, and (2.x) those ``Resolve(...)`` resolves.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ class FunctionSchemas:
     output_schema: dict[str, Any] | None
     #: whether results are sent wrapped as ``{"result": ...}``
     wrap_output: bool
+    #: the parameter the SDK injects its ``Context`` into (``None``: none)
+    context_kwarg: str | None = None
 
     def kwargs(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         """``arguments`` validated by the arguments model, one level deep, as the SDK calls a
@@ -47,16 +51,38 @@ def _func_metadata() -> Callable[..., Any]:
     return func_metadata  # type: ignore[no-any-return,unused-ignore]
 
 
+def _filled_by_sdk(fn: Callable[..., Any]) -> tuple[str | None, list[str]]:
+    """The parameter the SDK injects its ``Context`` into, and every parameter it fills
+    itself, found as ``Tool.from_function`` finds them (its ``skip_names``)."""
+    if SDK_MAJOR >= 2:
+        from mcp.server.mcpserver.utilities.context_injection import find_context_parameter
+    else:
+        from mcp.server.fastmcp.utilities.context_injection import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+            find_context_parameter,
+        )
+    context_kwarg: str | None = find_context_parameter(fn)
+    skip = [context_kwarg] if context_kwarg is not None else []
+    if SDK_MAJOR >= 2:
+        try:
+            from mcp.server.mcpserver.resolve import find_resolved_parameters
+        except ImportError:  # a 2.x before Resolve(...)
+            pass
+        else:
+            skip.extend(find_resolved_parameters(fn))
+    return context_kwarg, skip
+
+
 def function_schemas(fn: Callable[..., Any]) -> FunctionSchemas:
     """The schemas the installed SDK publishes for ``fn`` as a tool. Raises ``ValueError``
     (the SDK's ``InvalidSignature``, or pydantic refusing a type) with the SDK's reason."""
     try:
-        meta = _func_metadata()(fn)
+        context_kwarg, skip_names = _filled_by_sdk(fn)
+        meta = _func_metadata()(fn, skip_names=skip_names)
         input_schema: dict[str, Any] = meta.arg_model.model_json_schema(by_alias=True)
     except Exception as exc:  # InvalidSignature, pydantic's schema errors: one kind for callers
         raise ValueError(f"{type(exc).__name__}: {exc}") from None
     return FunctionSchemas(meta.arg_model, input_schema, meta.output_schema,
-                           bool(meta.wrap_output))
+                           bool(meta.wrap_output), context_kwarg)
 
 
 def returning(annotation: Any, name: str) -> Callable[..., Any]:

@@ -79,7 +79,12 @@ def callable_tool(fn: Callable[..., Any], name: str | None,
         definition["outputSchema"] = schemas.output_schema
 
     def call(arguments: Mapping[str, Any]) -> Any:
-        return fn(**_validated_kwargs(schemas.arguments, arguments, tool_name))
+        kwargs = _validated_kwargs(schemas.arguments, arguments, tool_name)
+        if schemas.context_kwarg is not None:
+            # no session to give it: a stub that only accepts the SDK's Context can be
+            # observed, one that uses it raises, said as the stub's error
+            kwargs[schemas.context_kwarg] = None
+        return fn(**kwargs)
 
     return AgentTool(tool_name, definition, call,
                      schemas.wrap_output if schemas.output_schema is not None else None)
