@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from parity.errors import SourceError
+from parity.fieldpaths.set_defaults import sorted_set_defaults
 
 if TYPE_CHECKING:
     from parity.mcp.metadata import FunctionSchemas
@@ -125,10 +126,13 @@ def _function_schemas(fn: Callable[..., Any], tool: str) -> FunctionSchemas:
             raise SourceError(f"tool {tool!r}: parameter {param.name!r} starts with '_'",
                               hint="the MCP SDK refuses such parameters too; rename it")
     try:
-        return function_schemas(fn)
+        schemas = function_schemas(fn)
     except ValueError as exc:
         raise SourceError(f"tool {tool!r}: the MCP SDK cannot describe {_fn_name(fn)!r}: {exc}",
                           hint="use types pydantic understands in the stub's signature") from None
+    out = schemas.output_schema
+    return replace(schemas, input_schema=sorted_set_defaults(schemas.input_schema),
+                   output_schema=None if out is None else sorted_set_defaults(out))
 
 
 def output_schema(annotation: Any, fn_name: str, tool: str) -> tuple[dict[str, Any] | None, bool]:
@@ -150,7 +154,8 @@ def model_schema(model: Any, tool: str) -> dict[str, Any]:
         raise SourceError(f"tool {tool!r}: cannot describe its arguments as JSON Schema: "
                           f"{type(exc).__name__}: {exc}",
                           hint="use JSON-serializable types (models, str, int, lists...)") from None
-    return schema
+    fixed: dict[str, Any] = sorted_set_defaults(schema)  # the same manifest every run
+    return fixed
 
 
 def _validated_kwargs(model: Any, arguments: Mapping[str, Any], tool: str) -> dict[str, Any]:
