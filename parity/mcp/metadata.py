@@ -95,3 +95,18 @@ def returning(annotation: Any, name: str) -> Callable[..., Any]:
     result.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         return_annotation=annotation)
     return result
+
+
+def call_result(value: Any) -> tuple[dict[str, Any] | None, bool] | None:
+    """Where ``value`` is the SDK's ``CallToolResult`` (a tool function may return one, and
+    the SDK sends it as it is): its structured content (``None``: none) and whether it is
+    an error result; ``None`` for any other value."""
+    if type(value).__name__ != "CallToolResult":  # cheap: most results are plain data
+        return None
+    from mcp.types import CallToolResult
+
+    if not isinstance(value, CallToolResult):
+        return None
+    sent: dict[str, Any] = value.model_dump(by_alias=True, mode="json", exclude_none=True)
+    structured = sent.get("structuredContent")
+    return (structured if isinstance(structured, dict) else None), bool(sent.get("isError"))

@@ -52,6 +52,11 @@ def observe(tool: AgentTool, arguments: Mapping[str, Any], *,
             raise SourceError(f"tool {tool.name!r}: the stub raised {type(exc).__name__}"
                               f"{said} when called with the observe arguments",
                               location=f"observe.{tool.name}", hint=OBSERVE_HINT) from None
+    from parity.mcp.metadata import call_result
+
+    sent = call_result(result)
+    if sent is not None:  # the SDK sends a CallToolResult as it is: what arrives is inside
+        return _structured(tool, *sent, frozenset(id_paths))
     try:
         value = to_jsonable_python(result, by_alias=True)
     except Exception as exc:  # a result with no JSON form
@@ -62,6 +67,23 @@ def observe(tool: AgentTool, arguments: Mapping[str, Any], *,
     if wrap:
         value = {"result": value}
     return schema_of_value(value, frozenset(id_paths))
+
+
+def _structured(tool: AgentTool, structured: dict[str, Any] | None, is_error: bool,
+                id_paths: frozenset[str]) -> dict[str, Any]:
+    """The schema of a ``CallToolResult``'s structured content, never wrapped (the SDK
+    sends it as the stub built it)."""
+    if is_error:
+        raise SourceError(f"tool {tool.name!r}: the stub returned an error result (isError) "
+                          "when called with the observe arguments",
+                          location=f"observe.{tool.name}", hint=OBSERVE_HINT)
+    if structured is None:
+        raise SourceError(f"tool {tool.name!r}: the stub returned a CallToolResult without "
+                          "structured content: no structured result arrives to observe",
+                          location=f"observe.{tool.name}",
+                          hint="give the CallToolResult its structured content, or drop "
+                               "observe for this tool")
+    return schema_of_value(structured, id_paths)
 
 
 def _run(awaitable: Any) -> Any:

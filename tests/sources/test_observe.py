@@ -54,3 +54,31 @@ def test_a_bug_in_one_pair_does_not_stop_the_others(tmp_path: Path,
     assert result.exit_code == 3
     assert "p: failed: unexpected error: KeyError: 'type'" in result.lines()[0]
     assert (tmp_path / "manifests" / "q.agent.json").exists()
+
+
+def test_a_call_tool_result_is_observed_as_the_structured_content_that_arrives() -> None:
+    from mcp.types import CallToolResult, TextContent
+
+    from parity.errors import SourceError
+    from parity.sources.agent import observe, tools_from_object
+
+    def weather(city: str) -> Any:
+        return CallToolResult(content=[TextContent(type="text", text="12C")],
+                              structuredContent={"temp": 12.0, "city": city})
+
+    def failing(city: str) -> Any:
+        return CallToolResult(content=[TextContent(type="text", text="no")], isError=True)
+
+    def unstructured(city: str) -> Any:
+        return CallToolResult(content=[TextContent(type="text", text="12C")])
+
+    tools = {t.name: t for t in tools_from_object([weather, failing, unstructured], "T")}
+    # not the envelope (_meta, content[], isError, structuredContent.temp): what arrives
+    assert observe(tools["weather"], {"city": "Oslo"}) == {
+        "type": "object", "required": ["city", "temp"],
+        "properties": {"city": {"type": "string"}, "temp": {"type": "number"}}}
+    with pytest.raises(SourceError, match="returned an error result") as caught:
+        observe(tools["failing"], {"city": "Oslo"})
+    assert caught.value.location == "observe.failing"
+    with pytest.raises(SourceError, match="without structured content"):
+        observe(tools["unstructured"], {"city": "Oslo"})
