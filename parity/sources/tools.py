@@ -8,6 +8,7 @@ same function agree byte for byte. See ``parity.sources.agent`` for the accepted
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -204,6 +205,48 @@ def definition_from_tool_object(obj: Any, name: str | None = None) -> dict[str, 
     return object_tool(obj, name).definition
 
 
+#: the most values of a dict ``args_schema`` checked (the walks bound the rest)
+_MAX_CHECKED = 100_000
+
+
+def _json_data(schema: dict[Any, Any], tool: str, place: str) -> None:
+    """Refuse a dict ``args_schema`` that is no JSON (a key that is no string, a value such
+    as ``bytes``, a set or ``NaN``, a part that holds itself), naming the tool and where,
+    as a JSON pointer: it is sent as JSON, and parity reads it as JSON."""
+    from parity.fieldpaths.pointers import escape_token
+
+    todo: list[tuple[Any, str, frozenset[int]]] = [(schema, "#", frozenset())]
+    checked = 0
+    while todo and checked < _MAX_CHECKED:
+        value, at, above = todo.pop()
+        checked += 1
+        problem = None
+        if isinstance(value, dict):
+            keys = [k for k in value if not isinstance(k, str)]
+            if keys:
+                problem = f"the key {keys[0]!r} ({type(keys[0]).__name__}): JSON keys are strings"
+            elif id(value) in above:
+                problem = "it holds itself"
+            else:
+                inner = above | {id(value)}
+                todo.extend((v, f"{at}/{escape_token(k)}", inner) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):  # a tuple is sent as an array
+            if id(value) in above:
+                problem = "it holds itself"
+            else:
+                inner = above | {id(value)}
+                todo.extend((v, f"{at}/{i}", inner) for i, v in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            problem = f"{value!r} is no JSON number"
+        elif value is not None and not isinstance(value, (str, int, float)):
+            problem = f"a {type(value).__name__} is no JSON value"
+        if problem is not None:
+            raise SourceError(f"tool {tool!r}: its args_schema at {at}: {problem}",
+                              location=place,
+                              hint="give args_schema as JSON data (str keys; strings, numbers, "
+                                   "booleans, null, lists and dicts), or a pydantic model")
+
+
 def object_tool(obj: Any, name: str | None, where: str | None = None) -> AgentTool:
     """The ``AgentTool`` of a ``StructuredTool``-like object (named ``name``, else ``obj.name``;
     ``where``: its place in the source, for errors)."""
@@ -222,6 +265,7 @@ def object_tool(obj: Any, name: str | None, where: str | None = None) -> AgentTo
         model = args_schema
         in_schema = model_schema(model, tool_name)
     elif isinstance(args_schema, dict):
+        _json_data(args_schema, tool_name, place)
         in_schema = args_schema
     elif args_schema is None and fn is not None:
         # LangChain infers the schema from the function when none is given

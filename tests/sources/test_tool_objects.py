@@ -105,3 +105,52 @@ def test_extract_exits_2_on_a_raising_tool_object(tmp_path: Path,
     assert code == 2, err
     assert ("p: failed: at raising_stubs:TOOLS[0]: reading the tool object's attribute "
             "'args_schema' raised ValueError: nope") in err
+
+
+def _schema_tool(schema: Any) -> Any:
+    class T:
+        name = "t"
+        description = "d"
+        args_schema = schema
+
+    return T()
+
+
+_LOOP: dict[str, Any] = {"type": "object"}
+_LOOP["properties"] = {"self": _LOOP}
+
+
+@pytest.mark.parametrize(("schema", "said"), [
+    ({"type": "object", "properties": {1: {"type": "string"}}},
+     "at #/properties: the key 1 (int): JSON keys are strings"),
+    ({"type": "object", "properties": {"x": {"default": b"x"}}},
+     "at #/properties/x/default: a bytes is no JSON value"),
+    ({"type": "object", "properties": {"x~/": {"default": object()}}},
+     "at #/properties/x~0~1/default: a object is no JSON value"),
+    ({"type": "object", "properties": {"x": {"default": float("nan")}}},
+     "at #/properties/x/default: nan is no JSON number"),
+    (_LOOP, "at #/properties/self: it holds itself"),
+])
+def test_a_dict_args_schema_that_is_no_json_is_refused_with_its_place(schema: Any,
+                                                                     said: str) -> None:
+    with pytest.raises(SourceError) as caught:
+        tools_from_object([_schema_tool(schema)], "TOOLS")
+    assert caught.value.location == "TOOLS[0]"
+    assert caught.value.message == f"tool 't': its args_schema {said}"
+
+
+def test_extract_exits_2_on_an_args_schema_keyed_by_an_integer(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # it was a TypeError in the field-path reduction: an unexpected error, exit 3
+    (tmp_path / "intkey_stubs.py").write_text(
+        "class T:\n    name = 't'\n    description = 'd'\n"
+        "    args_schema = {'type': 'object', 'properties': {1: {'type': 'string'}}}\n\n"
+        "TOOLS = [T()]\n")
+    (tmp_path / "server.json").write_text('{"tools": []}')
+    (tmp_path / "parity.toml").write_text(
+        '[servers.s]\ntools_file = "server.json"\n'
+        '[pairs.p]\nserver = "s"\nagent = {source = "intkey_stubs:TOOLS"}\n')
+    code = main(["extract", "--config", str(tmp_path / "parity.toml")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "p: failed: at intkey_stubs:TOOLS[0]: tool 't': its args_schema at #/properties" in err
