@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -272,6 +273,7 @@ def load_agent(agent: AgentConfig, root: Path, *, server: str | None = None,
             raise SourceError("the agent side has no tools_file", location="agent.tools_file")
         _no_observe(agent, "tools_file")
         definitions = _called_as(agent, read_tool_file(agent.tools_file), server)
+        _known_call_modes(definitions, agent.tools_file)
         return AgentListing(tuple(sorted(definitions, key=lambda d: d["name"])), frozenset(),
                             _relative(agent.tools_file, root))
     if agent.kind == "models":
@@ -316,6 +318,30 @@ def _called_as(agent: AgentConfig, definitions: Sequence[dict[str, Any]],
             definition["execution"] = rest
         by_name[name] = definition
     return [by_name[d["name"]] for d in definitions]
+
+
+def _known_call_modes(definitions: Sequence[dict[str, Any]], file: Path) -> None:
+    """Refuse an ``execution.taskSupport`` the protocol does not name in the agent's file.
+    A server's is recorded as taking no call (nothing is known to work there); but the
+    agent's says how the agent calls, and read as no call it would turn ``tool.call-mode``
+    off without a word (``"Forbidden"`` for ``"forbidden"``)."""
+    from parity.errors import FileFormatError
+    from parity.fieldpaths.callmodes import CALL_MODES
+
+    allowed = ", ".join(f'"{name}"' for name in CALL_MODES)
+    for definition in definitions:
+        execution = definition.get("execution")
+        support = execution.get("taskSupport") if isinstance(execution, dict) else None
+        if execution is None or (isinstance(execution, dict) and (
+                support is None or (isinstance(support, str) and support in CALL_MODES))):
+            continue
+        said = (f"`execution.taskSupport` is {json.dumps(support)}"
+                if isinstance(execution, dict) else
+                f"`execution` is {type(execution).__name__}, not an object")
+        raise FileFormatError(f"{said}, which MCP does not name", file=str(file),
+                              location=f"tool {definition['name']!r}",
+                              hint=f"taskSupport is one of {allowed} (or leave it out: called "
+                                   "plainly); or say how the agent calls it with call_as")
 
 
 def _tool_named(key: str, tools: Mapping[str, object], form: str, server: str | None,

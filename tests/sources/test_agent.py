@@ -322,3 +322,23 @@ def test_schema_of_value_merges_items() -> None:
     assert schema_of_value({"a": [], "b": 1.5, "c": True}) == {
         "type": "object", "required": ["a", "b", "c"], "properties": {
             "a": {"type": "array"}, "b": {"type": "number"}, "c": {"type": "boolean"}}}
+
+
+@pytest.mark.parametrize("execution", [{"taskSupport": "Forbidden"}, {"taskSupport": 1},
+                                       "required"])
+def test_an_agent_file_calling_a_tool_a_way_mcp_does_not_name_is_refused(
+        tmp_path: Path, execution: Any) -> None:
+    # read as no way of calling, it turned tool.call-mode off without a word
+    from parity.errors import FileFormatError
+
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"tools": [
+        {"name": "a", "inputSchema": {"type": "object"}, "execution": execution}]}))
+    with pytest.raises(FileFormatError, match="which MCP does not name") as caught:
+        load_agent(AgentConfig(kind="tools_file", tools_file=path), tmp_path)
+    assert caught.value.file == str(path) and caught.value.location == "tool 'a'"
+    assert '"forbidden", "optional", "required"' in (caught.value.hint or "")
+    # call_as says how the agent calls it: the file's value is replaced, nothing to refuse
+    listing = load_agent(AgentConfig(kind="tools_file", tools_file=path,
+                                     call_as={"a": "task"}), tmp_path)
+    assert listing.tools[0]["execution"] == {"taskSupport": "required"}
