@@ -276,7 +276,8 @@ class _Validator:
         return _ENV_REF.sub(sub, text)
 
     def module_ref(self, value: Any, key: str) -> str | None:
-        if isinstance(value, str) and re.fullmatch(r"[\w.]+:[\w.]+", value):
+        # dotted names on both sides: a relative module (`..agent`) cannot be imported by name
+        if isinstance(value, str) and re.fullmatch(r"\w+(?:\.\w+)*:\w+(?:\.\w+)*", value):
             return value
         self.error(key, value, "a 'module:attribute' reference")
         return None

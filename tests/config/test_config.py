@@ -216,3 +216,13 @@ def test_a_server_protocol_is_read_as_written_and_checked_for_shape(tmp_path):
         load_config(write(tmp_path, '[servers.a]\nstdio = "x"\nprotocol = "newest"\n'))
     assert "servers.a.protocol = 'newest': expected auto, or an MCP protocol version" in str(
         refused.value)
+
+
+@pytest.mark.parametrize("ref", ["..agent:TOOLS", ".agent:TOOLS", "agent.:TOOLS",
+                                 "a..b:TOOLS", "agent:.TOOLS"])
+def test_a_reference_that_is_no_dotted_name_is_a_config_mistake(tmp_path, ref):
+    # a relative module passed, and failed only when imported (a TypeError in importlib)
+    path = write(tmp_path, f'[servers.s]\ntools_file = "s.json"\n[pairs.p]\nserver = "s"\n'
+                           f'agent = {{source = "{ref}"}}\n')
+    with pytest.raises(ConfigError, match="expected a 'module:attribute' reference"):
+        load_config(path)
