@@ -282,6 +282,8 @@ def _objects(schema: dict[str, Any], keyword: str, key: str, required: bool, dep
     ``depth`` levels. Its alternatives: the paths the branches counted beyond the union's."""
     if not reads_branches(schema, keyword, max_alternatives) or len(schema[keyword]) < 2:
         raise NotPlain  # (one branch: a node like any other, left to the walks)
+    if "discriminator" in schema:
+        raise NotPlain  # its tag required first (``discriminator.require_tags``)
     branches = schema[keyword]
     work = visit_cost(schema) + 2 * len(branches)
     tables = []

@@ -52,7 +52,6 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
                           f"or a boolean, got {json_type(schema)}", location="#",
                           hint="a tool's inputSchema/outputSchema must be a JSON object")
     limits = limits or _DEFAULT_LIMITS
-    schema = require_tags(schema)  # a discriminated union requires its tag in every variant
     begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
     if begun is not None and not begun[3] and begun[2] <= limits.max_paths and (
             begun[1] <= limits.max_work):  # the commonest schema, without setting up a walk
@@ -62,6 +61,12 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
         if work is not None:
             work.spent = begun[1]
         return dict(begun[0])
+    # a discriminated union requires its tag in every variant; the flat read leaves such a
+    # union to the walks, so only schemas they read pay for looking
+    tagged = require_tags(schema)
+    if tagged is not schema:
+        schema = tagged
+        begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
     failed: set[int] = set()  # subschemas the direct path gave up on
     helper: list[Walker] = []  # the general walk of the subschemas the direct path leaves
 

@@ -77,3 +77,17 @@ def test_an_agent_leaving_out_a_defaulted_discriminator_is_found():
                 "properties": {"meow": {"type": "integer"}}}}})
     findings = diff([agent], [tool("adopt", Adopt.model_json_schema())])
     assert [f.path for f in of_rule("in.missing-required", findings)] == ["pet.kind"]
+
+
+def test_a_discriminated_union_of_inline_objects_is_read_tagged_by_every_walk():
+    # the flat read (the commonest schemas) leaves such a union to the walks, which read
+    # it with its tag required
+    cat = {"type": "object", "required": ["meow"], "properties": {
+        "kind": {"const": "cat", "default": "cat"}, "meow": {"type": "integer"}}}
+    dog = {"type": "object", "required": ["bark"], "properties": {
+        "kind": {"const": "dog", "default": "dog"}, "bark": {"type": "string"}}}
+    union = {"discriminator": {"propertyName": "kind"}, "oneOf": [cat, dog]}
+    for schema, at in ((union, ""), ({"type": "object", "properties": {"pet": union}}, "pet")):
+        table = extract_paths(schema)
+        assert table[f"{at}.kind" if at else "kind"].required
+        assert [key for key, _ in table[at].tags] == ["kind"]
