@@ -88,16 +88,17 @@ class ServerConfig:
     def kind_words(self) -> str:
         """``"an object source"``, ``"a stdio source"``: the kind, for messages."""
         return f"{'an' if self.kind[:1] in tuple('aeiou') else 'a'} {self.kind} source"
-    #: every value read from the environment through ``${VAR}`` in env or headers
+    #: every value read from the environment through ``${VAR}`` in stdio, env or headers
     resolved: tuple[str, ...] = ()
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """Values that must never appear in output (see ``parity.core.redact``): every env
-        and header value, every ``${VAR}`` value, every long token inside a header value,
-        the credentials in the URL."""
+        """Values that must never appear in output (``parity.core.redact.secret_values``):
+        env values named as or looking like credentials, every header value and long token
+        inside one, every ``${VAR}`` value, the credentials in the URL and the credential
+        arguments of the stdio command."""
         return secret_values(env=self.env, headers=self.headers, resolved=self.resolved,
-                             url=self.url)
+                             url=self.url, stdio=self.stdio or ())
 
 
 @dataclass(frozen=True)

@@ -314,6 +314,7 @@ class _Validator:
                               "accept_reported_name", "protocol", *CALL_KEYS})
         kind = self.one_source(raw, key, SERVER_SOURCES)
         stdio: tuple[str, ...] | None = None
+        resolved_before = len(self.resolved)
         if kind == "stdio":
             value = raw["stdio"]
             if isinstance(value, str) and value.strip():
@@ -329,6 +330,8 @@ class _Validator:
             if stdio and any("\0" in word for word in stdio):
                 self.error(f"{key}.stdio", value, "a command without a NUL character "
                                                   "(the system refuses one)")
+            if stdio:  # each word may read the environment, as env and headers do
+                stdio = tuple(self.interpolate(word, f"{key}.stdio") for word in stdio)
         url = raw.get("url") if kind == "url" else None
         if kind == "url" and not _is_http_url(url):
             self.error(f"{key}.url", url, "an http:// or https:// URL")
@@ -350,12 +353,11 @@ class _Validator:
         protocol = self.optional_string(raw, key, "protocol")
         if protocol is not None and not _PROTOCOL.fullmatch(protocol):
             self.error(f"{key}.protocol", protocol, "auto, or an MCP protocol version")
-        resolved_before = len(self.resolved)
         env, headers = self.strings(raw, key, "env"), self.strings(raw, key, "headers")
         # now, not once the file is valid: a mistake's message must not show them either
         register(secret_values(env=env, headers=headers,
                                url=url if isinstance(url, str) else None,
-                               resolved=self.resolved[resolved_before:]))
+                               resolved=self.resolved[resolved_before:], stdio=stdio or ()))
         config = ServerConfig(
             name=name, kind=kind or "stdio", stdio=stdio, url=url, object=obj,
             tools_file=tools_file, models=models, env=env, headers=headers,

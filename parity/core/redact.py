@@ -1,6 +1,7 @@
 """One redaction layer for everything parity prints or writes.
 
-A secret is a value parity was given to reach a server (see ``secret_values``). A server may
+A secret is a value parity was given to reach a server (``parity.core.secrets``, re-exported
+here: ``secret_values``). A server may
 echo it back anywhere: in a tool name, a description, an error message. It must then reach
 neither the terminal nor a file, in any spelling: the raw text, its JSON escaping (``\\"``,
 ``\\\\``), its ``\\u`` escaping, its percent-encoding, its JSON-pointer escaping (``~1``,
@@ -21,7 +22,6 @@ Where it applies:
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import functools
 import io
@@ -31,16 +31,23 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
+from parity.core.secrets import (
+    MIN_HEADER_TOKEN,
+    MIN_LENGTH,
+    MIN_TOKEN_LOOKS,
+    VOCABULARY,
+    argument_secrets,
+    credential_flag,
+    credential_name,
+    looks_like_credential,
+    plain,
+    secret_values,
+    url_secrets,
+)
 from parity.errors import ParityError
 
 #: What replaces a secret.
 MASK = "***"
-#: Shorter values cannot be told apart from ordinary text ("1", "on"): redacting them would
-#: mangle every message.
-MIN_LENGTH = 4
-#: Inside a header value ("Bearer <token>"), every whitespace-separated token this long is a
-#: secret of its own: the bare token leaks without its scheme.
-MIN_HEADER_TOKEN = 8
 #: A truncated secret: this many of its characters next to an ellipsis are redacted too.
 MIN_PARTIAL = 6
 
@@ -53,86 +60,6 @@ _POINTER = {"/": "~1", "~": "~0"}
 
 class SecretInFileError(ParityError):
     """A file parity was about to write holds a secret the server echoed."""
-
-
-def secret_values(*, env: Mapping[str, str] = {},
-                  headers: Mapping[str, str] = {},
-                  resolved: Iterable[str] = (), url: str | None = None) -> tuple[str, ...]:
-    """The secrets of one server: every env and header value, every value resolved from
-    ``${VAR}``, every whitespace-separated token of at least ``MIN_HEADER_TOKEN``
-    characters inside a header value, and the credentials a ``url`` holds (``url_secrets``).
-    Values shorter than ``MIN_LENGTH`` are left out."""
-    values: list[str] = [*env.values(), *headers.values(), *resolved]
-    for value in headers.values():
-        values.extend(t for t in value.split() if len(t) >= MIN_HEADER_TOKEN)
-    if url:
-        values.extend(url_secrets(url))
-    return tuple(dict.fromkeys(v for v in values if len(v) >= MIN_LENGTH))
-
-
-#: words in a query parameter's name that say its value is a credential (``?token=``,
-#: ``?api_key=``, ``?X-Amz-Signature=``): other values (``?version=``, and a kind named
-#: beside one, OAuth's ``token_type=bearer``) stay readable
-_SECRET_PARAMETER = re.compile(
-    r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session)")
-
-
-def credential_name(name: str) -> bool:
-    """``name`` (a query parameter's, an environment variable's, a header's) says its
-    value is a credential."""
-    return _SECRET_PARAMETER.search(name) is not None
-
-
-def url_secrets(url: str) -> list[str]:
-    """The credentials written into a server's URL: its user info's password (or the user
-    name alone, a token: ``https://TOKEN@host``) and the values of query parameters named
-    as credentials, decoded (the redactor finds their escaped spellings too); the fragment's
-    too, read as parameters (OAuth's implicit flow hands ``#access_token=`` back there).
-
-    Read from the text as well as parsed: a URL that does not parse (an unclosed ``[``, a
-    bad port) is echoed by the very error that says so, credentials and all."""
-    from urllib.parse import urlsplit
-
-    found = _credentials(*_by_text(url))
-    try:
-        parts = urlsplit(url)
-        found += _credentials(parts.username, parts.password,
-                              f"{parts.query}&{parts.fragment}")
-    except ValueError:  # not a URL: the text alone says what it holds
-        pass
-    return list(dict.fromkeys(found))
-
-
-#: ``scheme://AUTHORITY``: the authority ends at the first ``/``, ``?`` or ``#``
-_AUTHORITY = re.compile(r"[^:/?#]*://([^/?#]*)")
-
-
-def _by_text(url: str) -> tuple[str | None, str | None, str]:
-    """A URL's user name, password and query by ``urlsplit``'s rules, never refusing one:
-    the user info is the authority up to its last ``@``, the password what follows its
-    first ``:``; the query is what follows the first ``?`` before any ``#``, joined with
-    the fragment (what follows the ``#``), read as parameters too."""
-    authority = _AUTHORITY.match(url.strip())
-    info, at, _ = (authority.group(1) if authority else "").rpartition("@")
-    user, colon, password = info.partition(":")
-    before, _, fragment = url.partition("#")
-    query = f"{before.partition('?')[2]}&{fragment}"
-    if not at:
-        return None, None, query
-    return user, password if colon else None, query
-
-
-def _credentials(user: str | None, password: str | None, query: str) -> list[str]:
-    from urllib.parse import parse_qsl, unquote
-
-    found = [unquote(password)] if password else [unquote(user)] if user else []
-    if user is not None:  # the HTTP client sends the user info as Basic auth: a server may
-        # echo that header, so its token is one too
-        pair = f"{unquote(user)}:{unquote(password or '')}".encode()
-        found.append(base64.b64encode(pair).decode("ascii"))
-    found += [value for name, value in parse_qsl(query, keep_blank_values=False)
-              if credential_name(name)]
-    return found
 
 
 def _hex(value: int, width: int) -> str:
@@ -328,7 +255,8 @@ def check_clean(path: str, text: str, *, extra: Iterable[str] = (),
         line = next((n for n, row in enumerate(text.splitlines(), 1) if redactor.search(row)), 0)
         where = f"line {line}"
     raise SecretInFileError(
-        f"{action}: it would hold a secret (an env or header value of a configured server)"
+        f"{action}: it would hold a secret (a credential of a configured server: an env, "
+        "header, URL or stdio argument value)"
         + (f" that {said_by} repeats in its tool definitions" if said_by else ""),
         file=path, location=where or "/",
         hint="a server (or a committed file) repeats a credential in what it says about its "
@@ -385,6 +313,8 @@ def streams() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
-__all__ = ["MASK", "MIN_HEADER_TOKEN", "MIN_LENGTH", "MIN_PARTIAL", "Redactor",
-           "SecretInFileError", "active", "check_clean", "credential_name", "redact",
-           "redact_json", "register", "scope", "secret_values", "streams", "url_secrets"]
+__all__ = ["MASK", "MIN_HEADER_TOKEN", "MIN_LENGTH", "MIN_PARTIAL", "MIN_TOKEN_LOOKS",
+           "VOCABULARY", "Redactor", "SecretInFileError", "active", "argument_secrets",
+           "check_clean", "credential_flag", "credential_name", "looks_like_credential",
+           "plain", "redact", "redact_json", "register", "scope", "secret_values", "streams",
+           "url_secrets"]

@@ -83,3 +83,33 @@ def test_the_credentials_a_url_holds_are_secrets(url: str, secrets: list[str]) -
     shown = redact(f"cannot connect to {url}", rd.secret_values(url=url))
     assert not any(s in shown or s.replace("$", "%24") in shown for s in secrets), shown
     assert "127.0.0.1" in shown or "example.invalid" in shown or "::1" in shown
+
+
+def test_every_word_of_parity_s_files_is_no_secret() -> None:
+    """A value spelled as a word parity's own files and reports use (a key, a type, a
+    severity) is never a secret: redacting it would break them (``"ok": ***``)."""
+    import json
+    from pathlib import Path
+
+    import parity
+
+    words: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                words.add(key)
+                if key in ("properties", "$defs") and isinstance(item, dict):
+                    words.update(item)
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and value.replace("_", "").isalpha():
+            words.add(value)
+
+    for schema in (Path(parity.__file__).parent / "schemas").glob("*.json"):
+        walk(json.loads(schema.read_text(encoding="utf-8")))
+    named = {w for w in words if len(w) >= rd.MIN_LENGTH and not w.startswith("$")}
+    assert named and not [w for w in named if not rd.plain(w, named=True)]
+    assert rd.secret_values(env={"API_KEY": "true"}, headers={"X-A": "null"}) == ()

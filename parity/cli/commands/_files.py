@@ -22,9 +22,16 @@ def naming(file: str, side: str | None = None) -> Iterator[None]:
 
 
 def split_command(line: str, option: str) -> tuple[str, ...]:
-    """A command line as a POSIX shell would split it; a mistake names the option."""
+    """A command line as a POSIX shell would split it; a mistake names the option. Its
+    credential arguments (``--token VALUE``: ``redact.argument_secrets``) are secrets, as
+    a configured server's are."""
+    from parity.core.redact import register, secret_values
+
+    # split by whitespace first: the message of a line shlex refuses echoes it
+    register(secret_values(stdio=line.split()))
     try:
         command = tuple(shlex.split(line))
+        register(secret_values(stdio=command))
     except ValueError as exc:  # an unterminated quote, a trailing backslash
         raise ConfigError(f"{option} {line!r}: not a command line: {exc}",
                           hint="close the quote, or quote the whole command once") from None
