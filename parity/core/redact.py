@@ -189,6 +189,36 @@ def redact_json(value: Any, secrets: Iterable[str]) -> Any:
     return _walk(value, redactor, 0)
 
 
+#: a JSON text's tokens: a string, or a run of what is neither a string, a space nor syntax
+#: (a number, a literal)
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s\[\]{}:,"]+')
+
+
+def redact_json_text(text: str, redactor: Redactor | None = None) -> str:
+    """A JSON text (a report) with every secret (of ``redactor``, by default the open
+    scope's) redacted in its strings, never in its syntax: a string that holds one is
+    decoded, redacted and written again; a number or literal that is one becomes the string
+    ``"***"``. Redacting the text as text could cut a string's escape in two (a secret
+    ending in ``\\``) or mask a ``true``: the result stays JSON."""
+    redactor = active() if redactor is None else redactor
+    if not redactor.search(text):
+        return text
+
+    def sub(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if not redactor.search(token):
+            return token
+        if token.startswith('"'):
+            try:
+                value = json.loads(token)
+            except ValueError:  # not a JSON string after all: masked whole
+                return json.dumps(MASK)
+            return json.dumps(redactor(value), ensure_ascii=token.isascii())
+        return json.dumps(MASK)
+
+    return _JSON_TOKEN.sub(sub, text)
+
+
 def _walk(value: Any, redactor: Redactor, depth: int) -> Any:
     if isinstance(value, str):
         return redactor(value)
@@ -316,5 +346,5 @@ def streams() -> Iterator[None]:
 __all__ = ["MASK", "MIN_HEADER_TOKEN", "MIN_LENGTH", "MIN_PARTIAL", "MIN_TOKEN_LOOKS",
            "VOCABULARY", "Redactor", "SecretInFileError", "active", "argument_secrets",
            "check_clean", "credential_flag", "credential_name", "looks_like_credential",
-           "plain", "redact", "redact_json", "register", "scope", "secret_values", "streams",
-           "url_secrets"]
+           "plain", "redact", "redact_json", "redact_json_text", "register", "scope",
+           "secret_values", "streams", "url_secrets"]

@@ -113,3 +113,19 @@ def test_every_word_of_parity_s_files_is_no_secret() -> None:
     named = {w for w in words if len(w) >= rd.MIN_LENGTH and not w.startswith("$")}
     assert named and not [w for w in named if not rd.plain(w, named=True)]
     assert rd.secret_values(env={"API_KEY": "true"}, headers={"X-A": "null"}) == ()
+
+
+@pytest.mark.parametrize("secrets", [["k3y-value\\"], ['"k3y-value'], ["true"], ["12345678"],
+                                     ["ä-k3y-value"]])
+def test_a_json_text_is_redacted_in_its_strings_and_stays_json(secrets: list[str]) -> None:
+    """Redacted as text, ``{"path": "k3y-value\\\\"}`` became ``{"path": "***\\"}``: the
+    mask swallowed the first backslash of an escape, which then escaped the closing quote."""
+    import json
+
+    value = {"path": secrets[0], "ok": True, "count": 12345678, "list": [secrets[0] + "x"],
+             secrets[0]: None}
+    for ascii_only in (True, False):
+        text = json.dumps(value, ensure_ascii=ascii_only, indent=2)
+        out = rd.redact_json_text(text, rd.Redactor(secrets))
+        assert not rd.Redactor(secrets).search(out), out
+        assert json.loads(out)["path"] == rd.MASK

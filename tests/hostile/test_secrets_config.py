@@ -121,3 +121,32 @@ def test_plain_env_values_are_no_secrets_for_extract_lock_and_check(
     assert main(["check", "--format", "json"]) == 0
     out, _ = capsys.readouterr()
     assert json.loads(out)["ok"] is True
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_a_json_report_stays_json_whatever_the_secret_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    """A secret ending in a backslash, in a committed manifest's property name: redacted as
+    text, the report's ``"k3y-value\\\\"`` became ``"***\\"``, which is no JSON."""
+    monkeypatch.chdir(tmp_path)
+    secret = "k3y-value\\"
+    agent = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        secret: {"type": "string"}}}}]}
+    server = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {},
+                                                      "additionalProperties": False}}]}
+    (tmp_path / "agent_tools.json").write_text(json.dumps(agent), encoding="utf-8")
+    (tmp_path / "server_tools.json").write_text(json.dumps(server), encoding="utf-8")
+    pairs = '[pairs.p]\nserver = "srv"\n[pairs.p.agent]\ntools_file = "agent_tools.json"\n'
+    config = tmp_path / "parity.toml"
+    config.write_text('[servers.srv]\ntools_file = "server_tools.json"\n' + pairs,
+                      encoding="utf-8")
+    assert main(["extract"]) == 0
+    # the manifests are committed; the server is given a credential that they hold
+    config.write_text('[servers.srv]\ntools_file = "server_tools.json"\n'
+                      "headers = {X-Api-Key = 'k3y-value\\'}\n" + pairs, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "--format", fmt]) == 1
+    out, _ = capsys.readouterr()
+    assert secret not in out and json.dumps(secret) not in out
+    json.loads(out)

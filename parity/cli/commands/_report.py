@@ -14,8 +14,12 @@ from parity.contract.report import FORMATS, Report, get_formatter
 from parity.contract.report._util import headline
 from parity.core.files import refuse_inputs
 from parity.core.jsonio import write_atomic
+from parity.core.redact import redact_json_text
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: the formats whose text is JSON
+_JSON_FORMATS = ("json", "sarif")
 
 
 def report_options(func: F) -> F:
@@ -37,6 +41,8 @@ def emit(report: Report, fmt: str, output: Path | None, *,
     (``inputs``: what each is, its path); return the exit code it implies."""
     refuse_inputs(output, inputs, writing="report")
     text = get_formatter(fmt).render(report, color=use_color(output))
+    if fmt in _JSON_FORMATS:  # redacted in its strings, never its syntax: it stays JSON
+        text = redact_json_text(text)
     if output is not None:
         write_atomic(output, text, secrets="redact")
         # whatever the file holds, the log still says why the step failed: the summary line
