@@ -114,22 +114,63 @@ class Verdict:
     stale: tuple[BaselineEntry, ...]
     #: key -> reason, for the known findings that have one
     reasons: Mapping[Key, str] = field(default_factory=dict)
+    #: entries no longer found where the manifests cannot tell (a path under an unresolved
+    #: reference): kept, neither known nor stale, until it can be compared again
+    unverified: tuple[BaselineEntry, ...] = ()
 
     @property
     def ok(self) -> bool:
         return not self.new and not self.stale
 
 
-def judge(findings: Iterable[Finding], baseline: Baseline) -> Verdict:
-    """Sort findings into new and known, and the baseline's unmatched entries into stale."""
+#: ``(tool, direction, path)``: a tool's ``in`` or ``out`` path (the agent's tool name) whose
+#: schema one side's manifest records as ``unresolved``: nothing at or under it is compared
+Unverifiable = tuple[str, str, str]
+
+
+def judge(findings: Iterable[Finding], baseline: Baseline,
+          unverifiable: Iterable[Unverifiable] = ()) -> Verdict:
+    """Sort findings into new and known, and the baseline's unmatched entries into stale,
+    or into unverified when their path is at or under one of ``unverifiable``."""
     findings = sorted(set(findings), key=lambda f: (f.tool, f.rule_id, f.path))
     keys = baseline.keys
     found = {f.key for f in findings}
+    gone = [e for e in baseline.entries if e.key not in found]
+    hidden = _under(gone, unverifiable)
     return Verdict(
         new=tuple(f for f in findings if f.key not in keys),
         known=tuple(f for f in findings if f.key in keys),
-        stale=tuple(e for e in baseline.entries if e.key not in found),
-        reasons={e.key: e.reason for e in baseline.entries if e.reason and e.key in found})
+        stale=tuple(e for e in gone if e.key not in hidden),
+        reasons={e.key: e.reason for e in baseline.entries if e.reason and e.key in found},
+        unverified=tuple(e for e in gone if e.key in hidden))
+
+
+def _under(entries: Iterable[BaselineEntry], unverifiable: Iterable[Unverifiable]) -> set[Key]:
+    """The keys of ``entries`` whose rule reads a direction (``in.*``, ``out.*``) at a path
+    at or under one of ``unverifiable`` of the same tool and direction."""
+    from parity.fieldpaths.fieldpath import parse
+
+    roots: dict[tuple[str, str], list[tuple[object, ...]]] = {}
+    for tool, direction, path in unverifiable:
+        try:
+            roots.setdefault((tool, direction), []).append(parse(path))
+        except ParityError:  # not a path parity prints: nothing is under it
+            continue
+    if not roots:
+        return set()
+    keys = set()
+    for e in entries:
+        direction = e.rule.partition(".")[0]
+        places = roots.get((e.tool, direction))
+        if not places:
+            continue
+        try:
+            steps = parse(e.path)
+        except ParityError:  # a hand-written path parity cannot read: never under one
+            continue
+        if any(steps[:len(root)] == root for root in places):
+            keys.add(e.key)
+    return keys
 
 
 class BaselineGrowthError(DriftError):
@@ -234,6 +275,6 @@ def load_at_ref(path: str | os.PathLike[str], ref: str) -> Baseline | None:
     return parse(content, file=f"{ref}:{rel}")
 
 
-__all__ = ["FORMAT", "Baseline", "BaselineEntry", "BaselineGrowthError", "Key", "Verdict",
-           "dumps", "ensure_no_growth", "from_json", "growth", "judge", "load", "load_at_ref",
-           "parse", "present", "write"]
+__all__ = ["FORMAT", "Baseline", "BaselineEntry", "BaselineGrowthError", "Key", "Unverifiable",
+           "Verdict", "dumps", "ensure_no_growth", "from_json", "growth", "judge", "load",
+           "load_at_ref", "parse", "present", "write"]

@@ -15,7 +15,7 @@ from typing import Any
 from parity.config.settings import PairConfig
 from parity.contract import baseline as bl
 from parity.contract import remembered
-from parity.contract.baseline import Baseline, BaselineEntry
+from parity.contract.baseline import Baseline, BaselineEntry, Unverifiable
 from parity.contract.diff import compared_tools, diff_manifests, missing_id_paths
 from parity.contract.remembered import PairFindings
 from parity.contract.report import PairReport, Report
@@ -73,6 +73,8 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
             return found
     # loaded from the very bytes hashed: a file rewritten meanwhile cannot be remembered
     # under the old content's name
+    # a manifest that records no unresolved reference says so in no byte: most pay nothing
+    unresolved = _UNRESOLVED in agent_bytes or _UNRESOLVED in server_bytes
     agent = mf.load(pair.agent_manifest, side="agent", content=agent_bytes, digest=digests[0])
     del agent_bytes  # a large file's bytes, freed before the next one is parsed (peak memory)
     server = mf.load(pair.server_manifest, side="server", content=server_bytes,
@@ -80,10 +82,30 @@ def pair_result(pair: PairConfig, *, remember: bool = True) -> PairFindings:
     del server_bytes
     for manifest, file in ((agent, pair.agent_manifest), (server, pair.server_manifest)):
         _check_server(pair, manifest, file)
-    result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server))
+    result = PairFindings(tuple(diff_pair(pair, agent, server)), compared_tools(agent, server),
+                          unverifiable(agent, server) if unresolved else ())
     if name is not None:
         remembered.remember(name, result)
     return result
+
+
+#: how a manifest records a reference it could not resolve (``"unresolved": [...]``)
+_UNRESOLVED = b'"unresolved"'
+
+
+def unverifiable(agent: Manifest, server: Manifest) -> tuple[Unverifiable, ...]:
+    """Every ``(tool, direction, path)`` of a matched tool (the agent's name) that either
+    side records as an unresolved reference: parity never fetches one, so no difference at
+    or under it can be found, or be known to be gone."""
+    from parity.contract.rules.tools import match_tools
+
+    found: set[Unverifiable] = set()
+    for name, target in match_tools(agent, server).matched:
+        for tool in (agent.tools[name], server.tools[target]):
+            for direction, table in (("in", tool.in_), ("out", tool.out)):
+                found.update((name, direction, path) for path, entry in (table or {}).items()
+                             if entry.unresolved)
+    return tuple(sorted(found))
 
 
 def findings_name(pair: PairConfig, agent: bytes, server: bytes) -> str | None:
@@ -144,7 +166,8 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None,
             before = bl.load_at_ref(pair.baseline, against) or Baseline()
             growth = bl.growth(before, current)
         reports.append(PairReport(
-            pair=pair.name, verdict=bl.judge(result.findings, current),
+            pair=pair.name, verdict=bl.judge(result.findings, current, result.unverifiable),
+            unverifiable=result.unverifiable,
             tools=result.tools, baseline=shown(pair.baseline),
             baseline_exists=exists, agent_source=shown(pair.agent_manifest),
             server_source=shown(pair.server_manifest), against=against, growth=growth))
@@ -182,6 +205,8 @@ class Shrunk:
     #: findings the baseline does not hold (``shrink`` never adds them)
     new: tuple[Finding, ...]
     exists: bool = True
+    #: entries kept though not found: their path cannot be compared (``Verdict.unverified``)
+    kept: tuple[BaselineEntry, ...] = ()
 
 
 @paused()
@@ -190,21 +215,23 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
     require_manifests(pairs)
     # every pair's findings before any baseline is touched: a bad manifest leaves all as
     # they were
-    findings = {pair.name: pair_findings(pair) for pair in pairs
-                if bl.present(pair.baseline)}
+    results = {pair.name: pair_result(pair) for pair in pairs if bl.present(pair.baseline)}
     done = []
     for pair in pairs:
-        if pair.name not in findings:
+        if pair.name not in results:
             done.append(Shrunk(pair.name, shown(pair.baseline), (), (), exists=False))
             continue
         with _locked(pair.baseline):  # read under the lock: a concurrent --accept lands
             old = bl.load(pair.baseline)
-            verdict = bl.judge(findings[pair.name], old)
+            # an entry that cannot be verified is kept: it is not known to be gone
+            verdict = bl.judge(results[pair.name].findings, old,
+                               results[pair.name].unverifiable)
             new = old.without(verdict.stale)
             bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
             if new != old:
                 bl.write(new, pair.baseline)
-        done.append(Shrunk(pair.name, shown(pair.baseline), verdict.stale, verdict.new))
+        done.append(Shrunk(pair.name, shown(pair.baseline), verdict.stale, verdict.new,
+                           kept=verdict.unverified))
     return done
 
 
@@ -272,4 +299,5 @@ def _locked(path: str | os.PathLike[str]) -> Any:
 
 
 __all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "findings_name",
-           "init", "pair_findings", "pair_result", "require_manifests", "shown", "shrink"]
+           "init", "pair_findings", "pair_result", "require_manifests", "shown", "shrink",
+           "unverifiable"]

@@ -44,6 +44,9 @@ class PairFindings:
 
     findings: tuple[Finding, ...]
     tools: tuple[str, ...]
+    #: ``(tool, direction, path)`` that a manifest records as an unresolved reference
+    #: (``baseline.Unverifiable``): nothing under them was compared
+    unverifiable: tuple[tuple[str, str, str], ...] = ()
 
 
 def key(agent: bytes, server: bytes, id_paths: Sequence[str]) -> str | None:
@@ -82,7 +85,8 @@ def remember(name: str, result: PairFindings) -> None:
     from parity.core.jsonio import write_atomic
 
     text = compact({"format": FORMAT, "key": name, "tools": list(result.tools),
-                    "findings": [_finding_json(f) for f in result.findings]}) + "\n"
+                    "findings": [_finding_json(f) for f in result.findings],
+                    "unverifiable": [list(u) for u in result.unverifiable]}) + "\n"
     with contextlib.suppress(OSError, ParityError):
         write_atomic(path, text)
         _prune(path.parent)
@@ -111,7 +115,12 @@ def _from_json(data: Any, name: str) -> PairFindings | None:
         if rule_id not in RULES or direction not in _DIRECTIONS or severity not in _SEVERITIES:
             return None
         found.append(Finding(tool, rule_id, path, direction, severity, message, hint))
-    return PairFindings(tuple(found), tuple(tools))
+    unverifiable = data.get("unverifiable", [])
+    if not isinstance(unverifiable, list) or not all(
+            _strings(u) and len(u) == 3 for u in unverifiable):
+        return None
+    return PairFindings(tuple(found), tuple(tools),
+                        tuple((u[0], u[1], u[2]) for u in unverifiable))
 
 
 def _strings(items: Any) -> bool:

@@ -71,6 +71,11 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
                 click.echo(f"  - {e.describe()}")
         else:
             click.echo(f"pair {done.pair}: {done.file} has no stale entries")
+        if done.kept:
+            click.echo(f"  kept {len(done.kept)} entr{'y' if len(done.kept) == 1 else 'ies'} "
+                       "that cannot be verified (under an unresolved $ref):")
+            for e in done.kept:
+                click.echo(f"  = {e.describe()}")
         if done.new:
             click.echo(f"  {len(done.new)} difference(s) are not in the baseline and were not "
                        "added: fix them, or --accept each with a reason")

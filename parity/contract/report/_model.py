@@ -49,6 +49,9 @@ class PairReport:
     #: the ``--against`` ref and the entries the baseline gained since
     against: str | None = None
     growth: tuple[BaselineEntry, ...] = ()
+    #: ``(tool, direction, path)`` a manifest records as an unresolved reference: nothing at
+    #: or under them was compared (``baseline.Unverifiable``)
+    unverifiable: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def ok(self) -> bool:

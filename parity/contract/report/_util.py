@@ -39,6 +39,11 @@ def headline(report: Report) -> str:
 
 STALE_ADVICE = ("the difference is gone: remove the entry in this same change "
                 "(`parity baseline` does it)")
+UNVERIFIABLE_ADVICE = ("a manifest records its schema as an unresolved $ref, which parity "
+                       "never fetches: no difference at or under it is found; make the "
+                       "reference local (a `$defs` entry) to compare it")
+UNVERIFIED_ADVICE = ("each is under an unresolved $ref, so whether its difference is gone "
+                     "cannot be told; neither known nor stale")
 NEW_ADVICE = ("fix it, or accept it explicitly with `parity baseline --accept TOOL RULE PATH "
               "--reason TEXT`")
 GROWTH_ADVICE = ("the baseline may only shrink: fix the difference instead, or have the "

@@ -47,6 +47,9 @@ def pair_json(p: PairReport) -> dict[str, Any]:
         "known": [finding_json(f, v.reasons.get(f.key)) for f in v.known],
         "stale": [entry_json(e) for e in v.stale],
         "growth": [entry_json(e) for e in p.growth],
+        "unverified": [entry_json(e) for e in v.unverified],
+        "unverifiable": [{"tool": tool, "direction": direction, "path": path}
+                         for tool, direction, path in p.unverifiable],
     }
 
 

@@ -13,6 +13,8 @@ from parity.contract.report._util import (
     GROWTH_ADVICE,
     NEW_ADVICE,
     STALE_ADVICE,
+    UNVERIFIABLE_ADVICE,
+    UNVERIFIED_ADVICE,
     headline,
     plural,
     shown_path,
@@ -66,6 +68,17 @@ class TextFormatter:
             count = plural(len(v.stale), "stale baseline entry", "stale baseline entries")
             lines.append(paint(f"  {count}: {STALE_ADVICE}", fg="magenta"))
             lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}") for e in v.stale)
+        if pair.unverifiable:
+            lines.append(paint(f"  warning: {plural(len(pair.unverifiable), 'path', 'paths')} "
+                               f"cannot be compared: {UNVERIFIABLE_ADVICE}", fg="yellow"))
+            lines.extend(p(f"    {tool}  {direction}  {shown_path(path)}")
+                         for tool, direction, path in pair.unverifiable)
+        if v.unverified:
+            count = plural(len(v.unverified), "baseline entry", "baseline entries")
+            lines.append(paint(f"  {count} cannot be verified (kept): {UNVERIFIED_ADVICE}",
+                               fg="yellow"))
+            lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}")
+                         for e in v.unverified)
         if pair.growth:
             lines.append(paint(f"  {plural(len(pair.growth), 'entry', 'entries')} added to "
                                f"the baseline since {pair.against}: {GROWTH_ADVICE}",

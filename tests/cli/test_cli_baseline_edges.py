@@ -1,0 +1,81 @@
+"""The baseline at its edges: entries that cannot be verified, baseline files of no pair,
+a property named ``$``, and what a known entry covers now."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parity.cli.main import main
+
+CONFIG = """\
+[servers.srv]
+tools_file = "server_tools.json"
+[pairs.p]
+server = "srv"
+[pairs.p.agent]
+tools_file = "agent_tools.json"
+"""
+
+
+def tools(properties: dict[str, Any], closed: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if closed:
+        schema["additionalProperties"] = False
+    return {"tools": [{"name": "t", "inputSchema": schema}]}
+
+
+def write(root: Path, agent: dict[str, Any], server: dict[str, Any]) -> None:
+    (root / "agent_tools.json").write_text(json.dumps(agent), encoding="utf-8")
+    (root / "server_tools.json").write_text(json.dumps(server), encoding="utf-8")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> Path:
+    """A pair whose tool ``t`` differs in the type of ``a`` (``in.type a``), baselined."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "parity.toml").write_text(CONFIG, encoding="utf-8")
+    write(tmp_path, tools({"a": {"type": "string"}}), tools({"a": {"type": "integer"}}))
+    assert main(["extract"]) == 0
+    assert main(["baseline", "--init", "--reason", "reviewed"]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def entries(root: Path, pair: str = "p") -> list[dict[str, str]]:
+    data = json.loads((root / "baselines" / f"{pair}.json").read_text(encoding="utf-8"))
+    return list(data["entries"])
+
+
+def test_an_entry_under_an_unresolved_reference_is_kept_not_stale(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The server's ``a`` becomes a remote ``$ref``, which parity never fetches: the
+    difference can no longer be seen. It was reported stale ("the difference is gone") and
+    ``parity baseline`` deleted the reviewed entry."""
+    write(project, tools({"a": {"type": "string"}}),
+          tools({"a": {"$ref": "https://example.invalid/int.json"}}))
+    assert run(["extract"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 0, out
+    assert "0 stale baseline entries" in out
+    assert "warning: 1 path cannot be compared" in out and "    t  in  a" in out
+    assert "1 baseline entry cannot be verified (kept)" in out
+    code, out, _ = run(["check", "--format", "json"], capsys)
+    pair = json.loads(out)["pairs"][0]
+    assert pair["stale"] == [] and pair["unverified"] == [
+        {"tool": "t", "rule": "in.type", "path": "a", "reason": "reviewed"}]
+    assert pair["unverifiable"] == [{"tool": "t", "direction": "in", "path": "a"}]
+    before = entries(project)
+    code, out, _ = run(["baseline"], capsys)
+    assert code == 0 and "kept 1 entry that cannot be verified" in out
+    assert entries(project) == before
