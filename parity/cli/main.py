@@ -9,10 +9,13 @@ Exit codes: 0 clean, 1 drift or findings, 2 usage, configuration or input error,
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import errno
 import importlib
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -86,8 +89,57 @@ def main(argv: list[str] | None = None) -> int:
 
     # the libraries' log records stay off the terminal (PARITY_DEBUG shows them): only
     # here, the entry point, never when parity is used as a library
-    with redact.scope(), redact.streams(), terminal():
+    with _encodable(), redact.scope(), redact.streams(), terminal():
         return _main(argv)
+
+
+#: the error handler of standard output and error while a command runs (``_encodable``)
+ESCAPE = "parity.json-escape"
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """What an encoding cannot carry, as JSON writes it: ``\\u00e9``, a surrogate pair
+    beyond the BMP (``\\ud834\\udd1e``). Python's ``backslashreplace`` writes ``\\xe9``
+    and ``\\U0001d11e``, which no JSON reader takes: a JSON report stays JSON."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for char in error.object[error.start:error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), error.end
+
+
+codecs.register_error(ESCAPE, _json_escape)
+
+
+@contextlib.contextmanager
+def _encodable() -> Iterator[None]:
+    """Standard output and error write what their encoding cannot carry as an escape
+    (``\\u5df2``: ``_json_escape``), never fail: a reason, a tool or a field in Chinese
+    printed to a Windows pipe (cp1252) or under ``PYTHONIOENCODING=ascii`` was exit 3 and
+    an empty report. Each stream's own error handling is restored when the command ends."""
+    restore: list[tuple[Any, str | None]] = []
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or getattr(stream, "errors", None) == ESCAPE:
+            continue
+        try:
+            errors = stream.errors
+            reconfigure(errors=ESCAPE)
+        except (AttributeError, ValueError, OSError):  # closed, or not a text file after all
+            continue
+        restore.append((stream, errors))
+    try:
+        yield
+    finally:
+        for stream, errors in restore:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors=errors)
 
 
 def _said(exc: Exception) -> str:
