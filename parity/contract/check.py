@@ -152,9 +152,10 @@ def diff_pair(pair: PairConfig, agent: Manifest, server: Manifest) -> list[Findi
 
 @paused()
 def check(pairs: Sequence[PairConfig], *, against: str | None = None,
-          remember: bool = True) -> Report:
+          remember: bool = True, orphans: Sequence[str] = ()) -> Report:
     """Diff every pair and hold its findings against its baseline (and the ratchet).
-    ``remember``: see ``pair_result``."""
+    ``remember``: see ``pair_result``; ``orphans``: baseline files of no configured pair
+    (``orphan_baselines``), which fail the report."""
     require_manifests(pairs)
     reports = []
     for pair in pairs:
@@ -171,7 +172,7 @@ def check(pairs: Sequence[PairConfig], *, against: str | None = None,
             tools=result.tools, baseline=shown(pair.baseline),
             baseline_exists=exists, agent_source=shown(pair.agent_manifest),
             server_source=shown(pair.server_manifest), against=against, growth=growth))
-    return Report("check", tuple(reports))
+    return Report("check", tuple(reports), orphans=tuple(orphans))
 
 
 @paused()
@@ -190,6 +191,37 @@ def diff(agent: Manifest, server: Manifest, *, name: str = "diff",
     return Report("diff", (PairReport(
         pair=name, verdict=verdict, tools=compared_tools(agent, server), baseline=None,
         agent_source=agent.source, server_source=server.source),))
+
+
+def orphan_baselines(folder: Path, pairs: Sequence[PairConfig]) -> tuple[str, ...]:
+    """The baseline files in ``folder`` (as shown) that none of ``pairs`` reads: a removed
+    or renamed pair's, whose entries nothing holds any more. A file is one when it says it
+    is (``"format": "parity.baseline/1"`` in its text), so other JSON kept there is not."""
+    try:
+        candidates = sorted(p for p in folder.glob("*.json") if p.is_file())
+    except OSError:  # no folder yet (nothing baselined), or one parity cannot list
+        return ()
+    # where each file really is: a pair's baseline may be a link into the folder
+    read = {_real(Path(pair.baseline)) for pair in pairs}
+    found = []
+    for path in candidates:
+        if _real(path) in read:
+            continue
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(4096)
+        except OSError:
+            continue
+        if bl.FORMAT.encode() in head:
+            found.append(shown(path))
+    return tuple(found)
+
+
+def _real(path: Path) -> str:
+    try:
+        return os.path.normcase(path.resolve())
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError on 3.10-3.12)
+        return os.path.normcase(path.absolute())
 
 
 # -- baseline maintenance -------------------------------------------------------------------
@@ -299,5 +331,5 @@ def _locked(path: str | os.PathLike[str]) -> Any:
 
 
 __all__ = ["ROOT_SPELLINGS", "Shrunk", "accept", "check", "diff", "diff_pair", "findings_name",
-           "init", "pair_findings", "pair_result", "require_manifests", "shown", "shrink",
-           "unverifiable"]
+           "init", "orphan_baselines", "pair_findings", "pair_result", "require_manifests",
+           "shown", "shrink", "unverifiable"]

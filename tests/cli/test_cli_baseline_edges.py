@@ -79,3 +79,29 @@ def test_an_entry_under_an_unresolved_reference_is_kept_not_stale(
     code, out, _ = run(["baseline"], capsys)
     assert code == 0 and "kept 1 entry that cannot be verified" in out
     assert entries(project) == before
+
+
+def test_a_baseline_file_of_no_configured_pair_fails_the_check(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Pair ``p`` removed (or renamed) from the configuration: its baseline was left behind,
+    and ``check`` (``--against`` too) passed without a word."""
+    config = project / "parity.toml"
+    config.write_text(CONFIG.replace("[pairs.p", "[pairs.q"), encoding="utf-8")
+    (project / "baselines" / "notes.json").write_text('{"other": "json"}', encoding="utf-8")
+    assert run(["extract"], capsys)[0] == 0
+    assert run(["baseline", "--init", "--reason", "reviewed"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 1
+    assert ("baseline baselines/p.json: no configured pair reads it (the pair was removed or "
+            "renamed): delete it in this same change, or rename it with the pair") in out
+    assert out.endswith("1 known, 1 baseline file of no pair\n")
+    assert "notes.json" not in out  # not a baseline: not parity's
+    code, out, _ = run(["check", "--format", "json"], capsys)
+    assert code == 1 and json.loads(out)["orphans"] == ["baselines/p.json"]
+    code, out, _ = run(["check", "--format", "github"], capsys)
+    assert code == 1 and "::error file=baselines/p.json,title=parity baseline file" in out
+    assert run(["check", "q"], capsys)[0] == 0  # a check of one pair is about that pair
+    code, out, _ = run(["baseline"], capsys)
+    assert code == 0 and "baseline baselines/p.json: no configured pair reads it" in out
+    (project / "baselines" / "p.json").unlink()
+    assert run(["check"], capsys)[0] == 0

@@ -9,6 +9,7 @@ import click
 from parity.cli.commands._text import utf8_text
 from parity.config.settings import load_config
 from parity.contract import check as checking
+from parity.contract.report._util import ORPHAN_ADVICE
 from parity.errors import ParityError
 
 
@@ -79,4 +80,7 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
         if done.new:
             click.echo(f"  {len(done.new)} difference(s) are not in the baseline and were not "
                        "added: fix them, or --accept each with a reason")
+    if not pairs:  # not deleted: a renamed pair's file may be meant to move with it
+        for orphan in checking.orphan_baselines(config.baselines, list(config.pairs.values())):
+            click.echo(f"baseline {orphan}: {ORPHAN_ADVICE}")
     return 0

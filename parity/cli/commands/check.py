@@ -24,14 +24,19 @@ def command(pairs: tuple[str, ...], config_path: Path | None, against: str | Non
             output: Path | None) -> int:
     """Diff each configured pair's manifests and hold the differences to its baseline.
 
-    Exits 1 when there is a new difference (not in the baseline) or a stale baseline
-    entry (its difference is gone: remove it in the same change with `parity baseline`).
+    Exits 1 when there is a new difference (not in the baseline), a stale baseline
+    entry (its difference is gone: remove it in the same change with `parity baseline`),
+    or, checking every pair, a baseline file no configured pair reads.
     Known, baselined differences are counted and listed, not hidden. PAIRS default to all.
     """
     config = load_config(config_path)
     chosen = config.select_pairs(pairs)
+    # a baseline file no pair reads fails only a check of every pair: a hook checking one
+    # pair is not about the others
+    orphans = () if pairs else checking.orphan_baselines(config.baselines,
+                                                         list(config.pairs.values()))
     # annotations name paths from the repository holding the configuration
-    report = dataclasses.replace(checking.check(chosen, against=against),
+    report = dataclasses.replace(checking.check(chosen, against=against, orphans=orphans),
                                  origin=str(config.root))
     return emit(report, fmt, output, inputs=[("configuration", config.file),
                                              *(f for pair in chosen for f in pair.files)])

@@ -104,10 +104,13 @@ class Report:
     #: where a code host's paths are found from (``_places``): the configuration's
     #: directory; ``None``, the working directory
     origin: str | None = None
+    #: baseline files (as shown) in the baselines folder that no configured pair reads: a
+    #: removed or renamed pair's, failing like a stale entry
+    orphans: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return all(p.ok for p in self.pairs)
+        return all(p.ok for p in self.pairs) and not self.orphans
 
     @property
     def totals(self) -> Totals:

@@ -34,7 +34,10 @@ def summary(totals: Totals, command: str) -> str:
 
 def headline(report: Report) -> str:
     verdict = "ok" if report.ok else "FAILED"
-    return f"parity {report.command}: {verdict}: {summary(report.totals, report.command)}"
+    orphans = (", " + plural(len(report.orphans), "baseline file of no pair",
+                             "baseline files of no pair")) if report.orphans else ""
+    return (f"parity {report.command}: {verdict}: {summary(report.totals, report.command)}"
+            f"{orphans}")
 
 
 STALE_ADVICE = ("the difference is gone: remove the entry in this same change "
@@ -44,6 +47,8 @@ UNVERIFIABLE_ADVICE = ("a manifest records its schema as an unresolved $ref, whi
                        "reference local (a `$defs` entry) to compare it")
 UNVERIFIED_ADVICE = ("each is under an unresolved $ref, so whether its difference is gone "
                      "cannot be told; neither known nor stale")
+ORPHAN_ADVICE = ("no configured pair reads it (the pair was removed or renamed): delete it "
+                 "in this same change, or rename it with the pair")
 NEW_ADVICE = ("fix it, or accept it explicitly with `parity baseline --accept TOOL RULE PATH "
               "--reason TEXT`")
 GROWTH_ADVICE = ("the baseline may only shrink: fix the difference instead, or have the "

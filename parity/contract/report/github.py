@@ -11,8 +11,14 @@ them (``_places``).
 from __future__ import annotations
 
 from parity.contract.report._model import Report
-from parity.contract.report._places import Place, Spot, host_root
-from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, headline, shown_path
+from parity.contract.report._places import Place, Spot, host_root, rooted
+from parity.contract.report._util import (
+    GROWTH_ADVICE,
+    ORPHAN_ADVICE,
+    STALE_ADVICE,
+    headline,
+    shown_path,
+)
 from parity.core.terminal import github_command as command
 
 
@@ -49,6 +55,10 @@ class GithubFormatter:
                               + (f" ({unexplained} without a reason)"
                                  if (unexplained := pair.totals.unexplained) else ""),
                     title=f"parity known differences ({pair.pair})"))
+        for orphan in report.orphans:
+            lines.append(command("error", f"{orphan}: {ORPHAN_ADVICE}",
+                                 file=rooted(orphan, root),
+                                 title="parity baseline file of no pair"))
         lines.append(headline(report))
         return "\n".join(lines) + "\n"
 

@@ -56,7 +56,8 @@ def pair_json(p: PairReport) -> dict[str, Any]:
 def report_json(report: Report) -> dict[str, Any]:
     return {"format": FORMAT, "command": report.command, "ok": report.ok,
             "totals": totals_json(report.totals),
-            "pairs": [pair_json(p) for p in report.pairs]}
+            "pairs": [pair_json(p) for p in report.pairs],
+            "orphans": list(report.orphans)}
 
 
 class JsonFormatter:

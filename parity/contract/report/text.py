@@ -12,6 +12,7 @@ from parity.contract.report._model import PairReport, Report
 from parity.contract.report._util import (
     GROWTH_ADVICE,
     NEW_ADVICE,
+    ORPHAN_ADVICE,
     STALE_ADVICE,
     UNVERIFIABLE_ADVICE,
     UNVERIFIED_ADVICE,
@@ -41,6 +42,8 @@ class TextFormatter:
         out: list[str] = []
         for pair in report.pairs:
             out.extend(self._pair(pair, report.command, paint))
+        for orphan in report.orphans:
+            out.append(paint(f"baseline {orphan}: {ORPHAN_ADVICE}", fg="magenta"))
         ok = report.ok
         out.append(paint(headline(report), fg="green" if ok else "red", bold=True))
         return "\n".join(out) + "\n"
