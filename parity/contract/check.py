@@ -31,8 +31,10 @@ from parity.fieldpaths.manifest import Manifest
 # Each call below builds a whole catalog's data, millions of acyclic containers for a large
 # one: the garbage collector waits until it returns (``core.collector``).
 
-#: how a user may spell the root path on the command line
-ROOT_SPELLINGS = ("", "(root)", "$")
+#: how a user may spell the root path on the command line: as reports print it, or empty.
+#: Not ``$``: that is how a property named ``$`` prints (a bare name), and it could not be
+#: accepted.
+ROOT_SPELLINGS = ("", "(root)")
 
 
 def shown(path: str | os.PathLike[str]) -> str:
@@ -301,7 +303,7 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
                           "difference is acceptable", hint="pass --reason \"...\"")
     if rule not in RULES:
         raise ParityError(f"unknown rule {rule!r}", hint="`parity rules` lists every rule id")
-    path = "" if path in ROOT_SPELLINGS else path
+    path = "" if path in ROOT_SPELLINGS else _as_printed(path)
     findings = pair_findings(pair)
     if not any(f.key == (tool, rule, path) for f in findings):
         # names and paths come from the manifests: shown, never obeyed
@@ -322,6 +324,17 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
     if entry is None:  # accept() adds exactly this key: a bug if it is missing
         raise RuntimeError(f"baseline entry {(tool, rule, path)!r} missing after accepting it")
     return entry
+
+
+def _as_printed(path: str) -> str:
+    """``path`` as reports print it (``"a"`` is ``a``, ``"$"`` is ``$``); a text the
+    field-path grammar does not read is kept as given (no difference has it)."""
+    from parity.fieldpaths.fieldpath import parse, render
+
+    try:
+        return render(parse(path))
+    except ParityError:
+        return path
 
 
 def _locked(path: str | os.PathLike[str]) -> Any:

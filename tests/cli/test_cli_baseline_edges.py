@@ -11,6 +11,7 @@ import pytest
 
 from parity.cli.main import main
 
+S = {"type": "string"}
 CONFIG = """\
 [servers.srv]
 tools_file = "server_tools.json"
@@ -105,3 +106,38 @@ def test_a_baseline_file_of_no_configured_pair_fails_the_check(
     assert code == 0 and "baseline baselines/p.json: no configured pair reads it" in out
     (project / "baselines" / "p.json").unlink()
     assert run(["check"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("spelling", ["$", '"$"'])
+def test_a_property_named_dollar_can_be_accepted(
+        project: Path, capsys: pytest.CaptureFixture[str], spelling: str) -> None:
+    """Reports print a property named ``$`` as ``$``, which ``--accept`` read as the root:
+    the difference could not be accepted. The root is ``""`` or ``(root)``, as printed."""
+    (project / "baselines" / "p.json").unlink()
+    write(project, tools({"$": {"type": "string"}}), tools({"$": {"type": "integer"}}))
+    assert run(["extract"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 1 and "in.type  $\n" in out
+    code, out, err = run(["baseline", "--accept", "t", "in.type", spelling, "--reason", "r"],
+                         capsys)
+    assert (code, err) == (0, ""), err
+    assert out == "pair p: accepted t in.type $ into baselines/p.json\n"
+    assert entries(project) == [{"tool": "t", "rule": "in.type", "path": "$", "reason": "r"}]
+    assert run(["check"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("spelling", ["", "(root)"])
+def test_the_root_is_accepted_as_printed_or_empty(
+        project: Path, capsys: pytest.CaptureFixture[str], spelling: str) -> None:
+    (project / "baselines" / "p.json").unlink()
+    write(project, {"tools": [{"name": "t", "inputSchema": {"type": "object"},
+                               "outputSchema": {"type": "object", "properties": {"x": S}}}]},
+          tools({}))
+    assert run(["extract"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 1 and "out.undeclared  (root)" in out, out
+    code, out, err = run(["baseline", "--accept", "t", "out.undeclared", spelling,
+                          "--reason", "r"], capsys)
+    assert (code, err) == (0, "")
+    assert entries(project) == [{"tool": "t", "rule": "out.undeclared", "path": "",
+                                 "reason": "r"}]
