@@ -141,3 +141,17 @@ def test_the_root_is_accepted_as_printed_or_empty(
     assert (code, err) == (0, "")
     assert entries(project) == [{"tool": "t", "rule": "out.undeclared", "path": "",
                                  "reason": "r"}]
+
+
+def test_a_known_entry_shows_the_difference_it_covers_now(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An entry is keyed by (tool, rule, path): reviewed for string against integer, it
+    covers the agent's ``a`` turned into an object too (documented, docs/baseline.md). The
+    check passes, and says what the entry covers now, so a reviewer sees it."""
+    write(project, tools({"a": {"type": "object"}}), tools({"a": {"type": "integer"}}))
+    assert run(["extract"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 0
+    assert ("    t  in.type  a  (reviewed)\n"
+            "      now: the agent may send object at `a`, the server accepts only integer; "
+            "such calls are rejected\n") in out

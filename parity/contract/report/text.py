@@ -95,6 +95,9 @@ class TextFormatter:
                 reason = v.reasons.get(f.key)
                 lines.append(paint(f"    {f.tool}  {f.rule_id}  {shown_path(f.path)}"
                                    + (f"  ({reason})" if reason else ""), dim=True))
+                # what the entry covers now: its key matches whatever difference the rule
+                # finds at that path, which may have changed since it was reviewed
+                lines.append(paint(f"      now: {f.message}", dim=True))
         lines.append("")
         return lines
 
