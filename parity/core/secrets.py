@@ -31,8 +31,8 @@ def secret_values(*, env: Mapping[str, str] = {},
       that looks like one (``looks_like_credential``), and the credentials of a URL it
       holds (``url_secrets``): ``LOG_LEVEL=debug`` and ``PYTHONUNBUFFERED=true`` stay
       readable;
-    - every ``headers`` value, and every whitespace-separated token of at least
-      ``MIN_HEADER_TOKEN`` characters inside one;
+    - every ``headers`` value, and every token of at least ``MIN_HEADER_TOKEN``
+      characters inside one (``_header_tokens``: a ``Bearer`` token, a cookie's value);
     - every value resolved from ``${VAR}``;
     - the credentials a ``url`` holds (``url_secrets``);
     - the credential arguments of a ``stdio`` command (``argument_secrets``).
@@ -50,7 +50,7 @@ def secret_values(*, env: Mapping[str, str] = {},
     for name, value in headers.items():
         named = credential_name(name) or name.lower() in _AUTH_HEADERS
         found.append((value, named))
-        found.extend((t, named) for t in value.split() if len(t) >= MIN_HEADER_TOKEN)
+        found.extend((t, named) for t in _header_tokens(value) if len(t) >= MIN_HEADER_TOKEN)
     found.extend((v, False) for v in resolved)
     if url:
         found.extend((v, True) for v in url_secrets(url))
@@ -159,11 +159,18 @@ def argument_secrets(argv: Iterable[str]) -> list[str]:
     return found
 
 
+def _header_tokens(value: str) -> list[str]:
+    """The words of a header value (split at spaces, ``;`` and ``,``) and, of each
+    ``name=value`` word, its value: ``Bearer TOKEN``, ``Cookie: session=VALUE; theme=x``."""
+    words = [w for w in re.split(r"[\s;,]+", value) if w]
+    return [*words, *(w.partition("=")[2] for w in words if "=" in w)]
+
+
 #: words in a query parameter's name that say its value is a credential (``?token=``,
 #: ``?api_key=``, ``?X-Amz-Signature=``): other values (``?version=``, and a kind named
 #: beside one, OAuth's ``token_type=bearer``) stay readable
 _SECRET_PARAMETER = re.compile(
-    r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session)")
+    r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session|jwt)")
 
 
 def credential_name(name: str) -> bool:

@@ -129,3 +129,21 @@ def test_a_json_text_is_redacted_in_its_strings_and_stays_json(secrets: list[str
         out = rd.redact_json_text(text, rd.Redactor(secrets))
         assert not rd.Redactor(secrets).search(out), out
         assert json.loads(out)["path"] == rd.MASK
+
+
+@pytest.mark.parametrize(("headers", "secret"), [
+    ({"Cookie": "session=s3cr3t-sess-0123456789; theme=dark"}, "s3cr3t-sess-0123456789"),
+    ({"Authorization": "Bearer,tok3n-after-comma"}, "tok3n-after-comma"),
+    ({"X-Forwarded": "for=10.0.0.1;sig=5ign4ture-val"}, "5ign4ture-val"),
+])
+def test_a_header_value_s_parts_are_secrets_as_it_is(headers: dict[str, str],
+                                                      secret: str) -> None:
+    # a server echoes a cookie's value, not the header: "invalid session s3cr3t-..."
+    found = rd.secret_values(headers=headers)
+    assert secret in found and "dark" not in found
+    assert redact(f"invalid session {secret}", found) == "invalid session ***"
+
+
+def test_a_jwt_in_a_url_is_a_secret() -> None:
+    assert rd.url_secrets("http://127.0.0.1:1/mcp?jwt=eyJhbGciOiJIUzI1NiJ9.p.s") == [
+        "eyJhbGciOiJIUzI1NiJ9.p.s"]
