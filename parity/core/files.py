@@ -3,9 +3,10 @@
 - **Atomic**: through a temporary file in the same folder and a rename, so a killed run
   leaves the old file whole. A failed write removes its temporary file; one a killed run
   left behind (``.NAME.XXXXXXXX.tmp``) is removed by the next write of the same file.
-- **Serialized**: every writer of one file holds an inter-process lock on it (``filelock``)
-  while it writes; a read-modify-write (``parity baseline --accept``) holds it from the read
-  on (``locked``), so two at once both land.
+- **Serialized**: every writer of one file holds an inter-process lock on it (``filelock``,
+  on ``.NAME.lock`` beside it, removed before the lock is released) while it writes; a
+  read-modify-write (``parity baseline --accept``) holds it from the read on (``locked``),
+  so two at once both land, whatever each writer's ``TMPDIR`` or user.
 - **Through symlinks**: a symlinked file is written at its target; the link stays.
 - **Streams written in place**: a path that exists but is no regular file (a device such
   as ``/dev/null``, a FIFO) or names an open descriptor (``/dev/stdout``, ``/dev/fd/N``) is
@@ -20,12 +21,10 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import secrets as random_names
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -85,13 +84,13 @@ def _is_regular(path: Path) -> bool:
         return False
 
 
-def _lock_file(target: Path) -> Path:
-    # outside the project: a lock file next to the target would show up in `git status`
-    key = hashlib.sha256(str(target.absolute()).encode("utf-8", "surrogatepass")).hexdigest()
-    user = os.getuid() if hasattr(os, "getuid") else 0
-    folder = Path(tempfile.gettempdir()) / f"parity-locks-{user}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder / f"{key[:32]}.lock"
+def lock_file_of(target: Path) -> Path:
+    """The lock file of ``target``: beside it, ``.NAME.lock`` (as git's ``index.lock``), so
+    every writer of one file meets the same lock whatever its environment (another
+    ``TMPDIR``, another user, a container sharing the folder). It lasts while the lock is
+    held and is removed before it is released."""
+    real = Path(os.path.realpath(target))  # a folder reached through a link: its real one
+    return real.parent / f".{real.name}.lock"
 
 
 @contextlib.contextmanager
@@ -103,22 +102,47 @@ def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
     from filelock import FileLock, Timeout  # only writers pay for it
 
     target = target_of(path)
-    try:
-        lock_file = _lock_file(target)
-    except OSError as exc:
-        raise FileWriteError(f"cannot create the lock for this file: {exc}",
-                             file=str(path)) from None
-    lock = _LOCKS.setdefault(str(lock_file), FileLock(str(lock_file)))
+    if _is_stream(target, str(path)):  # written in place, never replaced: nothing to lock
+        yield target
+        return
+    _make_folder(target.parent, str(path))  # the lock file goes there
+    lock_file = str(lock_file_of(target))
+    lock = _LOCKS.get(lock_file)
+    if lock is None:
+        def note(fd: int) -> None:  # filelock hands over the descriptor it locked
+            _HELD[lock_file] = os.fstat(fd)
+
+        lock = _LOCKS[lock_file] = FileLock(lock_file, on_acquired=note)
     try:
         lock.acquire(timeout=LOCK_TIMEOUT)
     except Timeout:
         raise FileWriteError(f"another parity process has held this file for "
                              f"{LOCK_TIMEOUT:g} s", file=str(path),
                              hint="wait for it to finish, then run this again") from None
+    except OSError as exc:
+        raise FileWriteError(f"cannot lock it: {exc.strerror or exc} ({lock_file})",
+                             file=str(path)) from None
     try:
         yield target
     finally:
-        lock.release()
+        try:
+            if lock.lock_counter == 1:  # the outermost hold: the lock file goes with it
+                _remove_lock_file(lock_file)
+        finally:
+            lock.release()
+
+
+#: what each lock file held by this process is (its device and inode), recorded when taken
+_HELD: dict[str, os.stat_result] = {}
+
+
+def _remove_lock_file(lock_file: str) -> None:
+    """Remove the lock file while it is still held, when it is still the one held: a
+    process waiting on it then finds it unlinked and takes the new one (filelock checks)."""
+    held = _HELD.pop(lock_file, None)
+    with contextlib.suppress(OSError):  # gone already, or (Windows) open: filelock removes it
+        if held is not None and os.path.samestat(os.lstat(lock_file), held):
+            os.unlink(lock_file)  # noqa: PTH108
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
@@ -263,7 +287,8 @@ def _not_a_folder(blocking: Path, shown: str) -> FileWriteError:
 
 
 def _remove_stale_temporaries(p: Path) -> None:
-    """Under the lock no other writer has a temporary file here: any left is a killed run's."""
+    """Under the lock (it is the file's own, whatever the writer's environment) no other
+    writer has a temporary file here: any left is a killed run's."""
     pattern = re.compile(rf"\.{re.escape(p.name)}\.{_RANDOM}\.tmp")
     try:
         stale = [f for f in p.parent.iterdir() if pattern.fullmatch(f.name)]

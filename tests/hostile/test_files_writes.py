@@ -23,10 +23,12 @@ from tests.projectfixtures import write_tools
 FIELDS = ("f1", "f2", "f3")
 
 
-def parity(*argv: str, cwd: Path) -> subprocess.Popen[str]:
+def parity(*argv: str, cwd: Path, tmpdir: Path | None = None) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    if tmpdir is not None:
+        env["TMPDIR"] = str(tmpdir)
     return subprocess.Popen([sys.executable, "-m", "parity", *argv], cwd=cwd, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(REPO)})
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str]:
@@ -56,7 +58,25 @@ def test_concurrent_accepts_keep_every_entry(project: Path, round_: int) -> None
     results = [finish(p) for p in running]
     assert [code for code, _ in results] == [0, 0, 0], results
     assert entries(baseline) == set(FIELDS)
-    assert not [p for p in baseline.parent.iterdir() if p.name.endswith(".tmp")]
+    assert [p.name for p in baseline.parent.iterdir()] == ["wf.json"]  # no temporary, no lock
+
+
+@pytest.mark.slow
+def test_concurrent_accepts_with_other_temporary_folders_keep_every_entry(
+        project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Writers that differ in TMPDIR (a host and a dev container) still take turns."""
+    baseline = project / "baselines" / "wf.json"
+    fields = [f"{field}{n}" for n in range(2) for field in FIELDS]
+    write_tools(project, *fields)
+    assert finish(parity("extract", cwd=project))[0] == 0
+    running = [parity("baseline", "--accept", "wf-mcp:search", "in.unknown", field,
+                      "--reason", "r", cwd=project,
+                      tmpdir=tmp_path_factory.mktemp(f"tmp{n}"))
+               for n, field in enumerate(fields)]
+    results = [finish(p) for p in running]
+    assert [code for code, _ in results] == [0] * len(fields), results
+    assert entries(baseline) == set(fields)
+    assert [p.name for p in baseline.parent.iterdir()] == ["wf.json"]
 
 
 @pytest.mark.slow
@@ -77,8 +97,15 @@ def test_accept_writes_through_a_symlinked_baseline(project: Path) -> None:
 WRITER = """
 import os, sys, time
 import parity.core.files as files
-target, text, stall = sys.argv[1], sys.argv[2], sys.argv[3] == "stall"
-if stall:
+target, text, how = sys.argv[1], sys.argv[2], sys.argv[3]
+if how == "nowait":  # one attempt at the lock: refused at once while another holds it
+    files.LOCK_TIMEOUT = 0
+    try:
+        files.write_atomic(target, text)
+    except files.FileWriteError as exc:
+        print(exc, flush=True)
+        sys.exit(0)
+if how == "stall":
     real = os.fsync
     def fsync(fd):
         real(fd)
@@ -90,10 +117,15 @@ print("done", flush=True)
 """
 
 
-def writer(target: Path, text: str, *, stall: bool) -> subprocess.Popen[str]:
+def writer(target: Path, text: str, *, stall: bool, how: str = "",
+           tmpdir: Path | None = None) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    if tmpdir is not None:  # another TMPDIR: a container, another user, another shell
+        tmpdir.mkdir(exist_ok=True)
+        env["TMPDIR"] = str(tmpdir)
     return subprocess.Popen([sys.executable, "-c", WRITER, str(target), text,
-                             "stall" if stall else "go"], text=True, stdout=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(REPO)})
+                             how or ("stall" if stall else "go")], text=True,
+                            stdout=subprocess.PIPE, env=env)
 
 
 def temporaries(folder: Path) -> list[str]:
@@ -116,6 +148,27 @@ def test_a_writer_killed_mid_write_leaves_the_old_file_and_the_next_write_cleans
     write_atomic(target, json.dumps({"version": "next"}))
     assert temporaries(tmp_path) == []
     assert json.loads(target.read_text(encoding="utf-8")) == {"version": "next"}
+
+
+def test_writers_with_other_temporary_folders_exclude_each_other(tmp_path: Path) -> None:
+    """The lock belongs to the file, not to a writer's environment: a writer whose TMPDIR
+    differs neither writes meanwhile nor removes the holder's temporary file as stale."""
+    target = tmp_path / "project" / "b.json"
+    write_atomic(target, '"old"')
+    holder = writer(target, '"held"', stall=True, tmpdir=tmp_path / "a")
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "written"  # inside the lock, its file whole
+    try:
+        other = writer(target, '"other"', stall=False, how="nowait", tmpdir=tmp_path / "b")
+        said = other.communicate(timeout=120)[0]
+        assert "another parity process has held this file" in said, said
+        assert json.loads(target.read_text(encoding="utf-8")) == "old"
+        assert len(temporaries(target.parent)) == 1  # the holder's, still there
+    finally:
+        holder.kill()
+        holder.wait(60)
+    write_atomic(target, '"next"')  # the killed holder's lock and temporary are no obstacle
+    assert sorted(p.name for p in target.parent.iterdir()) == ["b.json"]
 
 
 def test_only_this_files_stale_temporaries_are_removed(tmp_path: Path) -> None:
