@@ -8,6 +8,7 @@ explicit command-line path is the user's own choice and may go anywhere)."""
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -72,6 +73,48 @@ def derived_files(manifests: Path, servers: Mapping[str, ServerConfig],
         if server.lock is None:
             files[manifests / f"{server.name}.lock.json"] = server.key
     return files
+
+
+def shared_files(v: _Errors, root: Path, manifests: Path,
+                 servers: Mapping[str, ServerConfig], pairs: Mapping[str, PairConfig]) -> None:
+    """A file in two roles, one of them written (a lock over a baseline, two servers' lock,
+    a pair's baseline over another pair's manifest, a tool file parity would overwrite) is
+    a mistake naming both keys: one write would replace what the other role holds. Paths
+    are compared resolved (links followed, ``a/../b`` as ``b``)."""
+    seen: dict[str, tuple[str, bool]] = {}
+    for path, key, role, written in dict.fromkeys(_roles(manifests, servers, pairs)):
+        real = os.path.realpath(path)
+        other = seen.setdefault(real, (role, written))
+        if other[0] == role or not (written or other[1]):
+            continue  # itself (a server several pairs share), or two readers of one file
+        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        v.error(key, shown, f"a file of its own, but {role} is also {other[0]} (writing "
+                            "one would replace the other)")
+
+
+def _roles(manifests: Path, servers: Mapping[str, ServerConfig],
+           pairs: Mapping[str, PairConfig]) -> list[tuple[Path, str, str, bool]]:
+    """Every file the configuration names: its path, the key to blame, its role (naming the
+    key it belongs to), whether parity writes it."""
+    roles: list[tuple[Path, str, str, bool]] = []
+    for pair in pairs.values():
+        roles += [(pair.agent_manifest, pair.key, f"the agent manifest of {pair.key}", True),
+                  (pair.server_manifest, pair.key, f"the server manifest of {pair.key}", True),
+                  (pair.baseline, pair.key, f"the baseline of {pair.key}", True)]
+        if pair.agent.tools_file is not None:
+            key = f"{pair.key}.agent.tools_file"
+            roles.append((pair.agent.tools_file, key, f"the tool file {key}", False))
+    for server in [*servers.values(), *(pair.server for pair in pairs.values())]:
+        if server.lock is not None:
+            key = f"{server.key}.lock"
+            roles.append((server.lock, key, f"the lock {key}", True))
+        else:
+            roles.append((manifests / f"{server.name}.lock.json", server.key,
+                          f"the lock of {server.key}", True))
+        if server.tools_file is not None:
+            key = f"{server.key}.tools_file"
+            roles.append((server.tools_file, key, f"the tool file {key}", False))
+    return roles
 
 
 def _loops(path: Path) -> bool:

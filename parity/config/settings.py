@@ -30,7 +30,7 @@ from parity.config.model import (
     ServerConfig,
     refused_entry,
 )
-from parity.config.places import checked_path, derived_files, inside, linked_files
+from parity.config.places import checked_path, derived_files, inside, linked_files, shared_files
 from parity.core.redact import register, secret_values
 from parity.core.terminal import clipped
 from parity.errors import ConfigError
@@ -118,6 +118,7 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
                 server_manifest=manifests / f"{name}.server.json",
                 baseline=baselines / f"{name}.json", id_paths=id_paths, key=key)
     linked_files(v, root, derived_files(manifests, servers, pairs))
+    shared_files(v, root, manifests, servers, pairs)
     v.raise_if_any()
     servers, pairs = serving(servers, pairs)
     return Config(file=file, root=root, manifests=manifests, baselines=baselines,
