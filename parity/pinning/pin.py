@@ -68,6 +68,7 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
     if not path.exists():
         return Relock(live, path, "new", before=None)
     before = lock_bytes(path)
+    _refuse_other_file(path, before)
     try:
         old = load(path)
         # comparing reads stored definitions, whose digests are checked on first read
@@ -83,6 +84,19 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
     if read_text(path) == dumps(live):
         return Relock(live, path, "up_to_date", old, drift, before=before)
     return Relock(live, path, "rewrite", old, drift, before=before)
+
+
+def _refuse_other_file(path: Path, content: bytes | None) -> None:
+    """A lock replaces an earlier lock (even a damaged one: re-pinning is its fix), never
+    another file (a baseline, a manifest, the configuration) that a ``lock`` setting or
+    ``--lock`` names: a non-empty file that names no lock format is refused."""
+    from parity.core.files import FileWriteError
+
+    if content and b'"parity.lock/' not in content:
+        raise FileWriteError("not written: the file holds something other than a parity "
+                             "lock, which writing one would replace", file=str(path),
+                             hint="give the lock a path of its own (a server's `lock`, "
+                                  "`--lock`), or remove that file first")
 
 
 def lock_bytes(path: Path) -> bytes | None:

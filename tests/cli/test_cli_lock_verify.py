@@ -231,7 +231,8 @@ def test_lock_lists_servers_side_by_side_and_asks_in_order(tmp_path, capsys,
     for marker in markers.iterdir():
         marker.unlink()
     for name in ("one", "two"):  # locks that cannot be read: a question each
-        (tmp_path / "manifests" / f"{name}.lock.json").write_text("{}", encoding="utf-8")
+        (tmp_path / "manifests" / f"{name}.lock.json").write_text(
+            '{"format": "parity.lock/2"}', encoding="utf-8")
     monkeypatch.setattr("sys.stdin", _Terminal("y\nn\n"))
     code, out, err = run(capsys, "lock", "--config", str(config))
     assert code == 1, err  # the second was declined

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from parity.core.files import FileWriteError
 from parity.errors import FileFormatError
 from parity.pinning.lock import build, write
 from parity.pinning.pin import lock_result, plan_lock, verify_lock, write_lock
@@ -41,10 +42,32 @@ def test_another_server_name_is_a_change(tmp_path):
 
 def test_an_unreadable_lock_needs_consent_and_says_why(tmp_path):
     path = tmp_path / "s.lock.json"
-    path.write_text("{not json", encoding="utf-8")
+    path.write_text('{"format": "parity.lock/2", "tools": {not json', encoding="utf-8")
     plan = plan_lock(build("s", [TOOL]), path)
     assert (plan.state, plan.needs_consent) == ("unreadable", True)
     assert isinstance(plan.problem, FileFormatError)
+
+
+@pytest.mark.parametrize("content", [
+    '{\n  "entries": [],\n  "format": "parity.baseline/1"\n}\n',  # a reviewed baseline
+    '[servers.s]\nstdio = "python -m s"\n',  # the configuration
+    '{"name": "my-package", "version": "1.0.0"}',  # another tool's JSON
+    "{not json",
+])
+def test_a_file_that_is_no_lock_is_never_replaced_by_one(tmp_path, content):
+    path = tmp_path / "some.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(FileWriteError) as info:
+        plan_lock(build("s", [TOOL]), path)
+    assert str(info.value).startswith(f"{path}: not written: the file holds something other "
+                                      "than a parity lock")
+    assert path.read_text(encoding="utf-8") == content
+
+
+def test_an_empty_file_is_locked_over(tmp_path):
+    path = tmp_path / "s.lock.json"
+    path.write_text("", encoding="utf-8")
+    assert plan_lock(build("s", [TOOL]), path).state == "unreadable"
 
 
 def test_verify_fails_closed_on_another_servers_lock():
