@@ -59,3 +59,14 @@ def read_text(path: str | os.PathLike[str]) -> str:
     ``MAX_FILE_BYTES``: raises ``OSError`` (``TooLargeError``) or ``UnicodeDecodeError``."""
     text = read_limited(path).decode("utf-8")
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def holds_text(path: str | os.PathLike[str], text: str) -> bool:
+    """Whether ``path`` holds ``text``, read as text: a checkout's CRLF line ends (git's
+    ``core.autocrlf``) are the same file. A file that is not UTF-8 holds other text. The
+    one comparison of a file parity would write with what it would write (``extract
+    --check``, ``snapshot --check``); ``OSError`` (a missing file too) is the caller's."""
+    try:
+        return read_text(path) == text
+    except UnicodeDecodeError:
+        return False

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.config.settings import Config, PairConfig, ServerConfig
-from parity.core.reading import read_limited
+from parity.core.reading import holds_text
 from parity.core.terminal import printable
 from parity.errors import FileFormatError, ParityError, SchemaError, UnexpectedError
 from parity.fieldpaths.manifest import Manifest, dumps, write
@@ -286,7 +286,7 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
 
 def _same(path: Path, text: str) -> bool:
     try:
-        return read_limited(path) == text.encode("utf-8")
+        return holds_text(path, text)  # as `snapshot --check`: CRLF line ends are the same
     except FileNotFoundError:
         return False
     except OSError as exc:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.core.files import FileWriteError, refuse_inputs, same_file
-from parity.core.reading import read_text
+from parity.core.reading import holds_text, read_text
 from parity.core.terminal import clipped
 from parity.errors import FileFormatError, SourceError
 
@@ -139,7 +139,7 @@ def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool,
         check_writable(folder_or_file)
         if not folder_or_file.is_file():
             return [f"{folder_or_file}: missing"]
-        return [] if _holds(folder_or_file, text) else [f"{folder_or_file}: changed"]
+        return [] if holds_text(folder_or_file, text) else [f"{folder_or_file}: changed"]
     folder = folder_or_file
     _check_folder(folder)
     blocked = in_the_way(expected, folder, keep=keep)
@@ -149,7 +149,7 @@ def stale(expected: Mapping[str, str], folder_or_file: Path, *, split: bool,
     lines += [f"{p}: no such tool any more" for p in leftovers(expected, folder, keep=keep)]
     shut = {path.name for path, _ in blocked}
     lines += [f"{folder / n}: changed" for n in there
-              if n not in shut and not _holds(folder / n, expected[n])]
+              if n not in shut and not holds_text(folder / n, expected[n])]
     return lines
 
 
@@ -257,15 +257,6 @@ def _make_folder(folder: Path) -> None:
     except OSError as exc:
         raise FileWriteError(f"cannot create the folder: {exc.strerror or exc}",
                              file=str(folder)) from None
-
-
-def _holds(file: Path, text: str) -> bool:
-    """Whether ``file`` holds ``text`` (read as text: a checkout's CRLF line ends are the
-    same file); a committed file that is not UTF-8 is one that changed, not an error."""
-    try:
-        return read_text(file) == text
-    except UnicodeDecodeError:
-        return False
 
 
 def _dump(value: Any) -> str:

@@ -142,6 +142,22 @@ def test_check_on_fresh_and_stale_manifests(tmp_path: Path,
     assert "run `parity extract web` and commit them" in err
 
 
+def test_check_takes_a_checkouts_crlf_line_ends_as_the_same_manifest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Windows checkout (``core.autocrlf=true``) of unchanged manifests is up to date,
+    as for ``snapshot --check`` and ``check``; a changed byte is still out of date."""
+    config, _ = _project(tmp_path)
+    assert _run(["extract", "--config", str(config)], capsys)[0] == 0
+    agent = tmp_path / "manifests" / "web.agent.json"
+    for manifest in (agent, tmp_path / "manifests" / "web.server.json"):
+        manifest.write_bytes(manifest.read_bytes().replace(b"\n", b"\r\n"))
+    code, out, err = _run(["extract", "--config", str(config), "--check"], capsys)
+    assert (code, out.count("up to date")) == (0, 2), err
+    agent.write_bytes(agent.read_bytes().replace(b'"format"', b'"format" '))
+    code, _, err = _run(["extract", "--config", str(config), "--check"], capsys)
+    assert code == 1 and "web: manifests/web.agent.json: out of date" in err
+
+
 def test_failing_server_does_not_stop_other_pairs(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     crash = [sys.executable, "-c",
