@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from parity.core.collector import paused
+from parity.core.conflicts import refuse_conflict
 from parity.core.depth import (
     MAX_DEPTH,
     NOT_READ,
@@ -147,6 +148,7 @@ def _checked_loads(text: str, *, file: str, what: str, bound: int = MAX_DEPTH) -
     except _Unrepresentable:
         value, suspect = parse(text), True
     except json.JSONDecodeError as exc:
+        refuse_conflict(text, file=file, what=what)  # a merge left its markers: say so
         raise FileFormatError(f"{what} is not valid JSON: {exc.msg}", file=file,
                               location=f"line {exc.lineno}, column {exc.colno}",
                               hint="fix the JSON syntax at that position") from None
