@@ -22,6 +22,7 @@ from parity.contract.report import PairReport, Report
 from parity.contract.rules import RULES, Finding
 from parity.core.collector import paused
 from parity.core.jsonio import read_bytes
+from parity.core.reading import require_file
 from parity.core.terminal import printable
 from parity.core.validate import cache_dir, text_digest
 from parity.errors import ConfigError, FileFormatError, ParityError
@@ -49,9 +50,13 @@ def shown(path: str | os.PathLike[str]) -> str:
 
 
 def require_manifests(pairs: Sequence[PairConfig]) -> None:
-    """Raise one error listing every manifest file of ``pairs`` that does not exist."""
-    missing = [shown(p) for pair in pairs for p in (pair.agent_manifest, pair.server_manifest)
-               if not Path(p).is_file()]
+    """Raise one error listing every manifest file of ``pairs`` that does not exist; one
+    that is something else (a folder, a FIFO) is named as such, never read."""
+    files = [p for pair in pairs for p in (pair.agent_manifest, pair.server_manifest)]
+    for path in files:  # never opened: a FIFO would be waited on forever
+        require_file(path, "manifest", shown=shown(path),
+                     hint="remove what is there, then run `parity extract`")
+    missing = [shown(p) for p in files if not Path(p).is_file()]
     if missing:
         raise ParityError(f"manifest{'s' if len(missing) > 1 else ''} not found: "
                           + ", ".join(missing),

@@ -8,10 +8,12 @@
   read-modify-write (``parity baseline --accept``) holds it from the read on (``locked``),
   so two at once both land, whatever each writer's ``TMPDIR`` or user.
 - **Through symlinks**: a symlinked file is written at its target; the link stays.
-- **Streams written in place**: a path that exists but is no regular file (a device such
-  as ``/dev/null``, a FIFO) or names an open descriptor (``/dev/stdout``, ``/dev/fd/N``) is
-  opened and written, appended to, never replaced: a rename would put a regular file where
-  the device or pipe was. Atomicity means nothing there.
+- **Streams written in place** (``streams=True``: reports, a one-file snapshot): a path
+  that exists but is no regular file (a device such as ``/dev/null``, a FIFO) or names an
+  open descriptor (``/dev/stdout``, ``/dev/fd/N``) is opened and written, appended to,
+  never replaced: a rename would put a regular file where the device or pipe was.
+  Atomicity means nothing there. parity's own files (manifests, locks, baselines) refuse
+  such a path without opening it (a FIFO would be waited on forever).
 - **Modes as ``open`` gives them**: a replaced file keeps its permission bits; a new one
   gets what the umask allows of 0666 (``mkstemp``'s 0600 would hide a report from others).
 - **Named failures**: every failure is a ``ParityError`` naming the path (exit 2).
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from parity.core import redact
+from parity.core.reading import no_file
 from parity.errors import ParityError
 
 #: what a temporary file's name holds between the prefix and the suffix (eight characters,
@@ -145,13 +148,20 @@ def _remove_lock_file(lock_file: str) -> None:
             os.unlink(lock_file)  # noqa: PTH108
 
 
-def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse",
+                 streams: bool = False) -> None:
     """Write ``text`` to ``path`` atomically, under its lock, through a symlink.
+
+    ``streams``: a device, a FIFO or an open descriptor at ``path`` is written in place (a
+    report's ``-o /dev/stdout``); without it (manifests, locks, baselines: files to commit)
+    such a path, or a folder, is refused, nothing opened (a FIFO would wait forever).
 
     ``secrets``: what to do when ``text`` holds a secret of the running command (see
     ``parity.core.redact``): ``"refuse"`` (manifests, locks, baselines: a redacted one would
     pin what the server never said) raises ``SecretInFileError``; ``"redact"`` (reports)
     writes it redacted. Raises ``FileWriteError`` naming the path when it cannot write."""
+    if not streams:
+        refuse_no_file(path, folder=False)  # a folder: "a folder is in the way", below
     if secrets == "redact":
         text = redact.active()(text)
     else:
@@ -194,6 +204,17 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     if blocking is not None:
         raise _not_a_folder(blocking, shown)
     _refuse_folder(p, shown)
+
+
+def refuse_no_file(path: str | os.PathLike[str], *, folder: bool = True) -> None:
+    """Raise ``FileWriteError`` when ``path`` is no place for a file parity owns: a FIFO, a
+    socket, a device, an open descriptor (``/dev/stdout``), a folder (unless ``folder`` is
+    false). Nothing is opened."""
+    kind = "an open descriptor" if _names_descriptor(Path(path)) else no_file(path)
+    if kind is not None and (folder or kind != "a folder"):
+        raise FileWriteError(f"not written: it is {kind}, not a file", file=str(path),
+                             hint="remove what is there, or choose another path: parity "
+                                  "writes a regular file here")
 
 
 def _refuse_folder(p: Path, shown: str) -> None:
@@ -309,5 +330,6 @@ def open_for_append(path: str | os.PathLike[str]) -> Any:
         raise FileWriteError(f"cannot write: {exc.strerror}", file=str(p)) from None
 
 
-__all__ = ["LOCK_TIMEOUT", "FileWriteError", "check_writable", "locked", "open_for_append",
-           "refuse_inputs", "same_file", "target_of", "write_atomic"]
+__all__ = ["LOCK_TIMEOUT", "FileWriteError", "check_writable", "lock_file_of", "locked",
+           "open_for_append", "refuse_inputs", "refuse_no_file", "same_file", "target_of",
+           "write_atomic"]

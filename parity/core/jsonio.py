@@ -24,7 +24,7 @@ from parity.core.depth import (
     too_deep,
     too_deep_error,
 )
-from parity.core.reading import read_limited
+from parity.core.reading import read_limited, require_file
 from parity.errors import FileFormatError
 
 
@@ -34,18 +34,22 @@ def load_json(path: str | os.PathLike[str], *, what: str = "JSON file") -> Any:
 
 
 def read_json(path: str | os.PathLike[str], *, what: str = "JSON file",
-              content: bytes | None = None, bound: int = MAX_DEPTH) -> tuple[Any, bytes]:
+              content: bytes | None = None, bound: int = MAX_DEPTH,
+              streams: bool = False) -> tuple[Any, bytes]:
     """``load_json``, also returning the file's bytes (a cheap identity of its content).
     ``content``: the file's bytes, already read by the caller (see ``read_bytes``);
-    ``bound``: the deepest nesting read (``depth``)."""
+    ``bound``: the deepest nesting read (``depth``); ``streams``: see ``read_bytes``."""
     if content is None:
-        content = read_bytes(path, what=what)
+        content = read_bytes(path, what=what, streams=streams)
     return loads(content, file=str(Path(path)), what=what, bound=bound), content
 
 
-def read_bytes(path: str | os.PathLike[str], *, what: str = "file") -> bytes:
-    """A file's bytes; trouble reading it becomes one ``FileFormatError`` naming the file."""
+def read_bytes(path: str | os.PathLike[str], *, what: str = "file",
+               streams: bool = False) -> bytes:
+    """A file's bytes; trouble reading it becomes one ``FileFormatError`` naming the file,
+    and so does what is no file (``reading.require_file``: a FIFO is never opened)."""
     p = Path(path)
+    require_file(p, what, streams=streams)
     try:
         return read_limited(p)
     except FileNotFoundError:
@@ -390,8 +394,10 @@ def _dump(value: Any, depth: int, line_depth: int) -> str:
     return "[\n" + ",\n".join(rows) + "\n" + "  " * depth + "]"
 
 
-def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse") -> None:
-    """Write atomically, under the file's lock, refusing secrets: see ``parity.core.files``."""
+def write_atomic(path: str | os.PathLike[str], text: str, *, secrets: str = "refuse",
+                 streams: bool = False) -> None:
+    """Write atomically, under the file's lock, refusing secrets: see ``parity.core.files``
+    (``streams``: a report may be written into a pipe or a device, parity's files not)."""
     from parity.core.files import write_atomic as write  # only writers need it: check reads
 
-    write(path, text, secrets=secrets)
+    write(path, text, secrets=secrets, streams=streams)

@@ -7,6 +7,8 @@ import os
 import stat
 from pathlib import Path
 
+from parity.errors import FileFormatError
+
 #: The most parity reads of one file (a 10,000-tool manifest is about 25 MB): a larger or
 #: endless one (a link to /dev/zero) is refused before it fills the memory.
 MAX_FILE_BYTES = 256 * 2**20
@@ -30,6 +32,35 @@ def is_file(path: str | os.PathLike[str]) -> bool | None:
     except FileNotFoundError:
         return False
     return True if stat.S_ISREG(mode) else None
+
+
+def no_file(path: str | os.PathLike[str]) -> str | None:
+    """What is at ``path`` when it is something other than a regular file (links followed):
+    ``"a folder"``, ``"a FIFO"``, ``"a socket"`` or ``"a device"``; ``None`` for a regular
+    file, nothing, or a path that cannot be looked at (its reading says why). Nothing is
+    opened: a FIFO is never waited on."""
+    try:
+        mode = Path(path).stat().st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) \
+        else "a device"
+
+
+def require_file(path: str | os.PathLike[str], what: str, *, streams: bool = False,
+                 hint: str = "remove what is there: parity reads a regular file here",
+                 shown: str | None = None) -> None:
+    """Raise ``FileFormatError`` (``"manifest is a FIFO, not a file"``, naming the file as
+    ``shown``) when ``path`` is a folder, or a FIFO, a socket or a device unless ``streams``
+    (a tool file read from a pipe, as ``<(curl ...)`` gives one); nothing is opened."""
+    kind = no_file(path)
+    if kind is not None and (kind == "a folder" or not streams):
+        raise FileFormatError(f"{what} is {kind}, not a file", file=shown or str(path),
+                              hint=hint)
 
 
 def read_limited(path: str | os.PathLike[str]) -> bytes:

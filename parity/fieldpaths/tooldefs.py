@@ -35,7 +35,7 @@ def read_tool_file(path: str | os.PathLike[str], *,
 def _read(file: str) -> Any:
     """A tool file's JSON, refused when an object names a key twice: parity would read the
     last ``inputSchema`` or ``required`` given, a reviewer the first."""
-    data, content = read_json(file, what="tool file", bound=DEFINITION_DEPTH)
+    data, content = read_json(file, what="tool file", bound=DEFINITION_DEPTH, streams=True)
     refuse_repeated_keys(content, data, file=file, what="tool file")
     return data
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from parity.core.files import FileWriteError, refuse_no_file
 from parity.core.reading import read_limited, read_text
 from parity.errors import FileFormatError
 from parity.pinning.drift import Drift, SurfacePolicy, compare
@@ -65,6 +66,7 @@ def plan_lock(live: Lock, path: str | Path, *, lock_file: str | None = None) -> 
     """Decide what writing ``live`` to ``path`` means. ``lock_file`` is the path as shown in
     the drift explanation."""
     path = Path(path)
+    refuse_no_file(path)  # a FIFO would be waited on forever, a folder is no lock
     if not path.exists():
         return Relock(live, path, "new", before=None)
     before = lock_bytes(path)
@@ -90,8 +92,6 @@ def _refuse_other_file(path: Path, content: bytes | None) -> None:
     """A lock replaces an earlier lock (even a damaged one: re-pinning is its fix), never
     another file (a baseline, a manifest, the configuration) that a ``lock`` setting or
     ``--lock`` names: a non-empty file that names no lock format is refused."""
-    from parity.core.files import FileWriteError
-
     if content and b'"parity.lock/' not in content:
         raise FileWriteError("not written: the file holds something other than a parity "
                              "lock, which writing one would replace", file=str(path),

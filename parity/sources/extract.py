@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parity.config.settings import Config, PairConfig, ServerConfig
-from parity.core.reading import holds_text
+from parity.core.reading import holds_text, require_file
 from parity.core.terminal import printable
 from parity.errors import FileFormatError, ParityError, SchemaError, UnexpectedError
 from parity.fieldpaths.manifest import Manifest, dumps, write
@@ -285,6 +285,7 @@ def _one(pair: PairConfig, config: Config, cache: _ServerCache, check: bool) -> 
 
 
 def _same(path: Path, text: str) -> bool:
+    require_file(path, "manifest", hint="remove what is there, then run `parity extract`")
     try:
         return holds_text(path, text)  # as `snapshot --check`: CRLF line ends are the same
     except FileNotFoundError:

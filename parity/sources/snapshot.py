@@ -182,7 +182,7 @@ def write_one(text: str, file: Path, *, inputs: Iterable[tuple[str, Path | None]
     from parity.core.jsonio import write_atomic  # only writers need it
 
     refuse_inputs(file, inputs, writing="snapshot")
-    write_atomic(file, text)
+    write_atomic(file, text, streams=True)
 
 
 def _not_own(path: Path, keep: Path | None) -> str:

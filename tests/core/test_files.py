@@ -45,7 +45,7 @@ def test_a_fifo_is_written_into_and_stays_a_fifo(tmp_path):
     fifo = tmp_path / "report.fifo"
     os.mkfifo(fifo)
     with reading(fifo) as got:
-        write_atomic(fifo, TEXT, secrets="redact")
+        write_atomic(fifo, TEXT, secrets="redact", streams=True)
     assert got == [TEXT.encode()]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert [p.name for p in tmp_path.iterdir()] == ["report.fifo"]  # no temporary left
@@ -58,7 +58,7 @@ def test_a_symlink_to_a_fifo_writes_the_fifo_and_stays_a_link(tmp_path):
     link = tmp_path / "out.json"
     link.symlink_to(fifo.name)
     with reading(fifo) as got:
-        write_atomic(link, TEXT, secrets="redact")
+        write_atomic(link, TEXT, secrets="redact", streams=True)
     assert got == [TEXT.encode()]
     assert link.is_symlink() and stat.S_ISFIFO(fifo.stat().st_mode)
 
@@ -67,7 +67,7 @@ def test_a_symlink_to_a_fifo_writes_the_fifo_and_stays_a_link(tmp_path):
 def test_a_descriptor_of_a_pipe_is_written(tmp_path):
     read_end, write_end = os.pipe()
     try:
-        write_atomic(f"/proc/self/fd/{write_end}", TEXT, secrets="redact")
+        write_atomic(f"/proc/self/fd/{write_end}", TEXT, secrets="redact", streams=True)
     finally:
         os.close(write_end)
     with os.fdopen(read_end, "rb") as pipe:
@@ -80,7 +80,7 @@ def test_a_descriptor_of_a_file_opened_for_appending_is_appended_to(tmp_path):
     log = tmp_path / "log"
     log.write_text("earlier\n")
     with log.open("a") as held:
-        write_atomic(f"/proc/self/fd/{held.fileno()}", TEXT, secrets="redact")
+        write_atomic(f"/proc/self/fd/{held.fileno()}", TEXT, secrets="redact", streams=True)
     assert log.read_text(encoding="utf-8") == "earlier\n" + TEXT
 
 

@@ -44,7 +44,7 @@ def emit(report: Report, fmt: str, output: Path | None, *,
     if fmt in _JSON_FORMATS:  # redacted in its strings, never its syntax: it stays JSON
         text = redact_json_text(text)
     if output is not None:
-        write_atomic(output, text, secrets="redact")
+        write_atomic(output, text, secrets="redact", streams=True)
         # whatever the file holds, the log still says why the step failed: the summary line
         # the text report ends with (as `parity probe -o` prints its own)
         click.echo(headline(report), err=True)

@@ -48,7 +48,7 @@ def command(servers: tuple[str, ...], tools: tuple[str, ...], deadline: float, f
         refuse_inputs(output, [("configuration", config.file), *(
             ("agent manifest", pair.agent_manifest) for pair in config.pairs.values())],
             writing="report")
-        write_atomic(output, text)
+        write_atomic(output, text, streams=True)
         click.echo(headline(report), err=True)
     else:
         click.echo(text, nl=False)
