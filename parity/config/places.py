@@ -82,8 +82,13 @@ def shared_files(v: _Errors, root: Path, manifests: Path,
     a mistake naming both keys: one write would replace what the other role holds. Paths
     are compared resolved (links followed, ``a/../b`` as ``b``)."""
     seen: dict[str, tuple[str, bool]] = {}
-    for path, key, role, written in dict.fromkeys(_roles(manifests, servers, pairs)):
-        real = os.path.realpath(path)
+    # files only read first: the key blamed is then the one whose write would replace
+    roles = sorted(dict.fromkeys(_roles(manifests, servers, pairs)), key=lambda r: r[3])
+    for path, key, role, written in roles:
+        try:
+            real = os.path.realpath(path)
+        except (OSError, ValueError):  # a NUL character: its key's mistake says so
+            continue
         other = seen.setdefault(real, (role, written))
         if other[0] == role or not (written or other[1]):
             continue  # itself (a server several pairs share), or two readers of one file

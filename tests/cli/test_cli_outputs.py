@@ -64,7 +64,12 @@ def test_a_configured_lock_over_its_tools_file_or_the_configuration_is_refused(
     config.write_text(TOOLS_FILES_CONFIG.replace(
         'tools_file = "tools/server.json"\n',
         'tools_file = "tools/server.json"\nlock = "tools/server.json"\n', 1))
-    refused(capsys, ["lock", "--yes", "wf"], project / "tools" / "server.json", "tools file")
+    before = (project / "tools" / "server.json").read_bytes()
+    assert main(["lock", "--yes", "wf"]) == 2  # a configuration mistake, naming both keys
+    assert ("servers.wf.lock = 'tools/server.json': expected a file of its own, but the lock "
+            "servers.wf.lock is also the tool file servers.wf.tools_file"
+            in capsys.readouterr().err)
+    assert (project / "tools" / "server.json").read_bytes() == before
     config.write_text(TOOLS_FILES_CONFIG.replace(
         'tools_file = "tools/server.json"\n',
         'tools_file = "tools/server.json"\nlock = "parity.toml"\n', 1))
