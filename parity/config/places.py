@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
 from parity.config.model import PairConfig, ServerConfig
+
+#: a spelling no path setting takes literally: a home (``~``), a variable (``${HOME}``,
+#: ``$HOME``), a Windows separator or drive (``bl\\sub``, ``C:/x``); each would name a
+#: folder of that name in the project instead
+_SPELLING = re.compile(r"^~|\$\{|\$[A-Za-z_]|\\|^[A-Za-z]:")
 
 
 class _Errors(Protocol):
@@ -28,6 +34,10 @@ def checked_path(v: _Errors, root: Path, value: str, key: str) -> Path:
     path = root / value
     if "\0" in value:
         v.error(key, value, "a path without a NUL character")
+        return path
+    if _SPELLING.search(value):
+        v.error(key, value, "a path relative to the configuration's folder, with / between "
+                            "its parts: ~ and ${VAR} are not expanded, \\ is no separator")
         return path
     try:
         path.lstat()

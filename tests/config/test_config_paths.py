@@ -85,3 +85,28 @@ def test_files_only_read_may_be_shared_and_a_server_serves_many_pairs(tmp_path):
                     + '[pairs.q]\nserver = "srv"\n[pairs.q.agent]\ntools_file = "a.json"\n',
                     encoding="utf-8")
     assert sorted(load_config(path, environ={}).pairs) == ["p", "q"]
+
+
+@pytest.mark.parametrize("value", ["~/bl", "~", "${HOME}/bl", "$HOME/bl", "bl\\\\sub",
+                                   "C:\\\\parity\\\\bl", "C:/parity/bl"])
+@pytest.mark.parametrize("where", ["baselines = {}\n", "manifests = {}\n",
+                                   "[servers.srv]\ntools_file = {}\n",
+                                   "[servers.srv]\nstdio = 'x'\ncwd = {}\n",
+                                   "[servers.srv]\nstdio = 'x'\nlock = {}\n"])
+def test_home_variables_and_backslashes_in_a_path_are_refused(tmp_path, capsys, where, value):
+    """Taken literally they made folders named ``~``, ``${HOME}`` or ``bl\\sub``."""
+    message = refused(tmp_path, where.format(f'"{value}"'))
+    assert "expected a path relative to the configuration's folder, with / between its " \
+           "parts: ~ and ${VAR} are not expanded" in message
+    assert main(["baseline", "--init", "--reason", "r", "--config",
+                 str(tmp_path / "parity.toml")]) == 2
+    assert "are not expanded" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "parity.toml", "s.json"]
+
+
+def test_a_dollar_that_names_no_variable_is_a_plain_character(tmp_path):
+    (tmp_path / "s.json").write_text(TOOLS, encoding="utf-8")
+    path = tmp_path / "parity.toml"
+    path.write_text('baselines = "costs$"\n[servers.srv]\ntools_file = "s.json"\n',
+                    encoding="utf-8")
+    assert load_config(path, environ={}).baselines == tmp_path / "costs$"
