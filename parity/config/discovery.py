@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from parity.core.conflicts import conflict_line
 from parity.core.reading import read_text
 from parity.errors import ConfigError
 
@@ -69,6 +70,7 @@ def _parse(text: str, file: Path) -> dict[str, Any]:
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        _name_the_cause(text, file)
         raise ConfigError(f"not valid TOML: {exc}", file=str(file),
                           hint="fix the TOML syntax at that line") from None
     except RecursionError:
@@ -85,6 +87,21 @@ def _parse(text: str, file: Path) -> dict[str, Any]:
                           file=str(file), location=f"line {line}" if line else None,
                           hint="write it as a string, or shorten it") from None
     return data
+
+
+def _name_the_cause(text: str, file: Path) -> None:
+    """Raise a ``ConfigError`` saying why ``text`` is no TOML when the parser's words would
+    not: a byte order mark (an editor's, on Windows) or git's merge-conflict markers."""
+    if text.startswith("\ufeff"):
+        raise ConfigError("not valid TOML: it starts with a byte order mark (BOM, U+FEFF), "
+                          "which TOML does not allow", file=str(file), location="line 1",
+                          hint="save the file as UTF-8 without a BOM") from None
+    line = conflict_line(text)
+    if line is not None:
+        raise ConfigError("holds an unresolved git merge conflict (a conflict marker)",
+                          file=str(file), location=f"line {line}",
+                          hint="keep what each side should keep and delete the marker lines "
+                               "(<<<<<<<, =======, >>>>>>>)") from None
 
 
 #: The most dot-separated parts a key or a table header may have. tomllib's time and memory

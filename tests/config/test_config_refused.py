@@ -167,3 +167,23 @@ def test_commands_that_start_servers_refuse_them_with_exit_2(tmp_path, capsys, c
     assert 'servers.s.env."A=B": expected an environment variable name' in err
     assert "servers.s.env.TOK: expected a value without a NUL" in err
     assert "secret-value" not in err and "abc" not in err
+
+
+# -- what tomllib's words would not say --------------------------------------------------------
+
+
+def test_a_byte_order_mark_is_named(tmp_path, capsys):
+    """An editor's BOM gave "Invalid statement (at line 1, column 1)"."""
+    path = tmp_path / "parity.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + PARITY.encode())
+    error = refused(path)
+    assert error.location == "line 1" and "byte order mark (BOM, U+FEFF)" in error.message
+    assert error.hint == "save the file as UTF-8 without a BOM"
+    assert "byte order mark" in exits_2("check", path, capsys)
+
+
+def test_merge_conflict_markers_are_named(tmp_path):
+    path = write(tmp_path, '[tool.parity.servers.s]\n<<<<<<< HEAD\nstdio = "a"\n=======\n'
+                           'stdio = "b"\n>>>>>>> other\n', "pyproject.toml")
+    error = refused(path)
+    assert error.location == "line 2" and "unresolved git merge conflict" in error.message
