@@ -1,8 +1,10 @@
 """Writing the files parity owns (manifests, baselines, locks, reports) so no update is lost.
 
 - **Atomic**: through a temporary file in the same folder and a rename, so a killed run
-  leaves the old file whole. A failed write removes its temporary file; one a killed run
-  left behind (``.NAME.XXXXXXXX.tmp``) is removed by the next write of the same file.
+  leaves the old file whole. A failed write removes its temporary file, as does one
+  stopped by SIGTERM or SIGINT (then the signal ends the process as before); one a run
+  killed outright left behind (``.NAME.XXXXXXXX.tmp``) is removed by the next write of the
+  same file.
 - **Serialized**: every writer of one file holds an inter-process lock on it (``filelock``,
   on ``.NAME.lock`` beside it, removed before the lock is released) while it writes; a
   read-modify-write (``parity baseline --accept``) holds it from the read on (``locked``),
@@ -26,9 +28,12 @@ import contextlib
 import os
 import re
 import secrets as random_names
+import signal
 import stat
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from parity.core import redact
@@ -101,14 +106,22 @@ def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Hold the inter-process lock of ``path`` (re-entrant); yields the path to write.
 
     Read the file inside the block, change it, write it inside the block: no other parity
-    process writes it in between."""
-    from filelock import FileLock, Timeout  # only writers pay for it
-
+    process writes it in between. A SIGTERM meanwhile (in the main thread, where nothing
+    else handles it) first removes the temporary file and the lock file, then ends the
+    process as it would have."""
     target = target_of(path)
     if _is_stream(target, str(path)):  # written in place, never replaced: nothing to lock
         yield target
         return
     _make_folder(target.parent, str(path))  # the lock file goes there
+    with _cleaning_up_on_sigterm(), _holding(path, target) as held:
+        yield held
+
+
+@contextlib.contextmanager
+def _holding(path: str | os.PathLike[str], target: Path) -> Iterator[Path]:
+    from filelock import FileLock, Timeout  # only writers pay for it
+
     lock_file = str(lock_file_of(target))
     lock = _LOCKS.get(lock_file)
     if lock is None:
@@ -133,6 +146,35 @@ def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
                 _remove_lock_file(lock_file)
         finally:
             lock.release()
+
+
+class _Terminated(BaseException):
+    """A SIGTERM, raised where the process was so that clean-up blocks run."""
+
+
+@contextlib.contextmanager
+def _cleaning_up_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``_Terminated`` (a write removes its temporary file,
+    ``locked`` its lock file), then is delivered again as before: the process ends as a
+    SIGTERM ends it. Left alone where another handler is set, or off the main thread."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)  # ends the process here
+        raise  # where the signal cannot end it (never on POSIX)
+    finally:
+        if signal.getsignal(signal.SIGTERM) is stop:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 #: what each lock file held by this process is (its device and inode), recorded when taken

@@ -171,6 +171,25 @@ def test_writers_with_other_temporary_folders_exclude_each_other(tmp_path: Path)
     assert sorted(p.name for p in target.parent.iterdir()) == ["b.json"]
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_writer_stopped_mid_write_removes_its_temporary_and_lock_files(
+        tmp_path: Path, sig: signal.Signals) -> None:
+    """SIGTERM (a CI job cancelled, a container stopped) and Ctrl-C leave the old file and
+    nothing else: no ``.NAME.XXXXXXXX.tmp`` waiting for the next write, no lock file."""
+    target = tmp_path / "w.lock.json"
+    write_atomic(target, json.dumps({"version": "old"}))
+    process = writer(target, json.dumps({"version": "new"}), stall=True)
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "written"  # the temporary file is whole
+    process.send_signal(sig)
+    code = process.wait(60)
+    assert code != 0  # stopped, not finished
+    if sig == signal.SIGTERM:
+        assert code == -signal.SIGTERM  # ended as a SIGTERM ends a process
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.lock.json"]
+    assert json.loads(target.read_text(encoding="utf-8")) == {"version": "old"}
+
+
 def test_only_this_files_stale_temporaries_are_removed(tmp_path: Path) -> None:
     other = tmp_path / ".w.json.x.abcdefgh.tmp"  # another file's ("w.json.x")
     mine = tmp_path / ".w.json.abcdefgh.tmp"
