@@ -9,9 +9,33 @@ each branch of such a union is made to require the key, and the union reads as t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from parity.fieldpaths.schema_map import map_subschemas
+
+#: most JSON nodes ``holds_discriminator`` reads: past it, it answers yes (the rewrite that
+#: follows is bounded by itself)
+MAX_SEARCH = 100_000
+
+
+def holds_discriminator(parts: Iterable[Any]) -> bool:
+    """Whether any object in ``parts`` (JSON values) has a ``discriminator`` key: a plain
+    search, a fraction of the rewrite's cost, so schemas without one pay only for it."""
+    stack = [part for part in parts if isinstance(part, (dict, list))]
+    read = 0
+    while stack:
+        node = stack.pop()
+        read += 1
+        if read > MAX_SEARCH:
+            return True
+        if isinstance(node, dict):
+            if "discriminator" in node:
+                return True
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        else:
+            stack.extend(v for v in node if isinstance(v, (dict, list)))
+    return False
 
 
 def require_tags(schema: Any) -> Any:

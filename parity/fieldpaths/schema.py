@@ -20,7 +20,7 @@ from typing import Any
 
 from parity.errors import BoundsError, SchemaError
 from parity.fieldpaths import direct, direct_flat
-from parity.fieldpaths.discriminator import require_tags
+from parity.fieldpaths.discriminator import holds_discriminator, require_tags
 from parity.fieldpaths.fieldpath import render
 from parity.fieldpaths.general import Walker
 from parity.fieldpaths.keywords import json_type
@@ -62,11 +62,15 @@ def extract_paths(schema: Any, *, tool: str = "<schema>", direction: str = "in",
             work.spent = begun[1]
         return dict(begun[0])
     # a discriminated union requires its tag in every variant; the flat read leaves such a
-    # union to the walks, so only schemas they read pay for looking
-    tagged = require_tags(schema)
-    if tagged is not schema:
-        schema = tagged
-        begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
+    # union to the walks (pending, or the whole schema), and a reference it leaves leads into
+    # the definitions: only those parts are searched, and only a schema holding one rewritten
+    parts = [schema] if begun is None or not isinstance(schema, dict) else [
+        *(child[0] for child in begun[3]), schema.get("$defs"), schema.get("definitions")]
+    if holds_discriminator(parts):
+        tagged = require_tags(schema)
+        if tagged is not schema:
+            schema = tagged
+            begun = direct_flat.read(schema, limits.max_depth, limits.max_alternatives)
     failed: set[int] = set()  # subschemas the direct path gave up on
     helper: list[Walker] = []  # the general walk of the subschemas the direct path leaves
 

@@ -91,3 +91,29 @@ def test_a_discriminated_union_of_inline_objects_is_read_tagged_by_every_walk():
         table = extract_paths(schema)
         assert table[f"{at}.kind" if at else "kind"].required
         assert [key for key, _ in table[at].tags] == ["kind"]
+
+
+class Owner(BaseModel):
+    name: str
+    pet: Annotated[Union[Cat, Dog], Field(discriminator="kind")]  # noqa: UP007
+
+
+class Household(BaseModel):
+    city: str
+    owner: Owner  # the union sits in a definition the flat read reaches by reference
+
+
+def test_a_discriminated_union_in_a_definition_reached_by_reference_is_tagged():
+    table = extract_paths(Household.model_json_schema())
+    assert table["owner.pet.kind"].required
+    assert table["owner.pet"].tags
+
+
+def test_a_schema_holding_no_discriminator_is_not_rewritten():
+    # a property named `discriminator` is no union's: looked at, left as it is
+    schema = {"type": "object", "properties": {
+        "discriminator": {"type": "string"},
+        "pet": {"anyOf": [{"type": "object", "properties": {"kind": {"const": "cat"}}},
+                          {"type": "object", "properties": {"kind": {"const": "dog"}}}]}}}
+    table = extract_paths(schema)
+    assert not table["pet.kind"].required
