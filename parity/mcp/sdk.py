@@ -35,6 +35,17 @@ def handshake_version() -> str:
     return str(LATEST_PROTOCOL_VERSION)
 
 
+def default_environment() -> dict[str, str]:
+    """The environment the SDK's ``stdio_client`` starts a server in, before the server's
+    own ``env`` is laid over it: ``get_default_environment()`` (``PATH``, ``HOME``,
+    ``USER``, ``SHELL``, ``TERM``, ``LOGNAME`` on POSIX; 1.x and 2.x alike), never the whole
+    of parity's environment, whose tokens belong to other servers and to CI."""
+    from mcp.client.stdio import get_default_environment
+
+    env: dict[str, str] = get_default_environment()
+    return env
+
+
 def http_module() -> Any:
     """The HTTP client module the installed SDK itself depends on."""
     # the HTTP client the installed SDK itself depends on: httpx (1.x) or its fork httpx2 (2.x)

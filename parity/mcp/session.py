@@ -291,15 +291,18 @@ def _import_sdk(specs: Sequence[ServerSpec]) -> None:
     thread would import it too: two threads importing ``mcp`` at once, the caller describing
     the agent's stubs (``mcp.server``) and a listing connecting (``mcp.client``), meet the
     cycle between the two packages, and one got ``mcp.server`` half initialized (``cannot
-    import name 'Server'``). A URL listing imports the SDK's HTTP client; a stdio listing
-    only ``mcp_types`` on the 2.x SDK (no cycle), so its server still starts while the
-    caller imports (``mcp`` takes about half a second), but ``mcp.types`` on the 1.x."""
+    import name 'Server'``). A URL listing imports the SDK's HTTP client, a stdio listing
+    its ``stdio_client`` module (the environment a server is started in,
+    ``sdk.default_environment``): both run that cycle, so they are imported here."""
     over_http = any(spec.kind == "url" for spec in specs)
-    if SDK_MAJOR < 2 or over_http:
+    over_stdio = any(spec.kind == "stdio" for spec in specs)
+    if SDK_MAJOR < 2 or over_http or over_stdio:
         import mcp  # its ``__init__`` runs the cycle, whole, here
 
         if over_http:
-            import mcp.client.streamable_http  # noqa: F401
+            import mcp.client.streamable_http
+        if over_stdio:
+            import mcp.client.stdio  # noqa: F401
 
 
 def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) -> SourceError:

@@ -45,6 +45,7 @@ import anyio.abc
 
 from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.mcp.connection import Pending
+from parity.mcp.sdk import default_environment
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
     STDERR_TAIL_LINES,
@@ -96,7 +97,10 @@ class StdioTransport(Transport):
     async def start(self, tg: anyio.abc.TaskGroup) -> None:
         if not self.spec.command:
             raise CallFailure("unavailable", "no command to start", sent=False)
-        env = {**os.environ, **self.spec.env}
+        # as the SDK's ``stdio_client`` does: its default environment and the server's own
+        # ``env`` over it, so a server runs alike under parity and under an agent, and never
+        # sees another server's token or parity's CI secrets
+        env = {**default_environment(), **self.spec.env}
         try:
             self.process = await anyio.open_process(
                 list(self.spec.command), env=env,

@@ -40,7 +40,7 @@ def configured(tmp_path: Path) -> Path:
 [servers.weather]
 stdio = {json.dumps([sys.executable, "-m", "tests.servers.lock_weather"])}
 cwd = {json.dumps(str(ROOT))}
-env = {{ PARITY_TEST_SECRET = "{SECRET}" }}
+env = {{ PARITY_TEST_SECRET = "{SECRET}", PARITY_LOCK_VERSION = "${{PARITY_LOCK_VERSION}}" }}
 """, encoding="utf-8")
     return config
 

@@ -114,9 +114,10 @@ serve({"tools/list": lambda params: {"tools": tools}})
 def test_a_name_listed_twice_is_said_to_keep_its_first_definition(tmp_path, monkeypatch,
                                                                    capsys):
     monkeypatch.chdir(ROOT)
-    (tmp_path / "dup.py").write_text(DUPLICATE_SERVER, encoding="utf-8")
+    # a stdio server gets the SDK's default environment, no PYTHONPATH: it finds the tests
+    (tmp_path / "dup.py").write_text(f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+                                     + DUPLICATE_SERVER, encoding="utf-8")
     out = tmp_path / "s.json"
-    monkeypatch.setenv("PYTHONPATH", str(ROOT))
     assert main(["snapshot", "--stdio", f"{sys.executable} {tmp_path / 'dup.py'}",
                  "-o", str(out)]) == 0
     err = capsys.readouterr().err

@@ -16,10 +16,15 @@ NEW = "mcp-servers/weather"
 
 def test_a_renamed_server_is_explained_refused_accepted_and_relocked(
         tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("PARITY_LOCK_VERSION", "v1")  # passed to the server by its `env`
     config = configured(tmp_path)
     assert run(capsys, "lock", "--config", str(config))[0] == 0
     lock = tmp_path / "manifests" / "weather.lock.json"
-    monkeypatch.setenv("PARITY_LOCK_NAME", NEW)
+    written = config.read_text(encoding="utf-8")
+    # the server gets no variable of parity's environment its `env` does not name
+    config.write_text(written.replace('"tests.servers.lock_weather"]',
+                                      f'"tests.servers.lock_weather", "--name", "{NEW}"]'),
+                      encoding="utf-8")
     monkeypatch.setenv("PARITY_LOCK_VERSION", "v2")
 
     code, out, err = run(capsys, "verify", "--config", str(config))
@@ -49,6 +54,7 @@ def test_a_renamed_server_is_explained_refused_accepted_and_relocked(
     assert code == 0 and f"it now calls itself {NEW!r} (the lock records both)" in out
     server = json.loads(lock.read_text(encoding="utf-8"))["server"]
     assert server["reported"]["name"] == NEW and server["renamed_from"] == ["weather"]
-    monkeypatch.delenv("PARITY_LOCK_NAME")
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        f', "--name", "{NEW}"]', "]"), encoding="utf-8")
     code, out, _ = run(capsys, "verify", "--config", str(config), "--accept-name", "x")
     assert code == 1 and "the lock was made with 'mcp-servers/weather'" in out

@@ -111,6 +111,37 @@ def test_missing_command_is_a_source_error() -> None:
         fetch_tools(spec)
 
 
+def test_a_server_gets_the_sdks_default_environment_and_its_own_env_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the SDK's ``stdio_client`` starts it: ``get_default_environment()`` (PATH, HOME...)
+    and the configured ``env`` over it. parity's own environment (another server's token, a
+    CI secret) is not passed on: whoami's description is ``$WHOAMI_DESC``."""
+    monkeypatch.setenv("WHOAMI_DESC", "ci-secret-0123456789")  # parity's, not the server's
+    monkeypatch.setenv("WHOAMI_KEY", "other-server-token-0123456789")
+
+    async def body(session: Any) -> tuple[Listing, dict[str, Any]]:
+        return (await session.list_tools_raw(),
+                await session.call_tool_raw("whoami", {}, timeout=10))
+    listing, result = in_session(stdio("tests.servers.whoami"), body)
+    assert listing.tools[0]["description"] == "Who am I."
+    assert result["structuredContent"] == {"user": "ann", "key": ""}
+
+    spec = stdio("tests.servers.whoami")
+    spec.env = {**spec.env, "WHOAMI_DESC": "configured"}  # the server's own env is passed
+    assert fetch_tools(spec).tools[0]["description"] == "configured"
+
+
+def test_the_default_environment_is_the_sdks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mcp.client.stdio import get_default_environment
+
+    from parity.mcp.sdk import default_environment
+
+    monkeypatch.setenv("PARITY_UNRELATED_TOKEN", "x" * 12)
+    assert default_environment() == get_default_environment()
+    assert "PARITY_UNRELATED_TOKEN" not in default_environment()
+    assert default_environment().get("PATH") == os.environ.get("PATH")
+
+
 def test_call_result_is_raw_and_redacted() -> None:
     async def body(session: Any) -> dict[str, Any]:
         return await session.call_tool_raw("echo", {"x": [1]}, timeout=3)

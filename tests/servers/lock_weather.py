@@ -2,13 +2,16 @@
 
 ``PARITY_LOCK_VERSION`` picks the tools: ``v1``; ``v2`` (``q`` renamed ``query``, ``days``
 retyped, ``forecast`` removed, ``alerts`` added); ``desc`` (only a description rewritten).
-``PARITY_LOCK_NAME`` is the ``serverInfo.name`` it reports (default ``weather``).
+``PARITY_LOCK_NAME``, or ``--name NAME`` (a configured ``env`` value would be a secret, and
+redacted from the messages that name it), is the ``serverInfo.name`` it reports (default
+``weather``).
 ``--http PORT`` serves streamable HTTP on 127.0.0.1, else stdio.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import Annotated
 
 from pydantic import Field
@@ -16,8 +19,13 @@ from pydantic import Field
 from parity.mcp import new_server
 from tests.servers._serve import serve_from_argv
 
+NAME = os.environ.get("PARITY_LOCK_NAME", "weather")
+if "--name" in sys.argv:  # taken out before ``serve_from_argv`` reads the rest
+    at = sys.argv.index("--name")
+    NAME = sys.argv[at + 1]
+    del sys.argv[at:at + 2]
 VERSION = os.environ.get("PARITY_LOCK_VERSION", "v1")
-server = new_server(os.environ.get("PARITY_LOCK_NAME", "weather"))
+server = new_server(NAME)
 Query = Annotated[str, Field(description="what to look for")]
 
 if VERSION == "v2":
