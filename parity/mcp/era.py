@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
+from parity.core.terminal import clipped, printable
 from parity.errors import ConfigError
 from parity.mcp.sdk import SDK_MAJOR, handshake_version
 from parity.mcp.spec import CallFailure
@@ -187,6 +188,28 @@ async def discover(request: Request, protocol: str, timeout: float,
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
+def check_answered(answered: Any, offered: str) -> str:
+    """The ``protocolVersion`` of an ``initialize`` answer, when the installed SDK speaks it
+    by the handshake; else a ``CallFailure``. The spec: a client that does not support the
+    version the server answers SHOULD disconnect; both SDKs' ``ClientSession.initialize``
+    refuse a version outside their handshake versions, and so does parity (a lock pinning
+    it could not be verified: a 2026 version is no handshake's)."""
+    handshake, _ = known_versions()
+    if answered.__class__ is str and answered in handshake:
+        return str(answered)
+    if answered.__class__ is str:
+        shown = repr(printable(clipped(answered, limit=80, keep=60)))
+    else:
+        shown = "none" if answered is None else f"a {type(answered).__name__}, not a string"
+    raise CallFailure(
+        "malformed", f"initialize answered protocol version {shown}; parity offered "
+        f"{offered}, and the installed mcp SDK speaks {', '.join(handshake)} by the "
+        "handshake: an MCP client disconnects (the SDK's ClientSession refuses it too)",
+        sent=True, hint="the server must answer the version offered or another the client "
+                        "speaks; fix the server's initialize (or update the mcp SDK, if the "
+                        "version is a newer one)")
+
+
 def _refused(exc: CallFailure) -> bool:
     """Whether the server refused the request (a JSON-RPC error, or an HTTP 4xx without
     one: a 1.x server over HTTP wants a session first), as opposed to not being reached."""
@@ -230,5 +253,5 @@ def handshake(protocol: str | None) -> str:
     return protocol if protocol is not None and protocol != AUTO else handshake_version()
 
 
-__all__ = ["AUTO", "Stamp", "check_protocol", "discover", "discovers",
+__all__ = ["AUTO", "Stamp", "check_answered", "check_protocol", "discover", "discovers",
            "dropped_by_2026_clients", "handshake", "is_modern", "known_versions", "meta"]

@@ -101,11 +101,13 @@ class AdapterSession:
                 self._conn.stamp = era.Stamp(found[0], CLIENT_INFO, capabilities,
                                              over_http=self.spec.kind == "url")
                 return
+        offered = era.handshake(protocol)
         result = await self._conn.request("initialize", {
-            "protocolVersion": era.handshake(protocol),
+            "protocolVersion": offered,
             "capabilities": capabilities,
             "clientInfo": CLIENT_INFO,
         }, timeout=timeout)
+        era.check_answered(result.get("protocolVersion"), offered)
         self.initialize_result = result
         await self._conn.notify("notifications/initialized")
 
@@ -318,7 +320,7 @@ def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) ->
     said = printable(clipped(str(exc), limit=_SAID_LIMIT, keep=_SAID_LIMIT - 200))
     message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {said}"
     return SourceError(redact(with_stderr_tail(message, exc.stderr_tail), spec.secrets),
-                       hint=_era_hint(spec, phase, exc)
+                       hint=exc.hint or _era_hint(spec, phase, exc)
                        or "check that the command or URL starts an MCP server; raise "
                           "start_timeout/list_timeout if it is just slow")
 
@@ -328,12 +330,23 @@ def _era_hint(spec: ServerSpec, phase: str, exc: CallFailure) -> str | None:
     if exc.kind != "jsonrpc_error":
         return None
     if era.is_modern(spec.protocol) and phase == "starting":
-        return ("list under the handshake: --protocol auto, or none (the server's `protocol` "
-                "key)")
-    if spec.protocol is None and phase != "starting" and era.known_versions()[1]:
+        # ``verify`` has no --protocol: it lists as the lock was listed, so the way out is
+        # a new lock, or the configuration
+        return ("list under the handshake: `parity lock --protocol auto` (a lock listed "
+                "under this version is verified under it), or the server's `protocol` key "
+                "(\"auto\", or none)")
+    if spec.protocol is None and phase != "starting" and exc.code == INTERNAL_ERROR and \
+            era.known_versions()[1]:
+        # what an SDK server answers when the handshake's models cannot carry a tool
+        # ("Handler returned an invalid result"); a server without tools (-32601), or any
+        # other refusal, is no sign of it
         modern = era.known_versions()[1][-1]
         return (f"a server that speaks MCP {modern} may list tools an older version cannot "
                 f"carry (an outputSchema that is not an object): list under it with "
-                f"--protocol {modern} (or the server's `protocol` key)")
+                f"`parity lock --protocol {modern}` (or the server's `protocol` key)")
     return None
+
+
+#: JSON-RPC's internal error
+INTERNAL_ERROR = -32603
 

@@ -77,7 +77,7 @@ class CallFailure(Exception):
 
     def __init__(self, kind: str, message: str, *, sent: bool, status: int | None = None,
                  retry_after: float | None = None, code: int | None = None,
-                 data: Any = None) -> None:
+                 data: Any = None, hint: str | None = None) -> None:
         if kind not in FAILURE_KINDS:
             raise ValueError(f"unknown failure kind {kind!r}: expected one of {FAILURE_KINDS}")
         self.kind = kind
@@ -87,6 +87,8 @@ class CallFailure(Exception):
         self.retry_after = retry_after
         self.code = code
         self.data = data
+        #: what to do about it, when the failure knows better than its kind
+        self.hint = hint
         #: the server's last stderr lines (redacted), when the failure ended the session
         self.stderr_tail: list[str] = []
         super().__init__(str(self))

@@ -195,3 +195,20 @@ def test_a_session_id_that_is_not_visible_ascii_is_named(http_server: Any) -> No
     message = str(info.value)
     assert "an Mcp-Session-Id header that is not visible ASCII" in message, message
     assert "'s-\\xe9'" in message or "'s-\u00e9'" in message, message
+
+
+# the protocol version initialize answers: one the SDK speaks by the handshake, or refused
+
+
+@pytest.mark.parametrize("answered", ["1999-01-01", "2026-07-28", "x\n\x1b[31m"])
+def test_a_protocol_version_parity_cannot_speak_is_refused_at_connect(
+        http_server: Any, answered: str) -> None:
+    from urllib.parse import quote
+
+    url = http_server("tests.servers.http_faults", path=f"/ok?version={quote(answered)}")
+    with pytest.raises(SourceError) as info:
+        fetch_tools(http(url))
+    text = str(info.value)
+    assert "initialize answered protocol version" in text and "parity offered" in text, text
+    assert "\x1b" not in text and "\n" not in info.value.message
+    assert "fix the server's initialize" in info.value.hint  # type: ignore[operator]

@@ -258,3 +258,41 @@ def test_a_daemon_holding_stdout_does_not_keep_a_listed_server_open(
     listing = fetch_tools(stdio("tests.servers.setsid_child", str(daemon_pidfile), "serve"))
     assert [t["name"] for t in listing.tools] == ["only"]
     assert _daemon_alive(daemon_pidfile)
+
+
+@pytest.mark.parametrize("answered", ['"1999-01-01"', '"2026-07-28"', "null", "7",
+                                      '"x\\n\\u001b[31m"'])
+def test_a_protocol_version_parity_cannot_speak_is_refused_at_connect(answered: str) -> None:
+    """The spec: a client that does not support the version the server answers SHOULD
+    disconnect (both SDKs' ClientSession raise). parity pinned it, and a lock at 2026-07-28
+    listed by the handshake was then refused by ``verify``."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.version_raw", answered))
+    text = str(info.value)
+    assert "initialize answered protocol version" in text, text
+    assert "\x1b" not in text
+
+
+def test_a_protocol_version_the_sdk_speaks_is_taken_though_not_the_one_offered() -> None:
+    assert fetch_tools(stdio("tests.servers.version_raw", '"2024-11-05"')
+                       ).protocol_version == "2024-11-05"
+
+
+def test_a_server_without_tools_is_not_told_to_try_another_protocol() -> None:
+    """-32601 from a server that declares no tools: no sign of a tool only MCP 2026-07-28
+    carries (the hint said to list under ``--protocol 2026-07-28``)."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.version_raw", '"2025-06-18"', "notools"))
+    assert "no method tools/list" in str(info.value)
+    assert "--protocol" not in (info.value.hint or "")
+
+
+@pytest.mark.skipif(__import__("parity.mcp").mcp.SDK_MAJOR < 2, reason="2026-07-28: mcp 2.x")
+def test_a_server_refusing_2026_is_told_what_exists_to_list_under_the_handshake() -> None:
+    """``verify`` has no --protocol (it lists as the lock was listed): the hint names
+    ``parity lock --protocol auto`` and the server's ``protocol`` key."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.version_raw", '"2025-06-18"',
+                          protocol="2026-07-28"))
+    assert "does not speak MCP 2026-07-28" in str(info.value)
+    assert "`parity lock --protocol auto`" in (info.value.hint or "")

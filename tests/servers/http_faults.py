@@ -31,6 +31,7 @@
   each is acknowledged, then its event stream ends without a response (``server/discover``
   offers 2026-07-28; other requests as ``/ok``); the number of streams opened so far is the
   description of its tool
+* ``?version=<v>`` on any path: ``initialize`` answers protocol version ``v``
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
 """
@@ -74,7 +75,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         reply = {"jsonrpc": "2.0", "id": message["id"]}
         if message["method"] == "initialize":
-            reply["result"] = {"protocolVersion": message["params"]["protocolVersion"],
+            version = query.get("version", message["params"]["protocolVersion"])
+            reply["result"] = {"protocolVersion": version,
                                "capabilities": {"tools": {}},
                                "serverInfo": {"name": "faults", "version": "0"}}
             # latin-1 is how http.server writes a header: "é" goes out as the byte 0xe9

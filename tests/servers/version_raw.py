@@ -1,0 +1,25 @@
+"""A raw stdio server whose ``initialize`` answers the protocol version given as its first
+argument (JSON: ``'"1999-01-01"'``, ``'null'``), whatever parity offered; one tool
+(``notools`` second: no tools capability, and ``tools/list`` is -32601)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from tests.servers._raw import serve, tool
+
+ANSWERED = json.loads(sys.argv[1])
+
+
+def initialize(params: dict[str, Any]) -> dict[str, Any]:
+    return {"protocolVersion": ANSWERED, "capabilities": {"tools": {}},
+            "serverInfo": {"name": "version", "version": "1"}}
+
+
+if __name__ == "__main__":
+    if sys.argv[2:] == ["notools"]:
+        serve({"initialize": lambda params: {**initialize(params), "capabilities": {}}})
+    else:
+        serve({"initialize": initialize, "tools/list": lambda params: {"tools": [tool("t")]}})
