@@ -12,6 +12,9 @@ lets a client in: the ``httpx`` transport of the client it is given
   ``raise_for_status``). The recorder keeps them per JSON-RPC id and hands the SDK a
   JSON-RPC error for that id instead, so the session survives on both generations;
 * a connection that could not be made (the request was never sent);
+* a redirect the SDK does not follow (another origin, a method changed, past
+  ``MAX_REDIRECTS``), with where it leads; one it follows (``stream_within_origin``: a
+  trailing-slash 307 within the origin) is handed to it as it came;
 * a JSON body that is not JSON (1.x hands the session an exception with no id), a 202
   answering a request, and an event stream that ended before its response (1.x ends the
   POST silently; 2.x says so with -32000).
@@ -29,7 +32,7 @@ import anyio.abc
 import anyio.lowlevel
 
 from parity.core.jsonio import unrepresentable
-from parity.mcp.http_recorder import Recorder, watch_sdk_log
+from parity.mcp.http_recorder import MAX_REDIRECTS, Recorder, watch_sdk_log
 from parity.mcp.sdk import SDK_MAJOR, http_module
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
@@ -171,6 +174,7 @@ class HttpTransport(SdkStreamTransport):
         started = False
         try:
             async with http.AsyncClient(headers=dict(self.spec.headers), timeout=timeout,
+                                        max_redirects=MAX_REDIRECTS,
                                         transport=Recorder(http, self)) as client, \
                     streamable_http_client(url, http_client=client, **limits) as streams:
                 self.attach(streams[0], streams[1])

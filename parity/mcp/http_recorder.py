@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.core.redact import redact_json
+from parity.core.terminal import printable
 from parity.mcp.connection import Connection
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
@@ -43,16 +44,21 @@ class Owner(Protocol):
 
 #: Largest error body read to explain a failed POST (bytes).
 MAX_ERROR_BODY = 65536
+#: Most redirects one request follows (the client's ``max_redirects``, which the SDK reads)
+MAX_REDIRECTS = 20
+#: the statuses httpx follows a ``Location`` of (``Response.has_redirect_location``)
+_REDIRECTS = (301, 302, 303, 307, 308)
 #: what an ``Mcp-Session-Id`` may hold (the spec: visible ASCII, 0x21 to 0x7E)
 _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]*")
 
 
-def _request_id(request: Any) -> int | None:
+async def _request_id(request: Any) -> int | None:
     """The JSON-RPC id of a POSTed request (not of a notification or a reply we send)."""
     if request.method != "POST":
         return None
     with contextlib.suppress(ValueError, TypeError):
-        message = json.loads(request.content)
+        # a redirect's next request carries the first one's body as a stream, not read yet
+        message = json.loads(await request.aread())
         if isinstance(message, dict) and "method" in message and isinstance(
                 message.get("id"), int):
             return int(message["id"])
@@ -67,11 +73,13 @@ class Recorder:
         self.http = http
         self.inner = http.AsyncHTTPTransport()
         self.owner = transport
+        #: redirects followed so far, per JSON-RPC request id
+        self.hops: dict[int, int] = {}
 
     async def handle_async_request(self, request: Any) -> Any:
         # the SDK reads the answer in this same task: its log filter finds the transport
         _CURRENT.set(self.owner)
-        request_id = _request_id(request)
+        request_id = await _request_id(request)
         http = self.http
         try:
             response = await self.inner.handle_async_request(request)
@@ -85,7 +93,12 @@ class Recorder:
             return response
         status = response.status_code
         content_type = response.headers.get("content-type", "").lower()
+        if status in _REDIRECTS and self._followed(request, request_id, response):
+            return response  # the SDK's client sends the request on (``stream_within_origin``)
+        hops = self.hops.pop(request_id, 0)
         if status >= 300 or status == 202:
+            if status in _REDIRECTS and "location" in response.headers:
+                return await self._refused_redirect(request, request_id, response, hops)
             return await self._failed(request, request_id, response)
         session = response.headers.get("mcp-session-id")
         if session is not None and not _VISIBLE_ASCII.fullmatch(session):
@@ -127,6 +140,18 @@ class Recorder:
                                                   sent=True))
         return self._error_reply(request, request_id, -32700, "not a JSON-RPC answer")
 
+    def _followed(self, request: Any, request_id: int, response: Any) -> bool:
+        """Whether the SDK's client follows this redirect, as it does one within the origin
+        that keeps the method (a trailing-slash 307 or 308), ``MAX_REDIRECTS`` at most: it is
+        then handed to the SDK as it came."""
+        if _within_origin(self.http, request, response) is None:
+            return False
+        hops = self.hops.get(request_id, 0) + 1
+        if hops > MAX_REDIRECTS:
+            return False
+        self.hops[request_id] = hops
+        return True
+
     async def _failed(self, request: Any, request_id: int, response: Any) -> Any:
         status = response.status_code
         body = (await read_at_most(response, MAX_ERROR_BODY))[0][:MAX_ERROR_BODY]
@@ -151,6 +176,24 @@ class Recorder:
                 retry_after=retry_after_seconds(response.headers.get("retry-after")),
                 code=code, data=data)
         self.owner.record(request_id, failure)
+        return self._error_reply(request, request_id, -32603, f"HTTP {status}")
+
+    async def _refused_redirect(self, request: Any, request_id: int, response: Any,
+                                hops: int) -> Any:
+        """A redirect the SDK does not follow, after ``hops`` it followed: the request's
+        failure names where it leads (without the user info, query and fragment, as the
+        SDK's own messages name it; redacted)."""
+        await response.aclose()
+        status, url = response.status_code, self.owner.spec.url
+        if hops >= MAX_REDIRECTS:
+            why = f"more than {MAX_REDIRECTS} redirects"
+        else:
+            why = ("a redirect the MCP SDK does not follow: another origin than the server's "
+                   "URL, or a method it would change (only 307 and 308 keep a POST)")
+        where = printable(excerpt(_location(self.http, request, response), 300))
+        self.owner.record(request_id, CallFailure("http_status", self.owner.conn.r(
+            f"HTTP {status} from {url} to {where}: {why}"), sent=True, status=status,
+            hint="if the new address is the server's, put it in the server's `url`"))
         return self._error_reply(request, request_id, -32603, f"HTTP {status}")
 
     def _error_reply(self, request: Any, request_id: int, code: int, message: str) -> Any:
@@ -210,6 +253,48 @@ def _not_a_message(value: Any, body: bytes) -> str | None:
     kind = {list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
         type(value), "number")
     return f"a JSON {kind} body, not a JSON-RPC message: {excerpt(body)!r}"
+
+
+def _next_request(http: Any, request: Any, response: Any) -> Any:
+    """The SDK's view of a redirect answering ``request``: a response whose ``next_request``
+    is the one httpx's client would build (the Location joined to the URL; a POST kept by
+    307 and 308 alone, ``Client._redirect_method``), or None when it is no redirect."""
+    location = response.headers.get("location")
+    if response.status_code not in _REDIRECTS or location is None:
+        return None
+    try:
+        target = request.url.join(location)
+    except Exception:  # an unreadable Location: nothing to follow
+        return None
+    keeps = response.status_code in (307, 308) or request.method in ("GET", "HEAD")
+    seen = http.Response(response.status_code, headers=response.headers, request=request)
+    seen.next_request = http.Request(request.method if keeps else "GET", target)
+    return seen
+
+
+def _within_origin(http: Any, request: Any, response: Any) -> Any:
+    """The request the SDK's client sends after ``response``, or None when it does not
+    follow it (``mcp.shared._httpx_utils.next_request_within_origin``, 1.x and 2.x alike:
+    the same origin, or its https upgrade, and the method kept). An SDK without it (before
+    mcp 1.2x) followed none."""
+    try:
+        from mcp.shared._httpx_utils import next_request_within_origin
+    except ImportError:  # pragma: no cover - an older SDK
+        return None
+    seen = _next_request(http, request, response)
+    return None if seen is None else next_request_within_origin(seen)
+
+
+def _location(http: Any, request: Any, response: Any) -> str:
+    """Where a redirect leads, for a message: the SDK's ``redirect_location`` (no user info,
+    query or fragment), else the Location as written."""
+    seen = _next_request(http, request, response)
+    with contextlib.suppress(ImportError):
+        from mcp.shared._httpx_utils import redirect_location
+
+        if seen is not None:
+            return str(redirect_location(seen))
+    return str(response.headers.get("location", ""))
 
 
 #: The HTTP transport whose request the current task sends and reads (``_SseParseFailures``).

@@ -197,6 +197,40 @@ def test_a_session_id_that_is_not_visible_ascii_is_named(http_server: Any) -> No
     assert "'s-\\xe9'" in message or "'s-\u00e9'" in message, message
 
 
+# redirects: followed as the SDK's client follows them (mcp.shared._httpx_utils), no further
+
+
+@pytest.mark.parametrize("status", [307, 308])
+def test_a_redirect_within_the_origin_is_followed_as_the_sdk_does(http_server: Any,
+                                                                   status: int) -> None:
+    """A trailing-slash 307/308 (``/mcp`` -> ``/mcp/``): the SDK's client follows it, so an
+    agent reaches the server; parity did not ("HTTP 307 from ...")."""
+    url = http_server("tests.servers.http_faults", path=f"/redirect/{status}")
+    listing = fetch_tools(http(url))
+    assert [t["name"] for t in listing.tools] == ["t"]
+
+
+@pytest.mark.parametrize(("where", "why"), [
+    ("/redirect/307?to=http://localhost:{port}/ok%3Ftoken%3D{secret}", "another origin"),
+    ("/redirect/302", "a method it would change"),
+    ("/redirect/loop", "more than 20 redirects"),
+])
+def test_a_redirect_the_sdk_does_not_follow_is_refused_naming_where_it_leads(
+        http_server: Any, where: str, why: str) -> None:
+    from tests.mcpfixtures import SECRET
+
+    base = http_server("tests.servers.http_faults", path="")
+    port = base.rsplit(":", 1)[1]
+    url = base + where.format(port=port, secret=SECRET)
+    with pytest.raises(SourceError) as info:
+        fetch_tools(http(url, start_timeout=10))
+    text = str(info.value)
+    assert why in text, text
+    if "localhost" in where:  # the Location as the SDK names it: no query
+        assert f"to http://localhost:{port}/ok:" in text and SECRET not in text
+    assert "put it in the server's `url`" in info.value.hint  # type: ignore[operator]
+
+
 # the protocol version initialize answers: one the SDK speaks by the handshake, or refused
 
 

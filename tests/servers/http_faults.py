@@ -31,6 +31,8 @@
   each is acknowledged, then its event stream ends without a response (``server/discover``
   offers 2026-07-28; other requests as ``/ok``); the number of streams opened so far is the
   description of its tool
+* ``/redirect/<code>``: every request, ``initialize`` too, is answered with that status and
+  ``Location: ?to=`` (default ``/ok``, this server); ``/redirect/loop``: a 307 to itself
 * ``?version=<v>`` on any path: ``initialize`` answers protocol version ``v``
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
@@ -74,6 +76,12 @@ class Handler(BaseHTTPRequestHandler):
             self._send(202, b"", "text/plain")
             return
         reply = {"jsonrpc": "2.0", "id": message["id"]}
+        if url.path.startswith("/redirect/"):
+            kind = url.path.rsplit("/", 1)[1]
+            status, to = (307, self.path) if kind == "loop" else (int(kind),
+                                                                  query.get("to", "/ok"))
+            self._send(status, b"", "text/plain", {"Location": to})
+            return
         if message["method"] == "initialize":
             version = query.get("version", message["params"]["protocolVersion"])
             reply["result"] = {"protocolVersion": version,
