@@ -3,13 +3,14 @@ and ``tools/list`` pagination, over any transport. Results stay raw dicts exactl
 so the lock's hashes are those of the wire JSON.
 
 Pagination follows the MCP spec: a *missing or null* ``nextCursor`` ends the listing; any
-string, including ``""``, is an opaque cursor to send back. A cursor seen twice, or more than
-``MAX_PAGES`` pages, is a ``SourceError``.
+string, including ``""``, is an opaque cursor to send back. A cursor seen twice, more than
+``MAX_PAGES`` pages or ``MAX_LISTING_BYTES`` bytes, is a ``SourceError``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import json
 import logging
@@ -21,13 +22,20 @@ import anyio.abc
 
 from parity.core.jsonio import unrepresentable
 from parity.core.redact import redact, redact_json
+from parity.core.terminal import clipped, printable
 from parity.errors import SourceError
-from parity.mcp.spec import CallFailure, excerpt
+from parity.mcp.spec import MAX_MESSAGE_BYTES, CallFailure, excerpt
 
 _log = logging.getLogger(__name__)
 
 #: Most ``tools/list`` pages followed before the listing is called a runaway.
 MAX_PAGES = 1000
+#: Most bytes a whole ``tools/list`` may take, every page and cursor together: a bound on
+#: the listing as ``MAX_MESSAGE_BYTES`` is on one message (18 pages of 60 MB cursors took
+#: 1.26 GB of memory)
+MAX_LISTING_BYTES = 4 * MAX_MESSAGE_BYTES
+#: the most characters of a cursor a message shows
+_CURSOR_SHOWN = 200
 #: the most requests of the server (a ping, ``roots/list``) answered at once: a server that
 #: sends more while it reads none of the answers floods the connection, each answer a task
 #: waiting on the write (a million of them outlived every timeout)
@@ -50,12 +58,15 @@ class Pending:
         self.proved = False
         #: the HTTP headers the request goes with (``Connection.stamp``)
         self.headers: dict[str, str] | None = None
+        #: the bytes the answer took on the wire, when its transport counted them
+        self.size: int | None = None
 
     def settle(self, result: dict[str, Any] | None = None,
-               failure: CallFailure | None = None, *, proved: bool = False) -> None:
+               failure: CallFailure | None = None, *, proved: bool = False,
+               size: int | None = None) -> None:
         if self.event.is_set():
             return
-        self.result, self.failure, self.proved = result, failure, proved
+        self.result, self.failure, self.proved, self.size = result, failure, proved, size
         self.event.set()
 
 
@@ -85,13 +96,14 @@ class Connection:
 
     # called by transports --------------------------------------------------------------
 
-    def deliver(self, message: Any, *, proved: bool = False) -> None:
+    def deliver(self, message: Any, *, proved: bool = False, size: int | None = None) -> None:
         """One decoded JSON value from the server (``proved``: the transport proved it holds
         nothing ``unrepresentable`` finds, in C as it read it, so a listing is not walked
-        again for such values)."""
+        again for such values; ``size``: the bytes it took, when the transport counted
+        them, for the bound on a whole listing, ``MAX_LISTING_BYTES``)."""
         if isinstance(message, list):  # a JSON-RPC batch (2025-03-26 servers may send them)
-            for item in message:
-                self.deliver(item, proved=proved)
+            for item in message:  # each answer counted at the size of the whole batch
+                self.deliver(item, proved=proved, size=size)
             return
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             self.note_garbage(json.dumps(message)[:200])
@@ -130,7 +142,7 @@ class Connection:
                 "jsonrpc_error", self.r(str(error.get("message", ""))), sent=True,
                 code=error["code"], data=redact_json(error.get("data"), self.secrets)))
         elif isinstance(message.get("result"), dict) and "error" not in message:
-            pending.settle(result=message["result"], proved=proved)
+            pending.settle(result=message["result"], proved=proved, size=size)
         else:
             pending.settle(failure=CallFailure(
                 "malformed", self.r("response is neither a result object nor an error: "
@@ -169,9 +181,9 @@ class Connection:
         return (await self.request_proved(method, params, timeout=timeout))[0]
 
     async def request_proved(self, method: str, params: Mapping[str, Any] | None, *,
-                             timeout: float) -> tuple[dict[str, Any], bool]:
-        """``request``'s result, and whether the transport proved it holds nothing
-        ``unrepresentable`` finds (``deliver``)."""
+                             timeout: float) -> tuple[dict[str, Any], bool, int | None]:
+        """``request``'s result, whether the transport proved it holds nothing
+        ``unrepresentable`` finds, and the bytes it took when counted (``deliver``)."""
         if self.lost is not None:
             raise CallFailure("unavailable", self.lost, sent=False)
         self.next_id += 1
@@ -206,7 +218,7 @@ class Connection:
             raise pending.failure
         if pending.result is None:  # settled without either: a bug in a transport
             raise CallFailure("malformed", f"no result for {method}", sent=pending.sent)
-        return pending.result, pending.proved
+        return pending.result, pending.proved, pending.size
 
     async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -279,36 +291,70 @@ def malformed_value(definition: Mapping[str, Any]) -> str | None:
     return f"malformed response: {what} at {pointer}"
 
 
-#: one ``tools/list`` page: its result, and whether the transport proved it holds nothing
-#: ``unrepresentable`` finds (``Connection.request_proved``)
-Page = Callable[[dict[str, Any], float], Awaitable[tuple[Mapping[str, Any], bool]]]
+#: one ``tools/list`` page: its result, whether the transport proved it holds nothing
+#: ``unrepresentable`` finds, and the bytes it took when the transport counted them
+#: (``Connection.request_proved``)
+Page = Callable[[dict[str, Any], float],
+                Awaitable[tuple[Mapping[str, Any], bool, int | None]]]
+
+
+def _cursor_shown(cursor: str) -> str:
+    """A cursor for a message: cut, control characters shown (a server's 5 MB cursor was
+    echoed whole)."""
+    return repr(printable(clipped(cursor, limit=_CURSOR_SHOWN, keep=_CURSOR_SHOWN - 40)))
+
+
+def _json_kind(value: Any) -> str:
+    return {dict: "an object", list: "an array", bool: "a boolean", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
 
 
 async def walk_tools(server: str, page: Page, timeout: float,
                      ) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
     """Every page of ``tools/list`` through ``page(params, remaining_seconds)``: the raw
-    definitions and the ones that could not be read. ``timeout`` bounds the whole walk. A
+    definitions and the ones that could not be read. ``timeout`` bounds the whole walk, and
+    ``MAX_LISTING_BYTES`` the bytes of all its pages (cursors included; a page whose size
+    no transport counted, read in process or by the agent's own SDK, counts its cursor). A
     page its transport proved clean is not looked at again for values canonical JSON cannot
-    carry (``malformed_value``: a tenth of connecting to a 500-tool server in process)."""
+    carry (``malformed_value``: a tenth of connecting to a 500-tool server in process).
+    The cursors seen are kept as digests, to find a loop without keeping their text."""
     deadline = anyio.current_time() + timeout
     tools: list[dict[str, Any]] = []
     rejected: list[tuple[str, str]] = []
     names: set[str] = set()
-    seen: set[str] = set()
+    seen: set[bytes] = set()
     cursor: str | None = None
-    index = 0
+    index = total = 0
     for number in range(MAX_PAGES + 1):
         if number == MAX_PAGES:
             raise SourceError(f"server {server!r}: tools/list did not end after "
                               f"{MAX_PAGES} pages", hint="the server's pagination never "
                               "stops; fix its nextCursor")
         params = {} if cursor is None else {"cursor": cursor}
-        result, proved = await page(params, max(0.0, deadline - anyio.current_time()))
+        remaining = deadline - anyio.current_time()
+        if remaining <= 0:
+            raise _listing_timeout(timeout, number, sent=False)
+        try:
+            result, proved, size = await page(params, remaining)
+        except CallFailure as exc:
+            if anyio.current_time() >= deadline and (
+                    exc.kind == "timeout" or (exc.kind == "unavailable" and not exc.sent)):
+                raise _listing_timeout(timeout, number, sent=exc.sent) from None
+            raise
         page_tools = result.get("tools")
         if not isinstance(page_tools, list):
             raise SourceError(f"server {server!r}: tools/list page {number + 1} has "
                               f"no `tools` list", hint="the server's tools/list result is "
                               "malformed")
+        next_cursor = result.get("nextCursor")
+        total += size if size is not None else (
+            len(next_cursor) if isinstance(next_cursor, str) else 0)
+        if total > MAX_LISTING_BYTES:
+            raise SourceError(f"server {server!r}: tools/list took more than "
+                              f"{MAX_LISTING_BYTES:,} bytes in {number + 1} pages (its "
+                              "cursors included); parity reads no more of it",
+                              hint="a listing that large is a runaway: fix the server's "
+                                   "pages or nextCursor")
         for definition in page_tools:
             index += 1
             if not isinstance(definition, dict):
@@ -328,18 +374,27 @@ async def walk_tools(server: str, page: Page, timeout: float,
                 continue
             names.add(name)
             tools.append(definition)
-        next_cursor = result.get("nextCursor")
         if next_cursor is None:  # missing or null ends the listing; "" does not
             break
         if not isinstance(next_cursor, str):
-            raise SourceError(f"server {server!r}: nextCursor is not a string "
-                              f"({next_cursor!r})", hint="a cursor is an opaque string")
-        if next_cursor in seen:
+            raise SourceError(f"server {server!r}: tools/list page {number + 1}: nextCursor "
+                              f"is {_json_kind(next_cursor)}, not a string",
+                              hint="a cursor is an opaque string; fix the server's nextCursor")
+        digest = hashlib.sha256(next_cursor.encode("utf-8", "surrogatepass")).digest()
+        if digest in seen:
             raise SourceError(f"server {server!r}: tools/list cursor "
-                              f"{next_cursor!r} came back again after {number + 1} pages "
-                              "(a pagination loop)", hint="fix the server's nextCursor")
-        seen.add(next_cursor)
+                              f"{_cursor_shown(next_cursor)} came back again after "
+                              f"{number + 1} pages (a pagination loop)",
+                              hint="fix the server's nextCursor")
+        seen.add(digest)
         cursor = next_cursor
     return tools, rejected
 
 
+def _listing_timeout(timeout: float, pages: int, *, sent: bool) -> CallFailure:
+    """The whole listing ran past its bound (``list_timeout``): said of the listing, with
+    the pages read, not of the page it was waiting for (whose own deadline was what little
+    was left: "no answer to tools/list within 0.316s")."""
+    return CallFailure("timeout", f"tools/list did not finish within list_timeout="
+                       f"{timeout:g}s ({pages} {'page' if pages == 1 else 'pages'} read)",
+                       sent=sent)

@@ -64,6 +64,9 @@ class HttpTransport(SdkStreamTransport):
         #: request id -> the result its JSON body was proved to hold, until the SDK's reading
         #: of it is handed on (``proved_already``)
         self.proved_results: dict[int, Any] = {}
+        #: request id -> the bytes its answer took so far (a body, or an event stream's
+        #: chunks), until the answer is handed on (``MAX_LISTING_BYTES``)
+        self.sizes: dict[int, int] = {}
         self.stopped = anyio.Event()
         self.finished = anyio.Event()
 
@@ -75,6 +78,12 @@ class HttpTransport(SdkStreamTransport):
             if len(self.proved_results) >= _PROVED_KEPT:  # answers the SDK never handed on
                 self.proved_results.clear()
             self.proved_results[request_id] = value["result"]
+
+    def counted(self, request_id: int, size: int) -> None:
+        """Count ``size`` more bytes of the answer to ``request_id``."""
+        if request_id not in self.sizes and len(self.sizes) >= _PROVED_KEPT:
+            self.sizes.clear()  # answers never handed on: their count is not needed
+        self.sizes[request_id] = self.sizes.get(request_id, 0) + size
 
     def proved_already(self, message: Any) -> bool:
         """Whether ``message`` is an answer whose result equals the one its JSON body was
@@ -151,7 +160,8 @@ class HttpTransport(SdkStreamTransport):
             if request_id in self.ended:  # 2.x: -32000 for a stream without the response
                 self._truncated(request_id)
                 return
-        self.conn.deliver(message, proved=proved)
+        size = self.sizes.pop(request_id, None) if request_id.__class__ is int else None
+        self.conn.deliver(message, proved=proved, size=size)
 
     async def start(self, tg: anyio.abc.TaskGroup) -> None:
         self.tg = tg

@@ -39,6 +39,7 @@ class Owner(Protocol):
     def record(self, request_id: int, failure: CallFailure) -> None: ...
     def fail_now(self, request_id: int, failure: CallFailure) -> None: ...
     def proved_body(self, request_id: int, value: Any) -> None: ...
+    def counted(self, request_id: int, size: int) -> None: ...
     def take_unreadable(self, message: Any) -> bool: ...
     def stream_ended(self, request_id: int) -> None: ...
 
@@ -113,6 +114,7 @@ class Recorder:
             response.stream = self._watched(response.stream, request_id)
             return response
         body, whole = await read_at_most(response, MAX_MESSAGE_BYTES)
+        self.owner.counted(request_id, len(body))
         failure = None
         if not whole:  # a body never ending, or decompressing without end: not read further
             failure = f"an answer of more than {MAX_MESSAGE_BYTES:,} bytes"
@@ -213,6 +215,7 @@ class Recorder:
                 decoder, readable = codecs.getincrementaldecoder("utf-8")(), True
                 try:
                     async for chunk in stream:
+                        owner.counted(request_id, len(chunk))
                         if readable:
                             try:
                                 decoder.decode(chunk)

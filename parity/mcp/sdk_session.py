@@ -245,8 +245,10 @@ class SdkSession:
                 await self._listen_ready.wait()
 
         async def page(params: dict[str, Any], remaining: float,
-                       ) -> tuple[dict[str, Any], bool]:  # the SDK read it: proved by no one
-            return await self.request_raw("tools/list", params or None, timeout=remaining), False
+                       ) -> tuple[dict[str, Any], bool, None]:  # the SDK read it: proved and
+            # counted by no one (the agent's own SDK bounds what it reads)
+            return (await self.request_raw("tools/list", params or None, timeout=remaining),
+                    False, None)
 
         tools, rejected = await walk_tools(self.name, page, timeout)
         return Listing(tools=tools, server_info=self.server_info,

@@ -126,7 +126,7 @@ class AdapterSession:
             await watching.wait_ready(timeout)
 
         async def page(params: dict[str, Any], remaining: float,
-                       ) -> tuple[dict[str, Any], bool]:
+                       ) -> tuple[dict[str, Any], bool, int | None]:
             return await self._conn.request_proved("tools/list", params, timeout=remaining)
 
         tools, rejected = await walk_tools(self.spec.name, page, timeout)

@@ -169,7 +169,7 @@ class StdioTransport(Transport):
             return
         message = proved_loads(line)  # the usual line: read in C, proved clean as it is read
         if message is not NOT_PROVED:
-            self.conn.deliver(message, proved=True)
+            self.conn.deliver(message, proved=True, size=len(line))
             return
         try:  # a huge integer is kept (``HugeInteger``) for the connection to name
             message = parse(line)
@@ -179,7 +179,7 @@ class StdioTransport(Transport):
         except (ValueError, RecursionError):
             self.conn.note_garbage(excerpt(line))
             return
-        self.conn.deliver(message)
+        self.conn.deliver(message, size=len(line))
 
     def _not_utf8(self, line: bytes) -> None:
         """A line that is not UTF-8 is not a message; when it reads as the answer to a

@@ -3,6 +3,7 @@ real stdio servers."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import anyio
@@ -31,6 +32,65 @@ def test_endless_pagination_stops_at_the_page_bound(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(connection, "MAX_PAGES", 25)
     with pytest.raises(SourceError, match="did not end after 25 pages"):
         fetch_tools(stdio("tests.servers.paginate", "--endless"))
+
+
+# -- the whole listing is bounded: bytes, cursors shown, its time ----------------------------
+
+
+def test_a_listing_past_its_byte_bound_is_refused_over_stdio(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of fresh 300 kB cursors: 18 pages of 60 MB took 1.26 GB, every cursor kept.
+    Past ``MAX_LISTING_BYTES`` (lowered here) the listing is refused, pages and cursors
+    counted as they came on the wire."""
+    monkeypatch.setattr(connection, "MAX_LISTING_BYTES", 1_000_000, raising=False)
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.paginate", "--endless", "--cursor-size", "300000",
+                          "--pages", "40"))
+    assert "tools/list took more than 1,000,000 bytes in 4 pages" in str(info.value)
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["json-body", "event-stream"])
+def test_a_listing_past_its_byte_bound_is_refused_over_http(
+        monkeypatch: pytest.MonkeyPatch, http_server: Any, sse: bool) -> None:
+    monkeypatch.setattr(connection, "MAX_LISTING_BYTES", 1_000_000, raising=False)
+    url = http_server("tests.servers.http_faults", path="/pages?size=300000&pages=40"
+                      + ("&sse=1" if sse else ""))
+    with pytest.raises(SourceError) as info:
+        fetch_tools(http(url))
+    assert "tools/list took more than 1,000,000 bytes in 4 pages" in str(info.value)
+
+
+def test_a_listing_within_its_byte_bound_is_read_whole(http_server: Any) -> None:
+    url = http_server("tests.servers.http_faults", path="/pages?size=300000&pages=5")
+    assert len(fetch_tools(http(url)).tools) == 5
+
+
+def test_a_cursor_that_comes_back_is_named_cut() -> None:
+    """A 5 MB cursor repeated was echoed whole into the error (5 MB on stderr)."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.paginate", "--same-cursor", "5000000"))
+    text = str(info.value)
+    assert "came back again after 2 pages" in text and "(5,000,000 characters)" in text
+    assert len(text) < 2000
+
+
+def test_a_cursor_that_is_no_string_is_named_by_its_kind() -> None:
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.paginate", "--object-cursor", "200000"))
+    text = str(info.value)
+    assert "nextCursor is an object, not a string" in text and len(text) < 2000
+
+
+def test_a_listing_out_of_time_says_so_of_the_listing() -> None:
+    """``list_timeout`` running out over pages said "no answer to tools/list within 0.316s"
+    or "could not send tools/list within 0s" of the page it ran out on."""
+    with pytest.raises(SourceError) as info:
+        fetch_tools(stdio("tests.servers.paginate", "--endless", "--slow", "0.4",
+                          list_timeout=1.0))
+    text = str(info.value)
+    assert re.search(r"tools/list did not finish within list_timeout=1s \([1-3] pages? "
+                     r"read\)", text), text
+    assert "it did not answer in time" in text
 
 
 def test_one_bad_definition_does_not_sink_the_listing() -> None:
@@ -98,8 +158,9 @@ def test_a_page_not_proved_clean_is_walked_and_its_bad_tool_rejected_by_name() -
     nan_tool = {"name": "bad", "inputSchema": {"type": "number", "maximum": float("nan")}}
     fine = {"name": "fine", "inputSchema": {"type": "object"}}
 
-    async def page(params: dict[str, Any], remaining: float) -> tuple[dict[str, Any], bool]:
-        return {"tools": [fine, nan_tool]}, False
+    async def page(params: dict[str, Any], remaining: float,
+                   ) -> tuple[dict[str, Any], bool, None]:
+        return {"tools": [fine, nan_tool]}, False, None
 
     tools, rejected = anyio.run(connection.walk_tools, "s", page, 5.0)
     assert tools == [fine]

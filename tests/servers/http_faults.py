@@ -34,6 +34,8 @@
 * ``/redirect/<code>``: every request, ``initialize`` too, is answered with that status and
   ``Location: ?to=`` (default ``/ok``, this server); ``/redirect/loop``: a 307 to itself
 * ``?version=<v>`` on any path: ``initialize`` answers protocol version ``v``
+* ``/pages?size=N&pages=M``: a tools/list of M pages of one tool, each with a fresh cursor
+  of N characters (as SSE with ``?sse=1``)
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
   ``?big=1`` gives the tool a 2 MB description)
 """
@@ -170,6 +172,16 @@ class Handler(BaseHTTPRequestHandler):
             block = b" " * 2**20
             body = b"".join(packer.compress(block) for _ in range(1024)) + packer.flush()
             self._send(200, body, "application/json", {"Content-Encoding": "gzip"})
+        elif path == "/pages" and message["method"] == "tools/list":
+            n = int(str((message.get("params") or {}).get("cursor", "0")).split(".")[0]) + 1
+            reply["result"] = {"tools": [{"name": f"t{n}", "inputSchema": {"type": "object"}}]}
+            if n < int(query.get("pages", "1")):
+                reply["result"]["nextCursor"] = str(n) + "." * int(query.get("size", "1"))
+            if query.get("sse"):
+                self._send(200, f"event: message\ndata: {json.dumps(reply)}\n\n".encode(),
+                           "text/event-stream")
+            else:
+                self._send(200, json.dumps(reply).encode(), "application/json")
         elif path.startswith("/values/") and message["method"] == "tools/list":
             from tests.hostile.servers.content import MODES
 
