@@ -24,6 +24,7 @@ from parity.core.jsonio import unrepresentable
 from parity.core.redact import redact, redact_json
 from parity.core.terminal import clipped, printable
 from parity.errors import SourceError
+from parity.mcp.sdk import coerce_request_id
 from parity.mcp.spec import MAX_MESSAGE_BYTES, CallFailure, excerpt
 
 _log = logging.getLogger(__name__)
@@ -124,6 +125,8 @@ class Connection:
             self.note_garbage(f"response with an id that is not a string or number: "
                               f"{json.dumps(message)[:200]}")
             return
+        if request_id.__class__ is str:  # "7" answers request 7, as the SDK correlates it
+            request_id = coerce_request_id(request_id)
         pending = self.pending.get(request_id)  # type: ignore[arg-type]
         if pending is None:
             if request_id is None and "error" in message:

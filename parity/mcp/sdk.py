@@ -46,6 +46,22 @@ def default_environment() -> dict[str, str]:
     return env
 
 
+def coerce_request_id(value: str) -> int | str:
+    """A response's string id as the SDK correlates it: a stringified integer (``"7"``) is
+    the integer, as the TypeScript SDK has it (2.x: ``coerce_request_id``; 1.x:
+    ``BaseSession._normalize_request_id``, which logs a warning for any other string, so
+    its rule is applied here: ``int`` when it reads)."""
+    if SDK_MAJOR >= 2:
+        from mcp.shared.dispatcher import coerce_request_id as coerce
+
+        coerced: int | str = coerce(value)
+        return coerced
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
 def http_module() -> Any:
     """The HTTP client module the installed SDK itself depends on."""
     # the HTTP client the installed SDK itself depends on: httpx (1.x) or its fork httpx2 (2.x)

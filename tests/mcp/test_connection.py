@@ -189,3 +189,22 @@ def test_a_flood_of_the_server_s_requests_is_not_answered_past_a_bound() -> None
     Past ``MAX_ANSWERING`` at once they go unanswered, and the listing arrives."""
     listing = fetch_tools(stdio("tests.servers.flood", "100000", list_timeout=10.0))
     assert [t["name"] for t in listing.tools] == ["echo"]
+
+
+# -- a response's id as a string: "2" answers request 2, as the SDK correlates it -------------
+
+
+def test_a_stringified_integer_id_answers_its_request_over_stdio() -> None:
+    """The server answered ``"id": "2"`` for request 2: parity waited until list_timeout;
+    both SDKs (and the TypeScript SDK) take "2" for 2."""
+    listing = fetch_tools(stdio("tests.servers.version_raw", '"2025-06-18"', "strid",
+                                list_timeout=5.0))
+    assert [t["name"] for t in listing.tools] == ["t"]
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["json-body", "event-stream"])
+def test_a_stringified_integer_id_answers_its_request_over_http(http_server: Any,
+                                                                 sse: bool) -> None:
+    url = http_server("tests.servers.http_faults", path="/ok?strid=1" + ("&sse=1" if sse else ""))
+    listing = fetch_tools(http(url, list_timeout=5.0))
+    assert [t["name"] for t in listing.tools] == ["t"]

@@ -34,6 +34,7 @@
 * ``/redirect/<code>``: every request, ``initialize`` too, is answered with that status and
   ``Location: ?to=`` (default ``/ok``, this server); ``/redirect/loop``: a 307 to itself
 * ``?version=<v>`` on any path: ``initialize`` answers protocol version ``v``
+* ``?strid=1`` on ``/ok``: the answer carries its id as a string (``"2"`` for request 2)
 * ``/pages?size=N&pages=M``: a tools/list of M pages of one tool, each with a fresh cursor
   of N characters (as SSE with ``?sse=1``)
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
@@ -204,6 +205,8 @@ class Handler(BaseHTTPRequestHandler):
                     reply["result"]["tools"][0]["description"] = "x" * 2_000_000
             else:
                 reply["result"] = {"content": [{"type": "text", "text": "ok"}]}
+            if query.get("strid"):
+                reply["id"] = str(reply["id"])
             if query.get("sse"):
                 body = f"event: message\ndata: {json.dumps(reply)}\n\n".encode()
                 self._send(200, body, "text/event-stream")
