@@ -23,6 +23,7 @@ from typing import Any
 from parity.core.canonical import digest
 from parity.core.jsonio import VALUES_HINT, dump_lines, read_json, unrepresentable, write_atomic
 from parity.core.reading import is_file
+from parity.core.terminal import clipped
 from parity.core.validate import check_format, validate_file
 from parity.errors import FileFormatError, SourceError
 from parity.pinning.normalize import (
@@ -171,7 +172,7 @@ def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
     spec's form (1 to 128 of ``A-Za-z0-9_-.``) come back as warnings."""
     seen: set[str] = set()
     duplicates: list[str] = []
-    warnings: list[str] = []
+    off_spec: list[str] = []
     for i, d in enumerate(definitions):
         name = d.get("name") if type(d) is dict or isinstance(d, Mapping) else None
         if not isinstance(name, str) or not name:
@@ -181,13 +182,33 @@ def lint(definitions: Sequence[Mapping[str, Any]], *, source: str) -> list[str]:
             duplicates.append(name)
         seen.add(name)
         if not TOOL_NAME.fullmatch(name):
-            warnings.append(f"{source}: tool name {name!r} is outside the spec's form "
-                            "(1 to 128 of A-Za-z0-9_-.)")
+            off_spec.append(name)
     if duplicates:
         raise SourceError(f"{source}: duplicate tool name{'s' if len(duplicates) > 1 else ''} "
-                          f"{', '.join(map(repr, duplicates))}",
+                          f"{_names_shown(duplicates)}",
                           hint="a server must list each tool once; fix the server")
+    warnings = [f"{source}: tool name {_name_shown(name)} is outside the spec's form "
+                "(1 to 128 of A-Za-z0-9_-.)" for name in off_spec[:NAMES_SHOWN]]
+    if len(off_spec) > NAMES_SHOWN:  # one line for the rest: 100,000 names were 11.6 MB
+        warnings.append(f"{source}: and {len(off_spec) - NAMES_SHOWN:,} more tool names "
+                        "outside the spec's form")
     return warnings
+
+
+#: the most names a lint message shows one by one, and the characters of each
+NAMES_SHOWN = 5
+_NAME_SHOWN = 130
+
+
+def _name_shown(name: str) -> str:
+    """A server's tool name for a message: cut past the spec's 128 characters, quoted."""
+    return repr(clipped(name, limit=_NAME_SHOWN, keep=_NAME_SHOWN - 30))
+
+
+def _names_shown(names: Sequence[str]) -> str:
+    shown = ", ".join(map(_name_shown, names[:NAMES_SHOWN]))
+    rest = len(names) - NAMES_SHOWN
+    return f"{shown} and {rest:,} more" if rest > 0 else shown
 
 
 def _check_reported(info: Mapping[str, Any] | None, protocol_version: str | None) -> None:

@@ -161,6 +161,20 @@ def test_lock_asks_before_overwriting_a_differing_lock(tmp_path, capsys, monkeyp
     assert run(capsys, "verify", "--stdio", line, "--lock", str(lock))[0] == 0
 
 
+def test_off_spec_names_are_warned_of_cut_and_a_few_at_a_time(tmp_path, capsys) -> None:
+    """2,000 names outside the spec's form, one of 5,000 characters: one warning line per
+    name, each name whole (100,000 names were 11.6 MB on stderr)."""
+    lock = tmp_path / "names.lock.json"
+    code, _, err = run(capsys, "lock", "--stdio", stdio_line("offspec_names", "2000"),
+                       "--lock", str(lock), "--yes")
+    assert code == 0, err
+    lines = [line for line in err.splitlines() if "outside the spec's form" in line]
+    assert len(lines) == 6 and lines[-1].endswith("and 1,995 more tool names outside the "
+                                                  "spec's form")
+    assert "'bad name 4' is outside" in lines[4]
+    assert max(map(len, err.splitlines())) < 400
+
+
 def test_tools_file_mode_and_failing_closed(tmp_path, capsys) -> None:
     tools = tmp_path / "tools.json"
     tools.write_text(json.dumps({"tools": [

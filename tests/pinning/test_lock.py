@@ -492,3 +492,16 @@ def test_a_lock_holding_a_long_integer_is_refused_by_pointer(tmp_path) -> None:
     with pytest.raises(FileFormatError, match="an integer beyond") as info:
         L.load(path)
     assert info.value.location == "#/tools/b/definition/inputSchema/maximum"
+
+
+def test_a_long_off_spec_name_is_cut_and_duplicates_are_named_a_few() -> None:
+    from parity.errors import SourceError
+    from parity.pinning.lock import lint
+
+    warnings = lint([{"name": "y" * 5000}], source="s")
+    assert len(warnings) == 1 and "(5,000 characters)" in warnings[0]
+    assert len(warnings[0]) < 300
+    many = [{"name": f"d{i}"} for i in range(100)] * 2
+    with pytest.raises(SourceError) as info:
+        lint(many, source="s")
+    assert "'d4' and 95 more" in str(info.value)
