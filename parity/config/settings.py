@@ -129,6 +129,17 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
 # -- reading -------------------------------------------------------------------------------
 
 
+def url_mistake(url: Any) -> str | None:
+    """What a server's URL was expected to be, when it is not (a configured ``url`` and an
+    ad-hoc ``--url`` alike: a port out of range is caught here, not by the transport's
+    ``OverflowError``); None for a usable one."""
+    if not _is_http_url(url):
+        return "an http:// or https:// URL"
+    if any(c < " " or c == "\x7f" for c in str(url)):
+        return "a URL without control characters (HTTP refuses them)"
+    return None
+
+
 def _is_http_url(url: Any) -> bool:
     from urllib.parse import urlsplit
 
@@ -334,10 +345,9 @@ class _Validator:
             if stdio:  # each word may read the environment, as env and headers do
                 stdio = tuple(self.interpolate(word, f"{key}.stdio") for word in stdio)
         url = raw.get("url") if kind == "url" else None
-        if kind == "url" and not _is_http_url(url):
-            self.error(f"{key}.url", url, "an http:// or https:// URL")
-        elif kind == "url" and any(c < " " or c == "\x7f" for c in str(url)):
-            self.error(f"{key}.url", url, "a URL without control characters (HTTP refuses them)")
+        mistake = url_mistake(url) if kind == "url" else None
+        if mistake is not None:
+            self.error(f"{key}.url", url, mistake)
         obj = self.module_ref(raw["object"], f"{key}.object") if kind == "object" else None
         tools_file = None
         if kind == "tools_file":

@@ -318,11 +318,20 @@ def _source_error(spec: ServerSpec, where: str, phase: str, exc: CallFailure) ->
     # the server's words on one line, cut to a readable length: a line break in them could
     # start a line of its own (a CI log's workflow command), and an error may be megabytes
     said = printable(clipped(str(exc), limit=_SAID_LIMIT, keep=_SAID_LIMIT - 200))
-    message = f"server {spec.name!r} ({where}): {phase} it failed: {what}: {said}"
+    message = f"{_server_named(spec, where)}: {phase} it failed: {what}: {said}"
     return SourceError(redact(with_stderr_tail(message, exc.stderr_tail), spec.secrets),
                        hint=exc.hint or _era_hint(spec, phase, exc)
                        or "check that the command or URL starts an MCP server; raise "
                           "start_timeout/list_timeout if it is just slow")
+
+
+def _server_named(spec: ServerSpec, where: str) -> str:
+    """The server as a message names it: its name and where it is, or where alone for an
+    ad-hoc server named after it (``--url``: ``'server'``; ``--stdio``: the command's
+    first word), whose name would only repeat it."""
+    unnamed = spec.name == "server" or (spec.kind == "stdio" and bool(spec.command)
+                                        and spec.name == spec.command[0])
+    return f"server {where}" if unnamed else f"server {spec.name!r} ({where})"
 
 
 def _era_hint(spec: ServerSpec, phase: str, exc: CallFailure) -> str | None:

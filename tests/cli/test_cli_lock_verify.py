@@ -302,3 +302,34 @@ def test_a_server_that_fails_to_start_is_named_once(tmp_path, capsys, command) -
     assert code == 2 and "the server exited with code 3" in err, err
     assert err.count(f"{sys.executable} -c") == 1, err
     assert err.startswith(f"parity: error: server {sys.executable!r}"), err
+
+
+@pytest.mark.parametrize(("argv", "flag"), [
+    (["lock", "--lock", "x.json", "--yes", "--url"], "--url"),
+    (["verify", "--lock", "x.json", "--url"], "--url"),
+    (["snapshot", "-o", "x.json", "--url"], "--url"),
+    (["diff", "--agent-file", "agent.json", "--server-url"], "--server-url"),
+])
+def test_an_ad_hoc_url_a_configuration_could_not_hold_is_a_mistake(
+        tmp_path, capsys, monkeypatch, argv, flag) -> None:
+    """Port 99999 reached the transport ("OverflowError: connect()") while the same URL in
+    a configuration file is a configuration mistake; its secrets stay redacted."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "agent.json").write_text('{"tools": []}', encoding="utf-8")
+    url = f"http://127.0.0.1:99999/mcp?token={SECRET}"
+    code, out, err = run(capsys, *argv, url)
+    assert code == 2, err
+    assert f"{flag} 'http://127.0.0.1:99999/mcp?token=***': expected an http:// or https:// " \
+           "URL" in err, err
+    assert "OverflowError" not in err and SECRET not in out + err
+
+
+def test_an_ad_hoc_server_is_named_by_its_url_alone(tmp_path, capsys) -> None:
+    """Named once, by its URL (redacted): "parity: error: URL: server 'server' (URL): ..."
+    named it three times."""
+    url = f"http://127.0.0.1:1/mcp?token={SECRET}"
+    code, _, err = run(capsys, "lock", "--url", url, "--lock", str(tmp_path / "x.json"))
+    assert code == 2
+    shown = "http://127.0.0.1:1/mcp?token=***"
+    assert err.startswith(f"parity: error: server {shown}: starting it failed"), err
+    assert "'server'" not in err and SECRET not in err

@@ -38,7 +38,8 @@ def assert_one_message(err: str, url: str) -> None:
     assert "Traceback" not in err and "post_writer" not in err, err
     lines = err.splitlines()
     assert len(lines) == 2, err
-    assert lines[0].startswith(f"parity: error: server 'server' ({url}): "), err
+    # an ad-hoc server is named by its URL alone (not "server 'server' (URL)")
+    assert lines[0].startswith(f"parity: error: server {url}: "), err
     assert lines[1].startswith("  hint: "), err
 
 
@@ -59,7 +60,7 @@ def test_a_malformed_http_answer_prints_parity_s_message_alone(
     (tmp_path / "agent.json").write_text('{"tools": []}', encoding="utf-8")
     code, err = parity(tmp_path, *args)
     assert code == 2, err
-    # diff names the side first: "parity: error: server: server 'server' (...)"
+    # diff names the side first: "parity: error: server: server http://...: ..."
     assert_one_message(err.replace("parity: error: server: ", "parity: error: "), url)
 
 

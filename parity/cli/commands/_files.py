@@ -40,13 +40,19 @@ def split_command(line: str, option: str) -> tuple[str, ...]:
     return command
 
 
-def url_spec(url: str, name: str) -> Any:
+def url_spec(url: str, name: str, flag: str = "--url") -> Any:
     """An ad hoc ``--url`` server's ``ServerSpec``. The credentials its URL holds (a
     password, a ``?token=``) are secrets, as a configured server's are: redacted from all
-    the command prints, and from what the session reports."""
-    from parity.core.redact import register, secret_values
+    the command prints, and from what the session reports. A URL a configured ``url``
+    could not be (a port out of range, a control character) is a ``ConfigError``."""
+    from parity.config.settings import url_mistake
+    from parity.core.redact import redact, register, secret_values
+    from parity.core.terminal import printable
     from parity.mcp import ServerSpec
 
     secrets = secret_values(url=url)
     register(secrets)
+    mistake = url_mistake(url)
+    if mistake is not None:
+        raise ConfigError(f"{flag} {printable(redact(url, secrets))!r}: expected {mistake}")
     return ServerSpec(kind="url", name=name, url=url, secrets=secrets)

@@ -84,8 +84,6 @@ def _adhoc(stdio: str | None, url: str | None, tools_file: Path | None, lock_pat
         command = split_command(stdio, "--stdio")
         spec = ServerSpec(kind="stdio", name=name or command[0], command=command)
     else:
-        if not (url or "").startswith(("http://", "https://")):
-            raise ConfigError(f"--url {url!r}: expected an http:// or https:// URL")
         spec = url_spec(url or "", name or "server")
     return Target(name=name, lock_path=lock_path, spec=spec, surface=surface)
 
@@ -109,7 +107,11 @@ def error_text(target: Target, error: Exception) -> str:
     where = str(target.tools_file or getattr(spec, "url", None) or " ".join(
         getattr(spec, "command", ()) or ()) or shown(target.lock_path))
     # the connection's own errors name the server's command or URL already
-    named = (where, str(target.lock_path), shown(target.lock_path))
+    from parity.core.redact import redact
+
+    # as the connection names it: its secrets (a --url's ?token=) redacted
+    named = (where, redact(where, tuple(getattr(spec, "secrets", ()) or ())),
+             str(target.lock_path), shown(target.lock_path))
     if any(name and name in message for name in named):
         return message
     if target.name:

@@ -104,7 +104,7 @@ def _server(file: Path | None, stdio: str | None, url: str | None, name: str | N
             spec = ServerSpec(kind="stdio", name=name or "server", command=command)
             source = f"stdio: {command[0]}"
         else:
-            spec = url_spec(url or "", name or "server")
+            spec = url_spec(url or "", name or "server", "--server-url")
             source = f"url: {url}"
         listing = fetch_tools(dataclasses.replace(spec, protocol=check_protocol(protocol)))
         if listing.rejected:  # a diff without them would pass what it never saw
