@@ -198,7 +198,7 @@ def check_answered(answered: Any, offered: str) -> str:
     if answered.__class__ is str and answered in handshake:
         return str(answered)
     if answered.__class__ is str:
-        shown = repr(printable(clipped(answered, limit=80, keep=60)))
+        shown = f"'{printable(clipped(answered, limit=80, keep=60))}'"  # escapes shown once
     else:
         shown = "none" if answered is None else f"a {type(answered).__name__}, not a string"
     raise CallFailure(

@@ -245,4 +245,5 @@ def test_a_protocol_version_parity_cannot_speak_is_refused_at_connect(
     text = str(info.value)
     assert "initialize answered protocol version" in text and "parity offered" in text, text
     assert "\x1b" not in text and "\n" not in info.value.message
+    assert "\\\\" not in text  # each escape shown once
     assert "fix the server's initialize" in info.value.hint  # type: ignore[operator]
