@@ -59,7 +59,8 @@ class HttpTransport(SdkStreamTransport):
         self.recorded: dict[int, CallFailure] = {}
         #: requests whose SSE answer has ended
         self.ended: set[int] = set()
-        #: an event of the current answer the SDK could not parse (``_SseParseFailures``)
+        #: why an event of the current answer could not be parsed by the SDK (the event
+        #: quoted; ``_SseParseFailures``)
         self.unparsed: str | None = None
         #: request id -> the result its JSON body was proved to hold, until the SDK's reading
         #: of it is handed on (``proved_already``)
@@ -152,8 +153,8 @@ class HttpTransport(SdkStreamTransport):
                 # 2.x answers an event it cannot parse with its own -32700 for the request:
                 # the server sent malformed data, it did not answer with an error
                 unparsed, self.unparsed = self.unparsed, None
-                self.record(request_id, CallFailure("malformed", self.conn.r(
-                    f"an event that is not JSON-RPC: {unparsed!r}"), sent=True))
+                self.record(request_id, CallFailure("malformed", self.conn.r(unparsed),
+                                                    sent=True))
             if request_id in self.recorded:
                 self._settle(request_id)
                 return

@@ -18,12 +18,15 @@ from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.core.redact import redact_json
 from parity.core.terminal import printable
 from parity.mcp.connection import Connection
+from parity.mcp.sdk import json_depth_limit
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
     CallFailure,
     ServerSpec,
     excerpt,
+    nested_deeper,
     retry_after_seconds,
+    too_deep,
 )
 from parity.mcp.transports import read_at_most
 
@@ -120,6 +123,8 @@ class Recorder:
             failure = f"an answer of more than {MAX_MESSAGE_BYTES:,} bytes"
         elif not content_type.startswith("application/json"):
             failure = f"unexpected content type {content_type or '(none)'!r}: {excerpt(body)!r}"
+        elif nested_deeper(body, json_depth_limit()):  # the SDK would refuse it, unnamed
+            failure = too_deep(json_depth_limit())
         elif (value := proved_loads(body)) is not NOT_PROVED:  # the usual body: orjson
             failure = _not_a_message(value, body)
             if failure is None:
@@ -321,8 +326,11 @@ class _SseParseFailures(logging.Filter):
         with contextlib.suppress(Exception):
             raw = errors()[0].get("input")
             if transport is not None and isinstance(raw, (str, bytes)):
-                transport.unparsed = excerpt(raw if isinstance(raw, str) else
-                                             raw.decode("utf-8", "replace"))
+                if nested_deeper(raw, json_depth_limit()):  # what parity would read too
+                    transport.unparsed = too_deep(json_depth_limit())
+                    return False
+                shown = excerpt(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+                transport.unparsed = f"an event that is not JSON-RPC: {shown!r}"
                 message = parse(raw)  # raises for what is not JSON: noted as unparsed
                 if isinstance(message, dict) and "id" in message and \
                         transport.take_unreadable(message):

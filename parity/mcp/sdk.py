@@ -62,6 +62,33 @@ def coerce_request_id(value: str) -> int | str:
         return value
 
 
+_DEPTH: list[int] = []
+
+
+def json_depth_limit() -> int:
+    """The deepest nesting the SDK's JSON parser reads: pydantic's (jiter), with which both
+    generations read every message (``model_validate_json``, ``validate_json``); 200 levels
+    in pydantic-core 2. Measured once, on the parser itself, so it follows the dependency."""
+    if not _DEPTH:
+        from pydantic_core import from_json
+
+        def reads(depth: int) -> bool:
+            try:
+                from_json(b"[" * depth + b"0" + b"]" * depth)  # (an empty one: a level more)
+            except ValueError:
+                return False
+            return True
+
+        low, high = 1, 1 << 16  # reads ``low``, not ``high`` (or reads everything to it)
+        if reads(high):
+            low = high
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if reads(middle) else (low, middle)
+        _DEPTH.append(low)
+    return _DEPTH[0]
+
+
 def http_module() -> Any:
     """The HTTP client module the installed SDK itself depends on."""
     # the HTTP client the installed SDK itself depends on: httpx (1.x) or its fork httpx2 (2.x)

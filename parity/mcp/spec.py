@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import email.utils
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -103,6 +104,38 @@ class CallFailure(Exception):
             extra.append(f"code {self.code}")
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"{self.kind}: {self.message}{tail}"
+
+
+#: every byte but a bracket (``nested_deeper``)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+#: an innermost pair of brackets
+_INNERMOST = re.compile(rb"\{\}|\[\]")
+
+
+def nested_deeper(data: bytes | str, limit: int) -> bool:
+    """Whether the JSON text ``data`` nests more than ``limit`` arrays and objects deep:
+    its brackets alone, the innermost pairs taken away one level at a time (C speed: a
+    hundredth of reading the text). Brackets inside strings count as if outside: a server
+    can only make its own message look deeper by them; a text whose brackets do not pair
+    up is not judged here (its reading says what is wrong with it)."""
+    if len(data) <= 2 * limit:
+        return False
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    brackets = raw.translate(None, _NOT_BRACKETS)
+    for _ in range(limit):
+        if len(brackets) <= 2 * (limit - _):  # too few left for what remains to be deep
+            return False
+        shorter = _INNERMOST.sub(b"", brackets)
+        if len(shorter) == len(brackets):  # they do not pair up
+            return False
+        brackets = shorter
+    return bool(brackets)
+
+
+def too_deep(limit: int) -> str:
+    """What a message nested past the SDK's JSON parser is called, on every transport."""
+    return (f"an answer nested more than {limit} levels deep: the mcp SDK's JSON parser "
+            "reads no deeper, so no agent on it could receive it")
 
 
 def excerpt(data: bytes | str, limit: int = 200) -> str:

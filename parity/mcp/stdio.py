@@ -31,9 +31,11 @@ exited with code 4" into a timeout. What the server wrote before exiting is stil
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import os
+import re
 import signal
 import sys
 from collections import deque
@@ -45,13 +47,15 @@ import anyio.abc
 
 from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.mcp.connection import Pending
-from parity.mcp.sdk import default_environment
+from parity.mcp.sdk import default_environment, json_depth_limit
 from parity.mcp.spec import (
     MAX_MESSAGE_BYTES,
     STDERR_TAIL_LINES,
     CallFailure,
     ServerSpec,
     excerpt,
+    nested_deeper,
+    too_deep,
 )
 from parity.mcp.transports import Transport
 
@@ -167,6 +171,9 @@ class StdioTransport(Transport):
     def _line(self, line: bytes) -> None:
         if not line.strip():
             return
+        if nested_deeper(line, json_depth_limit()):
+            self._too_deep(line)
+            return
         message = proved_loads(line)  # the usual line: read in C, proved clean as it is read
         if message is not NOT_PROVED:
             self.conn.deliver(message, proved=True, size=len(line))
@@ -180,6 +187,17 @@ class StdioTransport(Transport):
             self.conn.note_garbage(excerpt(line))
             return
         self.conn.deliver(message, size=len(line))
+
+    def _too_deep(self, line: bytes) -> None:
+        """A line nested past what the SDK's JSON parser reads is no message an agent on
+        the SDK could receive (over HTTP the SDK refuses it): the request it answers fails
+        now, not at its deadline (Python's parser ran out of stack and the line was taken
+        for garbage)."""
+        why = too_deep(json_depth_limit())
+        self.conn.note_garbage(f"{why}: {excerpt(line)}")
+        request_id = _top_level_id(line)
+        if request_id is not None:
+            self.conn.fail(request_id, CallFailure("malformed", self.conn.r(why), sent=True))
 
     def _not_utf8(self, line: bytes) -> None:
         """A line that is not UTF-8 is not a message; when it reads as the answer to a
@@ -269,6 +287,24 @@ class StdioTransport(Transport):
                 process.terminate()
             else:  # pragma: no cover
                 process.kill()
+
+
+#: an ``"id"`` member with an integer value (``_top_level_id``)
+_ID_MEMBER = re.compile(rb'"id"\s*:\s*(\d{1,18})\s*[,}]')
+#: the most ``"id"`` members looked at in a line
+_ID_CANDIDATES = 16
+
+
+def _top_level_id(line: bytes) -> int | None:
+    """The integer ``id`` of a line's top-level object, found without parsing it (a line
+    too deep to parse): an ``"id"`` member at depth 1, brackets counted before it."""
+    for found in itertools.islice(_ID_MEMBER.finditer(line), _ID_CANDIDATES):
+        at = found.start()
+        depth = (line.count(b"{", 0, at) + line.count(b"[", 0, at)
+                 - line.count(b"}", 0, at) - line.count(b"]", 0, at))
+        if depth == 1:
+            return int(found.group(1))
+    return None
 
 
 async def _cancel_at_exit(process: anyio.abc.Process, scope: anyio.CancelScope) -> None:

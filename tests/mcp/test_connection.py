@@ -10,7 +10,7 @@ import anyio
 import pytest
 
 from parity.errors import SourceError
-from parity.mcp import ServerSpec, connection, fetch_tools
+from parity.mcp import SDK_MAJOR, ServerSpec, connection, fetch_tools
 from tests.lockfixtures import http_server
 from tests.mcpfixtures import DEMO_TOOLS, http, in_session, stdio
 
@@ -208,3 +208,65 @@ def test_a_stringified_integer_id_answers_its_request_over_http(http_server: Any
     url = http_server("tests.servers.http_faults", path="/ok?strid=1" + ("&sse=1" if sse else ""))
     listing = fetch_tools(http(url, list_timeout=5.0))
     assert [t["name"] for t in listing.tools] == ["t"]
+
+
+# -- an answer nested past the SDK's JSON parser: refused at once, alike on every transport ---
+
+#: ``properties`` in ``properties``: 2 levels each, 4 more around the schema
+SHALLOW, DEEP, DEEPEST = 90, 100, 10_000
+
+
+def _deep_failure(spec: ServerSpec) -> tuple[str, float]:
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(SourceError) as info:
+        fetch_tools(spec)
+    return str(info.value), time.monotonic() - started
+
+
+@pytest.mark.parametrize("depth", [DEEP, DEEPEST])
+def test_an_answer_too_deep_for_the_sdk_is_refused_at_once_over_stdio(depth: int) -> None:
+    """~205 levels: the SDK refuses it over HTTP, parity's stdio pinned it; 20,000 levels:
+    stdio waited for list_timeout (20 s) though the answer had come."""
+    text, took = _deep_failure(stdio("tests.servers.version_raw", '"2025-06-18"',
+                                     f"deep:{depth}", list_timeout=30.0))
+    assert "an answer nested more than 200 levels deep: the mcp SDK's JSON parser" in text, text
+    assert took < 15  # at once, not at list_timeout (30 s)
+
+
+@pytest.mark.parametrize("depth", [DEEP, DEEPEST])
+@pytest.mark.parametrize("sse", [False, True], ids=["json-body", "event-stream"])
+def test_an_answer_too_deep_for_the_sdk_is_refused_alike_over_http(
+        http_server: Any, depth: int, sse: bool) -> None:
+    """It was the SDK's pydantic "recursion limit exceeded" (and a hint to try MCP
+    2026-07-28), or "not JSON" at 20,000 levels."""
+    if sse and SDK_MAJOR < 2:
+        pytest.skip("1.x ends an event stream it cannot parse: the answer is truncated")
+    url = http_server("tests.servers.http_faults", path=f"/deep?n={depth}"
+                      + ("&sse=1" if sse else ""))
+    text, _ = _deep_failure(http(url, list_timeout=30.0))
+    assert "an answer nested more than 200 levels deep: the mcp SDK's JSON parser" in text, text
+    assert "--protocol" not in text
+
+
+def test_an_answer_the_sdk_reads_is_read_on_both_transports(http_server: Any) -> None:
+    listing = fetch_tools(stdio("tests.servers.version_raw", '"2025-06-18"',
+                                f"deep:{SHALLOW}"))
+    url = http_server("tests.servers.http_faults", path=f"/deep?n={SHALLOW}")
+    assert fetch_tools(http(url)).tools == listing.tools
+
+
+def test_the_depth_bound_is_the_sdk_parser_s() -> None:
+    from pydantic_core import from_json
+
+    from parity.mcp.sdk import json_depth_limit
+    from parity.mcp.spec import nested_deeper
+
+    limit = json_depth_limit()
+    from_json("[" * limit + "0" + "]" * limit)
+    with pytest.raises(ValueError, match="recursion limit"):
+        from_json("[" * (limit + 1) + "0" + "]" * (limit + 1))
+    text = '{"a":' * limit + "1" + "}" * limit
+    assert not nested_deeper(text, limit) and nested_deeper("[" + text + "]", limit)
+    assert not nested_deeper('"' + "[" * 500 + '"', limit)  # brackets that do not pair up

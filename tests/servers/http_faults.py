@@ -35,6 +35,8 @@
   ``Location: ?to=`` (default ``/ok``, this server); ``/redirect/loop``: a 307 to itself
 * ``?version=<v>`` on any path: ``initialize`` answers protocol version ``v``
 * ``?strid=1`` on ``/ok``: the answer carries its id as a string (``"2"`` for request 2)
+* ``/deep?n=N``: a tools/list whose tool's ``inputSchema`` nests N objects deep, each in
+  the ``properties`` of the other (as SSE with ``?sse=1``)
 * ``/pages?size=N&pages=M``: a tools/list of M pages of one tool, each with a fresh cursor
   of N characters (as SSE with ``?sse=1``)
 * ``/ok``: a valid tools/list or tools/call result (JSON body; list as SSE with ``?sse=1``;
@@ -173,6 +175,16 @@ class Handler(BaseHTTPRequestHandler):
             block = b" " * 2**20
             body = b"".join(packer.compress(block) for _ in range(1024)) + packer.flush()
             self._send(200, body, "application/json", {"Content-Encoding": "gzip"})
+        elif path == "/deep" and message["method"] == "tools/list":
+            n = int(query["n"])
+            schema = '{"type":"object","properties":{"a":' * n + '{"type":"string"}' + "}}" * n
+            text = (f'{{"jsonrpc": "2.0", "id": {message["id"]}, "result": {{"tools": '
+                    f'[{{"name": "deep", "inputSchema": {schema}}}]}}}}')
+            if query.get("sse"):
+                self._send(200, f"event: message\ndata: {text}\n\n".encode(),
+                           "text/event-stream")
+            else:
+                self._send(200, text.encode(), "application/json")
         elif path == "/pages" and message["method"] == "tools/list":
             n = int(str((message.get("params") or {}).get("cursor", "0")).split(".")[0]) + 1
             reply["result"] = {"tools": [{"name": f"t{n}", "inputSchema": {"type": "object"}}]}
