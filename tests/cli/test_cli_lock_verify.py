@@ -333,3 +333,17 @@ def test_an_ad_hoc_server_is_named_by_its_url_alone(tmp_path, capsys) -> None:
     shown = "http://127.0.0.1:1/mcp?token=***"
     assert err.startswith(f"parity: error: server {shown}: starting it failed"), err
     assert "'server'" not in err and SECRET not in err
+
+
+def test_a_listing_error_naming_its_server_is_not_prefixed_with_it_again(tmp_path,
+                                                                        capsys) -> None:
+    """"server 'loop': server 'loop': tools/list cursor ... came back": named twice."""
+    config = tmp_path / "parity.toml"
+    config.write_text(f"""
+[servers.loop]
+stdio = {json.dumps([sys.executable, "-m", "tests.servers.paginate", "--loop"])}
+cwd = {json.dumps(str(ROOT))}
+""", encoding="utf-8")
+    code, _, err = run(capsys, "lock", "--config", str(config))
+    assert code == 2 and err.startswith("parity: error: server 'loop': tools/list cursor "), err
+    assert err.count("server 'loop'") == 1, err

@@ -111,7 +111,8 @@ def error_text(target: Target, error: Exception) -> str:
 
     # as the connection names it: its secrets (a --url's ?token=) redacted
     named = (where, redact(where, tuple(getattr(spec, "secrets", ()) or ())),
-             str(target.lock_path), shown(target.lock_path))
+             str(target.lock_path), shown(target.lock_path),
+             f"server {target.name!r}:" if target.name else "")
     if any(name and name in message for name in named):
         return message
     if target.name:
