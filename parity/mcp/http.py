@@ -33,11 +33,13 @@ import anyio.lowlevel
 
 from parity.core.jsonio import unrepresentable
 from parity.mcp.http_recorder import MAX_REDIRECTS, Recorder, watch_sdk_log
-from parity.mcp.sdk import SDK_MAJOR, http_module
+from parity.mcp.sdk import SDK_MAJOR, http_module, json_depth_limit
 from parity.mcp.spec import (
+    DEEP_HINT,
     MAX_MESSAGE_BYTES,
     CallFailure,
     ServerSpec,
+    too_deep,
 )
 from parity.mcp.transports import SdkStreamTransport
 
@@ -153,8 +155,9 @@ class HttpTransport(SdkStreamTransport):
                 # 2.x answers an event it cannot parse with its own -32700 for the request:
                 # the server sent malformed data, it did not answer with an error
                 unparsed, self.unparsed = self.unparsed, None
+                deep = unparsed == too_deep(json_depth_limit())
                 self.record(request_id, CallFailure("malformed", self.conn.r(unparsed),
-                                                    sent=True))
+                                                    sent=True, hint=DEEP_HINT if deep else None))
             if request_id in self.recorded:
                 self._settle(request_id)
                 return

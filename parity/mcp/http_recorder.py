@@ -20,6 +20,7 @@ from parity.core.terminal import printable
 from parity.mcp.connection import Connection
 from parity.mcp.sdk import json_depth_limit
 from parity.mcp.spec import (
+    DEEP_HINT,
     MAX_MESSAGE_BYTES,
     CallFailure,
     ServerSpec,
@@ -143,8 +144,9 @@ class Recorder:
         if failure is None:
             return http.Response(status, headers=response.headers, content=body,
                                  request=request)
-        self.owner.record(request_id, CallFailure("malformed", self.owner.conn.r(failure),
-                                                  sent=True))
+        self.owner.record(request_id, CallFailure(
+            "malformed", self.owner.conn.r(failure), sent=True,
+            hint=DEEP_HINT if failure == too_deep(json_depth_limit()) else None))
         return self._error_reply(request, request_id, -32700, "not a JSON-RPC answer")
 
     def _followed(self, request: Any, request_id: int, response: Any) -> bool:

@@ -338,6 +338,9 @@ def _era_hint(spec: ServerSpec, phase: str, exc: CallFailure) -> str | None:
     """What to do when the server refused the protocol era parity spoke (``era``)."""
     if exc.kind != "jsonrpc_error":
         return None
+    if exc.code == METHOD_NOT_FOUND and phase != "starting":
+        return ("the server has no tools/list (does it declare the `tools` capability?); "
+                "check that the command or URL is the MCP server meant")
     if era.is_modern(spec.protocol) and phase == "starting":
         # ``verify`` has no --protocol: it lists as the lock was listed, so the way out is
         # a new lock, or the configuration
@@ -356,6 +359,6 @@ def _era_hint(spec: ServerSpec, phase: str, exc: CallFailure) -> str | None:
     return None
 
 
-#: JSON-RPC's internal error
-INTERNAL_ERROR = -32603
+#: JSON-RPC's internal error, and its unknown method
+INTERNAL_ERROR, METHOD_NOT_FOUND = -32603, -32601
 

@@ -138,6 +138,11 @@ def too_deep(limit: int) -> str:
             "reads no deeper, so no agent on it could receive it")
 
 
+#: what to do about an answer ``too_deep``
+DEEP_HINT = ("no MCP client on the SDK can read this server's answer; ask its authors to "
+             "flatten the tool's definition")
+
+
 def excerpt(data: bytes | str, limit: int = 200) -> str:
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     text = text.strip()

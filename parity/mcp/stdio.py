@@ -49,6 +49,7 @@ from parity.core.jsonio import NOT_PROVED, parse, proved_loads
 from parity.mcp.connection import Pending
 from parity.mcp.sdk import default_environment, json_depth_limit
 from parity.mcp.spec import (
+    DEEP_HINT,
     MAX_MESSAGE_BYTES,
     STDERR_TAIL_LINES,
     CallFailure,
@@ -197,7 +198,8 @@ class StdioTransport(Transport):
         self.conn.note_garbage(f"{why}: {excerpt(line)}")
         request_id = _top_level_id(line)
         if request_id is not None:
-            self.conn.fail(request_id, CallFailure("malformed", self.conn.r(why), sent=True))
+            self.conn.fail(request_id, CallFailure("malformed", self.conn.r(why), sent=True,
+                                                   hint=DEEP_HINT))
 
     def _not_utf8(self, line: bytes) -> None:
         """A line that is not UTF-8 is not a message; when it reads as the answer to a

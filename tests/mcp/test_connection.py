@@ -222,6 +222,7 @@ def _deep_failure(spec: ServerSpec) -> tuple[str, float]:
     started = time.monotonic()
     with pytest.raises(SourceError) as info:
         fetch_tools(spec)
+    assert "ask its authors to flatten the tool's definition" in (info.value.hint or "")
     return str(info.value), time.monotonic() - started
 
 

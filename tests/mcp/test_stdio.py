@@ -285,6 +285,7 @@ def test_a_server_without_tools_is_not_told_to_try_another_protocol() -> None:
         fetch_tools(stdio("tests.servers.version_raw", '"2025-06-18"', "notools"))
     assert "no method tools/list" in str(info.value)
     assert "--protocol" not in (info.value.hint or "")
+    assert "the server has no tools/list" in (info.value.hint or "")
 
 
 @pytest.mark.skipif(__import__("parity.mcp").mcp.SDK_MAJOR < 2, reason="2026-07-28: mcp 2.x")
