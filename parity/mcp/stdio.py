@@ -18,9 +18,11 @@ mcp 2.3: ``mcp/client/stdio.py``). Three things parity reports cannot pass throu
   (``jsonio.proved_loads``, the line then marked proved), ``json`` (``jsonio.parse``) for
   the rest.
 
-What is kept small: the process runs in its own process group (so a wrapper's children stop
-too), is asked to stop by closing stdin, then SIGTERM, then SIGKILL, as the MCP lifecycle
-and the SDK do; stderr is kept as a bounded tail for messages.
+What is the SDK's: the environment the server starts in (``get_default_environment`` and
+its ``env``, ``sdk.default_environment``) and the depth of JSON it reads
+(``sdk.json_depth_limit``). What is kept small: the process runs in its own process group
+(so a wrapper's children stop too), is asked to stop by closing stdin, then SIGTERM, then
+SIGKILL, as the MCP lifecycle and the SDK do; stderr is kept as a bounded tail for messages.
 
 The server's exit ends the connection even while its pipes stay open: a daemon it started
 in a session of its own (outside its process group, which parity leaves alone) inherits its
