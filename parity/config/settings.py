@@ -31,6 +31,7 @@ from parity.config.model import (
     refused_entry,
 )
 from parity.config.places import checked_path, derived_files, inside, linked_files, shared_files
+from parity.config.urls import url_mistake
 from parity.core.redact import register, secret_values
 from parity.core.terminal import clipped
 from parity.errors import ConfigError
@@ -127,30 +128,6 @@ def parse_config(table: Mapping[str, Any], *, file: Path | None, root: Path,
 
 
 # -- reading -------------------------------------------------------------------------------
-
-
-def url_mistake(url: Any) -> str | None:
-    """What a server's URL was expected to be, when it is not (a configured ``url`` and an
-    ad-hoc ``--url`` alike: a port out of range is caught here, not by the transport's
-    ``OverflowError``); None for a usable one."""
-    if not _is_http_url(url):
-        return "an http:// or https:// URL"
-    if any(c < " " or c == "\x7f" for c in str(url)):
-        return "a URL without control characters (HTTP refuses them)"
-    return None
-
-
-def _is_http_url(url: Any) -> bool:
-    from urllib.parse import urlsplit
-
-    if not isinstance(url, str) or not re.match(r"https?://", url):
-        return False
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises on a port that is no number or out of range
-    except ValueError:  # an unclosed IPv6 bracket, a bad port
-        return False
-    return bool(parts.hostname)
 
 
 def _kind(value: Any) -> str:

@@ -45,7 +45,7 @@ def url_spec(url: str, name: str, flag: str = "--url") -> Any:
     password, a ``?token=``) are secrets, as a configured server's are: redacted from all
     the command prints, and from what the session reports. A URL a configured ``url``
     could not be (a port out of range, a control character) is a ``ConfigError``."""
-    from parity.config.settings import url_mistake
+    from parity.config.urls import url_mistake
     from parity.core.redact import redact, register, secret_values
     from parity.core.terminal import printable
     from parity.mcp import ServerSpec
