@@ -16,6 +16,18 @@ agent = { tools_file = "tools/agent.json", tool_id_form = "{server}-mcp:{tool}" 
 """
 
 
+#: a parity.toml of one pair ``p`` of server ``srv``, both sides tool files in the root
+#: (``agent_tools.json``, ``server_tools.json``)
+ONE_PAIR_CONFIG = """\
+[servers.srv]
+tools_file = "server_tools.json"
+[pairs.p]
+server = "srv"
+[pairs.p.agent]
+tools_file = "agent_tools.json"
+"""
+
+
 def search_tool(name: str, *fields: str, closed: bool = False) -> dict:
     schema: dict = {"type": "object", "required": ["query"],
                     "properties": {"query": {"type": "string"},

@@ -10,16 +10,10 @@ from typing import Any
 import pytest
 
 from parity.cli.main import main
+from tests.projectfixtures import ONE_PAIR_CONFIG
 
 S = {"type": "string"}
-CONFIG = """\
-[servers.srv]
-tools_file = "server_tools.json"
-[pairs.p]
-server = "srv"
-[pairs.p.agent]
-tools_file = "agent_tools.json"
-"""
+CONFIG = ONE_PAIR_CONFIG
 
 
 def tools(properties: dict[str, Any], closed: bool = False) -> dict[str, Any]:

@@ -11,15 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.projectfixtures import ONE_PAIR_CONFIG
 
-CONFIG = """\
-[servers.srv]
-tools_file = "server_tools.json"
-[pairs.p]
-server = "srv"
-[pairs.p.agent]
-tools_file = "agent_tools.json"
-"""
+CONFIG = ONE_PAIR_CONFIG
 
 REASON = "已知问题 — é 𝄞 see #12"
 
