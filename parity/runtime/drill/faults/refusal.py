@@ -22,6 +22,7 @@ import copy
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from parity.fieldpaths.keywords import json_type
 from parity.runtime.guard import GuardPolicy
 
 #: The first structured content the ``wrong_schema`` mode tries.
@@ -31,18 +32,6 @@ _OTHERS: tuple[Any, ...] = (None, "x", 0, 1.5, True, [], {})
 #: keys whose truthy value the guard reads as an error body: never written by the mode
 _ERROR_KEYS = frozenset(GuardPolicy().error_keys)
 NOT_REFUSED = "no value its output schema refuses (the schema accepts every substitute tried)"
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, Mapping):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return "string" if isinstance(value, str) else "null"
 
 
 def _candidates(structured: Any, schema: Mapping[str, Any]) -> Iterator[tuple[Any, str]]:
@@ -57,13 +46,13 @@ def _candidates(structured: Any, schema: Mapping[str, Any]) -> Iterator[tuple[An
         for key in properties if isinstance(properties, Mapping) else {}:
             if key in structured and key not in _ERROR_KEYS:
                 for other in _OTHERS:
-                    if _json_type(other) != _json_type(structured[key]):
+                    if json_type(other) != json_type(structured[key]):
                         yield {**structured, key: copy.deepcopy(other)}, \
-                            f"{key!r} given a {_json_type(other)}"
+                            f"{key!r} given a {json_type(other)}"
     else:
         for other in _OTHERS[1:]:
-            if _json_type(other) != _json_type(structured):
-                yield copy.deepcopy(other), f"replaced by a {_json_type(other)}"
+            if json_type(other) != json_type(structured):
+                yield copy.deepcopy(other), f"replaced by a {json_type(other)}"
 
 
 def _refuses(schema: Mapping[str, Any], value: Any) -> bool:
