@@ -48,7 +48,7 @@ def secret_values(*, env: Mapping[str, str] = {},
         if "://" in value:
             found.extend((v, True) for v in url_secrets(value))
     for name, value in headers.items():
-        named = credential_name(name) or name.lower() in _AUTH_HEADERS
+        named = credential_header(name)
         found.append((value, named))
         found.extend((t, named) for t in _header_tokens(value) if len(t) >= MIN_HEADER_TOKEN)
     found.extend((v, False) for v in resolved)
@@ -173,6 +173,12 @@ _SECRET_PARAMETER = re.compile(
     r"(?i)^(?!.*type$).*(token|key|secret|pass|auth|sig|credential|session|jwt)")
 
 
+def credential_header(name: str) -> bool:
+    """An HTTP header ``name`` whose value is a credential: ``Authorization``,
+    ``Proxy-Authorization``, ``Cookie``, or one named as a credential (``X-Api-Key``)."""
+    return name.lower() in _AUTH_HEADERS or credential_name(name)
+
+
 def credential_name(name: str) -> bool:
     """``name`` (a query parameter's, an environment variable's, a header's) says its
     value is a credential."""
@@ -232,5 +238,5 @@ def _credentials(user: str | None, password: str | None, query: str) -> list[str
 
 
 __all__ = ["MIN_HEADER_TOKEN", "MIN_LENGTH", "MIN_TOKEN_LOOKS", "VOCABULARY",
-           "argument_secrets", "credential_flag", "credential_name", "looks_like_credential",
-           "plain", "secret_values", "url_secrets"]
+           "argument_secrets", "credential_flag", "credential_header", "credential_name",
+           "looks_like_credential", "plain", "secret_values", "url_secrets"]

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from parity.core.redact import MIN_LENGTH, credential_name, secret_values, url_secrets
+from parity.core.secrets import credential_header
 
 #: how many objects the walk reads at most, and how deep: a framework's connection is a
 #: few attributes down; what lies further (sessions, caches) holds none
@@ -28,8 +29,6 @@ MAX_DEPTH = 5
 #: what the walk never enters: code and the interpreter's own objects
 _OPAQUE = (type, types.ModuleType, types.CodeType, types.FrameType, types.CoroutineType,
            types.GeneratorType, types.AsyncGeneratorType, str, bytes, bytearray, memoryview)
-#: header names that always carry a credential (others: ``credential_name``)
-_AUTH_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
 
 
 def configured_secrets(target: Any) -> tuple[str, ...]:
@@ -86,7 +85,7 @@ def _secrets_of(name: str, value: Any) -> list[str]:
     key = name.lower().lstrip("_")
     if "header" in key and isinstance(value, Mapping):
         headers = {str(k): v for k, v in value.items() if isinstance(v, str)
-                   and (str(k).lower() in _AUTH_HEADERS or credential_name(str(k)))}
+                   and credential_header(str(k))}
         return list(secret_values(headers=headers))
     if key in ("env", "environ", "environment") and isinstance(value, Mapping):
         return [v for k, v in value.items() if isinstance(v, str) and credential_name(str(k))]
