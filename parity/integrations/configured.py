@@ -6,9 +6,9 @@ a server echoing the ``Authorization`` it received into a tool's description wou
 otherwise have the token printed in the drift explanation, the log and the refusal the
 model reads. Each framework keeps its connection elsewhere (openai-agents a ``params``
 dict, fastmcp its transport's ``headers``, google-adk ``_connection_params``, strands the
-closure of a transport factory), so the object is walked, breadth first and bounded, for
-attributes, keys and closure variables so named; a framework that moves them loses the
-redaction, never the protection.
+closure or the module globals of a transport factory), so the object is walked, breadth
+first and bounded, for attributes, keys, closure variables and data globals so named; a
+framework that moves them loses the redaction, never the protection.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ MAX_DEPTH = 5
 #: what the walk never enters: code and the interpreter's own objects
 _OPAQUE = (type, types.ModuleType, types.CodeType, types.FrameType, types.CoroutineType,
            types.GeneratorType, types.AsyncGeneratorType, str, bytes, bytearray, memoryview)
+#: what a factory's globals hold that is code, not its connection's data
+_CODE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+         types.MethodType, functools.partial)
 
 
 def configured_secrets(target: Any) -> tuple[str, ...]:
@@ -60,17 +63,27 @@ def _named(value: Any) -> Iterator[tuple[str, Any]]:
         elif isinstance(value, functools.partial):
             items = [("", value.func), *(("", a) for a in value.args),
                      *value.keywords.items()]
-        elif isinstance(value, types.FunctionType):  # a transport factory's closure
+        elif isinstance(value, types.FunctionType):  # a transport factory
             cells = value.__closure__ or ()
             names = value.__code__.co_freevars
             items = [(n, c.cell_contents) for n, c in zip(names, cells, strict=False)
                      if _filled(c)]
+            items += _globals_read(value)
         else:
             attributes = getattr(value, "__dict__", None)
             items = list(attributes.items()) if isinstance(attributes, dict) else []
     except Exception:  # a framework's own mapping refusing to be read: nothing to find
         return iter(())
     return iter(items)
+
+
+def _globals_read(function: types.FunctionType) -> list[tuple[str, Any]]:
+    """The module globals ``function``'s own code names that hold data, not code: a factory
+    written at module level, ``lambda: streamablehttp_client(URL, headers=HEADERS)``, reads
+    its URL and headers there, not from a closure."""
+    space = function.__globals__
+    return [(n, space[n]) for n in function.__code__.co_names[:MAX_OBJECTS]
+            if n in space and not isinstance(space[n], _CODE)]
 
 
 def _filled(cell: types.CellType) -> bool:

@@ -59,8 +59,18 @@ def _strands_style_factory() -> Any:
     return lambda: (url, headers)
 
 
+def _strands_module_factory() -> Any:
+    """A transport factory written at module level: it reads ``URL`` and ``HEADERS`` as
+    module globals, with no closure (strands' README writes its ``MCPClient`` so)."""
+    return _MODULE_FACTORY
+
+
+_MODULE_FACTORY = lambda: (URL, HEADERS)  # noqa: E731 (a factory as users write it)
+
+
 @pytest.mark.parametrize("make", [_openai_agents_http, _fastmcp, _google_adk, _llama_index,
-                                  _agent_framework, _strands_style_factory])
+                                  _agent_framework, _strands_style_factory,
+                                  _strands_module_factory])
 def test_the_credentials_a_framework_connects_with_are_found(make: Any) -> None:
     found = configured_secrets(make())
     assert TOKEN in found and "url-k3y-value" in found
