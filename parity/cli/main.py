@@ -4,7 +4,8 @@ Commands live in ``parity/commands/<name>.py`` and are imported only when invoke
 ``parity check`` in a pre-commit hook never pays for ``mcp`` or ``pydantic``.
 
 Exit codes: 0 clean, 1 drift or findings, 2 usage, configuration or input error,
-3 unexpected error (a bug: please report it), 130 interrupted.
+3 unexpected error (a bug: please report it), 130 interrupted, 141 output closed by its
+reader (``parity ... | head``).
 """
 
 from __future__ import annotations
@@ -54,10 +55,15 @@ class LazyGroup(click.Group):
         command: click.Command = module.command
         return command
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        with _past_click():  # --help and --version print here
+            return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: click.Context) -> Any:
         # Errors become exit codes here, so CliRunner and `main` agree. Everything printed
         # inside goes through the redaction of the secrets the command's configuration holds.
-        with redact.scope(), redact.streams():
+        with _past_click(), redact.scope(), redact.streams():
             try:
                 return super().invoke(ctx)
             except ParityError as exc:
@@ -89,8 +95,56 @@ def main(argv: list[str] | None = None) -> int:
 
     # the libraries' log records stay off the terminal (PARITY_DEBUG shows them): only
     # here, the entry point, never when parity is used as a library
-    with _encodable(), redact.scope(), redact.streams(), terminal():
-        return _main(argv)
+    code = 0
+    try:
+        with _encodable(), redact.scope(), redact.streams(), terminal():
+            code = _main(argv)
+        # what is still buffered is written here, where a closed pipe is handled, not by the
+        # interpreter's last flush, which prints "Exception ignored ... BrokenPipeError"
+        sys.stdout.flush()
+    except BrokenPipeError:  # met by an error's own message, or by the flush above
+        closed = _output_closed()
+        return code or closed  # an error already said on standard error keeps its code
+    return code
+
+
+#: the exit code when the reader of standard output closed it before parity was done
+#: (``parity check | head -1``): 128 + SIGPIPE, what a shell reports of git or cat then
+OUTPUT_CLOSED = 141
+
+
+class _OutputClosed(Exception):
+    """A write to standard output or error met a pipe its reader closed (``_past_click``)."""
+
+
+@contextlib.contextmanager
+def _past_click() -> Iterator[None]:
+    """A closed pipe raised past click, whose own handling of one is ``sys.exit(1)`` after
+    swapping the streams, which main took for code parity called exiting (exit 2)."""
+    try:
+        yield
+    except BrokenPipeError as exc:
+        raise _OutputClosed from exc
+
+
+def _output_closed() -> int:
+    """Exit quietly, as git and cat do, when the output's reader has gone: nothing more
+    can be said there. What a closed stream still buffers goes to the null device (its file
+    descriptor pointed there), so no later flush, the interpreter's last one included,
+    raises again and prints "Exception ignored"."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # this stream is the closed pipe: its buffer kept for a retry
+            with contextlib.suppress(OSError, ValueError):
+                null = os.open(os.devnull, os.O_WRONLY)
+                try:
+                    os.dup2(null, stream.fileno())
+                finally:
+                    os.close(null)
+        except (OSError, ValueError):  # another error, or closed: not this path's to say
+            pass
+    return OUTPUT_CLOSED
 
 
 #: the error handler of standard output and error while a command runs (``_encodable``)
@@ -187,6 +241,8 @@ def _main(argv: list[str] | None) -> int:
             return 130
         click.echo("Aborted.", err=True)
         return 1
+    except (_OutputClosed, BrokenPipeError):
+        return _output_closed()
     except ParityError as exc:  # raised outside a command, e.g. while loading one
         click.echo(f"parity: error: {_said(exc)}", err=True)
         return exc.exit_code

@@ -298,6 +298,8 @@ def _write_in_place(shown: str, text: str) -> None:
     try:
         with open(shown, "a", encoding="utf-8", newline="\n") as fh:  # noqa: PTH123
             fh.write(text)
+    except BrokenPipeError:  # its reader closed it (``-o /dev/stdout | head``): the CLI's
+        raise                # quiet exit, as for standard output itself
     except OSError as exc:
         raise FileWriteError(f"cannot write: {exc.strerror or exc}", file=shown) from None
 
