@@ -124,12 +124,18 @@ class ServerProbe:
         """Tools really called (a tool without usable arguments is listed, not called)."""
         return sum(c.category != "not_called" for c in self.calls)
 
+    @property
+    def warnings(self) -> int:
+        """Warning findings: shown, counted, never a failed call."""
+        return sum(f.severity == "warning" for f in self.findings())
+
     def findings(self) -> list[ProbeFinding]:
         return [f for c in self.calls for f in c.findings]
 
     def to_json(self) -> dict[str, Any]:
         return {"server": self.server, "promised_by": self.promised_by,
-                "failed_calls": self.failed, "calls": [c.to_json() for c in self.calls],
+                "failed_calls": self.failed, "warnings": self.warnings,
+                "calls": [c.to_json() for c in self.calls],
                 "skipped": dict(sorted(self.skipped.items()))}
 
 
@@ -148,12 +154,17 @@ class ProbeReport:
         return sum(s.called for s in self.servers)
 
     @property
+    def warnings(self) -> int:
+        return sum(s.warnings for s in self.servers)
+
+    @property
     def passed(self) -> bool:
         return self.failed == 0
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "parity.probe/1", "passed": self.passed, "calls": self.calls,
-                "failed_calls": self.failed, "servers": [s.to_json() for s in self.servers]}
+                "failed_calls": self.failed, "warnings": self.warnings,
+                "servers": [s.to_json() for s in self.servers]}
 
 
 @dataclass

@@ -21,15 +21,19 @@ FORMATS = ("text", "json", "github", "markdown", "junit", "sarif")
 
 
 def headline(report: ProbeReport) -> str:
+    """The last line: the verdict, the failed calls, and the warnings shown above it (they
+    fail nothing, but a line saying only "ok" would read as if there were none)."""
     verdict = "ok" if report.passed else "FAILED"
+    warned = (f", {report.warnings} warning{'' if report.warnings == 1 else 's'}"
+              if report.warnings else "")
     if report.calls == 0 and report.passed:  # an "ok" that proved nothing says so
         why = ("no read-only tool could be called: see why above" if any(
             s.calls for s in report.servers) else "no tool is read-only: annotate them "
             "readOnlyHint: true, or list them in the server's read_only setting")
-        return f"parity probe: ok: nothing was called ({why})"
+        return f"parity probe: ok: nothing was called ({why}){warned}"
     return (f"parity probe: {verdict}: {report.failed} failed "
             f"call{'' if report.failed == 1 else 's'} of {report.calls} (each would send the "
-            "agent down its fallback)")
+            f"agent down its fallback){warned}")
 
 
 def _shown(path: str) -> str:

@@ -12,7 +12,15 @@ import pytest
 from parity.cli.main import main
 from parity.fieldpaths.entry import Entry
 from parity.runtime import guard as g
-from parity.runtime.probe import ProbeReport, ProbeTarget, ServerProbe, compare, run_probe
+from parity.runtime.probe import (
+    ProbeCall,
+    ProbeFinding,
+    ProbeReport,
+    ProbeTarget,
+    ServerProbe,
+    compare,
+    run_probe,
+)
 from parity.runtime.probe_report import RENDERERS, headline
 from tests.published import npm_server, time_server
 
@@ -50,6 +58,22 @@ def test_compare_accepts_what_was_promised() -> None:
 
 
 @pytest.mark.slow
+def test_the_last_line_counts_warnings_in_words() -> None:
+    def report(*kinds: str) -> ProbeReport:
+        found = [ProbeFinding("t", kind, "", "m") for kind in kinds]
+        return ProbeReport([ServerProbe("s", calls=[ProbeCall("t", "generated", g.OK, found)])])
+
+    tail = "of 1 (each would send the agent down its fallback)"
+    assert headline(report()) == f"parity probe: ok: 0 failed calls {tail}"
+    assert headline(report("probe.suspect")) == \
+        f"parity probe: ok: 0 failed calls {tail}, 1 warning"
+    assert headline(report("probe.suspect", "probe.suspect")) == \
+        f"parity probe: ok: 0 failed calls {tail}, 2 warnings"
+    assert headline(report("probe.missing", "probe.suspect")) == \
+        f"parity probe: FAILED: 1 failed call {tail}, 1 warning"
+    assert report("probe.missing", "probe.suspect").to_json()["warnings"] == 1
+
+
 def test_probe_finds_the_bundled_example_promised_but_missing_keys(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(ROOT)
@@ -149,8 +173,9 @@ def test_tools_without_usable_arguments_are_not_counted_as_called(tmp_path: Path
     assert report.calls == 0 and report.failed == 0
     text = RENDERERS["text"](report)
     assert "server c: 0 called, 2 not called, 0 skipped, 0 failed" in text, text
-    assert "parity probe: ok: nothing was called (no read-only tool could be called: see why " \
-        "above)" in headline(report)
+    # the two probe.no-arguments warnings, counted on the last line as above it
+    assert headline(report) == "parity probe: ok: nothing was called (no read-only tool " \
+        "could be called: see why above), 2 warnings"
     assert "(no tool is read-only: annotate" in headline(ProbeReport([ServerProbe("x")]))
     reasons = [f.message for c in report.servers[0].calls for f in c.findings]
     assert any("tool 'remote'" in r for r in reasons), reasons
@@ -238,6 +263,14 @@ def test_a_success_whose_text_reads_like_an_error_is_a_suspect_warning() -> None
     assert report.passed and report.failed == 0
     text = RENDERERS["text"](report)
     assert "tool read_file  ok  (ok, generated arguments)\n    warning probe.suspect" in text
+    # the last line counts the warning shown above it: "ok" alone read as if there were none
+    last = "parity probe: ok: 0 failed calls of 2 (each would send the agent down its " \
+        "fallback), 1 warning"
+    assert text.endswith(f"\n{last}\n"), text
+    assert RENDERERS["github"](report).endswith(f"\n{last}\n")
+    assert RENDERERS["markdown"](report).startswith(f"## :white_check_mark: {last}\n")
+    as_json = json.loads(RENDERERS["json"](report))
+    assert (as_json["warnings"], as_json["servers"][0]["warnings"]) == (1, 1)
     sarif = json.loads(RENDERERS["sarif"](report))
     rules = {r["id"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
     assert "probe.suspect" in rules
