@@ -91,17 +91,25 @@ def markdown_cell(text: str) -> str:
     return "".join(out).replace("|", "\\|")
 
 
+def code_span(text: str) -> str:
+    """``text`` as a CommonMark code span that reads back as ``text``, as every span parity
+    writes is made (a rule's message, a report's cell): fenced by a run of backticks longer
+    than any inside (a name holding one backtick gets two each side: one would end the span
+    there), padded with a space where the span would otherwise end at a backtick of the
+    content or strip its first and last spaces. A text without backticks gets one each side,
+    as it always had."""
+    fence = "`" * (max(map(len, _TICKS.findall(text)), default=0) + 1)
+    pad = " " if text.strip(" ") and (text[0] == "`" or text[-1] == "`" or (
+        text[0] == " " and text[-1] == " ")) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def markdown_code(text: str, *, table: bool = True) -> str:
-    """``text`` as a markdown code span showing it exactly: fenced by a run of backticks
-    longer than any inside (CommonMark), padded with a space where the span would otherwise
-    end at a backtick of the content or strip one of its spaces, its control characters
-    shown (``\\x0a``: a span holds no line break, and shows no escape or entity as such);
-    in a ``table`` its pipes escaped."""
-    shown = printable(text)
-    fence = "`" * (max(map(len, _TICKS.findall(shown)), default=0) + 1)
-    pad = " " if shown.strip(" ") and (shown[0] in "` " or shown[-1] in "` ") else ""
-    shown = shown.replace("|", "\\|") if table else shown
-    return f"{fence}{pad}{shown}{pad}{fence}"
+    """``text`` as a markdown code span showing it exactly (``code_span``), its control
+    characters shown (``\\x0a``: a span holds no line break, and shows no escape or entity
+    as such); in a ``table`` its pipes escaped."""
+    span = code_span(printable(text))
+    return span.replace("|", "\\|") if table else span
 
 
 _TICKS = re.compile("`+")

@@ -8,9 +8,11 @@ import re
 import pytest
 
 from parity.contract.baseline import Baseline, BaselineEntry, judge
+from parity.contract.diff import diff_manifests
 from parity.contract.report import PairReport, Report, get_formatter
 from parity.contract.rules import Finding
 from parity.core import terminal
+from parity.fieldpaths.tooldefs import manifest_from_definitions
 
 #: names no code span of one backtick holds as they are, and how a table cell holds them
 SPANS = {"back`tick": "``back`tick``", "`lead": "`` `lead ``", "trail`": "`` trail` ``",
@@ -79,3 +81,44 @@ def test_a_real_parser_reads_every_name_back_from_its_code_span():
         if "\n" not in name and "`" not in name:  # (a reason's backticks open spans)
             cells = [html.unescape(c) for c in re.findall(r"<td>([^<]*)</td>", page)]
             assert shown.strip() in cells, (name, cells)  # (a table trims its cells)
+
+
+def test_a_code_span_of_a_name_without_backticks_is_as_it_was():
+    assert [terminal.code_span(n) for n in ("name", "a.b[]", " lead", "", "   ")] == \
+        ["`name`", "`a.b[]`", "` lead`", "``", "`   `"]
+    assert terminal.code_span("a`b") == "``a`b``"
+    assert terminal.code_span("`a") == "`` `a ``"
+    assert terminal.code_span(" both ") == "`  both  `"  # else a reader strips one each side
+
+
+def test_a_rule_s_message_holds_a_name_with_backticks_in_one_code_span():
+    """The rules wrapped a name in one backtick each side: a tool or field name holding one
+    ended the span there (GitHub showed ``run`` as code and ``it`` as text, and the next
+    span's backticks paired wrongly); a value holding one opened a span of its own."""
+    markdown_it = pytest.importorskip("markdown_it")
+    text = {"type": "string"}
+    agent = [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "x`y": text, "e": {"type": "string", "enum": ["a`b", "c"]}}}},
+        {"name": "run`it", "inputSchema": {"type": "object"}}]
+    server = [{"name": "t", "inputSchema": {"type": "object", "additionalProperties": False,
+                                            "properties": {"e": {"enum": ["c", "d``e"]}}}}]
+    findings = diff_manifests(*(manifest_from_definitions(
+        tools, side=side, source=f"{side}.json", server=None, tool_id_form="{tool}")
+        for side, tools in (("agent", agent), ("server", server))))
+    rep = Report("diff", (PairReport(pair="p", verdict=judge(findings, Baseline(())),
+                                     tools=("run`it", "t")),))
+    page = markdown_it.MarkdownIt("commonmark").enable("table").render(render(rep))
+    rows = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", page, re.DOTALL)[1:]:
+        cells = re.findall(r"<td>(.*?)</td>", row, re.DOTALL)
+        rows[html.unescape(re.sub("<.*?>", "", cells[2]))] = cells[4]  # rule: message
+
+    def codes(cell):
+        return [html.unescape(c) for c in re.findall(r"<code>(.*?)</code>", cell)]
+
+    assert codes(rows["tool.missing"]) == ["run`it", "t"], rows["tool.missing"]
+    assert codes(rows["in.unknown"]) == ['"x`y"'], rows["in.unknown"]
+    # values are JSON in the words: a backtick written as JSON's own escape, same value
+    assert codes(rows["in.enum"]) == ["e"], rows["in.enum"]
+    words = html.unescape(rows["in.enum"])
+    assert '"a\\u0060b" at' in words and '"d\\u0060\\u0060e"' in words, words

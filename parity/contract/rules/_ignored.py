@@ -35,6 +35,7 @@ from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, merged_refused, refused_keys
 from parity.contract.rules._variants import by_value
 from parity.contract.rules.tags import judging_a_key
+from parity.core.terminal import code_span
 from parity.errors import ParityError
 from parity.fieldpaths.entry import Variant, own_shapes, value_identity
 from parity.fieldpaths.fieldpath import Prop, Steps, parse, render
@@ -183,7 +184,7 @@ def _unless(direction: str, tagged: Parsed, at_tagged: Steps, variant: str, name
     whose, what = _WHOSE[direction]
     return (f" (unless the {what} fits a variant of {whose} union "
             f"{at(tagged.path(at_tagged))} {variant}: open, it takes the {what} and silently "
-            f"ignores `{name}`)")
+            f"ignores {code_span(name)})")
 
 
 def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
@@ -197,8 +198,8 @@ def _ignoring(al: Alignment, direction: str, mine: Steps, name: str,
     fit = ignoring_variant(*sides, name, erring.get(mine, {}))
     if fit == "none":
         return None
-    return (_unless(direction, sides[0], sides[1], f"that does not declare `{name}`", name),
-            fit == "every")
+    return (_unless(direction, sides[0], sides[1],
+                    f"that does not declare {code_span(name)}", name), fit == "every")
 
 
 def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str, ...],
@@ -239,9 +240,9 @@ def _ignoring_below(al: Alignment, direction: str, mine: Steps, chain: tuple[str
     if fit == "none" or not ignored:
         return None
     i = min(ignored.values())
-    return (_unless(direction, tagged, at_tagged, f"whose object at "
-                    f"`{render(tuple(map(Prop, chain[:i])))}` does not declare `{chain[i]}`",
-                    chain[i]), False)
+    holder = code_span(render(tuple(map(Prop, chain[:i]))))
+    return (_unless(direction, tagged, at_tagged, f"whose object at {holder} does not "
+                    f"declare {code_span(chain[i])}", chain[i]), False)
 
 
 def ignoring_variant(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,

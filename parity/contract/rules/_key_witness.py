@@ -35,6 +35,7 @@ from parity.contract.rules._witness import (
     strings,
 )
 from parity.core.jsonio import compact
+from parity.core.terminal import code_span
 from parity.fieldpaths import constraints as kw
 from parity.fieldpaths.entry import Entry, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Steps
@@ -285,4 +286,4 @@ def _listed(keys: list[str]) -> str:
 
 
 def _key(name: str) -> str:
-    return f"`{name}`"
+    return code_span(name)

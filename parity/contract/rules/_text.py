@@ -6,15 +6,18 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from parity.core.jsonio import compact
+from parity.core.terminal import code_span
 
 
 def code(path: str) -> str:
-    return f"`{path}`" if path else "the root object"
+    """A path as a code span (``code_span``: one that holds a backtick is fenced by two), or
+    ``the root object``."""
+    return code_span(path) if path else "the root object"
 
 
 def at(path: str) -> str:
     """Where an object is: ``at `x`` or ``at the root``."""
-    return f"at `{path}`" if path else "at the root"
+    return f"at {code_span(path)}" if path else "at the root"
 
 
 def types(names: Iterable[str]) -> str:
@@ -28,7 +31,9 @@ def values(items: Iterable[Any], limit: int = 8) -> str:
     """The first ``limit`` values as JSON, and how many more (only those shown are
     rendered: a message per key of an object naming its k keys rendered k each)."""
     listed = list(items)
-    shown = ", ".join(compact(v) for v in listed[:limit])
+    # a backtick (only ever in a string: JSON has none of its own) as the same JSON's
+    # \u0060, so that a value cannot open or close a code span of the message around it
+    shown = ", ".join(compact(v).replace("`", "\\u0060") for v in listed[:limit])
     return shown + (f" (+{len(listed) - limit} more)" if len(listed) > limit else "")
 
 

@@ -21,6 +21,7 @@ from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._variants import linked
 from parity.contract.rules.inputs import how_sent
+from parity.core.terminal import code_span
 from parity.fieldpaths.entry import keys_unmodelled
 from parity.fieldpaths.fieldpath import Steps
 
@@ -44,7 +45,7 @@ def guaranteed(choice: Groups, table: Parsed, holder: Steps) -> bool:
 
 def _groups(choice: Groups) -> str:
     """``a`` or ``b`` and ``c``."""
-    return " or ".join(" and ".join(f"`{name}`" for name in group) for group in choice)
+    return " or ".join(" and ".join(code_span(name) for name in group) for group in choice)
 
 
 # -- in.choice -------------------------------------------------------------------------------

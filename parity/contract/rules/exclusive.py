@@ -24,6 +24,7 @@ from parity.contract.rules._parsed import Parsed
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import type_fits
 from parity.contract.rules._variants import linked
+from parity.core.terminal import code_span
 from parity.fieldpaths.entry import Entry, keys_unmodelled, own_shapes
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
@@ -112,8 +113,8 @@ def _keys(names: set[str], required: AbstractSet[str], keysets: Keysets, always:
     names = names - set(keysets[0]).intersection(*keysets[1:])
     optional = names - required
     if optional and not any(optional <= set(k) for k in keysets):
-        return " and ".join(f"`{n}`" for n in sorted(optional))
-    return " and ".join(f"`{n}`" + (f" ({always})" if n in required and optional else "")
+        return " and ".join(code_span(n) for n in sorted(optional))
+    return " and ".join(code_span(n) + (f" ({always})" if n in required and optional else "")
                         for n in sorted(names))
 
 

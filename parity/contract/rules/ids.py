@@ -22,6 +22,7 @@ from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._idpaths import ID_FORMS, Accepted, IdPaths, index_ids, split_id
 from parity.contract.rules._text import at
+from parity.core.terminal import code_span
 from parity.fieldpaths.entry import Entry
 from parity.fieldpaths.toolid import guess_forms, translate
 
@@ -85,17 +86,17 @@ def _finding(tool: str, direction: Direction, path: str, form: str,
              hits: list[tuple[str, str]]) -> Finding:
     who = "the agent may send" if direction == "in" else "the server may return"
     indexer = "the server" if direction == "in" else "the agent"
-    shown = ", ".join(f"`{v}`" for v, _ in hits[:3]) + (
+    shown = ", ".join(code_span(v) for v, _ in hits[:3]) + (
         f" (+{len(hits) - 3} more)" if len(hits) > 3 else "")
     value, target = hits[0]
     return Finding(
         tool=tool, rule_id=UNKNOWN, path=path, direction=direction, severity="error",
         message=f"{who} the tool id{'s' if len(hits) > 1 else ''} {shown} {at(path)}, which "
                 f"name{'' if len(hits) > 1 else 's'} no tool {indexer} knows in its id form "
-                f"`{form}`: an id-form mismatch in a value",
-        hint=f"`{value}` -> `{target}`"
+                f"{code_span(form)}: an id-form mismatch in a value",
+        hint=f"{code_span(value)} -> {code_span(target)}"
              + (f" (and {len(hits) - 1} more alike)" if len(hits) > 1 else "")
-             + f": write ids in `{form}` form where they are produced, or translate them "
+             + f": write ids in {code_span(form)} form where they are produced, or translate them "
                "at the boundary")
 
 
@@ -151,19 +152,19 @@ def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths
                         accepted: Accepted, declared: bool) -> Finding:
     verb = "sends" if direction == "in" else "expects back"
     where = "the ids its schema declares there" if declared else \
-        f"its tool names (form `{ids.server_form}`)"
-    shown = ", ".join(f"`{v}`" for v in wrong[:3]) + (
+        f"its tool names (form {code_span(ids.server_form)})"
+    shown = ", ".join(code_span(v) for v in wrong[:3]) + (
         f" (+{len(wrong) - 3} more)" if len(wrong) > 3 else "")
     matches = [(v, t) for v in wrong for t in [_match(v, accepted, ids)] if t is not None]
     if matches:
         value, target = matches[0]
-        hint = (f"`{value}` -> `{target}`"
+        hint = (f"{code_span(value)} -> {code_span(target)}"
                 + (f" (and {len(matches) - 1} more alike)" if len(matches) > 1 else "")
                 + ": write ids in the server's form where they are produced, or translate "
                   "them at the boundary")
     else:
         known = accepted.listed
-        hint = ("the server's ids: " + ", ".join(f"`{k}`" for k in known[:5])
+        hint = ("the server's ids: " + ", ".join(code_span(k) for k in known[:5])
                 + (f" (+{len(known) - 5} more)" if len(known) > 5 else "")
                 + "; or remove the path from `id_paths` if it holds no tool ids")
     return Finding(

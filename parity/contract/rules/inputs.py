@@ -16,6 +16,7 @@ from parity.contract.rules._produced import finite_values, rejected_types
 from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
+from parity.core.terminal import code_span
 from parity.fieldpaths.entry import any_closed, judged_shapes
 from parity.fieldpaths.fieldpath import VALUES, Prop, Steps
 
@@ -47,7 +48,7 @@ def _tagged_effect(al: Alignment, steps: Steps, parent: Steps, holder: str) -> s
         return f"{union}: its closed variants may reject it, its open ones silently ignore it"
     key, rejecting = judged
     if rejecting:
-        shown = "" if key is None else f"with `{key}` " + " or ".join(
+        shown = "" if key is None else f"with {code_span(key)} " + " or ".join(
             map(compact, rejecting[:3])) + (" or others " if rejecting[3:] else " ")
         return (f"{union}: {shown}a call that sends it fits none of its variants (the closed "
                 "ones refuse it) and is rejected")
@@ -105,10 +106,10 @@ def _rename_hint(al: Alignment, steps: Steps, unsent: list[Steps]) -> str:
     usually the field this one was meant to be (``phases[].name`` vs ``phases[].phase_id``)."""
     if len(unsent) == 1 and isinstance(steps[-1], Prop):
         return (f"the server declares {code(al.other.path(unsent[0]))}, which the agent does "
-                f"not send: rename `{steps[-1].name}` to `{unsent[0][-1].name}`"  # type: ignore[union-attr]
+                f"not send: rename {code_span(steps[-1].name)} to {code_span(unsent[0][-1].name)}"  # type: ignore[union-attr]
                 " in the agent's schema if it is the same field")
     if unsent:
-        names = ", ".join(f"`{al.other.path(s)}`" for s in unsent[:5])
+        names = ", ".join(code_span(al.other.path(s)) for s in unsent[:5])
         return (f"the server declares {names} here, which the agent does not send: rename "
                 "the field to one of them, or remove it from the agent's schema")
     return "remove it from the agent's schema, or declare it in the server's inputSchema"

@@ -16,6 +16,7 @@ from parity.contract.rules._parsed import key_names
 from parity.contract.rules._produced import finite_values, rejected_types
 from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
 from parity.core.jsonio import compact
+from parity.core.terminal import code_span
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
 from parity.fieldpaths.keyed import surely_unmatched
 
@@ -112,7 +113,7 @@ def _unread_hint(al: Alignment, steps: Steps, parent: Steps) -> str:
     """Name what the server does return there: usually the field this one was meant to be."""
     unread = al.unmatched(parent)
     if unread and isinstance(steps[-1], Prop):
-        names = ", ".join(f"`{al.other.path(s)}`" for s in unread[:5])
+        names = ", ".join(code_span(al.other.path(s)) for s in unread[:5])
         return (f"the server returns {names} there, which the agent does not read: read "
                 "the field the server returns, or add this one to its outputSchema")
     return ("read a field the server actually returns (`parity paths` shows them), or add "

@@ -37,6 +37,7 @@ from parity.contract.rules._variants import (
     shape_variants,
 )
 from parity.core.jsonio import compact
+from parity.core.terminal import code_span
 from parity.fieldpaths.entry import Entry, Variant, judged_tags, keys_unmodelled, tells_apart
 from parity.fieldpaths.fieldpath import Prop, Steps
 
@@ -45,7 +46,7 @@ OUT = "out.tag"
 
 
 def _names(names: tuple[str, ...]) -> str:
-    return " and ".join(f"`{n}`" for n in names)
+    return " and ".join(code_span(n) for n in names)
 
 
 @dataclass(frozen=True)
@@ -82,19 +83,21 @@ def _gap(gap: Gap, voice: _Voice) -> str:
         parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how})")
     for key, taken, sent in gap.mistyped:
         how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
-        parts.append(f"takes `{key}` only as {_types(taken)} (the {voice.sender} {how} as "
-                     f"{_types(sent)})" if taken else  # (refused: `false`, `not: {}`)
-                     f"refuses `{key}` (the {voice.sender} {how})")
+        parts.append(f"takes {code_span(key)} only as {_types(taken)} (the {voice.sender} "
+                     f"{how} as {_types(sent)})" if taken else  # (refused: `false`, `not: {}`)
+                     f"refuses {code_span(key)} (the {voice.sender} {how})")
     for key, lacking, held, typed in gap.unheld:
         how = f"always {voice.sends} it" if gap.unheld_always else f"may {voice.sends[:-1]} it"
         asked = " and ".join([*([f"with {_names(lacking)}"] if lacking else []),
                               *([f"without {_names(held)}"] if held else []),
-                              *(f"with `{path}` as {_types(taken)}" if taken
-                                else f"without `{path}`" for path, taken, _ in typed)])
+                              *(f"with {code_span(path)} as {_types(taken)}" if taken
+                                else f"without {code_span(path)}" for path, taken, _ in typed)])
         said = "; ".join([*([f"never with {_names(lacking)}"] if lacking else []),
                           *([f"always with {_names(held)}"] if held else []),
-                          *(f"with `{path}` only as {_types(sent)}" for path, _, sent in typed)])
-        parts.append(f"takes `{key}` only {asked} in it (the {voice.sender} {how}, {said})")
+                          *(f"with {code_span(path)} only as {_types(sent)}"
+                            for path, _, sent in typed)])
+        parts.append(f"takes {code_span(key)} only {asked} in it (the {voice.sender} {how}, "
+                     f"{said})")
     return " and ".join(parts)
 
 
@@ -118,8 +121,9 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     if not found:
         return None
     entry = tagged.entries[at_tagged]
-    union = (_shapes(entry) if key is None else f"a union of variants that all require `{key}`"
-             if not tells_apart(variants) else f"a union told apart by `{key}`"
+    union = (_shapes(entry) if key is None
+             else f"a union of variants that all require {code_span(key)}"
+             if not tells_apart(variants) else f"a union told apart by {code_span(key)}"
              + ("" if entry.tags else " (which not every variant requires)"))
     return key, union, found
 
@@ -264,7 +268,7 @@ def checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
             continue
         key, union, found = judged
         fatal = [m.value for m in found if m.fatal]
-        every = every_call(holder) if key is None else f"{every_call(holder)} with `{key}`"
+        every = every_call(holder) if key is None else f"{every_call(holder)} with {code_span(key)}"
         yield Finding(
             tool=pair.name, rule_id=rule_id, path=al.reader.path(holder), direction="in",
             severity="error" if any(m.bare or m.fatal for m in found) else "warning",
@@ -273,9 +277,9 @@ def checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
                     + _outcome(fatal, every, _IN, key is not None),
             hint="send the keys of one of the server's variants, of the types it takes, and "
                  "no others: make the agent's object a union of them" if key is None else
-                 f"send, for each `{key}`, the keys of the server's variant for it and no "
+                 f"send, for each {code_span(key)}, the keys of the server's variant for it and no "
                  "others: make the agent's object a union of the server's variants "
-                 f"(discriminated by `{key}`), or fix the keys it sends with each value")
+                 f"(discriminated by {code_span(key)}), or fix the keys it sends with each value")
 
 
 def check_out(pair: ToolPair) -> Iterator[Finding]:
@@ -305,12 +309,12 @@ def checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
             message=f"the agent's result model {at(path)} is {union}: "
                     + _words(found, _OUT, key is not None) + "; "
                     + _outcome(fatal, "every result" if key is None
-                               else f"every result with `{key}`", _OUT, key is not None),
+                               else f"every result with {code_span(key)}", _OUT, key is not None),
             hint="let one of the agent's variants take what the server returns (or make the "
                  "agent's model the server's union)" if key is None else
-                 f"let the agent's variant for each `{key}` take what the server returns with "
-                 "it (or make the agent's model the server's union), or have the server "
-                 "return each variant's keys")
+                 f"let the agent's variant for each {code_span(key)} take what the server "
+                 "returns with it (or make the agent's model the server's union), or have the "
+                 "server return each variant's keys")
 
 
 #: most tag values a finding words (an enum may hold thousands)

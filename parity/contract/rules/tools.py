@@ -15,6 +15,7 @@ from operator import not_
 
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
+from parity.core.terminal import code_span
 from parity.fieldpaths.callmodes import PLAIN, TASK, TASK_SUPPORT, ways_lost
 from parity.fieldpaths.manifest import Manifest
 from parity.fieldpaths.toolid import ToolIdForm, guess_forms, parse_form
@@ -106,7 +107,7 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
     candidates = set(server.tools)
     lowered = {c.lower(): c for c in candidates}
     ordered = sorted(server.tools)
-    known = ", ".join(f"`{t}`" for t in ordered[:6]) or "none"
+    known = ", ".join(code_span(t) for t in ordered[:6]) or "none"
     letters = sum(map(len, ordered))
     weighed = 0  # the characters the close-name search has weighed (``MAX_NAME_WORK``)
     for tool in unmatched:
@@ -114,30 +115,30 @@ def check_missing(agent: Manifest, server: Manifest) -> Iterator[Finding]:
         if guesses:
             source, target, hit = guesses[0]
             how = "differing only in case" if (source, target) == (agent_form, server_form) \
-                else f"reading `{source}` as `{target}`"
-            message = (f"no server tool matches `{tool}` under the agent's form "
-                       f"`{agent_form}` and the server's form `{server_form}`, but it would "
-                       f"match `{hit}` {how}: an id-form mismatch; every call to it fails as "
-                       "an unknown tool")
+                else f"reading {code_span(source)} as {code_span(target)}"
+            message = (f"no server tool matches {code_span(tool)} under the agent's form "
+                       f"{code_span(agent_form)} and the server's form "
+                       f"{code_span(server_form)}, but it would match {code_span(hit)} {how}: "
+                       "an id-form mismatch; every call to it fails as an unknown tool")
             if (source, target) == (agent_form, server_form):
-                hint = f"tool names are case-sensitive: call it `{hit}` in the agent"
+                hint = f"tool names are case-sensitive: call it {code_span(hit)} in the agent"
             else:
                 hint = ("set tool_id_form in the pair's configuration "
-                        f"(agent `{source}`, server `{target}`"
-                        + (f", server name `{name}`" if name else "") + "), then "
+                        f"(agent {code_span(source)}, server {code_span(target)}"
+                        + (f", server name {code_span(name)}" if name else "") + "), then "
                         "`parity extract`")
         else:
             weighed += len(tool) * letters
             close = closest(tool, ordered) if weighed <= MAX_NAME_WORK else []
             if close:
-                shown = ", ".join(f"`{c}`" for c in close)
-                message = (f"the server has no tool `{tool}` (the closest names it has: "
+                shown = ", ".join(code_span(c) for c in close)
+                message = (f"the server has no tool {code_span(tool)} (the closest names it has: "
                            f"{shown}); every call to it fails as an unknown tool")
-                hint = (f"if it was renamed (to `{close[0]}`?), rename it in the agent; "
+                hint = (f"if it was renamed (to {code_span(close[0])}?), rename it in the agent; "
                         "otherwise remove the tool from the agent, or add it to the server")
             else:
-                message = (f"the server has no tool `{tool}` (server tools: {known}); every "
-                           "call to it fails as an unknown tool")
+                message = (f"the server has no tool {code_span(tool)} (server tools: {known}); "
+                           "every call to it fails as an unknown tool")
                 hint = ("remove the tool from the agent, or add it to the server; if it was "
                         "renamed, rename it in the agent")
         yield Finding(tool=tool, rule_id=MISSING, path="", direction="tool", severity="error",
@@ -154,10 +155,10 @@ def check_invalid_schema(pair: ToolPair) -> Iterator[Finding]:
         yield Finding(
             tool=pair.name, rule_id=INVALID_SCHEMA, path="", direction="tool",
             severity="error" if side == "server" else "warning",
-            message=f"the {side}'s definition of `{tool.name}` is invalid for the MCP spec: "
-                    f"{'; '.join(tool.invalid)} (every tool must have an object inputSchema); "
-                    "strict clients refuse the whole tools/list, parity reads the arguments "
-                    "as an open object",
+            message=f"the {side}'s definition of {code_span(tool.name)} is invalid for the MCP "
+                    f"spec: {'; '.join(tool.invalid)} (every tool must have an object "
+                    "inputSchema); strict clients refuse the whole tools/list, parity reads the "
+                    "arguments as an open object",
             hint='declare an inputSchema, `{"type": "object"}` for a tool without arguments'
                  + (" (in the server)" if side == "server" else " (in the agent's tools)"))
         return  # once per tool: the server's, when both are invalid
@@ -175,10 +176,10 @@ def check_call_mode(pair: ToolPair) -> Iterator[Finding]:
     if not lost:
         return
     support = TASK_SUPPORT.get(pair.server.calls)
-    said = f"`{support}`" if support is not None else "a value the protocol does not name"
+    said = code_span(support) if support is not None else "a value the protocol does not name"
     refused = " or ".join(_TAKEN[mode] for mode in lost)
-    message = (f"the agent calls `{pair.name}` {_CALLED[pair.agent.calls]}, but the server's "
-               f"`{pair.server.name}` takes no {refused} "
+    message = (f"the agent calls {code_span(pair.name)} {_CALLED[pair.agent.calls]}, but the "
+               f"server's {code_span(pair.server.name)} takes no {refused} "
                f"(execution.taskSupport {said}): the server refuses every such call (-32601)")
     if PLAIN in lost and TASK in pair.server.calls:
         hint = ("call it as a task in the agent and record that (`call_as` in the pair's "

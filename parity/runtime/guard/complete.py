@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
+from parity.core.terminal import code_span
 from parity.runtime.guard.policy import GuardPolicy
 
 UNKNOWN: Literal["unknown"] = "unknown"
@@ -83,26 +84,27 @@ def _declared(value: Any, declaration: Mapping[str, str]) -> Assessment:
         found, field = _at(value, path)
         if key == "complete" and found and isinstance(field, bool):
             if not field:
-                return Assessment(False, f"`{path}` is false")
-            verified.append(f"`{path}` is true")
+                return Assessment(False, f"{code_span(path)} is false")
+            verified.append(f"{code_span(path)} is true")
         elif key == "more" and found and isinstance(field, bool):
             if field:
-                return Assessment(False, f"`{path}` says more results exist")
-            verified.append(f"`{path}` is false")
+                return Assessment(False, f"{code_span(path)} says more results exist")
+            verified.append(f"{code_span(path)} is false")
         elif key == "cursor":
             if found and field not in (None, "", [], {}):
-                return Assessment(False, f"`{path}` says more results exist")
-            verified.append(f"no `{path}`")
+                return Assessment(False, f"{code_span(path)} says more results exist")
+            verified.append(f"no {code_span(path)}")
         elif key == "total" and found and isinstance(field, int) \
                 and not isinstance(field, bool):
             items_path = declaration.get("items") or _only_array_beside(value, path)
             got, items = _at(value, items_path) if items_path else (False, None)
-            if got and isinstance(items, list):
+            if got and isinstance(items, list) and items_path:
                 if len(items) < field:
-                    return Assessment(False, f"`{path}` says {field} but `{items_path}` holds "
+                    shown = code_span(items_path)
+                    return Assessment(False, f"{code_span(path)} says {field} but {shown} holds "
                                              f"{len(items)}",
-                                      (f"{field - len(items)} of {field} `{items_path}` items",))
-                verified.append(f"`{path}` matches `{items_path}`")
+                                      (f"{field - len(items)} of {field} {shown} items",))
+                verified.append(f"{code_span(path)} matches {code_span(items_path)}")
     if verified:
         return Assessment(True, "; ".join(verified))
     return Assessment(UNKNOWN, "the declared completeness fields are absent from the result")
@@ -139,12 +141,12 @@ def _vouched(value: Any, policy: GuardPolicy, where: str, depth: int,
         return False  # a page (more exist), or what is missing: its arrays are not whole
     flag = _flag(value, policy)
     if flag:
-        vouchers.append(f"`{where}{flag[0]}` is {str(flag[1]).lower()}")
+        vouchers.append(f"{code_span(where + flag[0])} is {str(flag[1]).lower()}")
         return True
     counted = _counted(value, policy)
     for key, child in value.items():
         if counted and key == counted[1]:
-            vouchers.append(f"`{where}{counted[0]}` matches `{where}{key}`")
+            vouchers.append(f"{code_span(where + counted[0])} matches {code_span(where + key)}")
             if not all(_vouched(item, policy, f"{where}{key}[].", depth + 1, vouchers)
                        for item in child):
                 return False
@@ -218,22 +220,22 @@ def completeness(value: Any, policy: GuardPolicy, *, depth: int = 0,
                         if k not in policy.missing_fields):
         for key in policy.truncated_fields:
             if value.get(key) is True:
-                return f"an item's `{key}` is true: its content was cut", missing
+                return f"an item's {code_span(key)} is true: its content was cut", missing
         return _below(value, policy, depth)  # a record's own word on itself: its data
     for key in policy.complete_fields:
         if value.get(key) is False:
-            return f"`{key}` is false", missing
+            return f"{code_span(key)} is false", missing
     for key in policy.truncated_fields:
         if value.get(key) is True:
-            return f"`{key}` is true", missing
+            return f"{code_span(key)} is true", missing
     arrays = [k for k, v in value.items() if isinstance(v, list)]
     if len(arrays) == 1 and not _more(value, policy):
         length = len(value[arrays[0]])
         for key in policy.total_fields:
             count = value.get(key)
             if isinstance(count, int) and not isinstance(count, bool) and count > length:
-                return (f"`{key}` says {count} but `{arrays[0]}` holds {length}",
-                        (f"{count - length} of {count} `{arrays[0]}` items",))
+                return (f"{code_span(key)} says {count} but {code_span(arrays[0])} holds {length}",
+                        (f"{count - length} of {count} {code_span(arrays[0])} items",))
     return _below(value, policy, depth, item)
 
 

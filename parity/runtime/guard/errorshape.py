@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parity.core.terminal import code_span
 from parity.runtime.guard.policy import GuardPolicy
 
 #: keys an error object carries beside its error (compared in lower case): a body holding
@@ -82,18 +83,18 @@ def body_evidence(body: Any, declared: frozenset[str], policy: GuardPolicy, *,
         return NONE
     alone = bare_error(body, declared, policy)
     if alone is not None:
-        return f"a success whose body is error-shaped (`{alone}`{where})", ""
+        return f"a success whose body is error-shaped ({code_span(alone)}{where})", ""
     flag = ""
     for key in _error_keys(body, policy):
         if key in declared:
             if all(_errorish(o) or empty(v) for o, v in body.items() if o != key):
-                flag = flag or (f"the declared `{key}`{where} is set, beside nothing but "
+                flag = flag or (f"the declared {code_span(key)}{where} is set, beside nothing but "
                                 "error-like fields")
         elif isinstance(body[key], list):
             # a linter's `errors` beside the file it read: findings, maybe a failure
-            flag = flag or f"an `{key}` list{where} beside data"
+            flag = flag or f"an {code_span(key)} list{where} beside data"
         else:
-            return f"a success whose body is error-shaped (`{key}`{where})", ""
+            return f"a success whose body is error-shaped ({code_span(key)}{where})", ""
     return None, flag or _signs(body, declared, policy, where)
 
 
@@ -105,9 +106,9 @@ def _signs(body: Mapping[str, Any], declared: frozenset[str], policy: GuardPolic
             continue
         name = key.casefold()
         if name in _SUCCESS_FLAGS and value is False:
-            return f"`{key}`{where} is false"
+            return f"{code_span(key)}{where} is false"
         if name == "status" and isinstance(value, str) and value.casefold() in _FAILED_STATUS:
-            return f"`{key}`{where} is {value!r}"
+            return f"{code_span(key)}{where} is {value!r}"
     children = [(k, v) for k, v in body.items() if not empty(v)]
     if len(children) == 1 and children[0][0] not in declared:
         child = children[0][1]
@@ -127,7 +128,7 @@ def list_evidence(items: Sequence[Any], declared: frozenset[str], policy: GuardP
     found = [k for k in bare if k is not None and k not in declared]
     if found and len(found) == len(read):
         # "error-shaped" is what the probe reports as `probe.error-shaped`
-        return f"a success whose every item is error-shaped (`{found[0]}`{where})", ""
+        return f"a success whose every item is error-shaped ({code_span(found[0])}{where})", ""
     if found:
         return None, f"{len(found)} of its items{where} are error objects"
     return NONE

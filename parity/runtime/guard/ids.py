@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from parity.core.terminal import code_span
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, parse
 from parity.fieldpaths.toolid import guess_forms
 
@@ -49,10 +50,11 @@ def check_ids(arguments: Mapping[str, Any], id_paths: Collection[str],
                 continue
             guesses = guess_forms(value, known, None, case_insensitive=False)
             if guesses:
-                return (f"arguments at `{path}` name the tool id `{value}`, which is no tool "
-                        f"of this server in its id form: `{value}` -> `{guesses[0][2]}`")
-            return (f"arguments at `{path}` hold a value that names no tool of this server "
-                    "(a configured tool-id path, `id_paths`)")
+                return (f"arguments at {code_span(path)} name the tool id {code_span(value)}, "
+                        "which is no tool of this server in its id form: "
+                        f"{code_span(value)} -> {code_span(guesses[0][2])}")
+            return (f"arguments at {code_span(path)} hold a value that names no tool of this "
+                    "server (a configured tool-id path, `id_paths`)")
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parity.core.terminal import code_span
 from parity.fieldpaths.callmodes import PLAIN, PLAIN_ONLY, TASK, TASK_SUPPORT, call_modes
 
 #: each way, as the reason names it
@@ -40,7 +41,7 @@ def _declares(definition: Mapping[str, Any], taken: tuple[str, ...]) -> str:
     support = TASK_SUPPORT.get(taken)
     if support is None:
         return "has an execution.taskSupport the protocol does not name"
-    return f"has execution.taskSupport `{support}`"
+    return f"has execution.taskSupport {code_span(support)}"
 
 
 __all__ = ["check_call_mode"]

@@ -25,3 +25,11 @@ def test_values_renders_only_the_values_it_shows(monkeypatch):
     monkeypatch.setattr(_text, "compact", compact)
     assert _text.values([f"k{i}" for i in range(1000)]).endswith("(+992 more)")
     assert rendered == [f"k{i}" for i in range(8)]
+
+
+def test_a_name_with_backticks_is_one_code_span_and_a_value_holds_none():
+    assert (_text.code("a.b"), _text.at("a.b")) == ("`a.b`", "at `a.b`")
+    assert (_text.code('"x`y"'), _text.at("`")) == ('``"x`y"``', "at `` ` ``")
+    assert (_text.code(""), _text.at("")) == ("the root object", "at the root")
+    # JSON's own escape of a backtick: the same value, and no span opened in the message
+    assert _text.values(["a`b", {"k`": 1}]) == '"a\\u0060b", {"k\\u0060": 1}'

@@ -27,6 +27,13 @@ def test_values_at_fans_out_over_items_and_map_values() -> None:
     assert list(values_at(args, parse("missing[]"))) == []
 
 
+def test_an_id_holding_a_backtick_is_one_code_span() -> None:
+    """The probe's markdown shows this message: one backtick each side ended the span early."""
+    assert check_ids({"tool": "x-mcp:run`it"}, ["tool"], ["run`it"]) == (
+        "arguments at `tool` name the tool id ``x-mcp:run`it``, which is no tool of this "
+        "server in its id form: ``x-mcp:run`it`` -> ``run`it``")
+
+
 def test_an_id_in_another_form_is_shown_with_the_id_it_would_match() -> None:
     reason = check_ids({"steps": ["check_phases", "workflow-mcp:list_tools"]}, ["steps[]"],
                        TOOLS)
