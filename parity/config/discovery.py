@@ -21,17 +21,28 @@ else:  # pragma: no cover - exercised on 3.10 only
 PYPROJECT_PREFIX = "tool.parity"
 
 
-def find_config(start: Path | None = None) -> Path | None:
-    """The nearest ``parity.toml``, or ``pyproject.toml`` with a ``[tool.parity]`` table."""
+def find_config(start: Path | None = None, *, named: bool = False) -> Path | None:
+    """The nearest ``parity.toml``, or ``pyproject.toml`` with a ``[tool.parity]`` table.
+
+    ``named``: one in the working directory is given by its name alone, as ``--config`` would
+    name it, so that every message about it names it as parity names every other file:
+    relative to the working directory (a file further up keeps its absolute path)."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         candidate = folder / "parity.toml"
-        if candidate.is_file():
-            return candidate
-        pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and _has_parity_table(pyproject):
-            return pyproject
+        if not candidate.is_file():
+            candidate = folder / "pyproject.toml"
+            if not (candidate.is_file() and _has_parity_table(candidate)):
+                continue
+        return Path(candidate.name) if named and folder == _working_directory() else candidate
     return None
+
+
+def _working_directory() -> Path | None:
+    try:
+        return Path.cwd().resolve()
+    except OSError:  # removed from under the process: nothing is relative to it
+        return None
 
 
 def read_table(file: Path) -> tuple[Mapping[str, Any], str]:

@@ -46,7 +46,7 @@ _PROTOCOL = re.compile(r"auto|\d{4}-\d{2}-\d{2}")
 def load_config(path: str | os.PathLike[str] | None = None, *, cwd: Path | None = None,
                 environ: Mapping[str, str] | None = None) -> Config:
     """Find, read and validate the configuration; one ``ConfigError`` lists every mistake."""
-    file = Path(path) if path is not None else find_config(cwd)
+    file = Path(path) if path is not None else find_config(cwd, named=True)
     if file is None:
         raise ConfigError("no parity configuration found (looked for parity.toml, or "
                           "pyproject.toml with [tool.parity], from here up to /)",

@@ -146,6 +146,20 @@ def test_found_by_walking_up_from_pyproject(tmp_path):
     assert load_config(cwd=deep).manifests == tmp_path / "mm"
 
 
+def test_a_configuration_found_here_is_named_as_config_would_name_it(tmp_path, monkeypatch):
+    # its messages name it relative to the working directory, as every other file is named
+    write(tmp_path, "manifests = 3\n")
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as here:
+        load_config()
+    assert here.value.file == "parity.toml"
+    monkeypatch.chdir(tmp_path / "sub")
+    with pytest.raises(ConfigError) as above:
+        load_config()
+    assert above.value.file == str(tmp_path.resolve() / "parity.toml")
+
+
 def test_parity_toml_wins_over_pyproject_in_the_same_folder(tmp_path):
     write(tmp_path, '[tool.parity]\nmanifests = "from-pyproject"\n', "pyproject.toml")
     write(tmp_path, 'manifests = "from-parity-toml"\n')
