@@ -52,7 +52,7 @@ def test_a_lock_listed_under_2026_is_verified_and_relocked_under_it(tmp_path, ca
            f"cannot carry" in err and f"--protocol {MODERN}" in err
     code, out, err = run(capsys, "lock", *ad_hoc, "--protocol", MODERN)
     assert code == 0, err
-    assert "locked 1 tools" in out
+    assert "locked 1 tool in" in out
     pinned = load(path)
     assert pinned.protocol_version == MODERN and sorted(pinned.tools) == ["recent"]
     written = path.read_bytes()
@@ -60,7 +60,7 @@ def test_a_lock_listed_under_2026_is_verified_and_relocked_under_it(tmp_path, ca
     code, out, err = run(capsys, "verify", *ad_hoc)
     assert code == 0 and "tools match the lock" in out, err
     code, out, err = run(capsys, "lock", *ad_hoc)
-    assert code == 0 and "is up to date (1 tools)" in out, err
+    assert code == 0 and "is up to date (1 tool)" in out, err
     assert path.read_bytes() == written
     # told otherwise, the handshake is spoken (and cannot list this server)
     code, _, err = run(capsys, "lock", *ad_hoc, "--protocol", "2025-11-25", "--yes")

@@ -97,6 +97,19 @@ def test_over_http(tmp_path, capsys) -> None:
     assert code == 1 and "renamed `q` -> `query`" in out and "removed  'forecast'" in out
 
 
+def test_a_server_of_one_tool_is_said_to_have_one_tool(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("one.json").write_text(json.dumps({"tools": [
+        {"name": "search", "inputSchema": {"type": "object"}}]}), encoding="utf-8")
+    ad_hoc = ["--tools-file", "one.json", "--lock", "one.lock.json"]
+    code, out, _ = run(capsys, "lock", *ad_hoc)
+    assert code == 0 and out.startswith("server 'one': locked 1 tool in one.lock.json (")
+    code, out, _ = run(capsys, "lock", *ad_hoc)
+    assert (code, out) == (0, "server 'one': one.lock.json is up to date (1 tool)\n")
+    code, out, _ = run(capsys, "snapshot", "--tools-file", "one.json", "--output", "snap.json")
+    assert (code, out) == (0, "parity snapshot: wrote 1 tool to snap.json\n")
+
+
 def test_description_only_change_refuses_or_warns(tmp_path, capsys) -> None:
     lock = tmp_path / "w.lock.json"
     run(capsys, "lock", "--stdio", stdio_line("lock_raw"), "--lock", str(lock))

@@ -120,6 +120,11 @@ def error_text(target: Target, error: Exception) -> str:
     return f"{where}: {message}"
 
 
+def tools_counted(n: int) -> str:
+    """``1 tool``, ``2 tools``: how the lock and snapshot commands count a server's tools."""
+    return f"{n} tool{'' if n == 1 else 's'}"
+
+
 def shown(path: Path) -> str:
     """The lock's path as people see it: relative to the working directory when under it."""
     from parity.contract.check import shown as relative
@@ -127,4 +132,5 @@ def shown(path: Path) -> str:
     return relative(path)
 
 
-__all__ = ["error_text", "redactor", "resolve_targets", "shown", "source_options"]
+__all__ = ["error_text", "redactor", "resolve_targets", "shown", "source_options",
+           "tools_counted"]

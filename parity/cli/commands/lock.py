@@ -20,6 +20,7 @@ from parity.cli.commands._servers import (
     resolve_targets,
     shown,
     source_options,
+    tools_counted,
 )
 from parity.errors import ParityError
 from parity.pinning.pin import Relock, commit_lock, lock_result
@@ -120,7 +121,7 @@ def lock_target(target: Target, plan: Relock | ParityError, *, yes: bool,
     elif plan.state == "up_to_date":
         if fmt == "text":
             click.echo(f"server {plan.live.server!r}: {shown(target.lock_path)} is up to date "
-                       f"({len(plan.live.tools)} tools)")
+                       f"({tools_counted(len(plan.live.tools))})")
         return lock_result(plan, written=False, reason="up to date")
     plan, reason = commit_lock(plan, may_replace=yes, lock_file=shown(target.lock_path))
     if reason == "declined":
@@ -128,9 +129,10 @@ def lock_target(target: Target, plan: Relock | ParityError, *, yes: bool,
                    "it meanwhile; run `parity lock` again to compare with it", err=True)
     elif reason == "up to date" and fmt == "text":
         click.echo(f"server {plan.live.server!r}: {shown(target.lock_path)} is up to date "
-                   f"({len(plan.live.tools)} tools, written meanwhile by another `parity lock`)")
+                   f"({tools_counted(len(plan.live.tools))}, written meanwhile by another "
+                   "`parity lock`)")
     elif reason == "written" and fmt == "text":
-        click.echo(f"server {plan.live.server!r}: locked {len(plan.live.tools)} tools in "
+        click.echo(f"server {plan.live.server!r}: locked {tools_counted(len(plan.live.tools))} in "
                    f"{shown(target.lock_path)} (catalog {plan.live.catalog})")
     return lock_result(plan, written=reason == "written", reason=reason)
 

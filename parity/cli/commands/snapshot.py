@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from parity.cli.commands._servers import resolve_targets
+from parity.cli.commands._servers import resolve_targets, tools_counted
 from parity.errors import ConfigError
 
 
@@ -64,5 +64,5 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
             click.echo(f"parity snapshot: removed {removed}: no such tool any more")
     else:
         write_one(files[output.name], output, inputs=target.inputs)
-    click.echo(f"parity snapshot: wrote {len(definitions)} tools to {output}")
+    click.echo(f"parity snapshot: wrote {tools_counted(len(definitions))} to {output}")
     return 0
