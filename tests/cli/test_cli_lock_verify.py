@@ -110,6 +110,21 @@ def test_a_server_of_one_tool_is_said_to_have_one_tool(tmp_path, capsys, monkeyp
     assert (code, out) == (0, "parity snapshot: wrote 1 tool to snap.json\n")
 
 
+def test_a_missing_configured_lock_is_named_as_its_drift_would_name_it(tmp_path, capsys,
+                                                                        monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("one.json").write_text(json.dumps({"tools": [
+        {"name": "search", "inputSchema": {"type": "object"}}]}), encoding="utf-8")
+    Path("parity.toml").write_text('[servers.one]\ntools_file = "one.json"\n', encoding="utf-8")
+    code, _, err = run(capsys, "verify")
+    assert code == 2
+    assert err.startswith("parity: error: manifests/one.lock.json: lock file not found")
+    code, out, _ = run(capsys, "verify", "--format", "json")
+    assert code == 2 and json.loads(out)["servers"][0]["lock"] == "manifests/one.lock.json"
+    code, out, _ = run(capsys, "lock", "--format", "json")
+    assert code == 0 and json.loads(out)["servers"][0]["lock"] == "manifests/one.lock.json"
+
+
 def test_description_only_change_refuses_or_warns(tmp_path, capsys) -> None:
     lock = tmp_path / "w.lock.json"
     run(capsys, "lock", "--stdio", stdio_line("lock_raw"), "--lock", str(lock))

@@ -103,6 +103,8 @@ def error_text(target: Target, error: Exception) -> str:
 
     # a path, a command or a server's words: a control character shown, never obeyed
     message = printable(redactor(target)(str(error)), keep_newlines=True)
+    # the lock as every other message names it (a configured one's path is absolute)
+    message = message.replace(str(target.lock_path), shown(target.lock_path))
     spec = target.spec
     where = str(target.tools_file or getattr(spec, "url", None) or " ".join(
         getattr(spec, "command", ()) or ()) or shown(target.lock_path))

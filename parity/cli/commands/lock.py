@@ -72,7 +72,8 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
                 click.echo(f"parity: error: {error_text(target, exc)}", err=True)
                 code = max(code, exc.exit_code)
                 continue
-            results.append(result)
+            # the lock named as its drift and the text name it (the library's is absolute)
+            results.append({**result, "lock": shown(target.lock_path)})
             if result["result"] == "declined":
                 code = max(code, 1)
     if fmt == "json":

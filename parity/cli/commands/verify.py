@@ -51,7 +51,7 @@ def command(servers: tuple[str, ...], config_path: Path | None, stdio: str | Non
         if isinstance(drift, ParityError):
             message = error_text(target, drift)
             click.echo(f"parity: error: {message}", err=True)
-            documents.append({"server": target.name, "lock": str(target.lock_path),
+            documents.append({"server": target.name, "lock": shown(target.lock_path),
                               "error": message})
             code = max(code, drift.exit_code)
             continue
