@@ -6,9 +6,11 @@ a test that needs one skips, saying why, when it or its runtime is missing.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,17 @@ from parity.mcp import ServerSpec
 ROOT = Path(__file__).resolve().parent.parent
 SERVERS = Path(os.environ.get("PARITY_PUBLISHED_SERVERS", ROOT / ".ci" / ".servers"))
 INSTALL = "run .ci/published-servers to install the pinned published servers"
+#: real answers of published servers, captured (tests/fixtures/published/README.md)
+FIXTURES = ROOT / "tests" / "fixtures" / "published"
+
+
+def captured(answers: str, tools: str) -> tuple[list[dict[str, Any]],
+                                                dict[tuple[str, str], dict[str, Any]]]:
+    """The captured answers in ``FIXTURES/answers`` and the tool definitions in
+    ``FIXTURES/tools``, by (server, tool name)."""
+    listed = json.loads((FIXTURES / tools).read_text(encoding="utf-8"))
+    return (json.loads((FIXTURES / answers).read_text(encoding="utf-8")),
+            {(server, tool["name"]): tool for server, defs in listed.items() for tool in defs})
 
 #: npm package -> its entry script inside node_modules
 NPM = {

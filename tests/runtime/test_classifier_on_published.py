@@ -9,17 +9,12 @@ server's own word: `isError`. docs/guard.md reports these numbers.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 from parity.runtime import guard as g
+from tests.published import captured
 
-HERE = Path(__file__).parent.parent / "fixtures" / "published"
-ANSWERS = json.loads((HERE / "answers.json").read_text(encoding="utf-8"))
-TOOLS = {(server, tool["name"]): tool for server, tools in
-         json.loads((HERE / "tools.json").read_text(encoding="utf-8")).items()
-         for tool in tools}
+ANSWERS, TOOLS = captured("answers.json", "tools.json")
 POLICY = g.GuardPolicy()
 #: the prose rule the guard failed text-only answers by before (now widened, it only flags)
 FORMER_ERROR_TEXT = r"^\s*(error|exception|traceback|fatal|failed|failure)\b"

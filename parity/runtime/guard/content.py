@@ -4,10 +4,11 @@ Without structured content, the only text block is the body: a JSON object or ar
 checked as structured content is (``guard.errorshape``: it may fail the call). Everything
 else only flags the success (``suspect``, never definitive): an error object in another
 text block, in an embedded resource, beside an image or audio block, or contradicting the
-structured content; prose that reads like an error (``GuardPolicy.error_text``); an empty
-answer (no content, blank text, ``null``). A text block that repeats the structured content
-(as SDK servers write it) says nothing more and is skipped. An embedded resource is a file's
-content: only an error object in it is a sign, never its prose.
+structured content; prose that reads like an error (``GuardPolicy.error_text``), or an
+``<error>`` element in a text; an empty answer (no content, blank text, ``null``). A text
+block that repeats the structured content (as SDK servers write it) says nothing more and is
+skipped. An embedded resource is a file's content: only an error object in it is a sign,
+never its prose.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ _PROSE_BOUND = 2000
 _MAX_BLOCKS = 100
 EMPTY_ANSWER = "an empty answer is no definitive success"
 PROSE = "the text reads like an error message, but carries no structured error"
+#: an `<error>` element anywhere in a text: the markup servers write a note to the model in
+#: (mcp-server-fetch's "<error>Page failed to be simplified from HTML</error>" after its
+#: "Contents of URL:" line, no `isError`): a sign wherever it sits, not prose at the start
+_ERROR_ELEMENT = re.compile(r"<error>\s*[^<\s][^<]*</error>", re.I)
+ERROR_ELEMENT = "the text holds an <error> element, but carries no structured error"
 
 
 def text_evidence(text: str, policy: GuardPolicy, *, strong: bool, prose: bool = True,
@@ -45,6 +51,8 @@ def text_evidence(text: str, policy: GuardPolicy, *, strong: bool, prose: bool =
         return (fail, flag) if strong or fail is None else (None, fail)
     if prose and len(body) < _PROSE_BOUND and re.match(policy.error_text, body, re.I):
         return None, PROSE
+    if prose and _ERROR_ELEMENT.search(body):
+        return None, ERROR_ELEMENT
     return NONE
 
 

@@ -14,13 +14,16 @@ from parity.fieldpaths.fieldpath import parse
 
 #: text that starts like an error message (matched case-insensitively, at the start only, so
 #: a text that merely mentions an error is not one): a log's `[ERROR]` marker, the word in a
-#: few languages, "An error occurred", a rate limit, an HTTP status line or a proxy's error
-#: page. It only flags a success (``suspect``): prose is never evidence of a failure.
+#: few languages, a kind of error and a colon ("Database error:", "SQL Error:", as
+#: mcp-server-sqlite and database servers answer a failed query without `isError`), "An error
+#: occurred", a rate limit, an HTTP status line or a proxy's error page. It only flags a
+#: success (``suspect``): prose is never evidence of a failure.
 _ERROR_TEXT = (
     r"^\s*(?:[\[(*#>!]+\s*)?(?:"
     r"(?:error|err|exception|traceback|fatal|failed|failure|panic|erreur|[ée]chec|fehler"
     r"|errore|erro|fallo|falha|fout|ошибка)\b"
     r"|(?:an?|unexpected|internal)\s+(?:unexpected\s+|internal\s+)?error\b"
+    r"|(?!no\b|zero\b)[a-z]+(?:[ _-][a-z]+)?[ _-]error\s*:"
     r"|(?:se produjo|ocurri[óo]|ha ocurrido|ocorreu|si [èe] verificato) un[oa]? errore?\b"
     r"|une erreur\b|ein fehler\b|something went wrong|not found\b|unable to\b"
     r"|could not\b|couldn't\b|cannot\b|can't\b|access denied|permission denied"

@@ -75,7 +75,14 @@ def test_a_text_block_repeating_the_structured_content_is_not_read_twice():
     "Errore: x", "Erro: x", "Fout: x", "Ошибка: x", "错误: x", "오류: x", "Panic: x",
     "Something went wrong", "Could not connect", "Unable to reach the host", "Not found",
     "Permission denied", "Too many requests", "Quota exceeded", "HTTP/1.1 502 Bad Gateway",
-    "<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>"])
+    "<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>",
+    # mcp-server-sqlite and mcp-server-duckdb answer a failed query so, without isError
+    "Database error: no such table: orders", "SQL Error: SQLITE_ERROR: no such table",
+    "Database error: Catalog Error: Table with name t does not exist!",
+    # mcp-server-fetch, without isError: a note to the model after its first line
+    "Contents of http://127.0.0.1:8000/empty.html:\n<error>Page failed to be simplified from "
+    "HTML</error>", "Contents of https://example.com/:\n<error>No more content available."
+    "</error>"])
 def test_prose_failures_in_many_forms_are_suspect_successes(text):
     got = outcome(result(None, text=text))
     assert (got.category, bool(got.suspect)) == (g.OK, True), got
@@ -88,7 +95,9 @@ def test_no_content_at_all_is_a_suspect_success():
 
 @pytest.mark.parametrize("text", [
     "No error found in 3 files", "Errors: 0", "The error was fixed in 1.2", "3 files",
-    "<html><head><title>Home</title></head></html>", "500 rows exported"])
+    "<html><head><title>Home</title></head></html>", "500 rows exported",
+    "No error: 3 checks passed", "Zero error: the run was clean", "A timeout error handler",
+    "<error></error>"])
 def test_text_that_merely_mentions_an_error_is_not_flagged(text):
     assert outcome(result(None, text=text)).suspect == ""
 
