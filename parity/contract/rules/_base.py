@@ -41,6 +41,10 @@ class Finding:
     message: str = field(compare=False)
     #: one line: what to do about it
     hint: str = field(compare=False, default="")
+    #: what the difference at its key is, as short sorted units apart from the wording
+    #: (``rules._facts``: an in.enum's values, an in.type's types); a baseline records them
+    #: to notice the difference widening at the same key. Empty where the key says it all.
+    facts: tuple[str, ...] = field(compare=False, default=())
 
     @property
     def key(self) -> tuple[str, str, str]:

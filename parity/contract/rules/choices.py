@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
 
+from parity.contract.rules import _facts
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, every_call, required_names
@@ -76,7 +77,8 @@ def unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: 
     if any(None in group for group in sent):
         return None  # a map or a free-form object may hold the keys: it cannot tell
     asked = f"one of {_groups(choice)} {at(al.other.path(theirs))}"
-    if all("never" in group for group in sent):
+    never = all("never" in group for group in sent)
+    if never:
         message = (f"the server requires {asked}, and the agent never sends all the keys of "
                    f"any of them; {every_call(holder)} is rejected")
         hint = ("add one of them to the agent's schema as required fields (check the "
@@ -87,7 +89,8 @@ def unsent(pair: ToolPair, al: Alignment, holder: Steps, theirs: Steps, choice: 
         hint = ("require one of them in the agent's schema (a union of objects that each "
                 "require one is as good), or make them optional on the server")
     return Finding(tool=pair.name, rule_id=IN, path=reader.path(holder), direction="in",
-                   severity="error", message=message, hint=hint)
+                   severity="error", message=message, hint=hint,
+                   facts=_facts.of_groups(choice, "never sent" if never else "optional"))
 
 
 # -- out.choice ------------------------------------------------------------------------------
@@ -108,6 +111,7 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         path = al.reader.path(mine)
         yield Finding(
             tool=pair.name, rule_id=OUT, path=path, direction="out", severity="warning",
+            facts=_facts.of_groups(choice),
             message=f"the agent relies on one of {_groups(choice)} {at(path)}, and the "
                     "server's output may hold none of them; results without one fail in "
                     "the agent",

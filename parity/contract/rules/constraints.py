@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from parity.contract.rules import _key_witness, _witness
+from parity.contract.rules import _facts, _key_witness, _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._text import at
@@ -35,6 +35,25 @@ def _stated(entry: Entry) -> str:
     if entry.format is not None:
         parts.append(f"format {compact(entry.format)}")
     return ", ".join(parts)
+
+
+def _facts_of(sender: Entry, receiver: Entry, who: str) -> tuple[str, ...]:
+    """One unit per constraint of the receiver the sender does not state as tightly
+    (``server maxLength 50``, ``server pattern "^a$"``): what a witness, found or not,
+    stands for, apart from which value it is. All of them where none alone is (the
+    constraints on keys, which ``implied`` reads together)."""
+    units = []
+    for keyword, value in receiver.constraints:
+        one = replace(receiver, constraints=((keyword, value),), format=None)
+        if keyword == "pattern":
+            units += [f"{who} pattern {compact(p)}" for p in value
+                      if not _witness.implied(sender, replace(one, constraints=(
+                          (keyword, (p,)),)))]
+        elif not _witness.implied(sender, one):
+            units.append(f"{who} {keyword} {compact(json_value(keyword, value))}")
+    if receiver.format is not None and receiver.format != sender.format:
+        units.append(f"{who} format {compact(receiver.format)}")
+    return _facts.bounded(units or [f"{who} {_stated(receiver)}"])
 
 
 def _item(parsed_entries: dict[Steps, Entry], steps: Steps) -> Entry | None:
@@ -144,14 +163,16 @@ def _finding(pair: ToolPair, rule_id: str, direction: Direction, path: str, send
                       f"({witness.keyword})")
         hint = ("state the constraint in the server's outputSchema, or drop it from what the "
                 "agent expects")
+    facts = _facts_of(sender, receiver, "server" if direction == "in" else "agent")
     if witness is None:
         return Finding(tool=pair.name, rule_id=rule_id, path=path, direction=direction,
-                       severity="warning",
+                       severity="warning", facts=facts,
                        message=f"{who}: possibly narrower; no value was found that one "
                                f"side allows and the other rejects{dialect}",
                        hint=hint)
     return Finding(tool=pair.name, rule_id=rule_id, path=path, direction=direction,
-                   severity="error", message=f"{who}; {effect}{dialect}", hint=hint)
+                   severity="error", message=f"{who}; {effect}{dialect}", hint=hint,
+                   facts=facts)
 
 
 def _ids(items: dict[str, object]) -> dict[str, object]:

@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations
 from operator import attrgetter
 
+from parity.contract.rules import _facts
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
@@ -140,6 +141,7 @@ def check_in(pair: ToolPair) -> Iterator[Finding]:
         yield Finding(
             tool=pair.name, rule_id=IN, path=al.reader.path(holder), direction="in",
             severity="error" if always else "warning",
+            facts=_facts.of_groups([sorted(keys)], "always" if always else ""),
             message=f"the agent {sent} {_keys(keys, required, keysets, 'always sent')} "
                     f"together {where}; the server takes them only apart "
                     f"({_apart(al.other.entries[steps], 'a call', ' there')}): "
@@ -171,6 +173,7 @@ def check_out(pair: ToolPair) -> Iterator[Finding]:
         yield Finding(
             tool=pair.name, rule_id=OUT, path=path, direction="out",
             severity="error" if always else "warning",
+            facts=_facts.of_groups([sorted(keys)], "always" if always else ""),
             message=f"the server {'always returns' if always else 'may return'} "
                     f"{_keys(keys, required, keysets, 'always returned')} together "
                     f"{at(path)}; the agent's result model takes them only apart "

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parity.contract.rules import _facts
 from parity.contract.rules._align import Alignment, Match, ToolPair
 from parity.contract.rules._base import Direction, Example, Finding, Rule, example_tool
 from parity.contract.rules._idpaths import ID_FORMS, Accepted, IdPaths, index_ids, split_id
@@ -91,6 +92,7 @@ def _finding(tool: str, direction: Direction, path: str, form: str,
     value, target = hits[0]
     return Finding(
         tool=tool, rule_id=UNKNOWN, path=path, direction=direction, severity="error",
+        facts=_facts.of_values(v for v, _ in hits),
         message=f"{who} the tool id{'s' if len(hits) > 1 else ''} {shown} {at(path)}, which "
                 f"name{'' if len(hits) > 1 else 's'} no tool {indexer} knows in its id form "
                 f"{code_span(form)}: an id-form mismatch in a value",
@@ -169,6 +171,7 @@ def _configured_finding(tool: str, direction: Direction, path: str, ids: IdPaths
                 + "; or remove the path from `id_paths` if it holds no tool ids")
     return Finding(
         tool=tool, rule_id=UNKNOWN, path=path, direction=direction, severity="error",
+        facts=_facts.of_values(wrong),
         message=f"the agent {verb} {shown} {at(path)}, a configured tool-id path "
                 f"(`id_paths`), but {'they name' if len(wrong) > 1 else 'it names'} no tool "
                 f"of the server in its id form: the server knows {where}",

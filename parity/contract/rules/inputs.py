@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parity.contract.rules import _facts
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
@@ -202,9 +203,11 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             sent = "a value of any type (its schema leaves the type open)"
         else:
             sent = types(bad)
+        facts = _facts.of_types(bad, s.type)
         if s.takes_nothing:  # `false`, `items: false`: the server takes nothing there
             yield Finding(
                 tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
+                facts=facts,
                 message=f"the agent may send {sent} {at(path)}, where the server accepts no "
                         "value (its schema there is `false` or `{\"not\": {}}`, or an "
                         "`additionalProperties: false` beside it leaves the key out); such "
@@ -213,6 +216,7 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             continue
         yield Finding(
             tool=pair.name, rule_id=TYPE, path=path, direction="in", severity="error",
+            facts=facts,
             message=f"the agent may send {sent} {at(path)}, the server accepts only "
                     f"{accepted}; such calls are rejected",
             hint=f"constrain the agent's field to {accepted}"
@@ -235,6 +239,7 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
         path = al.reader.path(mine)
         sent = finite_values(a)  # a boolean against [true, false] sends nothing else
         if sent is None:
+            facts = _facts.any_value("server", s.enum)
             message = (f"the agent may send any value {at(path)}, the server accepts only "
                        f"{values(s.enum)}; calls with another value are rejected" if s.enum
                        else f"the agent may send any value {at(path)}, where the server's "
@@ -244,10 +249,11 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
             extra = excess(sent, s.enum)
             if not extra:
                 continue
+            facts = _facts.of_values(extra)
             message = (f"the agent may send {values(extra)} {at(path)}, which the server does "
                        f"not accept ({accepts('server', s.enum)}); such calls are rejected")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="in",
-                      severity="error", message=message,
+                      severity="error", message=message, facts=facts,
                       hint="restrict the agent's field to the server's values (an enum or "
                            "Literal), or extend the server's enum")
 

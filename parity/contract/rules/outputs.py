@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.contract.rules import _witness
+from parity.contract.rules import _facts, _witness
 from parity.contract.rules._agree import excess
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
@@ -270,6 +270,7 @@ def check_type(pair: ToolPair) -> Iterator[Finding]:
             else types(bad)
         yield Finding(
             tool=pair.name, rule_id=TYPE, path=path, direction="out", severity="error",
+            facts=_facts.of_types(bad, a.type),
             message=f"the server may return {sent} {at(path)}, the agent accepts only "
                     f"{types(a.type)}; such results fail in the agent",
             hint="widen the agent's type"
@@ -293,6 +294,7 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
         path = al.reader.path(mine)
         returned = finite_values(s)  # a boolean against [true, false] returns nothing else
         if returned is None:
+            facts = _facts.any_value("agent", a.enum)
             message = (f"the server may return any value {at(path)}, the agent accepts only "
                        f"{values(a.enum)}; results with another value fail in the agent"
                        if a.enum else
@@ -303,10 +305,11 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
             extra = excess(returned, a.enum)
             if not extra:
                 continue
+            facts = _facts.of_values(extra)
             message = (f"the server may return {values(extra)} {at(path)}, which the agent "
                        f"does not accept ({accepts('agent', a.enum)}); such results fail")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="out",
-                      severity="error", message=message,
+                      severity="error", message=message, facts=facts,
                       hint="accept every value the server declares, or narrow the server's "
                            "enum")
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from parity.contract.rules import _facts
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
@@ -272,6 +273,7 @@ def checked_in(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
         yield Finding(
             tool=pair.name, rule_id=rule_id, path=al.reader.path(holder), direction="in",
             severity="error" if any(m.bare or m.fatal for m in found) else "warning",
+            facts=_facts.of_misses(found, tagged=key is not None),
             message=f"the server's object {at(al.other.path(theirs))} is {union}: "
                     + _words(found, _IN, key is not None) + "; "
                     + _outcome(fatal, every, _IN, key is not None),
@@ -306,6 +308,7 @@ def checked_out(pair: ToolPair, rule_id: str, fact: Callable[[Entry], Any], *,
         yield Finding(
             tool=pair.name, rule_id=rule_id, path=path, direction="out",
             severity="error" if fatal else "warning",
+            facts=_facts.of_misses(found, tagged=key is not None),
             message=f"the agent's result model {at(path)} is {union}: "
                     + _words(found, _OUT, key is not None) + "; "
                     + _outcome(fatal, "every result" if key is None

@@ -13,6 +13,7 @@ from difflib import get_close_matches
 from itertools import compress
 from operator import not_
 
+from parity.contract.rules import _facts
 from parity.contract.rules._align import ToolPair
 from parity.contract.rules._base import Example, Finding, Rule
 from parity.core.terminal import code_span
@@ -193,7 +194,8 @@ def check_call_mode(pair: ToolPair) -> Iterator[Finding]:
         hint = ("give the tool an `execution.taskSupport` the protocol names (`forbidden`, "
                 "`optional` or `required`) in the server")
     yield Finding(tool=pair.name, rule_id=CALL_MODE, path="", direction="tool",
-                  severity="error", message=message, hint=hint)
+                  severity="error", message=message, hint=hint,
+                  facts=_facts.bounded(f"refuses {mode}" for mode in lost))
 
 
 RULES = (
