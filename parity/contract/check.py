@@ -15,7 +15,7 @@ from typing import Any
 from parity.config.settings import PairConfig
 from parity.contract import baseline as bl
 from parity.contract import remembered
-from parity.contract.baseline import Baseline, BaselineEntry, Unverifiable
+from parity.contract.baseline import Baseline, BaselineEntry, Changed, Unverifiable
 from parity.contract.diff import compared_tools, diff_manifests, missing_id_paths
 from parity.contract.remembered import PairFindings
 from parity.contract.report import PairReport, Report
@@ -203,7 +203,8 @@ def diff(agent: Manifest, server: Manifest, *, name: str = "diff",
 def orphan_baselines(folder: Path, pairs: Sequence[PairConfig]) -> tuple[str, ...]:
     """The baseline files in ``folder`` (as shown) that none of ``pairs`` reads: a removed
     or renamed pair's, whose entries nothing holds any more. A file is one when it says it
-    is (``"format": "parity.baseline/1"`` in its text), so other JSON kept there is not."""
+    is (``"format": "parity.baseline/2"``, or ``/1``, in its text), so other JSON kept there
+    is not."""
     try:
         candidates = sorted(p for p in folder.glob("*.json") if p.is_file())
     except OSError:  # no folder yet (nothing baselined), or one parity cannot list
@@ -219,7 +220,7 @@ def orphan_baselines(folder: Path, pairs: Sequence[PairConfig]) -> tuple[str, ..
                 head = fh.read(4096)
         except OSError:
             continue
-        if bl.FORMAT.encode() in head:
+        if any(known.encode() in head for known in bl.READS):
             found.append(shown(path))
     return tuple(found)
 
@@ -246,11 +247,21 @@ class Shrunk:
     exists: bool = True
     #: entries kept though not found: their path cannot be compared (``Verdict.unverified``)
     kept: tuple[BaselineEntry, ...] = ()
+    #: entries whose difference narrowed: their facts rewritten to the current ones
+    narrowed: tuple[Changed, ...] = ()
+    #: entries whose difference changed otherwise (wider): kept as they are, for --accept
+    changed: tuple[Changed, ...] = ()
+    #: entries that recorded no facts and now record those found (a ``/1`` file's)
+    recorded: int = 0
+    #: whether the file was rewritten
+    written: bool = False
 
 
 @paused()
 def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
-    """Rewrite each existing baseline without its stale entries. Never adds an entry."""
+    """Rewrite each existing baseline without its stale entries, recording the facts of
+    its narrowed entries and of those that record none (a ``parity.baseline/1`` file's), in
+    the current format. Never adds an entry, nor lets one cover more."""
     require_manifests(pairs)
     # every pair's findings before any baseline is touched: a bad manifest leaves all as
     # they were
@@ -265,12 +276,19 @@ def shrink(pairs: Sequence[PairConfig]) -> list[Shrunk]:
             # an entry that cannot be verified is kept: it is not known to be gone
             verdict = bl.judge(results[pair.name].findings, old,
                                results[pair.name].unverifiable)
-            new = old.without(verdict.stale)
+            narrowed = tuple(c for c in verdict.changed if c.narrowed)
+            unrecorded = [f for f in verdict.known if f.facts and not old.by_key[f.key].facts]
+            new = old.without(verdict.stale).with_facts(
+                [*unrecorded, *(c.finding for c in narrowed)])
             bl.ensure_no_growth(old, new, since="the run began")  # the invariant, checked
-            if new != old:
+            # (entries compare by key: a narrowing or a /1 file is told by the text)
+            written = bl.dumps(new) != bl.dumps(old) or old.format != bl.FORMAT
+            if written:
                 bl.write(new, pair.baseline)
         done.append(Shrunk(pair.name, shown(pair.baseline), verdict.stale, verdict.new,
-                           kept=verdict.unverified))
+                           kept=verdict.unverified, narrowed=narrowed,
+                           changed=tuple(c for c in verdict.changed if not c.narrowed),
+                           recorded=len(unrecorded), written=written))
     return done
 
 
@@ -310,7 +328,8 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
         raise ParityError(f"unknown rule {rule!r}", hint="`parity rules` lists every rule id")
     path = "" if path in ROOT_SPELLINGS else _as_printed(path)
     findings = pair_findings(pair)
-    if not any(f.key == (tool, rule, path) for f in findings):
+    facts = bl.facts_by_key(findings).get((tool, rule, path))
+    if facts is None:
         # names and paths come from the manifests: shown, never obeyed
         of_tool = [printable(f"{f.rule_id} {f.path or '(root)'}") for f in findings
                    if f.tool == tool]
@@ -323,7 +342,7 @@ def accept(pair: PairConfig, tool: str, rule: str, path: str, reason: str) -> Ba
     with _locked(pair.baseline):  # re-read under the lock: a concurrent --accept lands too
         exists = bl.present(pair.baseline)
         old = bl.load(pair.baseline) if exists else Baseline()
-        new = old.accept(tool, rule, path, reason)
+        new = old.accept(tool, rule, path, reason, facts)
         bl.write(new, pair.baseline)
     entry = new.get((tool, rule, path))
     if entry is None:  # accept() adds exactly this key: a bug if it is missing

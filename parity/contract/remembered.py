@@ -30,7 +30,8 @@ from parity.core.jsonio import compact, loads
 from parity.core.validate import cache_dir
 from parity.errors import ParityError
 
-FORMAT = "parity.findings/1"
+#: ``/2``: each finding holds its facts (``Finding.facts``), which a baseline judges
+FORMAT = "parity.findings/2"
 #: remembered pairs kept; the least recently used are removed past it (each is about the
 #: size of the pair's findings)
 KEPT = 128
@@ -97,8 +98,9 @@ def _path(name: str) -> Path | None:
     return None if folder is None else folder / "findings" / f"{name}.json"
 
 
-def _finding_json(f: Finding) -> list[str]:
-    return [f.tool, f.rule_id, f.path, f.direction, f.severity, f.message, f.hint]
+def _finding_json(f: Finding) -> list[Any]:
+    return [f.tool, f.rule_id, f.path, f.direction, f.severity, f.message, f.hint,
+            list(f.facts)]
 
 
 def _from_json(data: Any, name: str) -> PairFindings | None:
@@ -109,12 +111,14 @@ def _from_json(data: Any, name: str) -> PairFindings | None:
         return None
     found = []
     for item in findings:
-        if not isinstance(item, list) or len(item) != 7 or not _strings(item):
+        if not isinstance(item, list) or len(item) != 8 or not _strings(item[:7]) \
+                or not _strings(item[7]):
             return None
-        tool, rule_id, path, direction, severity, message, hint = item
+        tool, rule_id, path, direction, severity, message, hint, facts = item
         if rule_id not in RULES or direction not in _DIRECTIONS or severity not in _SEVERITIES:
             return None
-        found.append(Finding(tool, rule_id, path, direction, severity, message, hint))
+        found.append(Finding(tool, rule_id, path, direction, severity, message, hint,
+                             tuple(facts)))
     unverifiable = data.get("unverifiable", [])
     if not isinstance(unverifiable, list) or not all(
             _strings(u) and len(u) == 3 for u in unverifiable):

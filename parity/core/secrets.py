@@ -85,7 +85,7 @@ _WORDS = """
     renamed_from reported requires roots rule sampling server severity shapes side source
     stale strings surface table tags takes takesOrDeclares task tool tool_id_form tools
     totals typeNames types unexplained unresolved unsupported values warning warnings
-    unverifiable unverified orphans
+    unverifiable unverified orphans facts accepted changed narrowed state
     inputSchema outputSchema annotations structuredContent content result arguments
     """
 VOCABULARY = frozenset(w.casefold() for w in _WORDS.split())

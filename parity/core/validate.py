@@ -85,8 +85,8 @@ def _compiled_accepts(data: Any, schema_name: str) -> bool:
         skeleton, entry = _compiled("manifest_v1_skeleton"), _compiled("manifest_v1_entry")
         return _accepts(skeleton, data) and _each_distinct_entry(data, lambda e: _accepts(
             entry, e))
-    module = {"baseline.v1.json": "baseline_v1", "lock.v1.json": "lock_v1",
-              "lock.v2.json": "lock_v2"}.get(schema_name)
+    module = {"baseline.v1.json": "baseline_v1", "baseline.v2.json": "baseline_v2",
+              "lock.v1.json": "lock_v1", "lock.v2.json": "lock_v2"}.get(schema_name)
     return module is not None and _accepts(_compiled(module), data)
 
 

@@ -68,7 +68,8 @@ def test_an_entry_under_an_unresolved_reference_is_kept_not_stale(
     code, out, _ = run(["check", "--format", "json"], capsys)
     pair = json.loads(out)["pairs"][0]
     assert pair["stale"] == [] and pair["unverified"] == [
-        {"tool": "t", "rule": "in.type", "path": "a", "reason": "reviewed"}]
+        {"tool": "t", "rule": "in.type", "path": "a", "reason": "reviewed",
+         "facts": ["string"]}]
     assert pair["unverifiable"] == [{"tool": "t", "direction": "in", "path": "a"}]
     before = entries(project)
     code, out, _ = run(["baseline"], capsys)
@@ -116,7 +117,8 @@ def test_a_property_named_dollar_can_be_accepted(
                          capsys)
     assert (code, err) == (0, ""), err
     assert out == "pair p: accepted t in.type $ into baselines/p.json\n"
-    assert entries(project) == [{"tool": "t", "rule": "in.type", "path": "$", "reason": "r"}]
+    assert entries(project) == [{"tool": "t", "rule": "in.type", "path": "$", "reason": "r",
+                                 "facts": ["string"]}]
     assert run(["check"], capsys)[0] == 0
 
 
@@ -139,13 +141,43 @@ def test_the_root_is_accepted_as_printed_or_empty(
 
 def test_a_known_entry_shows_the_difference_it_covers_now(
         project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """An entry is keyed by (tool, rule, path): reviewed for string against integer, it
-    covers the agent's ``a`` turned into an object too (documented, docs/baseline.md). The
-    check passes, and says what the entry covers now, so a reviewer sees it."""
-    write(project, tools({"a": {"type": "object"}}), tools({"a": {"type": "integer"}}))
-    assert run(["extract"], capsys)[0] == 0
+    """A known entry is listed with the difference as it is now, so a reviewer sees it."""
     code, out, _ = run(["check"], capsys)
     assert code == 0
     assert ("    t  in.type  a  (reviewed)\n"
+            "      now: the agent may send string at `a`, the server accepts only integer; "
+            "such calls are rejected\n") in out
+
+
+def test_an_entry_does_not_cover_another_type_at_its_key(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Reviewed for string against integer, the entry covered the agent's ``a`` turned into
+    an object too: the check passed on a difference nobody reviewed. It records its facts
+    (the types the agent may send that the server refuses) and fails on others."""
+    assert entries(project)[0]["facts"] == ["string"]
+    write(project, tools({"a": {"type": "object"}}), tools({"a": {"type": "integer"}}))
+    assert run(["extract"], capsys)[0] == 0
+    code, out, _ = run(["check"], capsys)
+    assert code == 1, out
+    assert ("  1 changed baseline entry: the difference is not the one accepted: fix it, or "
+            "review it and accept it again with `parity baseline --accept TOOL RULE PATH "
+            "--reason TEXT`\n"
+            "    t in.type a: accepted for string; now object\n"
             "      now: the agent may send object at `a`, the server accepts only integer; "
             "such calls are rejected\n") in out
+    assert out.endswith("parity check: FAILED: 0 new differences, 0 stale baseline entries, "
+                        "0 known, 1 changed baseline entry\n")
+    code, out, _ = run(["baseline"], capsys)  # the shrink path never widens an entry
+    assert code == 0 and "  ! t in.type a: accepted for string; now object\n" in out
+    assert entries(project)[0]["facts"] == ["string"]
+    code, out, err = run(["baseline", "--accept", "t", "in.type", "a"], capsys)
+    assert code == 2 and "--reason" in err
+    code, out, err = run(["baseline", "--accept", "t", "in.type", "a", "--reason", "objects "
+                          "too, for now"], capsys)
+    assert (code, err) == (0, "")
+    assert entries(project) == [{"tool": "t", "rule": "in.type", "path": "a",
+                                 "reason": "objects too, for now", "facts": ["object"]}]
+    assert run(["check"], capsys)[0] == 0
+    code, out, err = run(["baseline", "--accept", "t", "in.type", "a", "--reason", "x"],
+                         capsys)
+    assert code == 2 and "the baseline already has t in.type a" in err

@@ -24,7 +24,7 @@ def entries(*keys: tuple[str, str, str]) -> Baseline:
 
 
 def test_dumps_is_sorted_one_entry_per_line_and_round_trips(tmp_path):
-    b = Baseline((BaselineEntry("z", "in.type", "a"),
+    b = Baseline((BaselineEntry("z", "in.type", "a", facts=("null", "string")),
                   BaselineEntry("a", "out.missing", "", reason="tracked in #12"),
                   BaselineEntry("a", "in.unknown", "phases[].name")))
     text = bl.dumps(b)
@@ -33,15 +33,17 @@ def test_dumps_is_sorted_one_entry_per_line_and_round_trips(tmp_path):
         '  "entries": [\n'
         '    {"path": "phases[].name", "rule": "in.unknown", "tool": "a"},\n'
         '    {"path": "", "reason": "tracked in #12", "rule": "out.missing", "tool": "a"},\n'
-        '    {"path": "a", "rule": "in.type", "tool": "z"}\n'
+        '    {"facts": ["null", "string"], "path": "a", "rule": "in.type", "tool": "z"}\n'
         '  ],\n'
-        '  "format": "parity.baseline/1"\n'
+        '  "format": "parity.baseline/2"\n'
         '}\n')
     bl.write(b, tmp_path / "b.json")
     loaded = bl.load(tmp_path / "b.json")
     assert loaded == b
     assert loaded.get(("a", "out.missing", "")).reason == "tracked in #12"
+    assert loaded.get(("z", "in.type", "a")).facts == ("null", "string")
     assert bl.dumps(loaded) == text
+    assert (tmp_path / "b.json").read_text(encoding="utf-8") == text
 
 
 def test_judge_sorts_findings_into_new_known_and_stale():

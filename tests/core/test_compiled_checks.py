@@ -21,7 +21,8 @@ from tests.properties import draws
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = {
     "manifest.v1.json": REPO / "manifests" / "workflow.server.json",
-    "baseline.v1.json": REPO / "baselines" / "workflow.json",
+    "baseline.v1.json": REPO / "tests" / "fixtures" / "baselines" / "workflow.v1.json",
+    "baseline.v2.json": REPO / "baselines" / "workflow.json",
     "lock.v1.json": REPO / "tests" / "fixtures" / "locks" / "workflow.v1.lock.json",
     "lock.v2.json": REPO / "manifests" / "workflow.lock.json",
 }

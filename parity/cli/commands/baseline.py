@@ -72,6 +72,17 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
                 click.echo(f"  - {e.describe()}")
         else:
             click.echo(f"pair {done.pair}: {done.file} has no stale entries")
+        if done.narrowed:
+            click.echo(f"  recorded {_entries(len(done.narrowed))} whose difference narrowed:")
+            for c in done.narrowed:
+                click.echo(f"  ~ {c.describe()}")
+        if done.recorded:
+            click.echo(f"  recorded the facts of {_entries(done.recorded)} that had none")
+        if done.changed:
+            click.echo(f"  {_entries(len(done.changed))} changed, kept as recorded: review "
+                       "each and --accept it again with a reason, or fix it")
+            for c in done.changed:
+                click.echo(f"  ! {c.describe()}")
         if done.kept:
             click.echo(f"  kept {len(done.kept)} entr{'y' if len(done.kept) == 1 else 'ies'} "
                        "that cannot be verified (under an unresolved $ref):")
@@ -84,3 +95,7 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
         for orphan in checking.orphan_baselines(config.baselines, list(config.pairs.values())):
             click.echo(f"baseline {orphan}: {ORPHAN_ADVICE}")
     return 0
+
+
+def _entries(n: int) -> str:
+    return f"{n} entr{'y' if n == 1 else 'ies'}"

@@ -13,7 +13,8 @@ from parity.contract.rules.docs import KNOWN, explain_text
 @click.argument("rule")
 def command(rule: str) -> int:
     """Print RULE's documentation, with a minimal agent/server pair that triggers it (the
-    baseline's own failures, baseline.stale and baseline.growth, have no pair)."""
+    baseline's own failures, baseline.stale, baseline.growth and baseline.changed, have no
+    pair)."""
     if rule not in KNOWN:
         # ids are case-sensitive, but IN.UNKNOWN is still a near miss of in.unknown
         lowered = {known.lower(): known for known in KNOWN}

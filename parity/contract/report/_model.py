@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from parity.contract.baseline import BaselineEntry, Verdict
+from parity.contract.baseline import BaselineEntry, Changed, Verdict
 from parity.contract.rules import Finding
 
 Command = Literal["check", "diff"]
@@ -23,12 +23,14 @@ class Totals:
     warnings: int = 0
     #: known findings whose baseline entry records no reason
     unexplained: int = 0
+    #: baseline entries whose difference is not the one they record (``Verdict.changed``)
+    changed: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(self.new + other.new, self.known + other.known,
                       self.stale + other.stale, self.growth + other.growth,
                       self.errors + other.errors, self.warnings + other.warnings,
-                      self.unexplained + other.unexplained)
+                      self.unexplained + other.unexplained, self.changed + other.changed)
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,8 @@ class PairReport:
                       growth=len(self.growth),
                       errors=sum(f.severity == "error" for f in v.new),
                       warnings=sum(f.severity == "warning" for f in v.new),
-                      unexplained=sum(f.key not in v.reasons for f in v.known))
+                      unexplained=sum(f.key not in v.reasons for f in v.known),
+                      changed=len(v.changed))
 
     def findings_of(self, tool: str) -> tuple[list[Finding], list[Finding]]:
         """(new, known) findings of one tool, in the verdict's order."""
@@ -74,6 +77,10 @@ class PairReport:
     def stale_of(self, tool: str) -> list[BaselineEntry]:
         """The stale baseline entries of one tool, in the verdict's order."""
         return list(self._by_tool.get(tool, ((), (), ()))[2])
+
+    def changed_of(self, tool: str) -> list[Changed]:
+        """The changed baseline entries of one tool, in the verdict's order."""
+        return [c for c in self.verdict.changed if c.entry.tool == tool]
 
     @cached_property
     def _by_tool(self) -> dict[str, tuple[list[Finding], list[Finding], list[BaselineEntry]]]:
@@ -94,6 +101,7 @@ class PairReport:
         names = set(self.tools)
         names.update(f.tool for f in (*self.verdict.new, *self.verdict.known))
         names.update(e.tool for e in (*self.verdict.stale, *self.growth))
+        names.update(c.entry.tool for c in self.verdict.changed)
         return sorted(names)
 
 

@@ -26,6 +26,9 @@ def summary(totals: Totals, command: str) -> str:
              plural(totals.stale, "stale baseline entry", "stale baseline entries"),
              f"{totals.known} known"
              + (f" ({totals.unexplained} without a reason)" if totals.unexplained else "")]
+    if totals.changed:
+        parts.append(plural(totals.changed, "changed baseline entry",
+                            "changed baseline entries"))
     if totals.growth:
         parts.append(plural(totals.growth, "entry added to the baseline",
                             "entries added to the baseline"))
@@ -53,6 +56,14 @@ NEW_ADVICE = ("fix it, or accept it explicitly with `parity baseline --accept TO
               "--reason TEXT`")
 GROWTH_ADVICE = ("the baseline may only shrink: fix the difference instead, or have the "
                  "addition reviewed")
+NARROWED_ADVICE = ("the difference narrowed since it was accepted: record that in this same "
+                   "change (`parity baseline` does it)")
+CHANGED_ADVICE = ("the difference is not the one accepted: fix it, or review it and accept "
+                  "it again with `parity baseline --accept TOOL RULE PATH --reason TEXT`")
+
+
+def changed_advice(narrowed: bool) -> str:
+    return NARROWED_ADVICE if narrowed else CHANGED_ADVICE
 
 #: the ids a ``check`` report gives the baseline's own failures, which are no difference
 #: between the tools: id -> (purpose, details). SARIF lists them as rules, so ``parity
@@ -69,4 +80,11 @@ BOOKKEEPING: dict[str, tuple[str, str]] = {
         "With `--against REF` (in CI, a pull request's base branch), `parity check` fails on "
         "each entry the baseline did not have at REF: accepting a new difference is a change "
         f"to review, not a way around the check. Fix: {GROWTH_ADVICE}."),
+    "baseline.changed": (
+        "A baseline entry whose difference is not the one it records.",
+        "An entry records the facts of the difference it accepted (an `in.enum`'s values, "
+        "an `in.type`'s types, the constraints an `in.constraint` found): a finding at its "
+        "key with other facts fails `parity check`, so a difference that widens (the "
+        "server refusing one more value) is reviewed rather than absorbed. Narrowed (every "
+        f"fact was accepted): {NARROWED_ADVICE}. Otherwise: {CHANGED_ADVICE}."),
 }

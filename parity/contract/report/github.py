@@ -16,6 +16,7 @@ from parity.contract.report._util import (
     GROWTH_ADVICE,
     ORPHAN_ADVICE,
     STALE_ADVICE,
+    changed_advice,
     headline,
     shown_path,
 )
@@ -44,6 +45,12 @@ class GithubFormatter:
                     "error", f"{e.tool} {e.rule} {shown_path(e.path)}: {STALE_ADVICE}",
                     **_where(place.entry(*e.key)),
                     title=f"parity stale baseline entry ({pair.pair})"))
+            for c in v.changed:
+                lines.append(command(
+                    "error", f"{c.describe()}: {changed_advice(c.narrowed)}",
+                    **_where(place.entry(*c.key)),
+                    title=f"parity {'narrowed' if c.narrowed else 'changed'} baseline entry "
+                          f"({pair.pair})"))
             for e in pair.growth:
                 lines.append(command(
                     "error", f"{e.tool} {e.rule} {shown_path(e.path)} was added since "

@@ -11,7 +11,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from parity.contract.report._model import PairReport, Report
-from parity.contract.report._util import GROWTH_ADVICE, STALE_ADVICE, plural, shown_path
+from parity.contract.report._util import (
+    GROWTH_ADVICE,
+    STALE_ADVICE,
+    changed_advice,
+    plural,
+    shown_path,
+)
 from parity.core.terminal import xml_text
 
 
@@ -44,6 +50,9 @@ class JunitFormatter:
                         f"  fix: {f.hint}" for f in new]
             problems += [f"stale baseline entry {e.rule} {shown_path(e.path)}: {STALE_ADVICE}"
                          for e in stale]
+            changed = pair.changed_of(tool)
+            problems += [f"changed baseline entry {c.describe()}: {changed_advice(c.narrowed)}"
+                         for c in changed]
             if problems:
                 failures += 1
                 parts = []
@@ -52,8 +61,12 @@ class JunitFormatter:
                 if stale:
                     parts.append(plural(len(stale), "stale baseline entry",
                                         "stale baseline entries"))
+                if changed:
+                    parts.append(plural(len(changed), "changed baseline entry",
+                                        "changed baseline entries"))
                 failure = ET.SubElement(case, "failure", message=", ".join(parts),
-                                        type=new[0].rule_id if new else "baseline.stale")
+                                        type=new[0].rule_id if new else "baseline.stale"
+                                        if stale else "baseline.changed")
                 failure.text = "\n".join(problems)
             if known:
                 out = ET.SubElement(case, "system-out")

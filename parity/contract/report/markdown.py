@@ -9,6 +9,7 @@ from parity.contract.report._util import (
     GROWTH_ADVICE,
     NEW_ADVICE,
     STALE_ADVICE,
+    changed_advice,
     plural,
     shown_path,
     summary,
@@ -55,6 +56,19 @@ class MarkdownFormatter:
                 lines += table(["tool", "rule", "path"],
                                [[code(e.tool), code(e.rule), code(shown_path(e.path))]
                                 for e in v.stale])
+                lines.append("")
+            for narrowed in (True, False):
+                changed = [c for c in v.changed if c.narrowed is narrowed]
+                if not changed:
+                    continue
+                baseline = code(pair.baseline or "", table=False)
+                state = "Narrowed" if narrowed else "Changed"
+                lines += [f"**{state} baseline entries** in {baseline}: "
+                          f"{changed_advice(narrowed)}.", ""]
+                lines += table(["tool", "rule", "path", "accepted for", "now"],
+                               [[code(c.key[0]), code(c.key[1]), code(shown_path(c.key[2])),
+                                 cell(", ".join(c.entry.facts)),
+                                 cell(", ".join(c.finding.facts))] for c in changed])
                 lines.append("")
             if pair.growth:
                 against = code(pair.against or "", table=False)

@@ -20,7 +20,13 @@ from urllib.parse import quote
 from parity import __version__
 from parity.contract.report._model import PairReport, Report
 from parity.contract.report._places import Place, Spot, host_root
-from parity.contract.report._util import BOOKKEEPING, GROWTH_ADVICE, STALE_ADVICE, shown_path
+from parity.contract.report._util import (
+    BOOKKEEPING,
+    GROWTH_ADVICE,
+    STALE_ADVICE,
+    changed_advice,
+    shown_path,
+)
 from parity.contract.rules import RULES, Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -127,6 +133,18 @@ class SarifFormatter:
                     "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{e.tool}|{e.rule}|"
                                                             f"{e.path}|{kind}"},
                 }
+        kind = "baseline.changed"
+        for c in v.changed:
+            e = c.entry
+            yield {
+                "ruleId": kind, "ruleIndex": index[kind], "level": "error",
+                "message": {"text": f"{c.describe()}: {changed_advice(c.narrowed)}"},
+                "locations": [_location(place.entry(*e.key), pair.pair, e.tool, e.path)],
+                "partialFingerprints": {"parityKey/v1": f"{pair.pair}|{e.tool}|{e.rule}|"
+                                                        f"{e.path}|{kind}"},
+                "properties": {"state": "narrowed" if c.narrowed else "changed",
+                               "accepted": list(e.facts), "facts": list(c.finding.facts)},
+            }
 
     def _finding(self, pair: PairReport, place: Place, f: Finding, index: dict[str, int],
                  reason: str | None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from parity.contract.report._util import (
     STALE_ADVICE,
     UNVERIFIABLE_ADVICE,
     UNVERIFIED_ADVICE,
+    changed_advice,
     headline,
     plural,
     shown_path,
@@ -71,6 +72,16 @@ class TextFormatter:
             count = plural(len(v.stale), "stale baseline entry", "stale baseline entries")
             lines.append(paint(f"  {count}: {STALE_ADVICE}", fg="magenta"))
             lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}") for e in v.stale)
+        for narrowed in (True, False):
+            changed = [c for c in v.changed if c.narrowed is narrowed]
+            if not changed:
+                continue
+            count = plural(len(changed), f"{'narrowed' if narrowed else 'changed'} baseline "
+                           "entry", f"{'narrowed' if narrowed else 'changed'} baseline entries")
+            lines.append(paint(f"  {count}: {changed_advice(narrowed)}", fg="magenta"))
+            for c in changed:  # describe(): the facts shown, never obeyed
+                lines.append(f"    {c.describe()}")
+                lines.append(f"      now: {p(c.finding.message, keep_newlines=True)}")
         if pair.unverifiable:
             lines.append(paint(f"  warning: {plural(len(pair.unverifiable), 'path', 'paths')} "
                                f"cannot be compared: {UNVERIFIABLE_ADVICE}", fg="yellow"))
@@ -87,7 +98,9 @@ class TextFormatter:
                                f"the baseline since {pair.against}: {GROWTH_ADVICE}",
                                fg="red"))
             lines.extend(p(f"    {e.tool}  {e.rule}  {shown_path(e.path)}"
-                           + (f"  (reason: {e.reason})" if e.reason else ""))
+                           + (f"  (reason: {e.reason})" if e.reason else "")
+                           # an entry REF held, covering more now, is growth too
+                           + (f"  accepted for {', '.join(e.facts)}" if e.facts else ""))
                          for e in pair.growth)
         if v.known:
             lines.append(paint(f"  known (baselined): {len(v.known)}", dim=True))

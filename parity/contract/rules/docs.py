@@ -98,9 +98,9 @@ def rules_markdown() -> str:
              "Every difference parity reports has a stable rule id (public API: baselines "
              "record it), a direction (`tool`, `in`: what the agent sends, `out`: what the "
              "server returns), a tool, a field path and a severity. `parity explain RULE` "
-             "prints one section of this page. The last two sections, `baseline.stale` and "
-             "`baseline.growth`, are the baseline's own failures, which reports (SARIF) "
-             "list as rules too.", "",
+             "prints one section of this page. The last three sections, `baseline.stale`, "
+             "`baseline.growth` and `baseline.changed`, are the baseline's own failures, "
+             "which reports (SARIF) list as rules too.", "",
              "An `in` error below a key of the server's union of objects that one of its "
              "open variants does not declare says so where the agent's calls may fit that "
              "variant otherwise (by the keys it requires and the types it takes them as, "

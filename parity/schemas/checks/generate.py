@@ -19,7 +19,8 @@ from typing import Any
 #: each distinct field-path entry once.
 COMPILED = {"manifest_v1_skeleton": ("manifest.v1.json", 0),
             "manifest_v1_entry": ("manifest.v1.json", 1),
-            "baseline_v1": ("baseline.v1.json", None), "lock_v1": ("lock.v1.json", None),
+            "baseline_v1": ("baseline.v1.json", None),
+            "baseline_v2": ("baseline.v2.json", None), "lock_v1": ("lock.v1.json", None),
             "lock_v2": ("lock.v2.json", None)}
 #: Keywords that mean the same to fastjsonschema (drafts 4-7) and to 2020-12 as used here.
 #: ``enum``/``const`` compare with Python equality (1 == True), so their values must be
