@@ -4,7 +4,7 @@ Two ways in (docs/ci.md):
 
 - the ``parity_check`` fixture, a callable: ``parity_check("workflow")`` runs ``parity check``
   for the named pairs (all when none are named) and fails the test with the same report
-  when there is a new difference, a stale baseline entry or baseline growth;
+  when there is a new difference, a stale or changed baseline entry or baseline growth;
 - ``pytest --parity`` (or ``parity = true`` in the pytest ini settings) collects the
   configuration file with the suite: one test item per configured pair,
   ``<config file>::parity[<pair>]``, marked ``parity`` (with paths given, when the file is
@@ -87,7 +87,8 @@ def fail_unless_ok(report: Report) -> Report:
 def parity_check(request: pytest.FixtureRequest) -> CheckPairs:
     """``parity_check(*pairs, config=None, against=None) -> Report``: run ``parity check``
     for the named pairs (default: every configured pair) and fail the test with its report
-    on a new difference, a stale baseline entry or (with ``against``) baseline growth.
+    on a new difference, a stale or changed baseline entry or (with ``against``) baseline
+    growth.
 
     The configuration is ``config`` (relative to pytest's rootdir), else ``--parity-config``
     or the ``parity_config`` ini setting, else the nearest one from the rootdir up.

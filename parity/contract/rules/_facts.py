@@ -36,7 +36,8 @@ def _digest(text: str) -> str:
 def _unit(text: str) -> str:
     if len(text) <= MAX_UNIT:
         return text
-    return f"{text[:MAX_UNIT - _DIGITS - 12]}... (sha256 {_digest(text)})"
+    marker = f"... (sha256 {_digest(text)})"
+    return text[:MAX_UNIT - len(marker)] + marker
 
 
 def bounded(units: Iterable[str]) -> tuple[str, ...]:
@@ -73,7 +74,7 @@ def of_misses(misses: Iterable[Miss], *, tagged: bool) -> tuple[str, ...]:
     the variants with: what keeps it from each closest variant, by key names, and
     ``(every)`` where every call (result) with it fails."""
     return bounded((compact(m.value) + ": " if tagged else "")
-                   + " or ".join(map(_gap, m.gaps)) + (" (every)" if m.fatal else "")
+                   + " or ".join(sorted(map(_gap, m.gaps))) + (" (every)" if m.fatal else "")
                    for m in misses)
 
 
