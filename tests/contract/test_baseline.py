@@ -243,3 +243,61 @@ def test_branches_fixing_different_entries_merge_without_conflict(repo):
     commit(repo, "fix tool4")
     git(repo, "merge", "-q", "--no-edit", "fix-one")  # check=True: a conflict fails here
     assert bl.load(f) == entries(*(k for i, k in enumerate(keys) if i not in (1, 4)))
+
+
+def facts(tool: str, *units: str, rule: str = "in.enum") -> Finding:
+    return Finding(tool=tool, rule_id=rule, path="x", direction="in", severity="error",
+                   message="m", hint="h", facts=units)
+
+
+def test_judge_holds_an_entry_to_the_facts_it_records():
+    b = Baseline((BaselineEntry("a", "in.enum", "x", facts=('"c"',)),
+                  BaselineEntry("b", "in.enum", "x", facts=('"a"', '"c"')),
+                  BaselineEntry("c", "in.enum", "x"),
+                  BaselineEntry("d", "in.enum", "x", facts=('"a"',))))
+    v = bl.judge([facts("a", '"a"', '"b"', '"c"'), facts("b", '"c"'), facts("c", '"z"'),
+                  facts("d", '"a"')], b)
+    assert [f.tool for f in v.known] == ["c", "d"]  # no facts recorded: anything at its key
+    assert [(c.key[0], c.narrowed) for c in v.changed] == [("a", False), ("b", True)]
+    assert [c.describe() for c in v.changed] == [
+        'a in.enum x: accepted for "c"; now also "a", "b"',
+        'b in.enum x: accepted for "a", "c"; now only "c"']
+    assert not v.ok and not v.new and not v.stale
+    # findings sharing a key are judged by their facts together
+    assert bl.judge([facts("d", '"a"'), facts("d", '"b"')], b).changed[0].finding.facts == (
+        '"a"', '"b"')
+
+
+def test_changed_shows_control_characters_never_obeys_them():
+    c = bl.judge([facts("a", '"\x1b[2J"')],
+                 Baseline((BaselineEntry("a", "in.enum", "x", facts=('"c"',)),))).changed[0]
+    assert "\x1b" not in c.describe() and "\\x1b" in c.describe()
+
+
+def test_growth_counts_entries_whose_facts_are_no_subset_of_the_ref_s():
+    before = Baseline((BaselineEntry("a", "in.enum", "x", facts=('"a"', '"b"')),
+                       BaselineEntry("b", "in.enum", "x"),
+                       BaselineEntry("c", "in.enum", "x", facts=('"a"',))))
+    after = Baseline((BaselineEntry("a", "in.enum", "x", facts=('"a"',)),  # narrowed
+                      BaselineEntry("b", "in.enum", "x", facts=('"z"',)),  # recorded
+                      BaselineEntry("c", "in.enum", "x")))  # facts dropped: covers anything
+    assert [e.tool for e in bl.growth(before, after)] == ["c"]
+    wider = Baseline((BaselineEntry("a", "in.enum", "x", facts=('"a"', '"c"')),))
+    with pytest.raises(BaselineGrowthError, match='accepted for "a", "c"'):
+        bl.ensure_no_growth(before, wider)
+
+
+def test_accept_reviews_a_changed_entry_again_and_refuses_the_same_difference():
+    b = Baseline((BaselineEntry("a", "in.enum", "x", "old", facts=('"c"',)),))
+    again = b.accept("a", "in.enum", "x", "new", ('"b"', '"c"'))
+    assert [(e.reason, e.facts) for e in again.entries] == [("new", ('"b"', '"c"'))]
+    with pytest.raises(ParityError, match=r"already has a in\.enum x"):
+        again.accept("a", "in.enum", "x", "again", ('"b"', '"c"'))
+
+
+def test_a_v1_file_is_read_and_written_as_v2(tmp_path):
+    (tmp_path / "b.json").write_text(json.dumps({"format": "parity.baseline/1", "entries": [
+        {"tool": "a", "rule": "in.enum", "path": "x", "reason": "r"}]}))
+    loaded = bl.load(tmp_path / "b.json")
+    assert loaded.format == "parity.baseline/1" and loaded.entries[0].facts == ()
+    assert '"format": "parity.baseline/2"' in bl.dumps(loaded)

@@ -101,15 +101,21 @@ def test_id_paths_are_part_of_the_key(pair) -> None:
 @pytest.mark.parametrize("damage", [
     b"not json",
     b"[]",
-    b'{"format": "parity.findings/1"}',
+    b'{"format": "parity.findings/2"}',
     b'{"format": "parity.findings/0", "key": "KEY", "tools": [], "findings": []}',
-    b'{"format": "parity.findings/1", "key": "another", "tools": [], "findings": []}',
-    b'{"format": "parity.findings/1", "key": "KEY", "tools": [1], "findings": []}',
-    b'{"format": "parity.findings/1", "key": "KEY", "tools": [], "findings": [["t"]]}',
-    b'{"format": "parity.findings/1", "key": "KEY", "tools": [], "findings": '
-    b'[["t", "no.such.rule", "", "in", "error", "m", ""]]}',
-    b'{"format": "parity.findings/1", "key": "KEY", "tools": [], "findings": '
-    b'[["t", "in.unknown", "", "sideways", "error", "m", ""]]}',
+    b'{"format": "parity.findings/2", "key": "another", "tools": [], "findings": []}',
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [1], "findings": []}',
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [], "findings": [["t"]]}',
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [], "findings": '
+    b'[["t", "no.such.rule", "", "in", "error", "m", "", []]]}',
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [], "findings": '
+    b'[["t", "in.unknown", "", "sideways", "error", "m", "", []]]}',
+    # a finding without its facts (``parity.findings/1``'s) would judge a baseline wrongly
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [], "findings": '
+    b'[["t", "in.unknown", "", "in", "error", "m", ""]]}',
+    b'{"format": "parity.findings/2", "key": "KEY", "tools": [], "findings": '
+    b'[["t", "in.unknown", "", "in", "error", "m", "", [1]]]}',
+    b'{"format": "parity.findings/1", "key": "KEY", "tools": [], "findings": []}',
 ])
 def test_a_damaged_file_counts_as_nothing_remembered(pair, tmp_path, damage) -> None:
     expected = checking.check([pair], remember=False)
