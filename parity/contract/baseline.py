@@ -230,7 +230,9 @@ def judge(findings: Iterable[Finding], baseline: Baseline,
         entry = entries.get(f.key)
         if entry is None:
             continue
-        if not entry.facts or entry.facts == facts[f.key]:
+        # no facts on either side: nothing to hold the entry to (a /1 entry covers anything
+        # at its key; a finding without facts is one its key says all of)
+        if not entry.facts or not facts[f.key] or entry.facts == facts[f.key]:
             known.append(f)
         else:
             changed.append(Changed(entry, replace(f, facts=facts[f.key])))

@@ -263,6 +263,8 @@ def test_judge_holds_an_entry_to_the_facts_it_records():
         'a in.enum x: accepted for "c"; now also "a", "b"',
         'b in.enum x: accepted for "a", "c"; now only "c"']
     assert not v.ok and not v.new and not v.stale
+    # a finding without facts (its rule records none) is known: nothing to hold it to
+    assert bl.judge([facts("d")], b).known == (facts("d"),)
     # findings sharing a key are judged by their facts together
     assert bl.judge([facts("d", '"a"'), facts("d", '"b"')], b).changed[0].finding.facts == (
         '"a"', '"b"')
