@@ -124,6 +124,9 @@ def failure_shaped(answer: bytes) -> str | None:
     if result.get("isError") is True:
         return "isError"
     structured = result.get("structuredContent")
+    if isinstance(structured, dict) and isinstance(structured.get("error"), list) and \
+            structured.get("error") and len(structured) > 1:
+        return "an error list beside data"
     if isinstance(structured, dict) and structured.get("error"):
         return "an error object as its structured content"
     return None
@@ -156,7 +159,13 @@ def test_a_mutated_server_is_read_or_refused_and_no_failure_passes(
             calls = [c for s in json.loads(out)["servers"] for c in s["calls"]]
             why = failure_shaped(answers["tools-call"])
             passed = [c["tool"] for c in calls if not c["failed"]]
-            assert why is None or not passed, (why, passed, answers["tools-call"][:300])
+            # a success the guard flags (an undeclared `error` *list* beside data, a linter's
+            # findings: docs/guard.md) is a `probe.suspect` warning, never a plain pass
+            plain = [c["tool"] for c in calls if not c["failed"] and not any(
+                f["kind"] == "probe.suspect" for f in c["findings"])]
+            assert why is None or not plain, (why, plain, answers["tools-call"][:300])
+            if why is not None and why != "an error list beside data":
+                assert not passed, (why, passed, answers["tools-call"][:300])
             if name == "tools-call" and passed:  # and valid against its own outputSchema
                 result = json.loads(answers["tools-call"].replace(ID.encode(), b"1"))["result"]
                 tools = json.loads(answers["tools-list"].replace(ID.encode(), b"1"))
