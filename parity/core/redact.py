@@ -299,16 +299,24 @@ class _RedactingStream(io.TextIOBase):
     def __init__(self, inner: TextIO) -> None:
         super().__init__()
         self._inner = inner
+        self._closing = False
 
     def write(self, text: str) -> int:
         self._inner.write(active()(text))
         return len(text)
 
     def flush(self) -> None:
-        # the stream is not ours and may close first (a test's capture): this wrapper's
-        # finalizer flushes, and Python 3.13 reports what a finalizer raises
-        if not getattr(self._inner, "closed", False):
+        # the stream is not ours and may close first (a test's capture)
+        if not self._closing and not getattr(self._inner, "closed", False):
             self._inner.flush()
+
+    def close(self) -> None:
+        # The finalizer closes the wrapper, and ``TextIOBase.close`` flushes first: the
+        # wrapper holds nothing of its own, and the stream it wraps is its owner's to flush
+        # (into a pipe its reader closed, that raises in the finalizer, which Python 3.13
+        # reports as "Exception ignored"; ``cli.main`` flushes and handles it).
+        self._closing = True
+        super().close()
 
     def isatty(self) -> bool:
         return self._inner.isatty()
