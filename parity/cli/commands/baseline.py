@@ -9,7 +9,7 @@ import click
 from parity.cli.commands._text import utf8_text
 from parity.config.settings import load_config
 from parity.contract import check as checking
-from parity.contract.report._util import ORPHAN_ADVICE
+from parity.contract.report._util import ORPHAN_ADVICE, plural
 from parity.errors import ParityError
 
 
@@ -56,7 +56,7 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
         for name, baseline in checking.init(selected, reason=reason):
             pair = config.pairs[name]
             click.echo(f"pair {name}: created {checking.shown(pair.baseline)} with "
-                       f"{len(baseline)} entr{'y' if len(baseline) == 1 else 'ies'}"
+                       + plural(len(baseline), "entry", "entries")
                        + ("" if reason or not len(baseline) else
                           " (no reasons recorded: `--reason TEXT` records why)"))
         return 0
@@ -66,25 +66,28 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
                        "`parity baseline --init`)")
             continue
         if done.removed:
-            click.echo(f"pair {done.pair}: removed {len(done.removed)} stale "
-                       f"entr{'y' if len(done.removed) == 1 else 'ies'} from {done.file}")
+            click.echo(f"pair {done.pair}: removed "
+                       f"{plural(len(done.removed), 'stale entry', 'stale entries')} from "
+                       f"{done.file}")
             for e in done.removed:  # describe(): control characters shown, never obeyed
                 click.echo(f"  - {e.describe()}")
         else:
             click.echo(f"pair {done.pair}: {done.file} has no stale entries")
         if done.narrowed:
-            click.echo(f"  recorded {_entries(len(done.narrowed))} whose difference narrowed:")
+            click.echo(f"  recorded {plural(len(done.narrowed), 'entry', 'entries')} whose "
+                       "difference narrowed:")
             for c in done.narrowed:
                 click.echo(f"  ~ {c.describe()}")
         if done.recorded:
-            click.echo(f"  recorded the facts of {_entries(done.recorded)} that had none")
+            click.echo(f"  recorded the facts of {plural(done.recorded, 'entry', 'entries')} "
+                       "that had none")
         if done.changed:
-            click.echo(f"  {_entries(len(done.changed))} changed, kept as recorded: review "
-                       "each and --accept it again with a reason, or fix it")
+            click.echo(f"  {plural(len(done.changed), 'entry', 'entries')} changed, kept as "
+                       "recorded: review each and --accept it again with a reason, or fix it")
             for c in done.changed:
                 click.echo(f"  ! {c.describe()}")
         if done.kept:
-            click.echo(f"  kept {len(done.kept)} entr{'y' if len(done.kept) == 1 else 'ies'} "
+            click.echo(f"  kept {plural(len(done.kept), 'entry', 'entries')} "
                        "that cannot be verified (under an unresolved $ref):")
             for e in done.kept:
                 click.echo(f"  = {e.describe()}")
@@ -95,7 +98,3 @@ def command(pairs: tuple[str, ...], config_path: Path | None, init: bool,
         for orphan in checking.orphan_baselines(config.baselines, list(config.pairs.values())):
             click.echo(f"baseline {orphan}: {ORPHAN_ADVICE}")
     return 0
-
-
-def _entries(n: int) -> str:
-    return f"{n} entr{'y' if n == 1 else 'ies'}"
