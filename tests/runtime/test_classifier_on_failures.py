@@ -70,3 +70,12 @@ def test_the_one_false_failure_is_a_list_of_bare_error_objects() -> None:
               and _decided(a).category not in (g.OK, g.PARTIAL)]
     assert [(a["server"], a["arguments"]) for a in failed] == [
         ("database-server", {"query": "SELECT error FROM jobs"})]
+
+
+def test_no_answer_that_says_it_was_cut_is_verified_complete() -> None:
+    # mcp-alchemy's `-> str` "Result: showing first 4 rows (output truncated)", SDK-wrapped,
+    # and fetch's "<error>Content truncated...": text, which vouches for nothing
+    cut = [a for a in ANSWERS if "truncated" in str(a["result"]["content"])]
+    assert {a["server"] for a in cut} >= {"mcp-alchemy", "mcp-server-fetch"}
+    assert [(a["server"], _decided(a).complete) for a in cut
+            if _decided(a).complete is True] == []

@@ -20,7 +20,7 @@ from parity.runtime.guard.errorshape import NONE, Evidence, body_evidence
 from parity.runtime.guard.outcome import Verdict, verdict
 from parity.runtime.guard.policy import GuardPolicy, is_safe_to_repeat
 from parity.runtime.guard.schemas import first_error
-from parity.runtime.guard.wrapped import unwrapped
+from parity.runtime.guard.wrapped import json_body, unwrapped
 
 #: the first protocol revision whose ``structuredContent`` may be any JSON value, not only an
 #: object (SEP-2106: its ``outputSchema`` may be any JSON Schema)
@@ -72,11 +72,9 @@ def classify_result(raw: Any, definition: Mapping[str, Any] | None, policy: Guar
                            error.reason("structuredContent", "outputSchema"), raw=_shape(raw))
     value = structured if structured is not None else content
     name = definition.get("name") if definition else None
-    # a text-only JSON body says whether it is whole as structured content does, but is
-    # never verified complete by it
-    state = assess(structured if structured is not None else text_json(content), policy,
-                   name if isinstance(name, str) else None,
-                   structured=structured is not None)
+    body, is_structured = _completeness_body(content, structured, output_schema)
+    state = assess(body, policy, name if isinstance(name, str) else None,
+                   structured=is_structured)
     if state.complete is False:
         return verdict(Category.PARTIAL, state.reason, missing=state.missing, result=value,
                        complete=False, suspect=suspect)
@@ -117,6 +115,21 @@ def _evidence(content: Sequence[Mapping[str, Any]], structured: Any, output_sche
     fail, flag = content_evidence(content, policy, structured=structured is not None,
                                   mirrors=mirrors)
     return fail, found[1] or flag
+
+
+def _completeness_body(content: Sequence[Mapping[str, Any]], structured: Any,
+                       output_schema: Any) -> tuple[Any, bool]:
+    """What says whether the answer is whole, and whether it is structured data. Text (a
+    text-only result, a string as structured content, the SDK's ``{"result": TEXT}`` of a
+    ``-> str`` tool) has no array to count: the JSON it holds may say it is incomplete,
+    never that it is whole, so an SDK's wrapping makes no prose a verified answer."""
+    if structured is None:
+        return text_json(content), False
+    inner = unwrapped(structured, output_schema)
+    text = inner[0] if inner is not None else structured
+    if isinstance(text, str):
+        return json_body(text), False
+    return structured, True
 
 
 def _input_asked(raw: Any) -> str | None:

@@ -33,9 +33,40 @@ def test_an_sdk_wrapped_string_that_reads_as_an_error_is_never_definitive(text):
         g.OK, True, g.NO_DEFINITIVE_CLAIMS), got
 
 
-def test_an_sdk_wrapped_string_of_data_is_definitive():
+def test_an_sdk_wrapped_string_of_data_is_a_success_not_verified_complete():
+    # text has no array to count: the SDK's wrapping makes it no more whole than a text block
+    # (mcp-alchemy's "Result: showing first 4 rows (output truncated)" was vouched complete)
     got = outcome(sdk_str("3 files found"), STR_TOOL)
-    assert (got.category, got.suspect, got.answer_policy) == (g.OK, "", g.DEFINITIVE)
+    assert (got.category, got.suspect, got.complete, got.answer_policy) == (
+        g.OK, "", "unknown", g.NO_DEFINITIVE_CLAIMS)
+    plain = outcome({"content": [{"type": "text", "text": "3 files found"}]}, STR_TOOL | {
+        "outputSchema": None})
+    assert (plain.complete, plain.answer_policy) == (got.complete, got.answer_policy)
+
+
+def test_an_sdk_wrapped_json_string_that_says_it_is_cut_is_partial():
+    got = outcome(sdk_str('{"rows": [1, 2, 3, 4], "truncated": true}'), STR_TOOL)
+    assert (got.category, got.complete) == (g.PARTIAL, False), got
+    whole = outcome(sdk_str('{"rows": [1, 2], "complete": true}'), STR_TOOL)
+    assert (whole.category, whole.complete, whole.answer_policy) == (
+        g.OK, "unknown", g.NO_DEFINITIVE_CLAIMS)
+
+
+def test_an_sdk_wrapped_number_is_definitive():
+    # nothing in an integer could be cut: only text loses the verified claim
+    tool = {"name": "count", "outputSchema": {
+        "type": "object", "required": ["result"], "properties": {"result": {"type": "integer"}}}}
+    got = outcome({"content": [{"type": "text", "text": "3"}],
+                   "structuredContent": {"result": 3}}, tool)
+    assert (got.category, got.complete, got.answer_policy) == (g.OK, True, g.DEFINITIVE)
+
+
+def test_a_string_as_structured_content_is_read_as_text():
+    # 2026-07-28: structuredContent may be any JSON value, a string among them
+    raw = {"content": [{"type": "text", "text": "done"}], "structuredContent": "done"}
+    verdict = g.classify_result(raw, {"name": "t", "outputSchema": {"type": "string"}},
+                                POLICY, any_structured=True)
+    assert (verdict.category, verdict.complete) == (g.OK, "unknown")
 
 
 ERROR_JSON = '{"error": "rate_limited"}'

@@ -56,6 +56,16 @@ def test_the_error_an_sdk_tool_returns_as_its_value_is_a_tool_error(answers, key
         assert outcome.answer_policy == g.NO_DEFINITIVE_CLAIMS
 
 
+def test_only_text_inside_the_wrapping_loses_the_verified_claim(answers) -> None:
+    # a real SDK server's `-> str` answer is text, as unverifiable as a text block; its
+    # `-> int` answer has nothing that could be cut
+    text, number = answers[("status", "x")], answers[("count", "fail")]
+    assert (text.category, text.complete, text.answer_policy) == (
+        g.OK, "unknown", g.NO_DEFINITIVE_CLAIMS), text.to_json()
+    assert (number.category, number.complete, number.answer_policy) == (
+        g.OK, True, g.DEFINITIVE), number.to_json()
+
+
 def test_prose_inside_the_wrapping_stays_a_success() -> None:
     # what the SDK answers for `-> str` returning prose: text evidence is not structured
     schema = {"type": "object", "required": ["result"],
