@@ -245,3 +245,22 @@ def test_the_probe_of_the_bundled_example_is_what_the_page_shows(tmp_path: Path)
     assert done.returncode == 1, done.stdout
     shown = block_after("probe.md", "the probe\nfinds at run time").splitlines()
     assert fits(shown, done.stdout.splitlines()), done.stdout
+
+
+@pytest.mark.slow
+def test_the_trail_page_s_session_is_what_parity_prints(tmp_path: Path) -> None:
+    # the page's commands, as shown in a checkout: a drill of the bundled example writes the
+    # trail, one record removed (`sed 5d`) breaks it at line 5
+    code, _ = parity("drill", "--events", str(tmp_path / "events.jsonl"), cwd=REPO)
+    assert code == 0
+    lines = (tmp_path / "events.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / "tampered.jsonl").write_text("".join(lines[:4] + lines[5:]), encoding="utf-8")
+    session = []
+    for command in block_after("trail.md", "tamper-evident trail").splitlines():
+        if command.startswith("$ parity trail verify "):
+            session += [command, *parity("trail", "verify", command.split()[-1],
+                                         cwd=tmp_path)[1].splitlines()]
+        elif command.startswith("$ "):
+            session.append(command)
+    shown = block_after("trail.md", "tamper-evident trail").splitlines()
+    assert fits(shown, session), "\n".join(session)
