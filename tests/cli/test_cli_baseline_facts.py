@@ -280,3 +280,55 @@ def test_a_constraint_entry_holds_the_constraints_it_accepted(
     assert code == 1
     assert ('    search in.constraint mode: accepted for server maxLength 50; now server '
             'pattern "^[a-z]+$"\n') in out
+
+
+def test_an_unknown_key_the_server_began_to_reject_fails_the_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Accepted while the server's open object ignored the stub's stray key (a warning), the
+    entry kept matching once the server closed the object and rejected every call."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "parity.toml").write_text(ONE_PAIR_CONFIG, encoding="utf-8")
+    sent = {"tools": [{"name": "search", "inputSchema": {
+        "type": "object", "properties": {"query": {"type": "string"}, "tag": {}}}}]}
+
+    def server(closed: bool) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "object", "properties": {"query": {"type": "string"}}}
+        if closed:
+            schema["additionalProperties"] = False
+        return {"tools": [{"name": "search", "inputSchema": schema}]}
+
+    write(tmp_path, sent, server(closed=False))
+    assert main(["baseline", "--init", "--reason", "the server ignores tag"]) == 0
+    assert entries(tmp_path)[0]["facts"] == ["server object open"]
+    write(tmp_path, sent, server(closed=True))
+    capsys.readouterr()
+    code, out, _ = run(["check"], capsys)
+    assert code == 1, out
+    assert ('    search in.unknown tag: accepted for server object open; now server object '
+            'closed\n') in out
+
+
+def test_an_unread_key_the_agent_made_required_fails_the_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "parity.toml").write_text(ONE_PAIR_CONFIG, encoding="utf-8")
+
+    def agent(required: list[str]) -> dict[str, Any]:
+        return {"tools": [{"name": "search", "inputSchema": {"type": "object"},
+                           "outputSchema": {"type": "object", "required": required,
+                                            "properties": {"hits": {"type": "integer"},
+                                                           "cursor": {"type": "string"}}}}]}
+    served = {"tools": [{"name": "search", "inputSchema": {"type": "object"},
+                         "outputSchema": {"type": "object",
+                                          "properties": {"hits": {"type": "integer"}}}}]}
+    write(tmp_path, agent([]), served)
+    assert main(["baseline", "--init", "--reason", "cursor comes in 2.0"]) == 0
+    assert [e["facts"] for e in entries(tmp_path)] == [["agent reads it optionally"]]
+    write(tmp_path, agent(["cursor"]), served)
+    capsys.readouterr()
+    code, out, _ = run(["check"], capsys)
+    assert code == 1, out
+    assert ("    search out.missing cursor: accepted for agent reads it optionally; now agent "
+            "requires it\n") in out

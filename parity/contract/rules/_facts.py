@@ -96,5 +96,12 @@ def of_groups(groups: Sequence[Sequence[str]], state: str = "") -> tuple[str, ..
                                                                         else "")])
 
 
-__all__ = ["MAX_UNIT", "MAX_UNITS", "any_value", "bounded", "of_groups", "of_misses",
-           "of_types", "of_values"]
+def of_effect(effect: str, names: Iterable[str] = ()) -> tuple[str, ...]:
+    """One unit saying what the difference does (``server object closed``: an unknown key
+    rejected, where an open object ignored it), and one per key it is about (``"b"``): the
+    same key may go from harmless to fatal, a map from one undeclared name to three."""
+    return bounded([effect, *map(compact, names)])
+
+
+__all__ = ["MAX_UNIT", "MAX_UNITS", "any_value", "bounded", "of_effect", "of_groups",
+           "of_misses", "of_types", "of_values"]

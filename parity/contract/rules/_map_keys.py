@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parity.contract.rules import _witness
+from parity.contract.rules import _facts, _witness
 from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Finding, Severity
 from parity.contract.rules._parsed import key_names
@@ -53,8 +53,11 @@ def map_keys(pair: ToolPair, al: Alignment, mine: Steps, theirs: Steps, rule_id:
     else:
         severity, effect = "error", "so a call with any other key is rejected"
         keys += "" if key is None else f" (such as {compact(key)})"
+    # facts: the names or patterns the server's patterns leave out, or any key
+    facts = _facts.of_values(unmatched) if named is not None else _facts.bounded(
+        [f"agent pattern {compact(p)}" for p in sent if p not in accepted] or ["any key"])
     yield Finding(
         tool=pair.name, rule_id=rule_id, path=al.reader.path(mine), direction="in",
-        severity=severity, hint=hint,
+        severity=severity, hint=hint, facts=facts,
         message=f"the agent may send {keys} {at(holder)}; the server's object there is "
                 f"closed and takes only keys matching {taken}: {effect}")

@@ -74,6 +74,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         is_map = steps[-1] is VALUES
         what = f"any key {at(al.reader.path(steps[:-1]))}" if is_map else code(path)
         named = key_names(al.reader.entries[steps[:-1]]) if is_map else None
+        undeclared: list[str] = []
         if named is not None:  # the agent's map names its keys (``propertyNames``)
             declared = {s[-1].name for s in al.other.children(parent)
                         if isinstance(s[-1], Prop)}
@@ -85,16 +86,20 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             unsent[parent] = sorted(al.unmatched(parent),
                                     key=lambda s: not al.other.entries[s].required)
         if closed:
+            kind = "closed"
             effect = (f"the server's object {at(holder)} is closed, so every call that "
                       "sends it is rejected")
         elif al.other.entries[parent].tags or judged_shapes(al.other.entries[parent]):
+            kind = "a union of variants"
             effect = _tagged_effect(al, steps, parent, holder)
         else:
+            kind = "open"
             effect = (f"the server's object {at(holder)} is open, so the value is silently "
                       "ignored")
         yield Finding(
             tool=pair.name, rule_id=UNKNOWN, path=path, direction="in",
             severity="error" if closed else "warning",
+            facts=_facts.of_effect(f"server object {kind}", undeclared),
             message=f"the agent sends {what}, which the server does not declare; {effect}",
             hint=_rename_hint(al, steps, unsent[parent]))
     for mine, theirs in al.matches():
@@ -119,6 +124,10 @@ def _rename_hint(al: Alignment, steps: Steps, unsent: list[Steps]) -> str:
 # -- in.missing-required ---------------------------------------------------------------------
 
 MISSING_REQUIRED = "in.missing-required"
+
+
+#: in.missing-required's facts, by ``how_sent``
+_SENT = {"never": "agent never sends it", "maybe": "agent sends it optionally"}
 
 
 def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
@@ -153,13 +162,15 @@ def check_missing_required(pair: ToolPair) -> Iterator[Finding]:
                 message = (f"the server requires {code(server_path)}, which the agent sends "
                            "only optionally; calls that leave it out are rejected")
                 hint = "make it required in the agent's schema, or optional on the server"
+            # an optional key the agent stops declaring fails every call, not some
             yield Finding(tool=pair.name, rule_id=MISSING_REQUIRED, path=mine,
-                          direction="in", severity="error", message=message, hint=hint)
+                          direction="in", severity="error", message=message, hint=hint,
+                          facts=_facts.of_effect(_SENT[how]))
     for holder, names in sorted(unnamed.items(), key=lambda kv: al.reader.path(kv[0])):
         path = al.reader.path(holder)
         yield Finding(
             tool=pair.name, rule_id=MISSING_REQUIRED, path=path, direction="in",
-            severity="warning",
+            severity="warning", facts=_facts.of_values(names),
             message=f"the agent's schema names no key of its object {at(path)} (a free-form "
                     f"object), where the server requires {the_keys(names)}: nothing tells "
                     f"the agent to send {them(names)}; calls without {them(names)} are "

@@ -44,6 +44,8 @@ def check_undeclared(pair: ToolPair) -> Iterator[Finding]:
 # -- out.missing -----------------------------------------------------------------------------
 
 MISSING = "out.missing"
+#: out.missing's facts: an optional key the agent makes required is a wider difference
+_READ = {True: "agent requires it", False: "agent reads it optionally"}
 
 
 def check_missing(pair: ToolPair) -> Iterator[Finding]:
@@ -58,6 +60,7 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
         what = f"any key {at(al.reader.path(steps[:-1]))}" if steps[-1] is VALUES \
             else code(path)
         names = key_names(al.reader.entries[steps[:-1]]) if steps[-1] is VALUES else None
+        unread: list[str] = []
         if names is not None:  # the agent's map reads only these (each where it is declared:
             # the alignment holds its values to those properties)
             unread = [n for n in names if (*parent, Prop(n)) not in al.other.entries]
@@ -69,6 +72,7 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
         yield Finding(
             tool=pair.name, rule_id=MISSING, path=path, direction="out",
             severity="error" if relied else "warning",
+            facts=_facts.of_effect(_READ[relied], unread),
             message=f"the agent reads {what}, which the server's output never declares "
                     f"(its object {at(al.other.path(parent))} has no such field); {effect}",
             hint=_unread_hint(al, steps, parent))
@@ -83,7 +87,7 @@ def check_missing(pair: ToolPair) -> Iterator[Finding]:
                else f"its map {at(al.other.path(theirs[:-1]))} takes only the keys {named}")
         yield Finding(
             tool=pair.name, rule_id=MISSING, path=path, direction="out",
-            severity="error" if relied else "warning",
+            severity="error" if relied else "warning", facts=_facts.of_effect(_READ[relied]),
             message=f"the agent reads {code(path)}, which the server's output never holds "
                     f"({why}); " + ("the agent fails on every result" if relied
                                     else "the agent always finds it absent"),
@@ -136,6 +140,7 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
         named = key_names(al.other.entries[theirs[:-1]]) if theirs[-1] is VALUES else None
         for holder in al.reverse.get(theirs[:-1], ()):
             path = al.reader.path(holder)
+            refused_names = []
             if named is not None:  # the server's map names its keys: each is held alone
                 refused_names = [n for n in named  # each as the key it is
                                  if _refuses(al, holder, (*theirs[:-1], Prop(n))) is not None]
@@ -155,6 +160,8 @@ def check_unknown(pair: ToolPair) -> Iterator[Finding]:
             found.setdefault(mine, Finding(
                 tool=pair.name, rule_id=UNKNOWN, path=mine, direction="out",
                 severity="error" if always else "warning",
+                facts=_facts.of_effect("server always returns it" if always
+                                       else "server may return it", refused_names),
                 message=f"the server may return {what}, which the agent's result model does "
                         f"not declare; its object {at(path)} is closed, so {effect}",
                 hint="declare the field in the agent's result model, or let that object "

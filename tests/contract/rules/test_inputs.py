@@ -544,3 +544,18 @@ def test_a_key_no_pattern_matches_is_typed_by_an_additional_properties_schema():
                     [tool("t", out=obj({"v": server}))])
     assert ("out.optional", "v.ya") in [(f.rule_id, f.path) for f in findings], findings
     assert of_rule("out.missing", findings) == []
+
+
+def test_missing_required_facts_say_how_the_agent_sends_the_key():
+    # a baseline holds the entry to them: optional, then never sent, fails every call
+    server = [tool("t", obj({"id": {"type": "string"}}, ("id",)))]
+    never = single("in.missing-required",
+                   diff([tool("t", obj({"q": {"type": "string"}}))], server))
+    maybe = single("in.missing-required",
+                   diff([tool("t", obj({"id": {"type": "string"}}))], server))
+    assert (never.facts, maybe.facts) == (("agent never sends it",),
+                                          ("agent sends it optionally",))
+    free = single("in.missing-required", diff(
+        [tool("t", obj({"o": {"type": "object"}}))],
+        [tool("t", obj({"o": obj({"a": {}, "b": {}}, ("a", "b"))}))]))
+    assert (free.severity, free.facts) == ("warning", ('"a"', '"b"'))

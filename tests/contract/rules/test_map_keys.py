@@ -266,3 +266,18 @@ def test_a_result_the_agent_refuses_is_always_found(pair: tuple[dict[str, Any], 
     found = [f for f in out_findings(agent, server) if f.path.startswith("x")]
     if refused:
         assert found, (refused[0], agent, server)
+
+
+def test_the_facts_of_a_map_s_unknown_keys_name_them_and_the_server_s_object():
+    # a baseline holds an entry to them: a third undeclared name, or the object closed, is
+    # another difference at the same key
+    closed = obj({"a": INT, "b": INT}, additionalProperties=False)
+    assert single("in.unknown", findings(named_map(["a", "zz"]), closed)).facts == (
+        '"zz"', "server object closed")
+    assert single("in.unknown", findings(named_map(["a", "yy", "zz"]), obj({"a": INT}))
+                  ).facts == ('"yy"', '"zz"', "server object open")
+    patterned = {"type": "object", "patternProperties": {"^x-": INT},
+                 "additionalProperties": False}
+    assert single("in.unknown", findings(named_map(["x-a", "b"]), patterned)).facts == ('"b"',)
+    assert single("in.unknown", findings({"type": "object", "additionalProperties": INT},
+                                         patterned)).facts == ("any key",)

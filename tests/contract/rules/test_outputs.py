@@ -236,3 +236,12 @@ def test_an_array_that_holds_no_item_says_nothing_of_items():
     integers = {"type": "array", "items": {"type": "integer"}}
     assert diff([tool("t", obj({"v": empty}))], [tool("t", obj({"v": integers}))]) == []
     assert diff([tool("t", out=obj({"v": integers}))], [tool("t", out=obj({"v": empty}))]) == []
+
+
+def test_unknown_output_facts_say_whether_every_result_holds_the_key():
+    agent = [tool("t", out=obj({"a": {}}, additionalProperties=False))]
+    sometimes = single("out.unknown", diff(agent, [tool("t", out=obj({"a": {}, "b": {}}))]))
+    always = single("out.unknown",
+                    diff(agent, [tool("t", out=obj({"a": {}, "b": {}}, ("b",)))]))
+    assert (sometimes.facts, always.facts) == (("server may return it",),
+                                               ("server always returns it",))
