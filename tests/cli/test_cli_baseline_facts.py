@@ -131,6 +131,12 @@ def test_a_narrowing_fails_the_check_until_parity_baseline_records_it(
             "record that in this same change (`parity baseline` does it)\n"
             '    search in.enum mode: accepted for "exact", "fuzzy", "regex"; now only '
             '"fuzzy"\n') in out
+    # counted as what it is, apart from the changed ones
+    assert out.endswith("parity check: FAILED: 0 new differences, 0 stale baseline entries, "
+                        "0 known, 1 narrowed baseline entry\n"), out
+    code, out, _ = run(["check", "--format", "json"], capsys)
+    assert {k: json.loads(out)["totals"][k] for k in ("changed", "narrowed")} == {
+        "changed": 1, "narrowed": 1}
     code, out, _ = run(["baseline"], capsys)
     assert (code, out) == (0, "pair p: baselines/p.json has no stale entries\n"
                               "  recorded 1 entry whose difference narrowed:\n"

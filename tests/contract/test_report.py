@@ -61,7 +61,7 @@ def test_json_validates_against_its_shipped_schema_and_counts():
     assert doc["format"] == "parity.report/1"
     assert doc["ok"] is False
     assert doc["totals"] == {"new": 2, "known": 1, "stale": 1, "growth": 1, "errors": 1,
-                             "warnings": 1, "unexplained": 0, "changed": 0}
+                             "warnings": 1, "unexplained": 0, "changed": 0, "narrowed": 0}
     pair = doc["pairs"][0]
     assert [f["path"] for f in pair["new"]] == ["phases[].name", ""]
     assert pair["known"][0]["reason"] == "server fix pending"

@@ -25,12 +25,15 @@ class Totals:
     unexplained: int = 0
     #: baseline entries whose difference is not the one they record (``Verdict.changed``)
     changed: int = 0
+    #: of those, the ones whose difference only narrowed
+    narrowed: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(self.new + other.new, self.known + other.known,
                       self.stale + other.stale, self.growth + other.growth,
                       self.errors + other.errors, self.warnings + other.warnings,
-                      self.unexplained + other.unexplained, self.changed + other.changed)
+                      self.unexplained + other.unexplained, self.changed + other.changed,
+                      self.narrowed + other.narrowed)
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class PairReport:
                       errors=sum(f.severity == "error" for f in v.new),
                       warnings=sum(f.severity == "warning" for f in v.new),
                       unexplained=sum(f.key not in v.reasons for f in v.known),
-                      changed=len(v.changed))
+                      changed=len(v.changed), narrowed=sum(c.narrowed for c in v.changed))
 
     def findings_of(self, tool: str) -> tuple[list[Finding], list[Finding]]:
         """(new, known) findings of one tool, in the verdict's order."""

@@ -26,13 +26,23 @@ def summary(totals: Totals, command: str) -> str:
              plural(totals.stale, "stale baseline entry", "stale baseline entries"),
              f"{totals.known} known"
              + (f" ({totals.unexplained} without a reason)" if totals.unexplained else "")]
-    if totals.changed:
-        parts.append(plural(totals.changed, "changed baseline entry",
-                            "changed baseline entries"))
+    parts += changed_parts(totals.changed, totals.narrowed)
     if totals.growth:
         parts.append(plural(totals.growth, "entry added to the baseline",
                             "entries added to the baseline"))
     return ", ".join(parts)
+
+
+def changed_parts(changed: int, narrowed: int) -> list[str]:
+    """``changed`` entries counted as what they are: ``1 changed baseline entry`` (wider, or
+    another difference), ``1 narrowed baseline entry`` (``narrowed`` of them)."""
+    parts = []
+    if changed > narrowed:
+        parts.append(plural(changed - narrowed, "changed baseline entry",
+                            "changed baseline entries"))
+    if narrowed:
+        parts.append(plural(narrowed, "narrowed baseline entry", "narrowed baseline entries"))
+    return parts
 
 
 def headline(report: Report) -> str:

@@ -43,7 +43,7 @@ def entry_json(e: BaselineEntry) -> dict[str, Any]:
 def totals_json(t: Totals) -> dict[str, int]:
     return {"new": t.new, "known": t.known, "stale": t.stale, "growth": t.growth,
             "errors": t.errors, "warnings": t.warnings, "unexplained": t.unexplained,
-            "changed": t.changed}
+            "changed": t.changed, "narrowed": t.narrowed}
 
 
 def pair_json(p: PairReport) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from parity.contract.report._util import (
     GROWTH_ADVICE,
     STALE_ADVICE,
     changed_advice,
+    changed_parts,
     plural,
     shown_path,
 )
@@ -61,9 +62,7 @@ class JunitFormatter:
                 if stale:
                     parts.append(plural(len(stale), "stale baseline entry",
                                         "stale baseline entries"))
-                if changed:
-                    parts.append(plural(len(changed), "changed baseline entry",
-                                        "changed baseline entries"))
+                parts += changed_parts(len(changed), sum(c.narrowed for c in changed))
                 failure = ET.SubElement(case, "failure", message=", ".join(parts),
                                         type=new[0].rule_id if new else "baseline.stale"
                                         if stale else "baseline.changed")
