@@ -20,6 +20,8 @@ from parity.fieldpaths.variants import tags_json as tags_json
 
 #: The type of a node with no type constraint.
 ANY = "any"
+#: ``Entry.enum_by_type``: limited types, each with its values
+EnumByType = tuple[tuple[str, tuple[Any, ...]], ...]
 # ``json.dumps`` with any option builds a new encoder per call (most of an enum's cost);
 # this one has the same options, so its text is the same.
 _CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -139,6 +141,12 @@ class Entry:
     #: refusals beside an open one's requirements, which ``keysets`` and ``choice`` do not
     #: hold together).
     shapes: tuple[Shape, ...] = ()
+    #: Where ``enum`` is ``None`` but a union limits some of its types to values and leaves
+    #: others free (pydantic's ``Literal["auto"] | int``): each limited type with the values
+    #: of that type it takes (``value_type``'s names: an integral number is an ``integer``),
+    #: sorted by type, the values canonically; a type not listed takes any value of it.
+    #: ``()``: none (``enum`` alone says what values are allowed).
+    enum_by_type: EnumByType = ()
 
     @property
     def is_any(self) -> bool:
@@ -164,6 +172,8 @@ class Entry:
             out["closed"] = self.closed
         if self.enum is not None:
             out["enum"] = list(self.enum)
+        if self.enum_by_type:
+            out["enum_by_type"] = {name: list(values) for name, values in self.enum_by_type}
         if self.format is not None:
             out["format"] = self.format
         if self.has_default:
@@ -213,6 +223,9 @@ class Entry:
             keysets=tuple(map(tuple, data.get("keysets", ()))),
             tags=tags_from_json(data.get("tags", {})),
             shapes=tuple(shape_from_json(v) for v in data.get("shapes", ())),
+            enum_by_type=tuple((name, tuple(values)) for name, values
+                               in sorted(data["enum_by_type"].items()))
+            if "enum_by_type" in data else (),
         )
 
     def with_required(self, required: bool) -> Entry:
@@ -335,7 +348,7 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
                examples: tuple[str, ...] = (),
                choice: tuple[tuple[str, ...], ...] = (),
                keysets: tuple[tuple[str, ...], ...] = (), tags: Tags = (),
-               shapes: tuple[Shape, ...] = ()) -> Entry:
+               shapes: tuple[Shape, ...] = (), enum_by_type: EnumByType = ()) -> Entry:
     """``Entry(...)`` with every field given, without the dataclass ``__init__``.
 
     A frozen dataclass sets each field through ``object.__setattr__``, one call per field:
@@ -347,7 +360,8 @@ def make_entry(type: tuple[str, ...], required: bool, closed: bool | None,
         "default": default, "has_default": has_default, "description": description,
         "patterns": patterns, "recursive": recursive, "unresolved": unresolved,
         "unsupported": unsupported, "constraints": constraints, "examples": examples,
-        "choice": choice, "keysets": keysets, "tags": tags, "shapes": shapes})
+        "choice": choice, "keysets": keysets, "tags": tags, "shapes": shapes,
+        "enum_by_type": enum_by_type})
     return entry
 
 

@@ -105,7 +105,7 @@ def _value_facts(entry: Entry, required: bool) -> tuple[Any, ...]:
     """What of an entry decides which values fit it (not its annotations)."""
     return (entry.type, entry.closed, entry.enum, entry.format, entry.patterns,
             entry.constraints, entry.unsupported, entry.unresolved, entry.recursive,
-            entry.choice, entry.keysets, entry.tags, entry.shapes,
+            entry.choice, entry.keysets, entry.tags, entry.shapes, entry.enum_by_type,
             entry.required if required else None)
 
 

@@ -29,6 +29,8 @@ def describe(entry: Entry) -> str:
         notes.append("one of: " + " | ".join(_shape(shape) for shape in entry.shapes))
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
+    for kind, values in entry.enum_by_type:  # the other types are free
+        notes.append(f"{kind}: enum " + compact(list(values)))
     if entry.format:
         notes.append(f"format {entry.format}")
     for keyword, value in entry.constraints:

@@ -13,6 +13,7 @@ from parity.fieldpaths import constraints
 from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
 from parity.fieldpaths.entry import (
     Entry,
+    EnumByType,
     has_union_facts,
     make_entry,
     may_be_object,
@@ -24,6 +25,7 @@ from parity.fieldpaths.fieldpath import Prop, Steps, printed_parent
 from parity.fieldpaths.keysets import exclude
 from parity.fieldpaths.keywords import keep_examples
 from parity.fieldpaths.satisfiable import satisfiable
+from parity.fieldpaths.typed_enums import merged
 
 
 def union(tables: list[dict[Steps, Entry]], steps: Steps, *,
@@ -246,7 +248,7 @@ def merge_union(entries: list[Entry]) -> Entry:
     patterns: set[str] = set()
     unresolved: set[str] = set()
     unsupported: set[str] = set()
-    stated = examples = named = free = False
+    stated = examples = named = free = limits = False
     several = len(entries) > 1  # (one alternative is itself, untyped or not)
     for e in entries:
         types.update(held_types(e) if several else e.type)
@@ -257,6 +259,8 @@ def merge_union(entries: list[Entry]) -> Entry:
             else:
                 values.extend(few)
                 named = named or e.enum is not None
+        if e.enum is not None or e.enum_by_type:
+            limits = True
         if e.closed is not None:
             closed_flags.append(e.closed)
         elif e.is_any:
@@ -278,8 +282,9 @@ def merge_union(entries: list[Entry]) -> Entry:
     if stated:
         kept, dropped = constraints.union_keeping((e.type, e.constraints) for e in entries)
         unsupported.update(dropped)
+    merged_types = normalize_types(types)
     return make_entry(
-        normalize_types(types),
+        merged_types,
         first.required,
         # an unconstrained alternative takes any keys: the union is not closed
         (all(closed_flags) and not free) if closed_flags else None,
@@ -297,7 +302,9 @@ def merge_union(entries: list[Entry]) -> Entry:
         keep_examples(*(e.examples for e in entries)) if examples else (),
         # one alternative: its own union's facts stand (as ``choices.choose`` keeps them)
         *((first.choice, first.keysets, first.tags, first.shapes) if len(entries) == 1
-          else ()),
+          else ((), (), (), ())),
+        # some alternatives limit values, others not: the types still limited
+        enum_by_type=merged(entries, merged_types) if limits and values is None else (),
     )
 
 
@@ -313,10 +320,16 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
     if closed and ((x.closed is None and x.is_any) or (y.closed is None and y.is_any)):
         closed = False  # an unconstrained alternative takes any keys
     enum = None
+    merged_types = normalize_types(types)
+    by_type: EnumByType = ()
     if x.enum is not None or y.enum is not None:  # else no enum (two of few_values: none)
         x_few, y_few = few_values(x), few_values(y)
         if x_few is not None and y_few is not None:
             enum = sorted_values([*x_few, *y_few])
+        else:  # some types limited, others free
+            by_type = merged((x, y), merged_types)
+    elif x.enum_by_type or y.enum_by_type:
+        by_type = merged((x, y), merged_types)
     kept: dict[str, Any] = {}
     unsupported = {*x.unsupported, *y.unsupported}
     if x.constraints or y.constraints:
@@ -324,7 +337,7 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
                                                    (y.type, y.constraints)))
         unsupported.update(dropped)
     return make_entry(
-        normalize_types(types),
+        merged_types,
         x.required,
         closed,
         enum,
@@ -338,6 +351,7 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         tuple(sorted(unsupported)) if unsupported else (),
         constraints.canonical(kept) if kept else (),
         keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
+        enum_by_type=by_type,
     )
 
 

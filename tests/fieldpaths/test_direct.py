@@ -212,7 +212,8 @@ def test_make_entry_is_entry():
                   keysets=(("a", "line"), ("a", "position")),
                   tags=(("kind", ((("a",), ("kind", "x"), None, ("kind", "x", "z")),
                                   (("b",), ("kind",), ("kind", "y"), ("kind", "y")))),),
-                  shapes=((("a",), ("a",), ("a",)), (("b",), None, ("b", "c"))))
+                  shapes=((("a",), ("a",), ("a",)), (("b",), None, ("b", "c"))),
+                  enum_by_type=(("string", ("auto",)),))
     assert tuple(f.name for f in dataclasses.fields(Entry)) == FIELDS
     assert set(FIELDS) == set(values)
     made, built = make_entry(**values), Entry(**values)  # type: ignore[arg-type]

@@ -82,8 +82,19 @@ def merged_the_long_way(entries):
     # an unconstrained alternative (no type, nothing closing it) takes any keys
     free = any(e.closed is None and e.is_any for e in entries)
     formats = {e.format for e in entries}
+    types = normalize_types(t for e in entries for t in held(e))
+    by_type = ()
+    if enum is None and "any" not in types and any(e.enum is not None for e in entries):
+        # each value type free where an alternative without an enum takes it, else limited
+        kinds = sorted({*types, *(["integer"] if "number" in types else [])})
+        free = {k for k in kinds for e in entries if e.enum is None and e.allows(k)}
+        by_type = tuple((k, sorted_values(v for e in entries if e.enum is not None
+                                          for v in e.enum
+                                          if value_type(v) == k and e.allows(k)))
+                        for k in kinds if k not in free)
+        by_type = by_type if by_type and free else ()
     return make_entry(
-        normalize_types(t for e in entries for t in held(e)), first.required,
+        types, first.required,
         (all(closed_flags) and not free) if closed_flags else None, enum,
         first.format if len(formats) == 1 else None, first.default, first.has_default,
         next((e.description for e in entries if e.description is not None), None),
@@ -92,7 +103,7 @@ def merged_the_long_way(entries):
         tuple(sorted({r for e in entries for r in e.unresolved})),
         tuple(sorted({u for e in entries for u in e.unsupported})),
         constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
-        keep_examples(*(e.examples for e in entries)))
+        keep_examples(*(e.examples for e in entries)), enum_by_type=by_type)
 
 
 few = st.lists(st.sampled_from(["a", "b", "c"]), max_size=2).map(lambda x: tuple(sorted(x)))
