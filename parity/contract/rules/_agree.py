@@ -52,6 +52,9 @@ def agree(reader: Table, other: Table, paths: PathCache) -> bool:
     for a, b in compress(zip(enums, map(_ENUM, theirs), strict=True), enums):
         if not _same_as_json(a, b):
             return False
+    for a, b in compress(zip(mine, theirs, strict=True), map(_BY_TYPE, mine)):
+        if not all(_same_as_json(x, y) for (_, x), (_, y) in zip(a[-1], b[-1], strict=True)):
+            return False
     return not unvouched(reader, paths.parents)
 
 
@@ -81,6 +84,10 @@ def agree_raw(reader: RawTable, other: RawTable, paths: PathCache, *,
                 return False
     # every enum is now equal to the other side's in Python, and the sides' have the same keys
     if not _enums_same_as_json(_enums_of(mine), reader, other):
+        return False
+    if any(map(dict.get, mine, repeat("enum_by_type"))) and not all(  # type: ignore[arg-type]
+            _typed_same_as_json(data["enum_by_type"], other[path]["enum_by_type"])
+            for path, data in reader.items() if data.get("enum_by_type")):
         return False
     return paths_checked or not unvouched(reader, paths.parents)
 
@@ -117,8 +124,14 @@ def _first_entries_agree(mine: bytes, theirs: bytes) -> bool:
     if a != b and list(map(a.get, _FACT_KEYS)) != list(map(b.get, _FACT_KEYS)):
         return False
     # the enums are now equal in Python: are they the same as JSON?
-    enum = a.get("enum")
-    return not enum or _same_as_json(enum, b["enum"])
+    enum, typed = a.get("enum"), a.get("enum_by_type")
+    return ((not enum or _same_as_json(enum, b["enum"]))
+            and (not typed or _typed_same_as_json(typed, b["enum_by_type"])))
+
+
+def _typed_same_as_json(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    """``_same_as_json`` of two ``enum_by_type`` already equal in Python, type by type."""
+    return all(_same_as_json(values, theirs[kind]) for kind, values in mine.items())
 
 
 def _enums_same_as_json(enums: list[Any], reader: RawTable, other: RawTable) -> bool:
@@ -166,12 +179,13 @@ _CANONICAL = object()
 #: what a rule reads of an entry (``is_any`` and ``allows`` derive from ``type``)
 _FACTS = attrgetter("type", "required", "closed", "enum", "recursive", "unresolved",
                     "constraints", "format", "patterns", "choice", "keysets", "tags",
-                    "shapes")
+                    "shapes", "enum_by_type")
 #: the keys of an entry's data those facts derive from, one each
 # (a tag's values are the enums of its key's path, which the enums' check compares as JSON)
 _FACT_KEYS = ("type", "required", "closed", "enum", "recursive", "unresolved", "constraints",
-              "format", "patterns", "choice", "keysets", "tags", "shapes")
+              "format", "patterns", "choice", "keysets", "tags", "shapes", "enum_by_type")
 _ENUM = itemgetter(3)
+_BY_TYPE = itemgetter(13)
 _STR = {str}
 #: values equal in Python whose types are equal are equal as JSON (not so for floats: 0.0)
 _SCALARS = {str, int, bool, type(None)}

@@ -55,10 +55,11 @@ def of_values(values: Iterable[Any]) -> tuple[str, ...]:
     return bounded(map(compact, values))
 
 
-def any_value(side: str, accepted: Iterable[Any]) -> tuple[str, ...]:
-    """One unit: any value may be sent, ``side`` accepting only ``accepted`` (its enum)."""
-    return bounded([f"any value; {side} accepts " + (", ".join(sorted(map(compact, accepted)))
-                                                      or "none")])
+def any_value(side: str, accepted: Iterable[Any], kind: str = "value") -> tuple[str, ...]:
+    """One unit: any value (of type ``kind``) may be sent, ``side`` accepting only
+    ``accepted`` (its enum, or its values of that type)."""
+    return bounded([f"any {kind}; {side} accepts " + (", ".join(sorted(map(compact, accepted)))
+                                                       or "none")])
 
 
 def of_types(bad: Iterable[str] | None, accepted: Iterable[str]) -> tuple[str, ...]:

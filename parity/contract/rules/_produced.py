@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from parity.fieldpaths import typed_enums
 from parity.fieldpaths.entry import Entry, value_type
 
 
@@ -60,19 +61,45 @@ def finite_values(entry: Entry) -> tuple[Any, ...] | None:
     if entry.is_any:
         return None
     out: list[Any] = []
-    for name in entry.type:
-        if name in _FEW:
-            out.extend(_FEW[name])
-        elif name == "integer":
-            stated = dict(entry.constraints)
-            bounds = _integer_bounds(stated)
-            step = stated.get("multipleOf", 1)
-            if bounds is None or not isinstance(step, int):
+    if entry.enum_by_type:  # some types limited by an enum: each type's values
+        for kind in typed_enums.kinds(entry.type):
+            held = of_kind(entry, kind)
+            if held is None:
                 return None
-            out.extend(n for n in range(bounds[0], bounds[1] + 1) if n % step == 0)
-        else:
+            out.extend(held)
+        return tuple(out)
+    for name in entry.type:
+        held = _FEW.get(name) or (_integers(entry) if name == "integer" else None)
+        if held is None:
             return None
+        out.extend(held)
     return tuple(out)
+
+
+def of_kind(entry: Entry, kind: str) -> tuple[Any, ...] | None:
+    """``finite_values`` of ``entry``'s values of value type ``kind`` (``value_type``'s
+    names: an integral number is an ``integer``): ``()`` where it holds none; ``None``:
+    more than ``MAX_LISTED``."""
+    if entry.enum is not None:
+        return tuple(v for v in producible(entry) if value_type(v) == kind)
+    if not entry.allows(kind):
+        return ()
+    limited = typed_enums.of_kind(entry, kind)
+    if limited is not None:
+        return limited
+    if kind in _FEW:
+        return _FEW[kind]
+    return _integers(entry) if kind == "integer" and not entry.is_any else None
+
+
+def _integers(entry: Entry) -> tuple[int, ...] | None:
+    """The integers ``entry``'s bounds and ``multipleOf`` let through, if few."""
+    stated = dict(entry.constraints)
+    bounds = _integer_bounds(stated)
+    step = stated.get("multipleOf", 1)
+    if bounds is None or not isinstance(step, int):
+        return None
+    return tuple(n for n in range(bounds[0], bounds[1] + 1) if n % step == 0)
 
 
 def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
@@ -88,4 +115,4 @@ def _integer_bounds(stated: dict[str, Any]) -> tuple[int, int] | None:
     return max(low), min(high)
 
 
-__all__ = ["MAX_LISTED", "finite_values", "producible", "rejected_types"]
+__all__ = ["MAX_LISTED", "finite_values", "of_kind", "producible", "rejected_types"]

@@ -15,6 +15,7 @@ from parity.contract.rules._map_keys import map_keys
 from parity.contract.rules._parsed import Parsed, key_names
 from parity.contract.rules._produced import finite_values, rejected_types
 from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
+from parity.contract.rules._typed_enum import typed_findings
 from parity.contract.rules.tags import rejecting_values
 from parity.core.jsonio import compact
 from parity.core.terminal import code_span
@@ -246,6 +247,9 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
     for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         if s.enum is None:
+            if s.enum_by_type:  # the server's enum limits some of its types only
+                yield from typed_findings(pair.name, al.reader.path(mine), a, s, rule_id=ENUM,
+                                          direction="in", hint=_ENUM_HINT)
             continue
         path = al.reader.path(mine)
         sent = finite_values(a)  # a boolean against [true, false] sends nothing else
@@ -265,8 +269,12 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
                        f"not accept ({accepts('server', s.enum)}); such calls are rejected")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="in",
                       severity="error", message=message, facts=facts,
-                      hint="restrict the agent's field to the server's values (an enum or "
-                           "Literal), or extend the server's enum")
+                      hint=_ENUM_HINT)
+
+
+_ENUM_HINT = ("restrict the agent's field to the server's values (an enum or Literal), or "
+              "extend the server's enum")
+
 
 
 RULES = (

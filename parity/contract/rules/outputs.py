@@ -15,6 +15,7 @@ from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._parsed import key_names
 from parity.contract.rules._produced import finite_values, rejected_types
 from parity.contract.rules._text import accepts, at, code, the_keys, them, types, values
+from parity.contract.rules._typed_enum import typed_findings
 from parity.core.jsonio import compact
 from parity.core.terminal import code_span
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, Prop, Steps, render
@@ -297,6 +298,9 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
     for mine, theirs in al.matches():
         a, s = al.reader.entries[mine], al.other.entries[theirs]
         if a.enum is None:
+            if a.enum_by_type:  # the agent's enum limits some of its types only
+                yield from typed_findings(pair.name, al.reader.path(mine), s, a, rule_id=ENUM,
+                                          direction="out", hint=_ENUM_HINT)
             continue
         path = al.reader.path(mine)
         returned = finite_values(s)  # a boolean against [true, false] returns nothing else
@@ -317,8 +321,10 @@ def check_enum(pair: ToolPair) -> Iterator[Finding]:
                        f"does not accept ({accepts('agent', a.enum)}); such results fail")
         yield Finding(tool=pair.name, rule_id=ENUM, path=path, direction="out",
                       severity="error", message=message, facts=facts,
-                      hint="accept every value the server declares, or narrow the server's "
-                           "enum")
+                      hint=_ENUM_HINT)
+
+
+_ENUM_HINT = "accept every value the server declares, or narrow the server's enum"
 
 
 RULES = (
