@@ -46,7 +46,8 @@ class FieldChange:
     """One change to a tool's schemas, at a field path of ``in`` or ``out``.
 
     ``change`` is one of: ``added``, ``removed``, ``renamed`` (``before`` is the old path),
-    ``retyped``, ``required``, ``optional``, ``enum``, ``closed``, ``opened``, ``format``,
+    ``retyped``, ``required``, ``optional``, ``enum``, ``enum_by_type`` (the values of the
+    types an enum limits where others are free), ``closed``, ``opened``, ``format``,
     ``default``, ``choice`` (the groups of keys an object requires one of), ``keysets``
     (the sets of keys it takes apart), ``tags`` (its variants by a tag's value),
     ``shapes`` (the variants of a union no key tells apart),
@@ -93,6 +94,8 @@ class FieldChange:
             text = f"{where} became {c}"
         elif c == "enum":
             text = f"enum of {where}: {enum_words(self.before, self.after)}"
+        elif c == "enum_by_type":
+            text = f"enum of {where} by type: {typed_enum_words(self.before, self.after)}"
         elif c == "closed":
             text = f"{where} now rejects unknown keys"
         elif c == "opened":
@@ -350,6 +353,17 @@ def _variants(tags: Any) -> dict[str, str]:
                 where = f"`{key}` {canonical_value(value)}"
                 out[where] = f"{out[where]} or {shape}" if where in out else shape
     return out
+
+
+def typed_enum_words(before: Any, after: Any) -> str:
+    """``enum_words`` of each type whose values changed, each side as ``Entry.to_json``
+    writes ``enum_by_type`` (``MISSING``: no type limited)."""
+    old = {} if before is MISSING else before
+    new = {} if after is MISSING else after
+    return "; ".join(f"{kind} {enum_words(old.get(kind, MISSING), new.get(kind, MISSING))}"
+                     for kind in sorted({*old, *new})
+                     if kind not in old or kind not in new
+                     or enum_words(old[kind], new[kind]) != "reordered")
 
 
 def enum_words(before: Any, after: Any) -> str:

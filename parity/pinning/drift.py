@@ -301,6 +301,10 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
             out.append(FieldChange(direction, "enum", p,
                                    MISSING if x.enum is None else list(x.enum),
                                    MISSING if y.enum is None else list(y.enum)))
+        if x.enum_by_type or y.enum_by_type:
+            typed = _by_type(x), _by_type(y)
+            if _differ(*typed):
+                out.append(FieldChange(direction, "enum_by_type", p, *typed))
         if x.closed != y.closed and x.closed is not None and y.closed is not None:
             out.append(FieldChange(direction, "closed" if y.closed else "opened", p))
         if x.format != y.format:
@@ -325,6 +329,12 @@ def table_changes(direction: str, a: Mapping[str, Entry], b: Mapping[str, Entry]
                                    y.default if y.has_default else MISSING))
     out.sort(key=lambda f: (f.path, f.change))
     return out
+
+
+def _by_type(entry: Entry) -> Any:
+    """``enum_by_type`` as ``Entry.to_json`` writes it; ``MISSING``: none."""
+    return ({kind: list(values) for kind, values in entry.enum_by_type} if entry.enum_by_type
+            else MISSING)
 
 
 def _groups(choice: tuple[tuple[str, ...], ...]) -> Any:

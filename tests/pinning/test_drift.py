@@ -385,3 +385,23 @@ def test_the_server_s_names_and_values_are_shown_never_obeyed_by_a_terminal() ->
     text = D.compare(L.build("w", V1), L.build("w", v2)).render_text()
     assert "\\x9d0;PWNED\\x9c\\x9b2J\\u202eRLO\\u2066\\u2028x" in text
     assert not any(c in text for c in "\u009d\u009c\u009b\u202e\u2066\u2028")
+
+
+def test_a_change_of_the_values_an_enum_gives_one_type_of_a_union_is_explained() -> None:
+    """``Literal["auto"] | int`` becoming ``Literal["auto", "manual"] | int``, then ``str |
+    int``: the strings' enum changes, which no ``enum`` of the field shows (integers stay
+    free)."""
+    def mode(*branches: dict) -> dict:
+        return {"name": "t", "inputSchema": {"type": "object", "properties": {
+            "mode": {"anyOf": [*branches, {"type": "integer"}]}}}}
+
+    a = mode({"const": "auto", "type": "string"})
+    b = mode({"enum": ["auto", "manual"], "type": "string"})
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    assert [f.words() for f in change.fields] == [
+        'in: enum of `mode` by type: string added "manual"']
+    assert change.fields[0].to_json()["after"] == {"string": ["auto", "manual"]}
+    c = mode({"type": "string"})
+    (change,) = D.compare(L.build("w", [b]), L.build("w", [c])).changes
+    assert [f.words() for f in change.fields] == [
+        'in: enum of `mode` by type: string no longer restricted (was ["auto", "manual"])']
