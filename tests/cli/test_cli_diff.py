@@ -55,3 +55,36 @@ def test_a_live_server_is_listed_under_the_protocol_asked_for(tmp_path, capsys,
     assert main(["diff", "--agent-file", str(agent), *server, "--protocol", "auto"]) == 1
     out = capsys.readouterr().out
     assert "tool recent" in out and "in.type  q" in out
+
+
+def test_a_server_literal_or_int_refuses_the_agents_free_strings(tmp_path, capsys) -> None:
+    """pydantic's ``Literal["auto"] | int`` is ``anyOf [{const: "auto", type: string},
+    {type: integer}]``: a ``str | int`` agent may send any string there, which the server
+    rejects; the same model on both sides is no difference, in and out."""
+    from typing import Literal
+
+    from pydantic import BaseModel
+
+    class Limited(BaseModel):
+        mode: Literal["auto"] | int
+
+    class Free(BaseModel):
+        mode: str | int
+
+    def write(name: str, model: type[BaseModel]) -> str:
+        schema = model.model_json_schema()
+        tools = [{"name": "t", "inputSchema": schema, "outputSchema": schema}]
+        (tmp_path / name).write_text(json.dumps({"tools": tools}), encoding="utf-8")
+        return str(tmp_path / name)
+
+    free, limited = write("free.json", Free), write("limited.json", Limited)
+    assert main(["diff", "--agent-file", free, "--server-file", limited]) == 1
+    out = capsys.readouterr().out
+    assert ("the agent may send any string at `mode`, where the server accepts only \"auto\" "
+            "among strings (any integer otherwise); such calls are rejected") in out
+    assert "in.enum  mode" in out and "out.enum" not in out
+    assert main(["diff", "--agent-file", limited, "--server-file", free]) == 1
+    out = capsys.readouterr().out
+    assert "out.enum  mode" in out and "in.enum" not in out
+    assert main(["diff", "--agent-file", limited, "--server-file", limited]) == 0
+    assert "no differences" in capsys.readouterr().out

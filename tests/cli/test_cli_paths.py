@@ -119,3 +119,35 @@ def test_paths_on_a_manifest_refuses_unknown_tools_and_other_versions(tmp_path, 
     assert main(["paths", str(future)]) == 2
     err = capsys.readouterr().err
     assert str(future) in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("by_type", "where", "what"), [
+    ({"str": ["auto"]}, "enum_by_type", "'str' was unexpected"),
+    ({"string": "auto"}, "enum_by_type.string", "'auto' is not of type 'array'"),
+    ({"string": [1]}, "enum_by_type.string[0]", "1 is not of type 'string'"),
+    ({"integer": [True]}, "enum_by_type.integer[0]", "True is not of type 'integer'"),
+    (["string", "auto"], "enum_by_type", "is not of type 'object'"),
+])
+def test_a_manifest_entry_s_enum_by_type_is_read_and_a_malformed_one_refused(
+        tmp_path, capsys, by_type, where, what):
+    """``enum_by_type`` (pydantic's ``Literal["auto"] | int``) is an optional key of a
+    manifest entry: a manifest holding it is read and shown; one holding it malformed
+    (a key no type names, values not an array, or not of the key's type) exits 2 with one
+    readable message naming where."""
+    from parity.fieldpaths import manifest
+    from parity.fieldpaths.tooldefs import manifest_from_definitions
+
+    mode = {"anyOf": [{"const": "auto", "type": "string"}, {"type": "integer"}]}
+    tools = [{"name": "t", "inputSchema": {"type": "object", "properties": {"mode": mode}}}]
+    path = tmp_path / "m.server.json"
+    manifest.write(manifest_from_definitions(tools, side="server", source="s"), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["tools"]["t"]["in"]["mode"]["enum_by_type"] == {"string": ["auto"]}
+    code, out = run("paths", str(path))
+    assert code == 0 and 'mode    integer|string  -    string: enum ["auto"]' in out, out
+    data["tools"]["t"]["in"]["mode"]["enum_by_type"] = by_type
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["paths", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"at $.tools.t.in.mode.{where}: not a valid manifest" in err and what in err, err
+    assert str(path) in err and "Traceback" not in err and err.count("\n") <= 2

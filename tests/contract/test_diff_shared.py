@@ -265,6 +265,27 @@ def test_enums_equal_in_python_are_reported_as_json_schema_compares_them(mine, t
         assert [f.rule_id for f in found] == ([f"{direction}.enum"] if reported else [])
 
 
+@pytest.mark.parametrize(("mine", "theirs", "reported"), [
+    ((("string", ("auto",)),), (("string", ("auto", "x")),), "out"),  # the agent's narrower
+    ((("string", ("auto", "x")),), (("string", ("auto",)),), "in"),
+    ((("string", ("auto",)),), (), "out"),  # the server's strings free
+    ((("array", ([1],)),), (("array", ([True],)),), "both"),  # equal in Python, not in JSON
+    ((("array", ([1],)),), (("array", ([1.0],)),), "none"),
+    ((("string", ("auto",)),), (("string", ("auto",)),), "none"),
+])
+def test_tables_differing_only_in_an_enum_by_type_are_compared(mine, theirs, reported):
+    """Tables whose entries differ only in ``enum_by_type`` do not agree, on every path
+    (entries, raw data, laid-out text): the shortcut once skipped them."""
+    def table(by_type: Any) -> dict[str, Entry]:
+        return {"": ROOT, "m": _field(type=("array", "integer", "string"),
+                                      enum_by_type=by_type)}
+
+    found = same_as_reference(*_pair(table(mine), table(theirs), table(mine), table(theirs)))
+    expected = {"in": ["in.enum"], "out": ["out.enum"], "both": ["in.enum", "out.enum"],
+                "none": []}[reported]
+    assert [f.rule_id for f in found] == expected
+
+
 def test_equal_tables_only_differing_in_descriptions_report_nothing():
     a_table = {"": ROOT, "x": _field(description="mine"), "x2": _field(enum=("a", 1, 2.5))}
     s_table = {"": ROOT, "x": _field(description="theirs"), "x2": _field(enum=("a", 1, 2.5))}

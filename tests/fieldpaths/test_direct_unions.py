@@ -48,6 +48,10 @@ UNIONS: list[Any] = [
     {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}]},
     {"anyOf": [{"type": "string", "enum": ["b", "a"]}, {"const": "c"}, NULL]},
     {"anyOf": [{"enum": [1, 2]}, {"type": "string"}]},  # one branch allows any value
+    # some types limited by an enum, others free (``enum_by_type``)
+    {"anyOf": [{"const": "auto", "type": "string"}, {"type": "integer"}], "title": "Mode"},
+    {"oneOf": [{"enum": [1.5, 2, "a"], "type": ["number", "string"]}, {"type": "integer"},
+               NULL]},
     {"type": "number", "anyOf": [{"type": "integer"}, {"type": "string"}]},  # intersected
     {"type": ["string", "null"], "anyOf": [{"type": "string", "format": "uri"},
                                            {"type": "null", "format": "date"}]},

@@ -271,6 +271,49 @@ def test_an_agent_without_an_enum_may_send_anything():
     assert f.message.startswith("the agent may send any value at `o`")
 
 
+#: pydantic's ``Literal["auto"] | int``, ``Literal["auto", "manual"] | int``, ``str | int``
+AUTO = {"anyOf": [{"const": "auto", "type": "string"}, {"type": "integer"}]}
+AUTO_MANUAL = {"anyOf": [{"enum": ["auto", "manual"], "type": "string"}, {"type": "integer"}]}
+STR_INT = {"anyOf": [S, I]}
+
+
+def test_a_server_enum_limiting_the_strings_alone_is_held_against_the_agents_strings():
+    """``Literal["auto"] | int``: no enum of the whole field, but the strings are limited
+    (``enum_by_type``); once lost in the merge, any string passed."""
+    f = single("in.enum", diff([tool("t", obj({"m": STR_INT}))], [tool("t", obj({"m": AUTO}))]))
+    assert f.path == "m" and f.message == (
+        'the agent may send any string at `m`, where the server accepts only "auto" among '
+        "strings (any integer otherwise); such calls are rejected")
+    assert f.facts == ('any string; server accepts "auto"',)
+    f = single("in.enum", diff([tool("t", obj({"m": AUTO_MANUAL}))],
+                               [tool("t", obj({"m": AUTO}))]))
+    assert f.message.startswith('the agent may send "manual" at `m`, where the server')
+    assert f.facts == ('"manual"',)
+    # a plain enum of the agent's, of a type limited or not
+    f = single("in.enum", diff([tool("t", obj({"m": {"enum": ["auto", "x", 7]}}))],
+                               [tool("t", obj({"m": AUTO}))]))
+    assert f.facts == ('"x"',)
+
+
+def test_an_agent_within_the_servers_enum_by_type_is_no_finding():
+    for agent in (AUTO, {"const": "auto"}, I, {"enum": ["auto", 1, 2]},
+                  {"anyOf": [{"const": "auto"}, {"type": "integer", "maximum": 3}]}):
+        assert diff([tool("t", obj({"m": agent}))], [tool("t", obj({"m": AUTO}))]) == [], agent
+    # the agent limits its strings where the server takes any: fine to send
+    assert diff([tool("t", obj({"m": AUTO}))], [tool("t", obj({"m": STR_INT}))]) == []
+
+
+def test_an_agent_limiting_some_types_sends_every_value_of_the_others():
+    """Against a server's plain enum: the agent's few values (its strings' enum, a bounded
+    integer) are all it sends; a free string is any value."""
+    bounded = {"anyOf": [{"const": "auto"}, {"type": "integer", "minimum": 0, "maximum": 2}]}
+    server = {"enum": ["auto", 0, 1, 2]}
+    assert diff([tool("t", obj({"m": bounded}))], [tool("t", obj({"m": server}))]) == []
+    f = single("in.enum", diff([tool("t", obj({"m": bounded}))],
+                               [tool("t", obj({"m": {"enum": ["auto", 0, 1]}}))]))
+    assert f.facts == ("2",)
+
+
 def test_numbers_in_enums_are_equal_as_numbers():
     """JSON Schema compares ``enum``/``const`` numbers by value: ``2`` is ``2.0``, ``0`` is
     ``-0.0``; ``true`` is still not ``1``."""

@@ -156,6 +156,29 @@ def test_an_empty_agent_enum_is_said_in_words():
     assert "the agent's enum is empty: it accepts no value there" in f.message, f.message
 
 
+def test_an_agent_enum_limiting_the_strings_alone_is_held_against_the_servers_strings():
+    """The agent's result model reads ``Literal["auto"] | int``: a server returning any string
+    (``str | int``) or another literal fails it; the same union, or a server within it,
+    does not."""
+    auto = {"anyOf": [{"const": "auto", "type": "string"}, {"type": "integer"}]}
+    free = {"anyOf": [S, {"type": "integer"}]}
+    f = single("out.enum", diff([tool("t", out=obj({"m": auto}))],
+                                [tool("t", out=obj({"m": free}))]))
+    assert f.path == "m" and f.message == (
+        'the server may return any string at `m`, where the agent accepts only "auto" among '
+        "strings (any integer otherwise); such results fail in the agent")
+    assert f.facts == ('any string; agent accepts "auto"',)
+    wider = {"anyOf": [{"enum": ["auto", "manual"]}, {"type": "integer"}]}
+    f = single("out.enum", diff([tool("t", out=obj({"m": auto}))],
+                                [tool("t", out=obj({"m": wider}))]))
+    assert f.facts == ('"manual"',)
+    for server in (auto, {"const": "auto"}, {"type": "integer"}):
+        assert diff([tool("t", out=obj({"m": auto}))],
+                    [tool("t", out=obj({"m": server}))]) == [], server
+    # the agent takes any string: a server limiting its own is fine
+    assert diff([tool("t", out=obj({"m": free}))], [tool("t", out=obj({"m": auto}))]) == []
+
+
 def test_a_key_a_closed_pattern_map_never_sends_is_missing():
     server_out = {"type": "object", "additionalProperties": False,
                   "patternProperties": {"^x-": {"type": "string"}}}
