@@ -359,7 +359,12 @@ RULES = (
                 "never matters; `2` is `2.0` at any depth, `[1.0]` is `[1]`; `true` is not "
                 "`1`). An agent field without an enum may send any value of its type, so it is "
                 "reported against a server enum, unless its type has few values, all of them in "
-                "the enum (a boolean, `null`, an integer between bounds at most 64 apart).",
+                "the enum (a boolean, `null`, an integer between bounds at most 64 apart). "
+                "Where the server's enum limits some of its types only (pydantic's "
+                "`Literal[\"auto\"] | int`: the entry's `enum_by_type`), the agent's values of "
+                "each limited type are held to it: an agent's `str | int` may send any string "
+                "there, its `Literal[\"auto\", \"manual\"] | int` the string `\"manual\"`; "
+                "its integers are free.",
         example=Example(
             agent=[_tool("sort", {"type": "object", "properties": {
                 "order": {"enum": ["asc", "desc", "random"]}}})],

@@ -411,7 +411,10 @@ RULES = (
         purpose="The server may return a value outside the agent's enum.",
         details="The agent's result model takes a fixed set of values (an enum or Literal); "
                 "the server declares more, or none (a boolean, `null` or an integer between "
-                "bounds at most 64 apart is held by its values).",
+                "bounds at most 64 apart is held by its values). Where the agent's enum "
+                "limits some of its types only (`Literal[\"auto\"] | int`: the entry's "
+                "`enum_by_type`), the server's values of each limited type are held to it, "
+                "any string it may return reported as such; the other types are free.",
         example=Example(
             agent=[_tool("status", {"type": "object", "properties": {
                 "state": {"enum": ["done", "running"]}}})],
