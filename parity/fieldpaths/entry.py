@@ -235,6 +235,12 @@ class Entry:
         copy.__dict__.update(self.__dict__, required=required)
         return copy
 
+    def with_enum_by_type(self, enum_by_type: EnumByType) -> Entry:
+        """This entry with ``enum_by_type``, copied as ``with_required`` copies."""
+        copy = _new(Entry)
+        copy.__dict__.update(self.__dict__, enum_by_type=enum_by_type)
+        return copy
+
     def with_union_facts(self, choice: tuple[tuple[str, ...], ...],
                          keysets: tuple[tuple[str, ...], ...], tags: Tags,
                          shapes: tuple[Shape, ...] = ()) -> Entry:

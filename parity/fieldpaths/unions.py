@@ -6,14 +6,13 @@ alternative holding its object requires it, and where they differ a choice is re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from parity.fieldpaths import constraints
 from parity.fieldpaths.choices import PRINTED, STEPS, Apart, Keys, choose
 from parity.fieldpaths.entry import (
     Entry,
-    EnumByType,
     has_union_facts,
     make_entry,
     may_be_object,
@@ -282,9 +281,8 @@ def merge_union(entries: list[Entry]) -> Entry:
     if stated:
         kept, dropped = constraints.union_keeping((e.type, e.constraints) for e in entries)
         unsupported.update(dropped)
-    merged_types = normalize_types(types)
-    return make_entry(
-        merged_types,
+    entry = make_entry(
+        normalize_types(types),
         first.required,
         # an unconstrained alternative takes any keys: the union is not closed
         (all(closed_flags) and not free) if closed_flags else None,
@@ -302,10 +300,10 @@ def merge_union(entries: list[Entry]) -> Entry:
         keep_examples(*(e.examples for e in entries)) if examples else (),
         # one alternative: its own union's facts stand (as ``choices.choose`` keeps them)
         *((first.choice, first.keysets, first.tags, first.shapes) if len(entries) == 1
-          else ((), (), (), ())),
-        # some alternatives limit values, others not: the types still limited
-        enum_by_type=merged(entries, merged_types) if limits and values is None else (),
+          else ()),
     )
+    # some alternatives limit values, others not: the types still limited
+    return with_enum_by_type(entry, entries) if limits and values is None else entry
 
 
 def _merge_two(x: Entry, y: Entry) -> Entry:
@@ -320,24 +318,23 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
     if closed and ((x.closed is None and x.is_any) or (y.closed is None and y.is_any)):
         closed = False  # an unconstrained alternative takes any keys
     enum = None
-    merged_types = normalize_types(types)
-    by_type: EnumByType = ()
+    limits = False  # some types limited by an enum, others free: ``enum_by_type``
     if x.enum is not None or y.enum is not None:  # else no enum (two of few_values: none)
         x_few, y_few = few_values(x), few_values(y)
         if x_few is not None and y_few is not None:
             enum = sorted_values([*x_few, *y_few])
-        else:  # some types limited, others free
-            by_type = merged((x, y), merged_types)
+        else:
+            limits = True
     elif x.enum_by_type or y.enum_by_type:
-        by_type = merged((x, y), merged_types)
+        limits = True
     kept: dict[str, Any] = {}
     unsupported = {*x.unsupported, *y.unsupported}
     if x.constraints or y.constraints:
         kept, dropped = constraints.union_keeping(((x.type, x.constraints),
                                                    (y.type, y.constraints)))
         unsupported.update(dropped)
-    return make_entry(
-        merged_types,
+    entry = make_entry(
+        normalize_types(types),
         x.required,
         closed,
         enum,
@@ -351,8 +348,15 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
         tuple(sorted(unsupported)) if unsupported else (),
         constraints.canonical(kept) if kept else (),
         keep_examples(x.examples, y.examples) if x.examples or y.examples else (),
-        enum_by_type=by_type,
     )
+    return with_enum_by_type(entry, (x, y)) if limits else entry
+
+
+def with_enum_by_type(entry: Entry, alternatives: Sequence[Entry]) -> Entry:
+    """``entry``, the merge of ``alternatives`` (some limiting values, some not), with the
+    types their enums still limit (``typed_enums.merged``): only such a union pays for it."""
+    by_type = merged(alternatives, entry.type)
+    return entry.with_enum_by_type(by_type) if by_type else entry
 
 
 def apart_of(alternatives: list[Any], tables: list[dict[Any, Entry]]) -> Apart:

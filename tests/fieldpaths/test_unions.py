@@ -87,12 +87,12 @@ def merged_the_long_way(entries):
     if enum is None and "any" not in types and any(e.enum is not None for e in entries):
         # each value type free where an alternative without an enum takes it, else limited
         kinds = sorted({*types, *(["integer"] if "number" in types else [])})
-        free = {k for k in kinds for e in entries if e.enum is None and e.allows(k)}
+        unlimited = {k for k in kinds for e in entries if e.enum is None and e.allows(k)}
         by_type = tuple((k, sorted_values(v for e in entries if e.enum is not None
                                           for v in e.enum
                                           if value_type(v) == k and e.allows(k)))
-                        for k in kinds if k not in free)
-        by_type = by_type if by_type and free else ()
+                        for k in kinds if k not in unlimited)
+        by_type = by_type if by_type and unlimited else ()
     return make_entry(
         types, first.required,
         (all(closed_flags) and not free) if closed_flags else None, enum,
