@@ -304,7 +304,8 @@ def test_a_server_enum_limiting_the_strings_alone_is_held_against_the_agents_str
 def test_an_agent_limiting_some_types_sends_every_value_of_the_others():
     """Against a server's plain enum: the agent's few values (its strings' enum, a bounded
     integer) are all it sends; a free string is any value."""
-    bounded = {"anyOf": [{"const": "auto"}, {"type": "integer", "minimum": 0, "maximum": 2}]}
+    bounded = {"anyOf": [{"const": "auto", "type": "string"},
+                         {"type": "integer", "minimum": 0, "maximum": 2}]}
     server = {"enum": ["auto", 0, 1, 2]}
     assert diff([tool("t", obj({"m": bounded}))], [tool("t", obj({"m": server}))]) == []
     f = single("in.enum", diff([tool("t", obj({"m": bounded}))],
