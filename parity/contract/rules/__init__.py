@@ -12,6 +12,7 @@ from parity.contract.rules import (
     exclusive,
     ids,
     inputs,
+    output_values,
     outputs,
     tags,
     tools,
@@ -21,7 +22,8 @@ from parity.contract.rules._base import DIRECTIONS, Direction, Example, Finding,
 
 #: rule id -> rule, in report order (tool, in, out; then by id)
 RULES: dict[str, Rule] = {
-    r.id: r for r in sorted((*tools.RULES, *inputs.RULES, *outputs.RULES, *constraints.RULES,
+    r.id: r for r in sorted((*tools.RULES, *inputs.RULES, *outputs.RULES, *output_values.RULES,
+                            *constraints.RULES,
                             *choices.RULES, *exclusive.RULES, *tags.RULES, *variants.RULES,
                             *ids.RULES),
                             key=lambda r: (DIRECTIONS.index(r.direction), r.id))
