@@ -277,9 +277,11 @@ def own_shapes(entry: Entry) -> tuple[Shape, ...]:
     with its values of the tag (an object has one or the other)."""
     if entry.shapes:
         return entry.shapes
-    return tuple((requires, takes, declares, ((key, values),), types, nested)
+    return tuple((requires, takes, declares,
+                  tuple(sorted(((key, values), *held), key=lambda given: given[0])), types,
+                  nested)
                  for key, variants in entry.tags[:1]
-                 for values, requires, takes, declares, types, nested in variants)
+                 for values, requires, takes, declares, types, nested, held in variants)
 
 
 def judged_shapes(entry: Entry) -> tuple[Shape, ...]:
@@ -319,7 +321,8 @@ def shape_tags(entry: Entry) -> Tags:
                 if key in declares:
                     break  # it takes any value: the key tells nothing apart
                 held = () if takes is not None else every
-            variants.append((held, requires, takes, declares, types, nested))
+            variants.append((held, requires, takes, declares, types, nested,
+                             tuple(kv for kv in values if kv[0] != key)))
         else:
             found.append((key, tuple(variants)))
     return tuple(found)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from parity.core.jsonio import compact
 from parity.core.terminal import printable
 from parity.fieldpaths import constraints as _constraints
-from parity.fieldpaths.entry import Entry, KeyShapes, KeyTypes, Shape, Variant
+from parity.fieldpaths.entry import Entry, KeyShapes, KeyTypes, KeyValues, Shape, Variant
 from parity.fieldpaths.manifest import Table
 
 
@@ -82,18 +82,22 @@ def render_tables(tools: Iterable[tuple[str, Table, Table | None]]) -> str:
 
 
 def _variant(key: str, variant: Variant) -> str:
-    values, requires, takes, declares, types, objects = variant
-    # (every one has the tag)
-    return " or ".join(map(compact, values)) + _keys(
+    values, requires, takes, declares, types, objects, held = variant
+    # (every one has the tag; its other keys' values as a shape's: ``"a","level": 1 or 2,``)
+    return " or ".join(map(compact, values)) + ("," + _given(held) if held else "") + _keys(
         [n for n in requires if n != key], takes, declares, requires) + _types(types, objects)
 
 
 def _shape(shape: Shape) -> str:
     requires, takes, declares, values, types, objects = shape
-    given = "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
-                    for key, held in values)
-    return (given + (_keys(requires, takes, declares, requires) or " requires nothing")
+    return (_given(values) + (_keys(requires, takes, declares, requires) or " requires nothing")
             + _types(types, objects)).lstrip()
+
+
+def _given(values: KeyValues) -> str:
+    """The values a variant gives keys apart from the others: ``"level": 1 or 2,``."""
+    return "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
+                   for key, held in values)
 
 
 def _types(types: KeyTypes, objects: KeyShapes) -> str:

@@ -16,6 +16,7 @@ from parity.fieldpaths.variants import (
     KeyShape,
     KeyShapes,
     KeyTypes,
+    KeyValues,
     Shape,
     Tags,
     Variant,
@@ -35,6 +36,9 @@ Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tu
 _Keys = KeyNames
 #: what a variant gives its keys: their types, and their objects
 _Given = tuple[frozenset[tuple[str, tuple[str, ...]]], frozenset[tuple[str, KeyShape | None]]]
+#: a variant as a tag's values tell it: those values, its keys, what it gives its keys, and
+#: the values it gives them (those with an ``enum`` or a ``const``)
+_Told = tuple[tuple[Any, ...], _Keys, _Given, dict[str, tuple[Any, ...]]]
 
 
 def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
@@ -50,19 +54,21 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     found: list[tuple[str, tuple[Variant, ...]]] = []
     for key in sorted(common):
         path = alternatives[0][1][key]
-        variants: list[tuple[tuple[Any, ...], _Keys, _Given]] = []
-        for table, names, takes, declared, _, types, objects in alternatives:
+        variants: list[_Told] = []
+        for table, names, takes, declared, held, types, objects in alternatives:
             values = table[path].enum
             if values is None:
                 break  # any value: this key tells nothing apart
             own = dict(table[holder].tags).get(key, ())
             if not own:
                 keys = (tuple(names), takes, declared if takes is None else takes)
-                variants.append((values, keys, _given(keys[2], types, objects)))
-            for its_values, requires, its_takes, its_declares, its_types, its_objects in own:
+                variants.append((values, keys, _given(keys[2], types, objects), held))
+            for its_values, requires, its_takes, its_declares, its_types, its_objects, \
+                    its_held in own:
                 keys = _within(names, requires, its_takes, its_declares)
                 variants.append((its_values, keys,
-                                 _given(keys[2], types, objects, its_types, its_objects)))
+                                 _given(keys[2], types, objects, its_types, its_objects),
+                                 _held_within(held, keys[2], its_held)))
         else:
             if (told := _told_apart(variants, key)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
@@ -180,29 +186,68 @@ def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...
         else (both, takes, takes)
 
 
-def _told_apart(variants: list[tuple[tuple[Any, ...], _Keys, _Given]],
-                key: str) -> tuple[Variant, ...]:
+def _held_within(held: dict[str, tuple[Any, ...]], declares: Iterable[str],
+                 own: KeyValues) -> dict[str, tuple[Any, ...]]:
+    """The values a variant of an alternative's own union gives the keys it declares: its
+    own where it has them, else its alternative's (what its variants merge to)."""
+    if not own and held.keys() <= set(declares):
+        return held  # (the usual: its variants give their keys alike)
+    declared = set(declares)
+    return {key: values for key, values in held.items() if key in declared} | dict(own)
+
+
+def _valued_apart(variants: list[_Told], but: str) -> set[str]:
+    """The keys but the tag ``but`` the variants give values apart: some variant gives
+    values another does not share, or none (takes any value there, or does not declare
+    the key)."""
+    held = [told[3] for told in variants]
+    first = held[0]
+    keys = set(first).union(*held[1:])
+    keys.discard(but)
+    apart = set()
+    for key in keys:
+        ours = first.get(key)
+        if ours is None or any(not _same(ours, its.get(key)) for its in held[1:]):
+            apart.add(key)
+    return apart
+
+
+def _same(ours: tuple[Any, ...], theirs: tuple[Any, ...] | None) -> bool:
+    # (values in canonical order: equal ones alike, but ``True`` is not ``1``)
+    return theirs is ours or (theirs == ours and all(
+        x.__class__ is y.__class__ for x, y in zip(ours, theirs, strict=True)))
+
+
+def _told_apart(variants: list[_Told], key: str) -> tuple[Variant, ...]:
     """The variants, each way of requiring, taking, declaring, typing and holding keys once
     with all its values, in canonical order; ``()`` where all are one way (ways sharing
     every value are kept). Types and objects are kept for the keys (other than the tag
-    ``key``) the variants give apart."""
-    typed, held_apart = _apart([given for values, _, given in variants if values], but=key)
+    ``key``) the variants give apart, and so are values: variants giving a key values
+    apart are kept apart, but do not by it alone make the key a tag (they are the union's
+    shapes, as before)."""
+    told_ones = [told for told in variants if told[0]]
+    typed, held_apart = _apart([given for _, _, given, _ in told_ones], but=key)
+    valued = _valued_apart(told_ones, key) if told_ones else set()
     shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str], KeyTypes,
-                       KeyShapes], list[Any]] = {}
-    for values, (requires, takes, declares), given in variants:
-        if not values:
-            continue  # no value of the key: no object is valid there
+                       KeyShapes, KeyValues], list[Any]] = {}
+    for values, (requires, takes, declares), given, held in told_ones:
+        # (no value of the key: no object is valid there)
         shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
-                           frozenset(declares), *_kept(given, typed, held_apart)),
-                          []).extend(values)
-    if len(shapes) < 2:
+                           frozenset(declares), *_kept(given, typed, held_apart),
+                           tuple(sorted((k, v) for k, v in held.items() if k in valued))
+                           if valued else ()), []).extend(values)
+    if len({ways[:5] for ways in shapes}) < 2:
         return ()
     told: list[Variant] = []
-    for (needs, keys, names, its_types, its_objects), held in shapes.items():
+    for (needs, keys, names, its_types, its_objects, its_held), held_values in shapes.items():
         taken = None if keys is None else tuple(sorted(keys))
-        told.append((sorted_values(held), tuple(sorted(needs)), taken,
+        told.append((sorted_values(held_values), tuple(sorted(needs)), taken,
                      tuple(sorted(names)) if taken is None else taken, its_types,
-                     its_objects))
+                     its_objects, its_held))
     return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
                                              v[2] is None, v[2] or (), v[3], v[4],
-                                             _objects_order(v[5]))))
+                                             _objects_order(v[5]), _values_order(v[6]))))
+
+
+def _values_order(values: KeyValues) -> tuple[Any, ...]:
+    return tuple((key, [canonical_value(v) for v in held]) for key, held in values)

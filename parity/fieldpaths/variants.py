@@ -24,16 +24,19 @@ KeyShape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], "KeyS
 #: ``url``, an email's requiring ``address``: merged, ``config`` requires neither), sorted
 #: by key
 KeyShapes = tuple[tuple[str, KeyShape], ...]
+#: the values a variant of a union gives some of its keys (an ``enum`` or a ``const``
+#: another variant does not share: another's values, or none, any value), sorted by key,
+#: each key's values canonically
+KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
 #: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
 #: (``None``: any, it is open), the keys it declares (closed: those it takes; open: its
-#: properties, which a sending side's variant may send, with those it requires), and the
-#: types and objects it gives keys where the variants' differ
+#: properties, which a sending side's variant may send, with those it requires), the
+#: types and objects it gives keys where the variants' differ, and the values it gives
+#: keys other than the tag where the variants' differ (a key it declares but gives none
+#: of takes any value there)
 Variant = tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...] | None, tuple[str, ...],
-                KeyTypes, KeyShapes]
+                KeyTypes, KeyShapes, KeyValues]
 Tags = tuple[tuple[str, tuple[Variant, ...]], ...]
-#: the values a variant of a union without a tag gives some of its keys (an ``enum`` or a
-#: ``const`` another variant does not share), sorted by key, each key's values canonically
-KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
 #: a variant of a union without a tag: the keys it requires, the keys it takes (``None``:
 #: any, it is open), the keys it declares (as a ``Variant``'s), the values of its keys
 #: that tell it apart from some other variant (a tag it may omit: pydantic's
@@ -55,10 +58,11 @@ def one_object_apart(shapes: Iterable[Shape]) -> str | None:
 def tags_json(tags: Tags) -> dict[str, list[dict[str, Any]]]:
     """``tags`` as a manifest writes them: a closed variant's ``takes``, an open one's
     ``declares`` where it names keys it does not require (read back as ``requires`` where
-    absent)."""
+    absent), and its other keys' values as ``key_values`` (``values`` are the tag's)."""
     return {key: [{"values": list(values)} | _variant_json(requires, takes, declares, types,
                                                            nested)
-                  for values, requires, takes, declares, types, nested in variants]
+                  | _values_json("key_values", held)
+                  for values, requires, takes, declares, types, nested, held in variants]
             for key, variants in tags}
 
 
@@ -66,8 +70,12 @@ def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
     """``shapes`` as a manifest writes them (as ``tags_json`` writes variants, their values
     by key where they have some)."""
     return [_variant_json(requires, takes, declares, types, nested)
-            | ({"values": {key: list(held) for key, held in values}} if values else {})
+            | _values_json("values", values)
             for requires, takes, declares, values, types, nested in shapes]
+
+
+def _values_json(name: str, values: KeyValues) -> dict[str, Any]:
+    return {name: {key: list(held) for key, held in values}} if values else {}
 
 
 def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
@@ -87,15 +95,17 @@ def tags_from_json(data: Mapping[str, Any]) -> Tags:
 
 
 def shape_from_json(data: Mapping[str, Any]) -> Shape:
-    values = data.get("values", {})
-    return (*_keys_from_json(data),
-            tuple((key, tuple(values[key])) for key in sorted(values)), _types_from_json(data),
-            _nested_from_json(data))
+    return (*_keys_from_json(data), _values_from_json(data.get("values", {})),
+            _types_from_json(data), _nested_from_json(data))
 
 
 def _variant_from_json(data: Mapping[str, Any]) -> Variant:
     return (tuple(data.get("values", ())), *_keys_from_json(data), _types_from_json(data),
-            _nested_from_json(data))
+            _nested_from_json(data), _values_from_json(data.get("key_values", {})))
+
+
+def _values_from_json(values: Mapping[str, Any]) -> KeyValues:
+    return tuple((key, tuple(values[key])) for key in sorted(values))
 
 
 def _types_from_json(data: Mapping[str, Any]) -> KeyTypes:

@@ -348,7 +348,8 @@ def _variants(tags: Any) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, variants in tags.items():
         for variant in variants:
-            shape = _shape_words(variant)
+            # (its other keys' values first, as a shape's: ```level` 1 or 2, requires ...``)
+            shape = _given_words(variant.get("key_values", {})) + _shape_words(variant)
             for value in variant["values"]:  # (a value may select several variants)
                 where = f"`{key}` {canonical_value(value)}"
                 out[where] = f"{out[where]} or {shape}" if where in out else shape

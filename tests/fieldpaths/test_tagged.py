@@ -63,36 +63,39 @@ class Adopt(BaseModel):
 def test_a_pydantic_discriminated_union_records_each_variant_by_its_tag():
     # pydantic writes it as `oneOf` of references with a `discriminator`; each model closed
     assert tags(Adopt.model_json_schema(), "pet") == (("kind", (
-        (("cat",), ("kind", "meow"), ("kind", "lives", "meow"), ("kind", "lives", "meow"), (), ()),
-        (("dog",), ("bark", "kind"), ("bark", "kind"), ("bark", "kind"), (), ()))),)
+        (("cat",), ("kind", "meow"), ("kind", "lives", "meow"), ("kind", "lives", "meow"),
+         (), (), ()),
+        (("dog",), ("bark", "kind"), ("bark", "kind"), ("bark", "kind"), (), (), ()))),)
 
 
 def test_open_variants_record_what_they_require_and_declare_and_take_any_key():
     every = ("a", "b", "c", "t")
     assert tags({"oneOf": [variant("x", "a"), variant("y", "b")]}) == (("t", (
-        (("x",), ("a", "t"), None, every, (), ()), (("y",), ("b", "t"), None, every, (), ()))),)
+        (("x",), ("a", "t"), None, every, (), (), ()),
+        (("y",), ("b", "t"), None, every, (), (), ()))),)
 
 
 def test_open_variants_told_apart_only_by_what_they_declare_record_their_tags():
     # pydantic's default models: no variant closed, each requiring only its tag; a sender's
     # "x" may send `a`, never `b` (a closed receiver's "x" may refuse `b`)
     schema = {"oneOf": [variant("x", names=("a",)), variant("y", names=("b",))]}
-    assert tags(schema) == (("t", ((("x",), ("t",), None, ("a", "t"), (), ()),
-                                   (("y",), ("t",), None, ("b", "t"), (), ()))),)
+    assert tags(schema) == (("t", ((("x",), ("t",), None, ("a", "t"), (), (), ()),
+                                   (("y",), ("t",), None, ("b", "t"), (), (), ()))),)
 
 
 def test_a_variant_requiring_more_than_another_is_told_apart_too():
     # no choice here (`t` alone will do for "x"), but "y" without `b` is refused
     schema = {"type": "object", "properties": {"p": {"anyOf": [variant("x"), variant("y", "b")]}}}
-    assert tags(schema, "p") == (("t", ((("x",), ("t",), None, ("a", "b", "c", "t"), (), ()),
-                                        (("y",), ("b", "t"), None, ("a", "b", "c", "t"), (), ()))),)
+    assert tags(schema, "p") == (("t", ((("x",), ("t",), None, ("a", "b", "c", "t"), (), (), ()),
+                                        (("y",), ("b", "t"), None, ("a", "b", "c", "t"), (), (),
+                                         ()))),)
     assert extract_paths(schema)["p"].choice == ()
 
 
 def test_values_of_several_variants_and_integer_tags_are_kept_in_canonical_order():
     assert tags({"anyOf": [variant([2, 1], "a"), variant(0, "b"), variant(3, "a")]}) == (
-        ("t", (((0,), ("b", "t"), None, ("a", "b", "c", "t"), (), ()),
-               ((1, 2, 3), ("a", "t"), None, ("a", "b", "c", "t"), (), ()))),)
+        ("t", (((0,), ("b", "t"), None, ("a", "b", "c", "t"), (), (), ()),
+               ((1, 2, 3), ("a", "t"), None, ("a", "b", "c", "t"), (), (), ()))),)
 
 
 def test_variants_sharing_every_value_are_kept():
@@ -101,8 +104,8 @@ def test_variants_sharing_every_value_are_kept():
     schema = {"type": "object", "properties": {"p": {"anyOf": [variant(["x", "y"], "a"),
                                                               variant(["y", "x"], "b")]}}}
     variants = tags(schema, "p")[0][1]
-    assert variants == ((("x", "y"), ("a", "t"), None, ("a", "b", "c", "t"), (), ()),
-                        (("x", "y"), ("b", "t"), None, ("a", "b", "c", "t"), (), ()))
+    assert variants == ((("x", "y"), ("a", "t"), None, ("a", "b", "c", "t"), (), (), ()),
+                        (("x", "y"), ("b", "t"), None, ("a", "b", "c", "t"), (), (), ()))
     assert not tells_apart(variants)
     told = {"anyOf": [variant("x", "a"), variant("x", "b"), variant("y", "a")]}
     assert tells_apart(tags(told)[0][1])
@@ -125,9 +128,9 @@ def test_a_tagged_union_inside_another_gives_its_own_variants():
     inner = {"oneOf": [variant("x", "a", closed=True), variant("y", "b", closed=True)]}
     schema = {"anyOf": [inner, variant("z", "c", closed=True)]}
     every = ("a", "b", "c", "t")
-    assert tags(schema) == (("t", ((("x",), ("a", "t"), every, every, (), ()),
-                                   (("y",), ("b", "t"), every, every, (), ()),
-                                   (("z",), ("c", "t"), every, every, (), ()))),)
+    assert tags(schema) == (("t", ((("x",), ("a", "t"), every, every, (), (), ()),
+                                   (("y",), ("b", "t"), every, every, (), (), ()),
+                                   (("z",), ("c", "t"), every, every, (), (), ()))),)
 
 
 def test_a_closed_variant_of_a_union_below_another_stays_closed_beside_an_open_one():
@@ -138,9 +141,9 @@ def test_a_closed_variant_of_a_union_below_another_stays_closed_beside_an_open_o
          "properties": {"k": {"const": 1}, "q": variant("x", names=("a",))}},
         {"type": "object", "required": ["k"], "properties": {"k": {"const": 2}, "q": {"anyOf": [
             variant("x", names=("c",)), variant("z", closed=True, names=())]}}}]}
-    assert tags(schema, "q") == (("t", ((("x",), ("t",), None, ("a", "t"), (), ()),
-                                        (("x",), ("t",), None, ("c", "t"), (), ()),
-                                        (("z",), ("t",), ("t",), ("t",), (), ()))),)
+    assert tags(schema, "q") == (("t", ((("x",), ("t",), None, ("a", "t"), (), (), ()),
+                                        (("x",), ("t",), None, ("c", "t"), (), (), ()),
+                                        (("z",), ("t",), ("t",), ("t",), (), (), ()))),)
 
 
 def test_the_tags_are_written_and_read_back_and_checked(tmp_path):
@@ -228,8 +231,8 @@ def test_unevaluated_properties_of_one_alternative_takes_the_keys_of_its_union_i
 def test_a_union_told_apart_only_by_a_tag_and_what_it_takes_records_its_tags():
     # the same required keys: no choice, but "x" takes `t` alone
     schema = {"anyOf": [variant("x", closed=True, names=()), variant("y", names=("a",))]}
-    assert tags(schema) == (("t", ((("x",), ("t",), ("t",), ("t",), (), ()),
-                                   (("y",), ("t",), None, ("a", "t"), (), ()))),)
+    assert tags(schema) == (("t", ((("x",), ("t",), ("t",), ("t",), (), (), ()),
+                                   (("y",), ("t",), None, ("a", "t"), (), (), ()))),)
 
 
 def test_an_open_variant_declaring_more_than_it_requires_writes_what_it_declares(tmp_path):

@@ -83,7 +83,8 @@ def _gap(gap: Gap) -> str:
     parts = [f"requires {_names(gap.missing)}" if gap.missing else "",
              f"refuses {_names(gap.refused)}" if gap.refused else "",
              f"types {_names(m[0] for m in gap.mistyped)}" if gap.mistyped else "",
-             f"holds {_names(u[0] for u in gap.unheld)}" if gap.unheld else ""]
+             f"holds {_names(u[0] for u in gap.unheld)}" if gap.unheld else "",
+             f"values {_names(m[0] for m in gap.misvalued)}" if gap.misvalued else ""]
     return ", ".join(p for p in parts if p) or "differs"
 
 

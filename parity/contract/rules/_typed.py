@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any
 
 from parity.contract.rules._parsed import Parsed
-from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, Variant
+from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, KeyValues, Variant
 from parity.fieldpaths.fieldpath import Prop, Steps, render
 from parity.fieldpaths.variants import KeyShape
 
@@ -25,8 +25,8 @@ MAX_WAYS = 64
 class Way:
     """One way the sending side's object may be: its tag values, the keys it always sends,
     the keys it surely may send (those it declares), the keys it may send at all (beyond
-    ``sent`` for an open variant of a tagged union: any the object declares), and the types
-    and objects it sends keys as where they are its own (its variant's; the others: its
+    ``sent`` for an open variant of a tagged union: any the object declares), and the types,
+    objects and values it sends keys as where they are its own (its variant's; the others: its
     object's)."""
 
     values: tuple[Any, ...]
@@ -35,6 +35,8 @@ class Way:
     reach: frozenset[str]
     types: KeyTypes = ()
     objects: KeyShapes = ()
+    #: the values it sends keys with where they are its own (as ``types``)
+    key_values: KeyValues = ()
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,9 @@ class Typing:
     deeper: Callable[[tuple[str, ...]], list[Way] | None] = lambda _: None
     #: the types the sender's object gives a path of keys (``None``: it declares none)
     sender_at: Callable[[tuple[str, ...]], tuple[str, ...] | None] = lambda _: None
+    #: the values each side's object takes at a key, merged (``None``: any, or no such key)
+    sender_values: Callable[[str], tuple[Any, ...] | None] = lambda _: None
+    receiver_values: Callable[[str], tuple[Any, ...] | None] = lambda _: None
 
 
 #: (a key, the types a variant takes it as, the types a way sends it as): none fits
@@ -253,7 +258,13 @@ def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps
             entry = table.entries.get((*holder, Prop(key)))
             return None if entry is None else entry.type
         return types
+    def values_of(table: Parsed, holder: Steps) -> Callable[[str], tuple[Any, ...] | None]:
+        def values(key: str) -> tuple[Any, ...] | None:
+            entry = table.entries.get((*holder, Prop(key)))
+            return None if entry is None else entry.enum
+        return values
     def sender_at(path: tuple[str, ...]) -> tuple[str, ...] | None:
         entry = sender.entries.get((*at_sender, *map(Prop, path)))
         return None if entry is None else entry.type
-    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper, sender_at)
+    return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper, sender_at,
+                  values_of(sender, at_sender), values_of(tagged, at_tagged))

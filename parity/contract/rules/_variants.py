@@ -27,6 +27,7 @@ from parity.contract.rules._typed import (
     sendable,
     typed_ways,
 )
+from parity.contract.rules._valued import Misvalued, misvalued_keys, valued_ways
 from parity.fieldpaths.entry import (
     Shape,
     Variant,
@@ -63,6 +64,10 @@ class Gap:
     unheld: tuple[Unheld, ...] = ()
     #: ... and the sender always sends them
     unheld_always: bool = False
+    #: the keys the variant takes only with other values than the sender sends them with
+    misvalued: tuple[Misvalued, ...] = ()
+    #: ... and the sender always sends them
+    valued_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,8 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
         # a shape that gives the key no values of its own but declares it may send any of
         # the key's; one not declaring it never sends it (open or not, as ``Way.sent``)
         return _ways([(dict(values).get(key) or (tag.enum if key in declares else ()),
-                       requires, takes, declares, types, objects)
+                       requires, takes, declares, types, objects,
+                       tuple(kv for kv in values if kv[0] != key))
                       for requires, takes, declares, values, types, objects in shapes], declared)
     return _merged_ways(table, holder, declared, tag.enum)
 
@@ -109,7 +115,7 @@ UNTAGGED = (None,)
 
 def shape_variants(shapes: Sequence[Shape]) -> tuple[Variant, ...]:
     """A union's shapes (``Entry.shapes``) as variants judged by ``UNTAGGED``."""
-    return tuple((UNTAGGED, requires, takes, declares, types, objects)
+    return tuple((UNTAGGED, requires, takes, declares, types, objects, ())
                  for requires, takes, declares, _, types, objects in shapes)
 
 
@@ -132,10 +138,10 @@ def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
     may send any key its object ``declared``, those it declares surely)."""
     ways = []
-    for values, requires, takes, declares, types, objects in variants:
+    for values, requires, takes, declares, types, objects, held in variants:
         sent = sendable(declares, types)  # (not the keys it refuses)
         ways.append(Way(values, frozenset(requires), sent,
-                        sent if takes is not None else declared | sent, types, objects))
+                        sent if takes is not None else declared | sent, types, objects, held))
     return ways
 
 
@@ -211,7 +217,7 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: Abstra
     own refuses a call sending it as another (``_typed``)."""
     index = by_value(variants)
     if typing is not None:
-        ways = typed_ways(ways, variants, typing)
+        ways = valued_ways(typed_ways(ways, variants, typing), variants, typing)
     judged: dict[str, list[Miss | None]] = {}
     first: dict[str, Any] = {}
     # what the value's ways (failing or not) may send at all, and always send
@@ -243,10 +249,10 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: Abstra
         # each failing way's closest variants, the closest way's first: where the sender's
         # ways (its own variants) fail apart, each is said, not the first alone
         said: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[Mistyped, ...],
-                         tuple[Unheld, ...]], tuple[bool, bool]] = {}
+                         tuple[Unheld, ...], tuple[Misvalued, ...]], tuple[bool, bool]] = {}
         for m in sorted(failed, key=lambda m: (m.fatal, _size(m.gaps[0]))):
             for g in m.gaps:  # (one of the ways never sends them, or always does)
-                at = (g.missing, g.refused, g.mistyped, g.unheld)
+                at = (g.missing, g.refused, g.mistyped, g.unheld, g.misvalued)
                 never, always = said.get(at, (False, False))
                 said[at] = (never or g.never, always or g.always)
         # "never" and "always" of the value, not of one way alone (a gap holding another's
@@ -255,14 +261,16 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: Abstra
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
                          set(refused) <= sent, *one, mistyped,
                          {k for k, _, _ in mistyped} <= sent, unheld,
-                         {u[0] for u in unheld} <= sent)
-                     for (missing, refused, mistyped, unheld), one in said.items())
+                         {u[0] for u in unheld} <= sent, misvalued,
+                         {k for k, _, _ in misvalued} <= sent)
+                     for (missing, refused, mistyped, unheld, misvalued), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
 
 
 def _size(gap: Gap) -> int:
-    return len(gap.missing) + len(gap.refused) + len(gap.mistyped) + len(gap.unheld)
+    return (len(gap.missing) + len(gap.refused) + len(gap.mistyped) + len(gap.unheld)
+            + len(gap.misvalued))
 
 
 def rejected_with(ways: list[Way], variants: Sequence[Variant], required_anyway: AbstractSet[str],
@@ -320,11 +328,13 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: Abs
     """How ``way`` with ``value`` fails its ``candidates``; ``None`` where every call it may
     make fits one, or there are too many keys to tell. ``fitted``: the way's judgements so
     far, by what decides them."""
-    refused = [refused_keys(way, c, typing) for c in candidates] if typing else None
+    refused = [(*refused_keys(way, c, typing), misvalued_keys(way, c, typing))
+               for c in candidates] if typing else None
     asks, matter, fits = asked(candidates, required_anyway, declared_anyway, None if
                                 refused is None else [frozenset([*(m[0] for m in t),
-                                                                 *(v[0] for v in u)])
-                                                      for t, u in refused])
+                                                                 *(v[0] for v in u),
+                                                                 *(m[0] for m in w)])
+                                                      for t, u, w in refused])
     key = (frozenset(a for a in asks if a[0] <= way.reach), frozenset(matter & way.reach))
     known = fitted.get(key)
     if known is None:
@@ -336,17 +346,20 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: Abs
     every = known[1]
     gaps = {(tuple(sorted(missing)), tuple(sorted(keys)),
              tuple(m for m in typed if m[0] in way.sent),
-             tuple(u for u in unheld if u[0] in way.sent))
-            for (missing, keys), (typed, unheld) in zip(
+             tuple(u for u in unheld if u[0] in way.sent),
+             tuple(m for m in valued if m[0] in way.sent))
+            for (missing, keys), (typed, unheld, valued) in zip(
                 (_gaps(way, c, required_anyway, declared_anyway) for c in candidates),
-                refused or [((), ())] * len(candidates), strict=True)}
+                refused or [((), (), ())] * len(candidates), strict=True)}
     nearest = min(sum(map(len, gap)) for gap in gaps)
     # every variant as close, in a stable order: the sender is as far from each
     closest = sorted(gap for gap in gaps if sum(map(len, gap)) == nearest)
     return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required,
                                  mistyped=t, typed_always={k for k, _, _ in t} <= way.required,
-                                 unheld=u, unheld_always={v[0] for v in u} <= way.required)
-                             for m, r, t, u in closest),
+                                 unheld=u, unheld_always={v[0] for v in u} <= way.required,
+                                 misvalued=w,
+                                 valued_always={k for k, _, _ in w} <= way.required)
+                             for m, r, t, u, w in closest),
                 fatal=every == "none", bare=not fits(way.required))
 
 

@@ -25,6 +25,7 @@ from parity.contract.rules._align import Alignment, ToolPair
 from parity.contract.rules._base import Example, Finding, Rule, example_tool
 from parity.contract.rules._holders import asked_of, declared_names, every_call, required_names
 from parity.contract.rules._parsed import Parsed
+from parity.contract.rules._tag_words import gap_words
 from parity.contract.rules._text import at
 from parity.contract.rules._typed import Typing, Way, typing_of
 from parity.contract.rules._variants import (
@@ -46,10 +47,6 @@ IN = "in.tag"
 OUT = "out.tag"
 
 
-def _names(names: tuple[str, ...]) -> str:
-    return " and ".join(code_span(n) for n in names)
-
-
 @dataclass(frozen=True)
 class _Voice:
     """How a direction words a finding: who sends the object, and what fails."""
@@ -69,41 +66,7 @@ def _said(miss: Miss, voice: _Voice, tagged: bool = True) -> str:
 
 
 def _gap(gap: Gap, voice: _Voice) -> str:
-    parts = []
-    if gap.missing:
-        them = "it" if len(gap.missing) == 1 else "them"
-        how = (f"never {voice.sends} {them}" if gap.never
-               else f"may omit {them}; one of its variants never {voice.sends} {them}"
-               if gap.one_never else f"may omit {them}")
-        parts.append(f"requires {_names(gap.missing)} (the {voice.sender} {how})")
-    if gap.refused:
-        them = "it" if len(gap.refused) == 1 else "them"
-        how = (f"always {voice.sends} {them}" if gap.always
-               else f"may {voice.sends[:-1]} {them}; one of its variants always does"
-               if gap.one_always else f"may {voice.sends[:-1]} {them}")
-        parts.append(f"refuses {_names(gap.refused)} (the {voice.sender} {how})")
-    for key, taken, sent in gap.mistyped:
-        how = f"always {voice.sends} it" if gap.typed_always else f"may {voice.sends[:-1]} it"
-        parts.append(f"takes {code_span(key)} only as {_types(taken)} (the {voice.sender} "
-                     f"{how} as {_types(sent)})" if taken else  # (refused: `false`, `not: {}`)
-                     f"refuses {code_span(key)} (the {voice.sender} {how})")
-    for key, lacking, held, typed in gap.unheld:
-        how = f"always {voice.sends} it" if gap.unheld_always else f"may {voice.sends[:-1]} it"
-        asked = " and ".join([*([f"with {_names(lacking)}"] if lacking else []),
-                              *([f"without {_names(held)}"] if held else []),
-                              *(f"with {code_span(path)} as {_types(taken)}" if taken
-                                else f"without {code_span(path)}" for path, taken, _ in typed)])
-        said = "; ".join([*([f"never with {_names(lacking)}"] if lacking else []),
-                          *([f"always with {_names(held)}"] if held else []),
-                          *(f"with {code_span(path)} only as {_types(sent)}"
-                            for path, _, sent in typed)])
-        parts.append(f"takes {code_span(key)} only {asked} in it (the {voice.sender} {how}, "
-                     f"{said})")
-    return " and ".join(parts)
-
-
-def _types(names: tuple[str, ...]) -> str:
-    return " or ".join(names) or "nothing"
+    return gap_words(gap, voice.sender, voice.sends)
 
 
 def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
@@ -125,7 +88,8 @@ def _judged(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,
     union = (_shapes(entry) if key is None
              else f"a union of variants that all require {code_span(key)}"
              if not tells_apart(variants) else f"a union told apart by {code_span(key)}"
-             + ("" if entry.tags else " (which not every variant requires)"))
+             + ("" if all(key in v[1] for v in variants)
+                else " (which not every variant requires)"))
     return key, union, found
 
 
@@ -378,7 +342,10 @@ RULES = (
                 "`\"cat\"` with a string `size` is rejected. So does a variant that gives a "
                 "field an object of its own (a webhook's `config` requiring `url`, an "
                 "email's requiring `address`: merged, `config` asks for either): an agent "
-                "sending `\"webhook\"` with the email's `config` is rejected.",
+                "sending `\"webhook\"` with the email's `config` is rejected. So does a "
+                "variant that gives a field values of its own (`\"a\"`'s `level` 1 or 2, "
+                "`\"b\"`'s 2 or 3: merged, `level` takes 1, 2 or 3, the variants' "
+                "`key_values`): an agent sending `\"a\"` with `level` 3 is rejected.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],
@@ -396,7 +363,9 @@ RULES = (
                 "variants for that value: it must hold all the fields one of them requires "
                 "and, where that variant is closed, no field it refuses. A result that "
                 "fails its variant fails to parse in the agent, though every merged path "
-                "agrees. A warning where the server only may omit (or may return) a field, "
+                "agrees; so does one holding a field with a value the agent's variant does "
+                "not give it (its `key_values`). A warning where the server only may omit "
+                "(or may return) a field, "
                 "as `out.optional` is. A tag not every variant of the agent's model "
                 "requires (its `shapes` give it their values) holds the results that "
                 "return it.",

@@ -1,0 +1,98 @@
+"""What a tagged union's variants give their keys apart as values (a variant's
+``KeyValues``): which values a way sends a key with, and which keys a variant refuses so.
+``_variants`` judges a way by them as by the types it sends: ``{kind: "a", level: 1 or 2}``
+or ``{kind: "b", level: 2 or 3}`` refuses ``"a"`` with ``level`` 3, which merged path by
+path (``level`` 1, 2 or 3) passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import product
+from typing import Any
+
+from parity.contract.rules._typed import MAX_WAYS, Typing, Way
+from parity.core.jsonio import compact
+from parity.core.terminal import code_span
+from parity.fieldpaths.entry import Variant, value_identity
+
+#: (a key, the values a variant takes it with, the values a way sends it with): none fits
+Misvalued = tuple[str, tuple[Any, ...], tuple[Any, ...]]
+
+
+def sent_values(way: Way, key: str, typing: Typing) -> tuple[Any, ...] | None:
+    """The values ``way`` sends ``key`` with that the receiver's object takes at all (one it
+    takes in no variant is ``in.enum``'s); ``None``: any value, where neither side's object
+    limits the key (not judged here: which of them a variant refuses is not told)."""
+    own = dict(way.key_values).get(key)
+    if own is None:
+        own = typing.sender_values(key)
+    merged = typing.receiver_values(key)
+    if own is None or merged is None:
+        return merged if own is None else own
+    taken = set(map(value_identity, merged))
+    return tuple(value for value in own if value_identity(value) in taken)
+
+
+def misvalued_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Misvalued, ...]:
+    """The keys ``way`` may send that ``variant`` takes with none of the values the way
+    sends them with."""
+    found = []
+    for key, taken in variant[6]:
+        if key in way.reach:
+            sent = sent_values(way, key, typing)
+            if sent and set(map(value_identity, taken)).isdisjoint(map(value_identity, sent)):
+                found.append((key, taken, sent))
+    return tuple(found)
+
+
+def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> list[Way]:
+    """``ways``, each split by the values it sends a key with where a variant takes some of
+    them and not others (``level`` 1, 2 or 3 to a variant taking 1 or 2): each part is then
+    taken or refused whole, by each variant (values alike for every variant stay in one
+    part). A way past ``MAX_WAYS`` parts is kept whole (no finding rather than a guess)."""
+    limits: dict[str, list[frozenset[str]]] = {}
+    for variant in variants:
+        for key, taken in variant[6]:
+            limits.setdefault(key, []).append(frozenset(map(value_identity, taken)))
+    if not limits:
+        return ways  # (the usual: no variant gives a key values apart)
+    out: list[Way] = []
+    for way in ways:
+        split: list[tuple[str, list[tuple[Any, ...]]]] = []
+        for key in sorted(limits.keys() & way.reach):
+            sent = sent_values(way, key, typing)
+            if not sent:
+                continue
+            parts: dict[tuple[bool, ...], list[Any]] = {}
+            for value in sent:
+                identity = value_identity(value)
+                parts.setdefault(tuple(identity in t for t in limits[key]), []).append(value)
+            if len(parts) > 1:
+                split.append((key, [tuple(values) for values in parts.values()]))
+        count = 1
+        for _, parts_of_key in split:
+            count *= len(parts_of_key)
+        if not split or count > MAX_WAYS:
+            out.append(way)
+            continue
+        for picked in product(*(parts_of_key for _, parts_of_key in split)):
+            held = dict(way.key_values) | {key: values for (key, _), values in zip(
+                split, picked, strict=True)}
+            out.append(replace(way, key_values=tuple(sorted(held.items(),
+                                                            key=lambda kv: kv[0]))))
+    return out
+
+
+def valued_words(misvalued: tuple[Misvalued, ...], always: bool, sender: str,
+                 sends: str) -> list[str]:
+    """How a finding words the keys a variant takes only with other values: ``takes
+    `level` only as 1 or 2 (the agent may send it as 3)``."""
+    how = f"always {sends} it" if always else f"may {sends[:-1]} it"
+    return [f"takes {code_span(key)} only as {_values(taken)} (the {sender} {how} as "
+            f"{_values(sent)})" for key, taken, sent in misvalued]
+
+
+def _values(values: tuple[Any, ...]) -> str:
+    return " or ".join(map(compact, values))

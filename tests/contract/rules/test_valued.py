@@ -1,0 +1,131 @@
+"""in.tag and out.tag by the values a variant gives its other keys (``_valued``): a tag
+value sent with a value its variant does not take is rejected, though the merged key takes
+it."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+from rulefixtures import diff, obj, of_rule, single, tool
+
+from parity.cli.main import main
+from parity.contract.rules.tags import IN, OUT
+
+
+def variant(kind: str, levels: list[Any] | None, *names: str) -> dict[str, Any]:
+    """A closed object tagged ``kind`` requiring ``level`` (``levels``: its values;
+    ``None``: any integer), declaring ``names`` too."""
+    level = {"type": "integer"} if levels is None else {"enum": levels}
+    return obj({"kind": {"const": kind}, "level": level, **{n: {"type": "string"}
+                                                          for n in names}},
+               ("kind", "level"), additionalProperties=False)
+
+
+def union(a: list[Any] | None, b: list[Any] | None = [2, 3], note: bool = False  # noqa: B006
+          ) -> dict[str, Any]:
+    return {"oneOf": [variant("a", a, *(("note",) if note else ())), variant("b", b)]}
+
+
+def sent(agent_x: dict[str, Any], server_x: dict[str, Any]) -> list[Any]:
+    return diff([tool("t", obj({"x": agent_x}, ("x",)))],
+                [tool("t", obj({"x": server_x}, ("x",)))])
+
+
+def returned(server_x: dict[str, Any], agent_x: dict[str, Any]) -> list[Any]:
+    return diff([tool("t", None, obj({"x": agent_x}, ("x",)))],
+                [tool("t", None, obj({"x": server_x}, ("x",)))])
+
+
+class ServerA(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["a"]
+    level: Literal[1, 2]
+    note: str = ""
+
+
+class AgentA(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["a"]
+    level: Literal[1, 2, 3]
+    note: str = ""
+
+
+class B(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["b"]
+    level: Literal[2, 3]
+
+
+class ServerCall(BaseModel):
+    x: Annotated[Union[ServerA, B], Field(discriminator="kind")]  # noqa: UP007
+
+
+class AgentCall(BaseModel):
+    x: Annotated[Union[AgentA, B], Field(discriminator="kind")]  # noqa: UP007
+
+
+def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema()
+
+
+def test_a_tag_value_sent_with_a_value_its_variant_refuses_is_rejected():
+    # pydantic's discriminated unions: the agent's "a" takes `level` 3, the server's not
+    finding = single(IN, diff([tool("t", schema_of(AgentCall))],
+                              [tool("t", schema_of(ServerCall))]))
+    assert finding.path == "x" and finding.severity == "error"
+    assert ('the server\'s object at `x` is a union told apart by `kind`: with "a" it takes '
+            "`level` only as 1 or 2 (the agent always sends it as 3); calls that send them so "
+            "are rejected") in finding.message
+    assert finding.facts == ('"a": values level',)
+
+
+def test_a_union_told_apart_by_values_alone_is_judged_so_too():
+    # no key of its own: the server's union is its shapes, whose tag `kind` judges it
+    finding = single(IN, sent(union([1, 2, 3]), union([1, 2])))
+    assert 'with "a" it takes `level` only as 1 or 2 (the agent always sends it as 3)' \
+        in finding.message
+    assert "(which not every variant requires)" not in finding.message
+
+
+def test_an_agent_as_narrow_as_the_server_or_narrower_is_not_reported():
+    # (beside the agent wider than the server, which is)
+    assert single(IN, sent(union([1, 2, 3], note=True), union([1, 2], note=True)))
+    for note in (False, True):
+        assert sent(union([1, 2], note=note), union([1, 2], note=note)) == []
+        assert sent(union([1], note=note), union([1, 2], note=note)) == []
+        # a variant leaving `level` free on the server takes any value
+        assert of_rule(IN, sent(union([1, 2, 3], note=note), union(None, note=note))) == []
+    # the agent's variant for "b" is wider, but the server has no "a" variant to hold it to
+    assert of_rule(IN, sent(union([1, 2, 9], note=True),
+                            {"oneOf": [variant("b", [2, 3])]})) == []
+    assert diff([tool("t", schema_of(ServerCall))], [tool("t", schema_of(ServerCall))]) == []
+
+
+def test_an_agent_free_where_the_servers_variant_limits_the_key_is_held_to_it():
+    # the agent's "a" takes any integer `level`; merged, the server's takes 1, 2 or 3
+    finding = single(IN, sent({"oneOf": [variant("a", None, "note"), variant("b", [2, 3])]},
+                              union([1, 2], note=True)))
+    assert 'with "a" it takes `level` only as 1 or 2 (the agent always sends it as 3)' \
+        in finding.message
+
+
+def test_a_server_result_a_variant_of_the_agents_refuses_fails_in_the_agent():
+    finding = single(OUT, returned(union([1, 2, 3], note=True), union([1, 2], note=True)))
+    assert finding.severity == "warning"  # (some results with "a" fit: those with 1 or 2)
+    assert ('the agent\'s result model at `x` is a union told apart by `kind`: with "a" it '
+            "takes `level` only as 1 or 2 (the server always returns it as 3)") in finding.message
+    assert finding.facts == ('"a": values level',)
+    assert of_rule(OUT, returned(union([1, 2], note=True), union([1, 2, 3], note=True))) == []
+
+
+def test_parity_diff_reports_it_and_passes_identical_sides(tmp_path, capsys):
+    agent, server = tmp_path / "agent.json", tmp_path / "server.json"
+    agent.write_text(json.dumps({"tools": [{"name": "t", "inputSchema": schema_of(AgentCall)}]}))
+    server.write_text(json.dumps({"tools": [{"name": "t",
+                                              "inputSchema": schema_of(ServerCall)}]}))
+    assert main(["diff", "--agent-file", str(agent), "--server-file", str(server)]) == 1
+    assert "takes `level` only as 1 or 2 (the agent always sends it as 3)" \
+        in capsys.readouterr().out
+    assert main(["diff", "--agent-file", str(server), "--server-file", str(server)]) == 0
