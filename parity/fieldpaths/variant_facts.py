@@ -202,6 +202,8 @@ def _valued_apart(variants: list[_Told], but: str) -> set[str]:
     the key)."""
     held = [told[3] for told in variants]
     first = held[0]
+    if all(len(its) == 1 for its in held):
+        return set()  # (the usual: the tag alone has values)
     keys = set(first).union(*held[1:])
     keys.discard(but)
     apart = set()
@@ -236,7 +238,7 @@ def _told_apart(variants: list[_Told], key: str) -> tuple[Variant, ...]:
                            frozenset(declares), *_kept(given, typed, held_apart),
                            tuple(sorted((k, v) for k, v in held.items() if k in valued))
                            if valued else ()), []).extend(values)
-    if len({ways[:5] for ways in shapes}) < 2:
+    if len(shapes) < 2 or (valued and len({ways[:5] for ways in shapes}) < 2):
         return ()
     told: list[Variant] = []
     for (needs, keys, names, its_types, its_objects, its_held), held_values in shapes.items():
@@ -246,7 +248,8 @@ def _told_apart(variants: list[_Told], key: str) -> tuple[Variant, ...]:
                      its_objects, its_held))
     return tuple(sorted(told, key=lambda v: ([canonical_value(x) for x in v[0]], v[1],
                                              v[2] is None, v[2] or (), v[3], v[4],
-                                             _objects_order(v[5]), _values_order(v[6]))))
+                                             _objects_order(v[5]),
+                                             _values_order(v[6]) if valued else ())))
 
 
 def _values_order(values: KeyValues) -> tuple[Any, ...]:

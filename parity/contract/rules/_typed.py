@@ -234,17 +234,27 @@ def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> 
                     len({type_fits(t, taken) for t in sent}) > 1
                     for variant in variants for k, taken in variant[4] if k == key):
                 split.append((key, sent))
-        parts = 1
-        for _, sent in split:
-            parts *= len(sent)
-        if not split or parts > MAX_WAYS:
-            out.append(way)
-            continue
-        for picked in product(*(sent for _, sent in split)):
-            types = dict(way.types) | {key: (t,) for (key, _), t in zip(split, picked,
-                                                                          strict=True)}
-            out.append(replace(way, types=tuple(sorted(types.items()))))
+        out.extend(split_way(way, way.types, [(key, [(t,) for t in sent]) for key, sent in split],
+                             lambda w, held: replace(w, types=held)))
     return out
+
+
+def split_way(way: Way, own: tuple[tuple[str, tuple[Any, ...]], ...],
+              split: Sequence[tuple[str, Sequence[tuple[Any, ...]]]],
+              given: Callable[[Way, tuple[tuple[str, tuple[Any, ...]], ...]], Way],
+              ) -> list[Way]:
+    """``way`` once for each pick of one part of each key's in ``split``, ``given`` them
+    beside its ``own`` (its types, or values) by key; whole where nothing splits it, or past
+    ``MAX_WAYS`` parts (no finding rather than a guess)."""
+    count = 1
+    for _, parts in split:
+        count *= len(parts)
+    if not split or count > MAX_WAYS:
+        return [way]
+    return [given(way, tuple(sorted((dict(own) | dict(zip([key for key, _ in split], picked,
+                                                    strict=True))).items(),
+                                    key=lambda kv: kv[0])))
+            for picked in product(*(parts for _, parts in split))]
 
 
 def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps,

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import product
 from typing import Any
 
-from parity.contract.rules._typed import MAX_WAYS, Typing, Way
+from parity.contract.rules._typed import Typing, Way, split_way
 from parity.core.jsonio import compact
 from parity.core.terminal import code_span
 from parity.fieldpaths.entry import Variant, value_identity
@@ -71,17 +70,8 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
                 parts.setdefault(tuple(identity in t for t in limits[key]), []).append(value)
             if len(parts) > 1:
                 split.append((key, [tuple(values) for values in parts.values()]))
-        count = 1
-        for _, parts_of_key in split:
-            count *= len(parts_of_key)
-        if not split or count > MAX_WAYS:
-            out.append(way)
-            continue
-        for picked in product(*(parts_of_key for _, parts_of_key in split)):
-            held = dict(way.key_values) | {key: values for (key, _), values in zip(
-                split, picked, strict=True)}
-            out.append(replace(way, key_values=tuple(sorted(held.items(),
-                                                            key=lambda kv: kv[0]))))
+        out.extend(split_way(way, way.key_values, split,
+                             lambda w, held: replace(w, key_values=held)))
     return out
 
 
