@@ -80,7 +80,7 @@ _WORDS = """
     any against agent baseline calls catalog check choice client_capabilities closed
     command constraints contract count declares definition diff digest direction
     elicitation entries entry enum_by_type error errors finding growth hash hashed_fields hint
-    invalid keyObjects keyTypes keyValues keysets known listed message name names nested
+    invalid keyObjects keyTypes keyValues key_values keysets known listed message name names nested
     new observed pair pairs path patterns plain protocol_version reason recursive
     renamed_from reported requires roots rule sampling server severity shapes side source
     stale strings surface table tags takes takesOrDeclares task tool tool_id_form tools
