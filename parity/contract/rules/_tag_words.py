@@ -46,7 +46,7 @@ def gap_words(gap: Gap, sender: str, sends: str) -> str:
                             for path, _, sent in typed)])
         parts.append(f"takes {code_span(key)} only {asked} in it (the {sender} {how}, "
                      f"{said})")
-    parts.extend(valued_words(gap.misvalued, gap.valued_always, sender, sends))
+    parts.extend(valued_words(gap.misvalued, sender, sends))
     return " and ".join(parts)
 
 

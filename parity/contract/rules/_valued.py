@@ -75,13 +75,13 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
     return out
 
 
-def valued_words(misvalued: tuple[Misvalued, ...], always: bool, sender: str,
-                 sends: str) -> list[str]:
+def valued_words(misvalued: tuple[Misvalued, ...], sender: str, sends: str) -> list[str]:
     """How a finding words the keys a variant takes only with other values: ``takes
-    `level` only as 1 or 2 (the agent may send it as 3)``."""
-    how = f"always {sends} it" if always else f"may {sends[:-1]} it"
-    return [f"takes {code_span(key)} only as {_values(taken)} (the {sender} {how} as "
-            f"{_values(sent)})" for key, taken, sent in misvalued]
+    `level` only as 1 or 2 (the agent may send it as 3)``. Said as a possibility even where
+    the key is always sent: the values are one part of what the sender's own variant may
+    send there (1, 2 or 3), not all of it."""
+    return [f"takes {code_span(key)} only as {_values(taken)} (the {sender} may "
+            f"{sends[:-1]} it as {_values(sent)})" for key, taken, sent in misvalued]
 
 
 def _values(values: tuple[Any, ...]) -> str:

@@ -66,8 +66,6 @@ class Gap:
     unheld_always: bool = False
     #: the keys the variant takes only with other values than the sender sends them with
     misvalued: tuple[Misvalued, ...] = ()
-    #: ... and the sender always sends them
-    valued_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -261,8 +259,7 @@ def misses(ways: list[Way], variants: Sequence[Variant], required_anyway: Abstra
         gaps = tuple(Gap(missing, not set(missing) & reached[identity], refused,
                          set(refused) <= sent, *one, mistyped,
                          {k for k, _, _ in mistyped} <= sent, unheld,
-                         {u[0] for u in unheld} <= sent, misvalued,
-                         {k for k, _, _ in misvalued} <= sent)
+                         {u[0] for u in unheld} <= sent, misvalued)
                      for (missing, refused, mistyped, unheld, misvalued), one in said.items())
         found.append(Miss(first[identity], gaps, fatal, any(m.bare for m in failed)))
     return found
@@ -357,8 +354,7 @@ def _judge(way: Way, value: Any, candidates: list[Variant], required_anyway: Abs
     return Miss(value, tuple(Gap(m, not (set(m) & way.reach), r, set(r) <= way.required,
                                  mistyped=t, typed_always={k for k, _, _ in t} <= way.required,
                                  unheld=u, unheld_always={v[0] for v in u} <= way.required,
-                                 misvalued=w,
-                                 valued_always={k for k, _, _ in w} <= way.required)
+                                 misvalued=w)
                              for m, r, t, u, w in closest),
                 fatal=every == "none", bare=not fits(way.required))
 
