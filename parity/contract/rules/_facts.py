@@ -84,7 +84,10 @@ def _gap(gap: Gap) -> str:
              f"refuses {_names(gap.refused)}" if gap.refused else "",
              f"types {_names(m[0] for m in gap.mistyped)}" if gap.mistyped else "",
              f"holds {_names(u[0] for u in gap.unheld)}" if gap.unheld else "",
-             f"values {_names(m[0] for m in gap.misvalued)}" if gap.misvalued else ""]
+             # the values too: a wider set at the same tag and key is another difference
+             "values " + ", ".join(sorted(f"{key} {' or '.join(sorted(map(compact, sent)))}"
+                                          for key, _, sent in gap.misvalued))
+             if gap.misvalued else ""]
     return ", ".join(p for p in parts if p) or "differs"
 
 

@@ -78,7 +78,7 @@ def test_a_tag_value_sent_with_a_value_its_variant_refuses_is_rejected():
     assert ('the server\'s object at `x` is a union told apart by `kind`: with "a" it takes '
             "`level` only as 1 or 2 (the agent may send it as 3); calls that send them so "
             "are rejected") in finding.message
-    assert finding.facts == ('"a": values level',)
+    assert finding.facts == ('"a": values level 3',)
 
 
 def test_a_union_told_apart_by_values_alone_is_judged_so_too():
@@ -116,7 +116,7 @@ def test_a_server_result_a_variant_of_the_agents_refuses_fails_in_the_agent():
     assert finding.severity == "warning"  # (some results with "a" fit: those with 1 or 2)
     assert ('the agent\'s result model at `x` is a union told apart by `kind`: with "a" it '
             "takes `level` only as 1 or 2 (the server may return it as 3)") in finding.message
-    assert finding.facts == ('"a": values level',)
+    assert finding.facts == ('"a": values level 3',)
     assert of_rule(OUT, returned(union([1, 2], note=True), union([1, 2, 3], note=True))) == []
 
 
@@ -129,3 +129,11 @@ def test_parity_diff_reports_it_and_passes_identical_sides(tmp_path, capsys):
     assert "takes `level` only as 1 or 2 (the agent may send it as 3)" \
         in capsys.readouterr().out
     assert main(["diff", "--agent-file", str(server), "--server-file", str(server)]) == 0
+
+
+def test_the_facts_name_the_values_so_a_wider_set_is_another_difference():
+    # a baseline entry accepted for `"a"` with `level` 3 must not cover `level` 3 or 4
+    # (4 is a value the server's `"b"` takes: one it takes nowhere is in.enum's)
+    one = single(IN, of_rule(IN, sent(union([1, 2, 3]), union([1, 2], [2, 3, 4]))))
+    two = single(IN, of_rule(IN, sent(union([1, 2, 3, 4]), union([1, 2], [2, 3, 4]))))
+    assert (one.facts, two.facts) == (('"a": values level 3',), ('"a": values level 3 or 4',))
