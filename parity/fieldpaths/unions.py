@@ -279,7 +279,9 @@ def merge_union(entries: list[Entry]) -> Entry:
         examples = examples or bool(e.examples)
     kept: dict[str, Any] = {}
     if stated:
-        kept, dropped = constraints.union_keeping((e.type, e.constraints) for e in entries)
+        # an untyped ``const`` says nothing of a number's bounds: its values' types count
+        kept, dropped = constraints.union_keeping(
+            ((held_types(e) if several else e.type), e.constraints) for e in entries)
         unsupported.update(dropped)
     entry = make_entry(
         normalize_types(types),
@@ -330,8 +332,8 @@ def _merge_two(x: Entry, y: Entry) -> Entry:
     kept: dict[str, Any] = {}
     unsupported = {*x.unsupported, *y.unsupported}
     if x.constraints or y.constraints:
-        kept, dropped = constraints.union_keeping(((x.type, x.constraints),
-                                                   (y.type, y.constraints)))
+        kept, dropped = constraints.union_keeping(((held_types(x), x.constraints),
+                                                   (held_types(y), y.constraints)))
         unsupported.update(dropped)
     entry = make_entry(
         normalize_types(types),

@@ -48,6 +48,10 @@ UNIONS: list[Any] = [
     {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}]},
     {"anyOf": [{"type": "string", "enum": ["b", "a"]}, {"const": "c"}, NULL]},
     {"anyOf": [{"enum": [1, 2]}, {"type": "string"}]},  # one branch allows any value
+    # an untyped const says nothing of a number's bounds: the integer's survive
+    {"anyOf": [{"const": "x"}, {"type": "integer", "minimum": 0, "maximum": 10}]},
+    {"anyOf": [{"const": "x"}, {"enum": ["y", None]}, {"type": "integer", "maximum": 10}]},
+    {"anyOf": [{"const": 20}, {"type": "integer", "maximum": 10}]},  # 20: no maximum
     # some types limited by an enum, others free (``enum_by_type``)
     {"anyOf": [{"const": "auto", "type": "string"}, {"type": "integer"}], "title": "Mode"},
     {"oneOf": [{"enum": [1.5, 2, "a"], "type": ["number", "string"]}, {"type": "integer"},

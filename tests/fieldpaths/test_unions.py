@@ -102,7 +102,7 @@ def merged_the_long_way(entries):
         next((e.recursive for e in entries if e.recursive is not None), None),
         tuple(sorted({r for e in entries for r in e.unresolved})),
         tuple(sorted({u for e in entries for u in e.unsupported})),
-        constraints.canonical(constraints.union((e.type, dict(e.constraints)) for e in entries)),
+        constraints.canonical(constraints.union((held(e), dict(e.constraints)) for e in entries)),
         keep_examples(*(e.examples for e in entries)), enum_by_type=by_type)
 
 

@@ -120,6 +120,16 @@ def test_constraints_on_either_side_of_a_union_with_null_are_kept():
     assert single("in.constraint", diff([tool("t", agent)], [tool("t", server)])).path == "v"
 
 
+def test_a_number_s_bounds_beside_an_untyped_const_are_kept():
+    # the const "x" is a string: it says nothing of integers, whose bounds the server holds
+    server = obj({"v": {"anyOf": [{"const": "x"},
+                                  {"type": "integer", "minimum": 0, "maximum": 10}]}})
+    f = single("in.constraint", diff([tool("t", obj({"v": {"type": "integer"}}))],
+                                     [tool("t", server)]))
+    witness = _witness_of(f.message, "the agent may send ")
+    assert not Draft202012Validator(server["properties"]["v"]).is_valid(witness)
+
+
 def test_a_pattern_that_backtracks_without_bound_gives_no_verdict_instead_of_hanging():
     runaway = {"type": "string", "pattern": "^(a|aa)+b$"}
     sent = {"type": "string", "enum": ["a" * 40]}
