@@ -82,7 +82,10 @@ def of_misses(misses: Iterable[Miss], *, tagged: bool) -> tuple[str, ...]:
 def _gap(gap: Gap) -> str:
     parts = [f"requires {_names(gap.missing)}" if gap.missing else "",
              f"refuses {_names(gap.refused)}" if gap.refused else "",
-             f"types {_names(m[0] for m in gap.mistyped)}" if gap.mistyped else "",
+             # the types sent as well: a key sent as one more type is another difference
+             "types " + ", ".join(sorted(f"{key} {'|'.join(sorted(sent))}"
+                                         for key, _, sent in gap.mistyped))
+             if gap.mistyped else "",
              f"holds {_names(u[0] for u in gap.unheld)}" if gap.unheld else "",
              # the values too: a wider set at the same tag and key is another difference
              "values " + ", ".join(sorted(f"{key} {' or '.join(sorted(map(compact, sent)))}"

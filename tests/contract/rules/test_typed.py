@@ -97,6 +97,22 @@ def test_a_tagged_variant_takes_its_keys_at_its_own_types():
                 {"oneOf": [cat, dog]}) == []
 
 
+def test_the_facts_name_the_types_so_a_key_sent_as_one_more_is_another_difference():
+    def pet(kind: str, size: dict[str, Any]) -> dict[str, Any]:
+        return closed({"kind": {"const": kind}, "size": size}, "kind", "size")
+
+    pets = {"oneOf": [pet("cat", INT), pet("dog", TEXT), pet("eel", {"type": "boolean"})]}
+
+    def facts(size: dict[str, Any]) -> tuple[str, ...]:
+        return single(TAG_IN, sent(pet("cat", size), pets)).facts
+
+    assert facts(TEXT) == ('"cat": types size string (every)',)
+    # a baseline entry accepted for a string `size` covers no boolean one, nor both
+    assert facts({"type": "boolean"}) == ('"cat": types size boolean (every)',)
+    assert facts({"type": ["boolean", "string"]}) == (
+        '"cat": types size boolean or types size string (every)',)
+
+
 def test_a_key_an_open_tagged_variant_refuses_is_refused_with_its_tag():
     # zod's `b: z.never().optional()` in the open "x" variant: `{"not": {}}` (or `false`)
     # takes no value, where any other key not declared there is taken (before: "no
