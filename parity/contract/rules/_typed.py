@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any
 
 from parity.contract.rules._parsed import Parsed
-from parity.fieldpaths.entry import ANY, KeyShapes, KeyTypes, KeyValues, Variant
+from parity.fieldpaths.entry import ANY, Entry, KeyShapes, KeyTypes, KeyValues, Variant
 from parity.fieldpaths.fieldpath import Prop, Steps, render
 from parity.fieldpaths.variants import KeyShape
 
@@ -37,6 +37,9 @@ class Way:
     objects: KeyShapes = ()
     #: the values it sends keys with where they are its own (as ``types``)
     key_values: KeyValues = ()
+    #: it is its object read whole (no variant or shape of its own): the object's entries
+    #: are what it sends, a key free of values there with any value its entry allows
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class Typing:
     #: the values each side's object takes at a key, merged (``None``: any, or no such key)
     sender_values: Callable[[str], tuple[Any, ...] | None] = lambda _: None
     receiver_values: Callable[[str], tuple[Any, ...] | None] = lambda _: None
+    #: the sender's object's entry at a key (``None``: it declares none)
+    sender_entry: Callable[[str], Entry | None] = lambda _: None
 
 
 #: (a key, the types a variant takes it as, the types a way sends it as): none fits
@@ -277,4 +282,5 @@ def typing_of(tagged: Parsed, at_tagged: Steps, sender: Parsed, at_sender: Steps
         entry = sender.entries.get((*at_sender, *map(Prop, path)))
         return None if entry is None else entry.type
     return Typing(of(sender, at_sender), of(tagged, at_tagged), objects, deeper, sender_at,
-                  values_of(sender, at_sender), values_of(tagged, at_tagged))
+                  values_of(sender, at_sender), values_of(tagged, at_tagged),
+                  lambda key: sender.entries.get((*at_sender, Prop(key))))

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from parity.contract.rules._typed import Typing, Way, split_way
+from parity.contract.rules._typed import Typing, Way, split_way, type_fits
+from parity.contract.rules._witness import around
 from parity.core.jsonio import compact
 from parity.core.terminal import code_span
-from parity.fieldpaths.entry import Variant, value_identity
+from parity.fieldpaths.entry import Variant, value_identity, value_type
 
 #: (a key, the values a variant takes it with, the values a way sends it with): none fits
 Misvalued = tuple[str, tuple[Any, ...], tuple[Any, ...]]
@@ -52,16 +53,24 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
     taken or refused whole, by each variant (values alike for every variant stay in one
     part). A way past ``MAX_WAYS`` parts is kept whole (no finding rather than a guess)."""
     limits: dict[str, list[frozenset[str]]] = {}
+    listed: dict[str, dict[str, Any]] = {}  # a key's values in any variant, by identity
     for variant in variants:
         for key, taken in variant[6]:
             limits.setdefault(key, []).append(frozenset(map(value_identity, taken)))
+            listed.setdefault(key, {}).update(zip(map(value_identity, taken), taken,
+                                                  strict=True))
     if not limits:
         return ways  # (the usual: no variant gives a key values apart)
+    free: dict[str, tuple[Any, ...]] = {}
     out: list[Way] = []
     for way in ways:
         split: list[tuple[str, list[tuple[Any, ...]]]] = []
         for key in sorted(limits.keys() & way.reach):
             sent = sent_values(way, key, typing)
+            if sent is None and way.whole:
+                if key not in free:
+                    free[key] = _free_values(key, tuple(listed[key].values()), typing)
+                sent = _of_types(free[key], dict(way.types).get(key))
             if not sent:
                 continue
             parts: dict[tuple[bool, ...], list[Any]] = {}
@@ -73,6 +82,26 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
         out.extend(split_way(way, way.key_values, split,
                              lambda w, held: replace(w, key_values=held)))
     return out
+
+
+def _free_values(key: str, listed: tuple[Any, ...], typing: Typing) -> tuple[Any, ...]:
+    """What the sender's object read whole may send ``key`` with where neither side's
+    object limits its values: the variants' values its entry allows, and one value of each
+    type it may hold that none of them is (``_witness.around``), of a type the receiver's
+    object takes (another is ``in.type``'s)."""
+    entry = typing.sender_entry(key)
+    if entry is None:
+        return ()
+    taken = typing.receiver(key)
+    return tuple(value for value in around(entry, listed)
+                 if taken is None or type_fits(value_type(value), taken) is True)
+
+
+def _of_types(values: tuple[Any, ...], types: tuple[str, ...] | None) -> tuple[Any, ...]:
+    """``values`` of the types a way sends a key as (all where it has none of its own)."""
+    if types is None:
+        return values
+    return tuple(value for value in values if type_fits(value_type(value), types) is True)
 
 
 def valued_words(misvalued: tuple[Misvalued, ...], sender: str, sends: str) -> list[str]:

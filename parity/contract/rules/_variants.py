@@ -159,7 +159,7 @@ def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
             needed = required.union(group)
             sent = declared | needed if keys is None else declared.intersection(keys) | needed
             if keys is None or needed <= set(keys):
-                ways.append(Way(values, needed, sent, sent))
+                ways.append(Way(values, needed, sent, sent, whole=True))
     return ways
 
 

@@ -17,12 +17,13 @@ import functools
 import math
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from parity.fieldpaths import constraints as kw
-from parity.fieldpaths.entry import Entry
+from parity.fieldpaths.entry import Entry, value_identity, value_type
 from parity.fieldpaths.patterns import PatternTimeout, budgeted, shortest_match
 
 #: most candidates tried per node
@@ -148,6 +149,35 @@ def find(sender: Entry, receiver: Entry, item: Entry | None = None) -> Witness |
         if error is not None:
             return Witness(value, str(error.validator))
     return None
+
+
+def around(sender: Entry, values: Iterable[Any]) -> list[Any]:
+    """What a sender free of an enum may send beside ``values`` (a variant's values at a
+    key): those of them its node allows, then, for each JSON type it may hold, the first
+    value it allows that is none of them (the number past the greatest first):
+    a variant taking only ``values`` refuses those. Empty where a pattern stopped the
+    search (no verdict either way)."""
+    from jsonschema import Draft202012Validator, FormatChecker
+
+    listed = list(values)
+    allows = budgeted(Draft202012Validator)(node_schema(sender, shape=True),
+                                            format_checker=FormatChecker())
+    taken = set(map(value_identity, listed))
+    numbers = [v for v in listed if value_type(v) in ("integer", "number")]
+    beyond = [kw.number(max(numbers) + 1)] if numbers else []
+    kept: list[Any] = []
+    others: dict[str, Any] = {}
+    try:
+        kept.extend(v for v in listed if allows.is_valid(v))
+        for value in _bounded(chain(beyond, _candidates(sender, Entry(), None),
+                                    (False, True, None))):
+            kind = value_type(value)
+            if kind not in others and value_identity(value) not in taken \
+                    and allows.is_valid(value):
+                others[kind] = value
+    except (re.error, PatternTimeout):
+        return []
+    return [*kept, *others.values()]
 
 
 def dialect_notes(patterns: tuple[str, ...], value: Any = None, *,

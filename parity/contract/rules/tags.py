@@ -345,7 +345,11 @@ RULES = (
                 "sending `\"webhook\"` with the email's `config` is rejected. So does a "
                 "variant that gives a field values of its own (`\"a\"`'s `level` 1 or 2, "
                 "`\"b\"`'s 2 or 3: merged, `level` takes 1, 2 or 3, the variants' "
-                "`key_values`): an agent sending `\"a\"` with `level` 3 is rejected.",
+                "`key_values`): an agent sending `\"a\"` with `level` 3 is rejected; an "
+                "agent whose object is no union and takes any `level` is held to it by a "
+                "value it may send that `\"a\"` refuses (3). An agent union whose "
+                "variants all take any `level` is not: a variant's own bounds are merged "
+                "away, so no value is claimed for it.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],
@@ -364,7 +368,9 @@ RULES = (
                 "and, where that variant is closed, no field it refuses. A result that "
                 "fails its variant fails to parse in the agent, though every merged path "
                 "agrees; so does one holding a field with a value the agent's variant does "
-                "not give it (its `key_values`). A warning where the server only may omit "
+                "not give it (its `key_values`; a server object that is no union and "
+                "returns any value there is held to it by a value it may return that the "
+                "variant refuses). A warning where the server only may omit "
                 "(or may return) a field, "
                 "as `out.optional` is. A tag not every variant of the agent's model "
                 "requires (its `shapes` give it their values) holds the results that "

@@ -137,3 +137,39 @@ def test_the_facts_name_the_values_so_a_wider_set_is_another_difference():
     one = single(IN, of_rule(IN, sent(union([1, 2, 3]), union([1, 2], [2, 3, 4]))))
     two = single(IN, of_rule(IN, sent(union([1, 2, 3, 4]), union([1, 2], [2, 3, 4]))))
     assert (one.facts, two.facts) == (('"a": values level 3',), ('"a": values level 3 or 4',))
+
+
+def plain(level: dict[str, Any]) -> dict[str, Any]:
+    """An object that is no union: ``kind`` "a" or "b", ``level`` as given."""
+    return obj({"kind": {"enum": ["a", "b"]}, "level": level}, ("kind", "level"))
+
+
+def test_a_plain_object_free_where_a_variant_limits_the_key_is_held_to_it():
+    # neither side's object limits `level` merged (the server's "b" takes any integer): the
+    # agent's plain object may send "a" with a level the server's "a" refuses, here 3
+    finding = single(IN, sent(plain({"type": "integer"}), union([1, 2], None)))
+    assert 'with "a" it takes `level` only as 1 or 2 (the agent may send it as 3)' \
+        in finding.message
+    assert finding.facts == ('"a": values level 3',)
+    # the agent's own bounds choose the value: a level the agent may send and "a" refuses
+    below = single(IN, sent(plain({"type": "integer", "maximum": 2}), union([1, 2], None)))
+    assert "(the agent may send it as 0)" in below.message
+
+
+def test_a_plain_object_whose_own_bounds_keep_it_inside_the_variant_is_not_reported():
+    bounded = plain({"type": "integer", "minimum": 1, "maximum": 2})
+    assert of_rule(IN, sent(bounded, union([1, 2], None))) == []
+    assert of_rule(IN, sent(plain({"enum": [1, 2]}), union([1, 2], None))) == []
+
+
+def test_a_server_result_read_whole_is_held_to_the_agent_s_variants():
+    finding = single(OUT, returned(plain({"type": "integer"}), union([1, 2], None)))
+    assert ("takes `level` only as 1 or 2 (the server may return it as 3)"
+            in finding.message)
+
+
+def test_a_tagged_agent_free_in_each_variant_is_not_judged_by_a_guessed_value():
+    # each of the agent's own variants may bound `level` in ways its manifest does not keep
+    # (a variant's bounds are merged away), so no value is claimed for its "a" (a known gap)
+    agent = {"oneOf": [variant("a", None), variant("b", None)]}
+    assert of_rule(IN, sent(agent, union([1, 2], None))) == []
