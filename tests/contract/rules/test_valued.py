@@ -173,3 +173,31 @@ def test_a_tagged_agent_free_in_each_variant_is_not_judged_by_a_guessed_value():
     # (a variant's bounds are merged away), so no value is claimed for its "a" (a known gap)
     agent = {"oneOf": [variant("a", None), variant("b", None)]}
     assert of_rule(IN, sent(agent, union([1, 2], None))) == []
+
+
+class FlatAgentX(BaseModel):
+    """The agent's stub flattened the server's union: any `kind`, any integer `level`."""
+
+    kind: Literal["a", "b"]
+    level: int
+
+
+class FlatAgentCall(BaseModel):
+    x: FlatAgentX
+
+
+class AnyLevelB(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["b"]
+    level: int
+
+
+class NarrowedServerCall(BaseModel):
+    x: Annotated[Union[ServerA, AnyLevelB], Field(discriminator="kind")]  # noqa: UP007
+
+
+def test_a_flattened_pydantic_stub_is_held_to_the_server_s_discriminated_union():
+    finding = single(IN, diff([tool("t", schema_of(FlatAgentCall))],
+                              [tool("t", schema_of(NarrowedServerCall))]))
+    assert 'with "a" it takes `level` only as 1 or 2 (the agent may send it as 3)' \
+        in finding.message
