@@ -30,7 +30,9 @@ def describe(entry: Entry) -> str:
     if entry.enum is not None:
         notes.append("enum " + compact(list(entry.enum)))
     for kind, values in entry.enum_by_type:  # the other types are free
-        notes.append(f"{kind}: enum " + compact(list(values)))
+        # an integral number is an ``integer``: ``number`` lists the others alone
+        label = "non-integral number" if kind == "number" else kind
+        notes.append(f"{label}: " + ("enum " + compact(list(values)) if values else "none"))
     if entry.format:
         notes.append(f"format {entry.format}")
     for keyword, value in entry.constraints:

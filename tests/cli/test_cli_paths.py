@@ -121,6 +121,20 @@ def test_paths_on_a_manifest_refuses_unknown_tools_and_other_versions(tmp_path, 
     assert str(future) in err and "Traceback" not in err
 
 
+def test_a_number_s_values_by_type_are_shown_integers_apart_from_the_others(tmp_path):
+    # an integral number is an `integer`: the `number` values are the non-integral ones, and
+    # a union whose numbers are all integers takes none of the others
+    tools = [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "n": {"anyOf": [{"type": "number", "enum": [1, 2]}, {"type": "string"}]},
+        "m": {"anyOf": [{"type": "number", "enum": [1.5]}, {"type": "integer"}]}}}}]
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    code, out = run("paths", str(path))
+    assert code == 0, out
+    assert "integer: enum [1, 2]; non-integral number: none" in out
+    assert "m       integer|number  -    non-integral number: enum [1.5]" in out
+
+
 @pytest.mark.parametrize(("by_type", "where", "what"), [
     ({"str": ["auto"]}, "enum_by_type", "'str' was unexpected"),
     ({"string": "auto"}, "enum_by_type.string", "'auto' is not of type 'array'"),
