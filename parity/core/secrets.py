@@ -84,7 +84,8 @@ _WORDS = """
     new observed pair pairs path patterns plain protocol_version reason recursive
     renamed_from reported requires roots rule sampling server severity shapes side source
     stale strings surface table tags takes takesOrDeclares task tool tool_id_form tools
-    totals typeNames types unexplained unresolved unsupported values warning warnings
+    totals typeNames types unexplained unresolved unsupported values variantKeyValues warning
+    warnings
     unverifiable unverified orphans facts accepted changed narrowed state
     inputSchema outputSchema annotations structuredContent content result arguments
     """

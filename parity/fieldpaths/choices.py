@@ -22,7 +22,7 @@ from parity.fieldpaths.entry import (
 )
 from parity.fieldpaths.fieldpath import ITEMS, VALUES, Index, parse, printed_parent
 from parity.fieldpaths.variant_facts import MAX_WAYS as MAX_WAYS
-from parity.fieldpaths.variant_facts import Alternative, shapes_of, tags_of
+from parity.fieldpaths.variant_facts import Alternative, Bounds, bounds_of, shapes_of, tags_of
 from parity.fieldpaths.variants import KeyShape
 
 Choice = tuple[tuple[str, ...], ...]
@@ -99,14 +99,14 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
             for t in covering:
                 # closed alternatives take their keys apart
                 closing = holder != root or (apart(t) if callable(apart) else apart)
-                names, types, values, where = _names(t, paths, keys)
+                names, types, values, where, bounds = _names(t, paths, keys)
                 if names is None:
                     continue  # no object is valid here
                 ways.append((names, t[holder].choice))  # type: ignore[index]
                 sets = _taken(t, holder, _takes(types), keys) if closing else None
                 alternatives.append((t, names, None if sets is None
                                      else tuple(sorted(set().union(*sets))), tuple(types),
-                                     values, types, {}))
+                                     values, types, {}, bounds))
                 wheres.append(where)
                 if taken is not None:
                     taken = None if sets is None or len(taken) + len(sets) > MAX_WAYS \
@@ -129,15 +129,16 @@ def choose(out: dict[_Key, Entry], chosen: list[object], tables: list[dict[_Key,
 
 def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
            ) -> tuple[dict[str, Any] | None, dict[str, tuple[str, ...]],
-                      dict[str, tuple[Any, ...]], dict[str, Any]]:
+                      dict[str, tuple[Any, ...]], dict[str, Any], dict[str, Bounds]]:
     """The names an alternative requires of the holder's properties ``paths``, with their
     paths (``None`` where it requires one it refuses: no object is valid there), the
-    names it takes with their types, the values it gives those with an ``enum``, and the
-    paths of the names it takes."""
+    names it takes with their types, the values it gives those with an ``enum``, the
+    paths of the names it takes, and the bounds of those that have some (``bounds_of``)."""
     required: dict[str, Any] = {}
     declared: dict[str, tuple[str, ...]] = {}
     values: dict[str, tuple[Any, ...]] = {}
     where: dict[str, Any] = {}
+    bounds: dict[str, Bounds] = {}
     for path in paths:
         entry = table.get(path)
         if entry is None:
@@ -145,7 +146,7 @@ def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
         name = keys.name(path)
         if entry.takes_nothing:
             if entry.required:
-                return None, declared, values, where
+                return None, declared, values, where, bounds
             declared[name] = ()  # (an open object refuses it: typed so, never taken)
             continue
         declared[name] = entry.type
@@ -154,7 +155,9 @@ def _names(table: dict[Any, Entry], paths: Iterable[Any], keys: Keys,
             required[name] = path
         if entry.enum is not None:
             values[name] = entry.enum
-    return required, declared, values, where
+        if entry.constraints or entry.format is not None or entry.enum_by_type:
+            bounds[name] = bounds_of(entry)
+    return required, declared, values, where, bounds
 
 
 def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
@@ -175,7 +178,7 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
         if (has_union_facts(entry) or keys_unmodelled(entry) or entry.recursive is not None
                 or keys.values(path) in table):
             return None
-        names, types, _, where = _names(table, kids_of(path), keys)
+        names, types, _, where, _ = _names(table, kids_of(path), keys)
         if names is None:
             return None
         declared = tuple(sorted(types))
@@ -192,8 +195,10 @@ def _with_objects(alternatives: list[Alternative], wheres: list[dict[str, Any]],
                                for (t, *_), where in zip(alternatives, wheres, strict=True)])
                for name in differ}
     return [(t, names, takes, declared, values, types,
-             {name: given[i] for name, given in objects.items() if given[i] is not _ABSENT})
-            for i, (t, names, takes, declared, values, types, _) in enumerate(alternatives)]
+             {name: given[i] for name, given in objects.items() if given[i] is not _ABSENT},
+             bounds)
+            for i, (t, names, takes, declared, values, types, _, bounds)
+            in enumerate(alternatives)]
 
 
 #: the deepest object below a union's holder whose keys' objects its variants keep apart

@@ -313,7 +313,7 @@ def shape_tags(entry: Entry) -> Tags:
     found = []
     for key in sorted({key for shape in entry.shapes for key, _ in shape[3]}):
         every = sorted_values(value for shape in entry.shapes
-                              for value in dict(shape[3]).get(key, ()))
+                              for value in dict(shape[3]).get(key) or ())
         variants: list[Variant] = []
         for requires, takes, declares, values, types, nested in entry.shapes:
             held = dict(values).get(key)

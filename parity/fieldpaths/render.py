@@ -98,7 +98,8 @@ def _shape(shape: Shape) -> str:
 
 def _given(values: KeyValues) -> str:
     """The values a variant gives keys apart from the others: ``"level": 1 or 2,``."""
-    return "".join(f"{compact(key)}: " + " or ".join(map(compact, held)) + ","
+    return "".join(f"{compact(key)}: " + ("bounds of its own" if held is None
+                                          else " or ".join(map(compact, held))) + ","
                    for key, held in values)
 
 

@@ -7,7 +7,7 @@ object it gives one (a webhook's ``config`` requiring ``url``, an email's ``addr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from parity.fieldpaths.entry import Entry, canonical_value, own_shapes, sorted_values
@@ -31,14 +31,24 @@ MAX_WAYS = 64
 #: hold one (``None``: not told)
 Alternative = tuple[dict[Any, Entry], dict[str, Any], tuple[str, ...] | None, tuple[str, ...],
                     dict[str, tuple[Any, ...]], dict[str, tuple[str, ...]],
-                    dict[str, KeyShape | None]]
+                    dict[str, KeyShape | None], dict[str, "Bounds"]]
+#: what bounds a key's values beyond its type and enum: its constraints, format and values
+#: by type (``bounds_of``); a key without any has none
+Bounds = tuple[Any, ...]
 #: a variant's required, taken (``None``: any) and declared keys
 _Keys = KeyNames
 #: what a variant gives its keys: their types, and their objects
 _Given = tuple[frozenset[tuple[str, tuple[str, ...]]], frozenset[tuple[str, KeyShape | None]]]
-#: a variant as a tag's values tell it: those values, its keys, what it gives its keys, and
-#: the values it gives them (those with an ``enum`` or a ``const``)
-_Told = tuple[tuple[Any, ...], _Keys, _Given, dict[str, tuple[Any, ...]]]
+#: a variant as a tag's values tell it: those values, its keys, what it gives its keys, the
+#: values it gives them (those with an ``enum`` or a ``const``; ``None``: bounds of its own,
+#: a variant of an alternative's union), and the bounds it gives them
+_Told = tuple[tuple[Any, ...], _Keys, _Given, Mapping[str, tuple[Any, ...] | None],
+              dict[str, Bounds]]
+
+
+def bounds_of(entry: Entry) -> Bounds:
+    """What bounds a node's values beyond its type and enum."""
+    return entry.constraints, entry.format, entry.enum_by_type
 
 
 def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
@@ -55,20 +65,20 @@ def tags_of(alternatives: list[Alternative], holder: Any) -> Tags:
     for key in sorted(common):
         path = alternatives[0][1][key]
         variants: list[_Told] = []
-        for table, names, takes, declared, held, types, objects in alternatives:
+        for table, names, takes, declared, held, types, objects, bounds in alternatives:
             values = table[path].enum
             if values is None:
                 break  # any value: this key tells nothing apart
             own = dict(table[holder].tags).get(key, ())
             if not own:
                 keys = (tuple(names), takes, declared if takes is None else takes)
-                variants.append((values, keys, _given(keys[2], types, objects), held))
+                variants.append((values, keys, _given(keys[2], types, objects), held, bounds))
             for its_values, requires, its_takes, its_declares, its_types, its_objects, \
                     its_held in own:
                 keys = _within(names, requires, its_takes, its_declares)
                 variants.append((its_values, keys,
                                  _given(keys[2], types, objects, its_types, its_objects),
-                                 _held_within(held, keys[2], its_held)))
+                                 _held_within(held, keys[2], its_held), bounds))
         else:
             if (told := _told_apart(variants, key)) and len(told) <= MAX_WAYS:
                 found.append((key, told))
@@ -84,15 +94,18 @@ def shapes_of(alternatives: list[Alternative], holder: Any) -> tuple[Shape, ...]
     held: dict[tuple[str, tuple[str, ...]], tuple[Any, ...]] = {}
     found: set[tuple[_Keys, frozenset[tuple[str, tuple[str, ...]]], _Given]] = set()
 
-    def texts(values: dict[str, tuple[Any, ...]]) -> frozenset[tuple[str, tuple[str, ...]]]:
+    def texts(values: Mapping[str, tuple[Any, ...] | None],
+              ) -> frozenset[tuple[str, tuple[str, ...]]]:
         given = []
         for key, its in values.items():
+            if its is None:
+                continue  # (bounds of a variant's own: shapes keep no fact of them)
             text = (key, tuple(map(canonical_value, its)))
             held.setdefault(text, its)
             given.append(text)
         return frozenset(given)
 
-    for table, names, takes, declared, values, types, objects in alternatives:
+    for table, names, takes, declared, values, types, objects, _ in alternatives:
         own = own_shapes(table[holder])
         if not own:
             keys = (tuple(sorted(names)), takes,
@@ -187,7 +200,7 @@ def _within(names: Iterable[str], requires: Iterable[str], takes: tuple[str, ...
 
 
 def _held_within(held: dict[str, tuple[Any, ...]], declares: Iterable[str],
-                 own: KeyValues) -> dict[str, tuple[Any, ...]]:
+                 own: KeyValues) -> Mapping[str, tuple[Any, ...] | None]:
     """The values a variant of an alternative's own union gives the keys it declares: its
     own where it has them, else its alternative's (what its variants merge to)."""
     if not own and held.keys() <= set(declares):
@@ -214,9 +227,29 @@ def _valued_apart(variants: list[_Told], but: str) -> set[str]:
     return apart
 
 
-def _same(ours: tuple[Any, ...], theirs: tuple[Any, ...] | None) -> bool:
+def _bounded_apart(variants: list[_Told], but: str) -> set[str]:
+    """The keys but the tag ``but`` whose bounds (``bounds_of``) not every variant declaring
+    them gives alike, or that a variant of an alternative's own union bounds its own way:
+    there a variant's bounds are not its object's, which the rules read for a variant
+    giving the key no values."""
+    if not any(told[4] for told in variants) and not any(
+            None in told[3].values() for told in variants):
+        return set()  # (the usual: no key bounded anywhere)
+    seen: dict[str, set[Bounds]] = {}
+    apart = set()
+    for _, (_, _, declares), _, held, bounds in variants:
+        for key in declares:
+            seen.setdefault(key, set()).add(bounds.get(key, ()))
+            if key in held and held[key] is None:
+                apart.add(key)
+    apart.update(key for key, kinds in seen.items() if len(kinds) > 1)
+    apart.discard(but)
+    return apart
+
+
+def _same(ours: tuple[Any, ...] | None, theirs: tuple[Any, ...] | None) -> bool:
     # (values in canonical order: equal ones alike, but ``True`` is not ``1``)
-    return theirs is ours or (theirs == ours and all(
+    return theirs is ours or (ours is not None and theirs is not None and theirs == ours and all(
         x.__class__ is y.__class__ for x, y in zip(ours, theirs, strict=True)))
 
 
@@ -228,16 +261,18 @@ def _told_apart(variants: list[_Told], key: str) -> tuple[Variant, ...]:
     apart are kept apart, but do not by it alone make the key a tag (they are the union's
     shapes, as before)."""
     told_ones = [told for told in variants if told[0]]
-    typed, held_apart = _apart([given for _, _, given, _ in told_ones], but=key)
+    typed, held_apart = _apart([given for _, _, given, _, _ in told_ones], but=key)
     valued = _valued_apart(told_ones, key) if told_ones else set()
+    bounded = _bounded_apart(told_ones, key) if told_ones else set()
+    valued |= bounded
     shapes: dict[tuple[frozenset[str], frozenset[str] | None, frozenset[str], KeyTypes,
                        KeyShapes, KeyValues], list[Any]] = {}
-    for values, (requires, takes, declares), given, held in told_ones:
+    for values, (requires, takes, declares), given, held, bounds in told_ones:
         # (no value of the key: no object is valid there)
         shapes.setdefault((frozenset(requires), None if takes is None else frozenset(takes),
                            frozenset(declares), *_kept(given, typed, held_apart),
-                           tuple(sorted((k, v) for k, v in held.items() if k in valued))
-                           if valued else ()), []).extend(values)
+                           _held_kept(held, bounds, valued, bounded) if valued else ()),
+                          []).extend(values)
     if len(shapes) < 2 or (valued and len({ways[:5] for ways in shapes}) < 2):
         return ()
     told: list[Variant] = []
@@ -252,5 +287,18 @@ def _told_apart(variants: list[_Told], key: str) -> tuple[Variant, ...]:
                                              _values_order(v[6]) if valued else ())))
 
 
+def _held_kept(held: Mapping[str, tuple[Any, ...] | None], bounds: dict[str, Bounds],
+               valued: set[str], bounded: set[str]) -> KeyValues:
+    """A variant's values of the keys ``valued`` (given apart), and ``None`` for a key it
+    bounds and gives no values of its own where the variants bound it apart (``bounded``):
+    the merged entry says its bounds only where it states none (the merge keeps no bound
+    a variant taking the key's kind leaves out)."""
+    kept = {k: v for k, v in held.items() if k in valued}
+    kept.update((k, None) for k in bounded.intersection(bounds) if k not in kept)
+    return tuple(sorted(kept.items(), key=lambda kv: kv[0]))
+
+
 def _values_order(values: KeyValues) -> tuple[Any, ...]:
-    return tuple((key, [canonical_value(v) for v in held]) for key, held in values)
+    # (``None``, bounds of its own, before any values)
+    return tuple((key, held is not None, [canonical_value(v) for v in held or ()])
+                 for key, held in values)

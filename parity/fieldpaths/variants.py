@@ -26,8 +26,11 @@ KeyShape = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...], "KeyS
 KeyShapes = tuple[tuple[str, KeyShape], ...]
 #: the values a variant of a union gives some of its keys (an ``enum`` or a ``const``
 #: another variant does not share: another's values, or none, any value), sorted by key,
-#: each key's values canonically
-KeyValues = tuple[tuple[str, tuple[Any, ...]], ...]
+#: each key's values canonically. In a tag's variant, ``None``: a key it gives no values
+#: but bounds otherwise than another variant does (its constraints, format or values by
+#: type, which its object's merged entry does not say); a key it declares and gives
+#: nothing of takes any value its object's entry allows
+KeyValues = tuple[tuple[str, tuple[Any, ...] | None], ...]
 #: a tagged union's variant: the tag's values, the keys it requires, the keys it takes
 #: (``None``: any, it is open), the keys it declares (closed: those it takes; open: its
 #: properties, which a sending side's variant may send, with those it requires), the
@@ -75,7 +78,9 @@ def shapes_json(shapes: Iterable[Shape]) -> list[dict[str, Any]]:
 
 
 def _values_json(name: str, values: KeyValues) -> dict[str, Any]:
-    return {name: {key: list(held) for key, held in values}} if values else {}
+    # (``null``: a key the variant gives no values, bounded its own way)
+    return {name: {key: None if held is None else list(held)
+                   for key, held in values}} if values else {}
 
 
 def _variant_json(requires: tuple[str, ...], takes: tuple[str, ...] | None,
@@ -105,7 +110,8 @@ def _variant_from_json(data: Mapping[str, Any]) -> Variant:
 
 
 def _values_from_json(values: Mapping[str, Any]) -> KeyValues:
-    return tuple((key, tuple(values[key])) for key in sorted(values))
+    return tuple((key, None if values[key] is None else tuple(values[key]))
+                 for key in sorted(values))
 
 
 def _types_from_json(data: Mapping[str, Any]) -> KeyTypes:

@@ -326,7 +326,8 @@ def shapes_words(shapes: Any) -> str:
 
 def _given_words(values: Mapping[str, Any]) -> str:
     """The values a shape gives its keys: ```kind` "cat", ``."""
-    return "".join(f"`{key}` " + " or ".join(map(canonical_value, values[key])) + ", "
+    return "".join(f"`{key}` " + ("bounds of its own" if values[key] is None
+                                  else " or ".join(map(canonical_value, values[key]))) + ", "
                    for key in sorted(values))
 
 

@@ -26,3 +26,22 @@ def test_variants_swapping_the_values_they_give_a_key_are_explained_by_tag() -> 
     assert words[0].startswith(
         'in: variants of `x`: `kind` "a": `level` 1 or 2, requires `kind`, `level`, takes only '
         '`kind`, `level`, `note` -> `level` 2 or 3, requires `kind`, `level`, takes only ')
+
+
+def test_a_variant_that_began_to_bound_a_key_its_own_way_is_explained() -> None:
+    """`"a"` now caps `level` at 2 where `"b"` does not: the merged `level` is as it was (no
+    cap survives the merge); only the variant's mark tells it."""
+    def variant(kind: str, level: dict, *more: str) -> dict:
+        return {"type": "object", "additionalProperties": False, "required": ["kind", "level"],
+                "properties": {"kind": {"const": kind}, "level": level,
+                               **{k: {"type": "string"} for k in more}}}
+
+    free = {"type": "integer"}
+    a = {"name": "t", "inputSchema": {"type": "object", "properties": {"x": {
+        "oneOf": [variant("a", free, "note"), variant("b", free)]}}}}
+    b = copy.deepcopy(a)
+    b["inputSchema"]["properties"]["x"]["oneOf"][0] = variant(
+        "a", {"type": "integer", "maximum": 2}, "note")
+    (change,) = D.compare(L.build("w", [a]), L.build("w", [b])).changes
+    words = [f.words() for f in change.fields if f.change == "tags"]
+    assert words and '-> `level` bounds of its own, requires `kind`, `level`' in words[0]

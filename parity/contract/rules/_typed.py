@@ -37,9 +37,10 @@ class Way:
     objects: KeyShapes = ()
     #: the values it sends keys with where they are its own (as ``types``)
     key_values: KeyValues = ()
-    #: it is its object read whole (no variant or shape of its own): the object's entries
-    #: are what it sends, a key free of values there with any value its entry allows
-    whole: bool = False
+    #: its bounds are its object's at each key it gives no values of its own (its object
+    #: read whole, or a tag's variant, whose ``key_values`` mark those it bounds its own
+    #: way): it may send such a key with any value the object's entry allows
+    bounds_told: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,9 +245,9 @@ def typed_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) -> 
     return out
 
 
-def split_way(way: Way, own: tuple[tuple[str, tuple[Any, ...]], ...],
+def split_way(way: Way, own: tuple[tuple[str, Any], ...],
               split: Sequence[tuple[str, Sequence[tuple[Any, ...]]]],
-              given: Callable[[Way, tuple[tuple[str, tuple[Any, ...]], ...]], Way],
+              given: Callable[[Way, tuple[tuple[str, Any], ...]], Way],
               ) -> list[Way]:
     """``way`` once for each pick of one part of each key's in ``split``, ``given`` them
     beside its ``own`` (its types, or values) by key; whole where nothing splits it, or past

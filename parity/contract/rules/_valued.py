@@ -40,7 +40,7 @@ def misvalued_keys(way: Way, variant: Variant, typing: Typing) -> tuple[Misvalue
     sends them with."""
     found = []
     for key, taken in variant[6]:
-        if key in way.reach:
+        if taken is not None and key in way.reach:  # (``None``: no values of its own)
             sent = sent_values(way, key, typing)
             if sent and set(map(value_identity, taken)).isdisjoint(map(value_identity, sent)):
                 found.append((key, taken, sent))
@@ -56,6 +56,8 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
     listed: dict[str, dict[str, Any]] = {}  # a key's values in any variant, by identity
     for variant in variants:
         for key, taken in variant[6]:
+            if taken is None:
+                continue  # (no values of its own: it limits none)
             limits.setdefault(key, []).append(frozenset(map(value_identity, taken)))
             listed.setdefault(key, {}).update(zip(map(value_identity, taken), taken,
                                                   strict=True))
@@ -67,7 +69,7 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
         split: list[tuple[str, list[tuple[Any, ...]]]] = []
         for key in sorted(limits.keys() & way.reach):
             sent = sent_values(way, key, typing)
-            if sent is None and way.whole:
+            if sent is None and way.bounds_told and key not in dict(way.key_values):
                 if key not in free:
                     free[key] = _free_values(key, tuple(listed[key].values()), typing)
                 sent = _of_types(free[key], dict(way.types).get(key))
@@ -85,10 +87,10 @@ def valued_ways(ways: list[Way], variants: Sequence[Variant], typing: Typing) ->
 
 
 def _free_values(key: str, listed: tuple[Any, ...], typing: Typing) -> tuple[Any, ...]:
-    """What the sender's object read whole may send ``key`` with where neither side's
-    object limits its values: the variants' values its entry allows, and one value of each
-    type it may hold that none of them is (``_witness.around``), of a type the receiver's
-    object takes (another is ``in.type``'s)."""
+    """What a sender bounded as its object (``Way.bounds_told``) may send ``key`` with
+    where neither side's object limits its values: the variants' values its entry allows,
+    and one value of each type it may hold that none of them is (``_witness.around``), of
+    a type the receiver's object takes (another is ``in.type``'s)."""
     entry = typing.sender_entry(key)
     if entry is None:
         return ()

@@ -92,7 +92,7 @@ def sending_ways(table: Parsed, holder: Steps, key: str) -> list[Way] | None:
     declared = frozenset(declared_names(table, holder))
     own = dict(entry.tags).get(key)
     if own:
-        return _ways(own, declared)
+        return _ways(own, declared, bounds_told=True)
     tag = table.entries.get((*holder, Prop(key)))
     if tag is None or tag.enum is None or tag.takes_nothing:
         return None
@@ -132,14 +132,17 @@ def sending_shapes(table: Parsed, holder: Steps) -> list[Way] | None:
     return table.derive(("sending_shapes", holder), read)
 
 
-def _ways(variants: Sequence[Variant], declared: frozenset[str]) -> list[Way]:
+def _ways(variants: Sequence[Variant], declared: frozenset[str], *,
+          bounds_told: bool = False) -> list[Way]:
     """A way for each of the sending side's own ``variants``: what it sends (an open one
-    may send any key its object ``declared``, those it declares surely)."""
+    may send any key its object ``declared``, those it declares surely). ``bounds_told``:
+    they are a tag's variants (``Way.bounds_told``), not a union's shapes."""
     ways = []
     for values, requires, takes, declares, types, objects, held in variants:
         sent = sendable(declares, types)  # (not the keys it refuses)
         ways.append(Way(values, frozenset(requires), sent,
-                        sent if takes is not None else declared | sent, types, objects, held))
+                        sent if takes is not None else declared | sent, types, objects, held,
+                        bounds_told))
     return ways
 
 
@@ -159,7 +162,7 @@ def _merged_ways(table: Parsed, holder: Steps, declared: frozenset[str],
             needed = required.union(group)
             sent = declared | needed if keys is None else declared.intersection(keys) | needed
             if keys is None or needed <= set(keys):
-                ways.append(Way(values, needed, sent, sent, whole=True))
+                ways.append(Way(values, needed, sent, sent, bounds_told=True))
     return ways
 
 

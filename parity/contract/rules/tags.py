@@ -346,10 +346,11 @@ RULES = (
                 "variant that gives a field values of its own (`\"a\"`'s `level` 1 or 2, "
                 "`\"b\"`'s 2 or 3: merged, `level` takes 1, 2 or 3, the variants' "
                 "`key_values`): an agent sending `\"a\"` with `level` 3 is rejected; an "
-                "agent whose object is no union and takes any `level` is held to it by a "
-                "value it may send that `\"a\"` refuses (3). An agent union whose "
-                "variants all take any `level` is not: a variant's own bounds are merged "
-                "away, so no value is claimed for it.",
+                "agent whose `\"a\"` takes any `level` (its object no union, or a variant "
+                "giving it no values, bounded as its merged `level` is) is held to it by a "
+                "value it may send that `\"a\"` refuses (3). A variant bounding `level` "
+                "its own way (its `key_values` mark it `null`) is not: no value is claimed "
+                "for it.",
         example=Example(
             agent=[example_tool("adopt", {"type": "object", "required": ["pet"], "properties": {
                 "pet": _pet("cat", "bark")}})],

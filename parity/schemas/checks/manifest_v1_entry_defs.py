@@ -24,6 +24,30 @@ def validate____defs_keyvalues(data, custom_formats={}, name_prefix=None):
                 data_value = data.get(data_key)
                 validate____defs_values(data_value, custom_formats, (name_prefix or "data") + f".{data_key}")
     return data
+def validate____defs_variantkeyvalues(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': {'anyOf': [{'type': 'array', 'minItems': 1}, {'type': 'null'}]}}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        for data_key in data_keys:
+            if data_key not in []:
+                data_value = data.get(data_key)
+                data_value_any_of_count1 = 0
+                if not data_value_any_of_count1:
+                    try:
+                        validate____defs_values(data_value, custom_formats, (name_prefix or "data") + f".{data_key}")
+                        data_value_any_of_count1 += 1
+                    except (JsonSchemaValueException, JsonSchemaValuesException): pass
+                if not data_value_any_of_count1:
+                    try:
+                        if not isinstance(data_value, (NoneType)):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".{data_key}" + " must be null", value=data_value, name="" + (name_prefix or "data") + f".{data_key}" + "", definition={'type': 'null'}, rule='type')
+                        data_value_any_of_count1 += 1
+                    except (JsonSchemaValueException, JsonSchemaValuesException): pass
+                if not data_value_any_of_count1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + f".{data_key}" + " cannot be validated by any definition", value=data_value, name="" + (name_prefix or "data") + f".{data_key}" + "", definition={'anyOf': [{'type': 'array', 'minItems': 1}, {'type': 'null'}]}, rule='anyOf')
+    return data
 def validate____defs_keyobjects(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': {'type': 'object', 'required': ['requires'], 'additionalProperties': False, 'properties': {'requires': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'takes': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'declares': {'type': 'array', 'uniqueItems': True, 'items': {'type': 'string'}}, 'types': {'type': 'object', 'additionalProperties': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string']}}}, 'nested': {'type': 'object', 'additionalProperties': {'type': 'object', 'required': ['requires'], 'additionalProperties': False, 'properties': {'requires': {'$ref': '#/$defs/names'}, 'takes': {'$ref': '#/$defs/names'}, 'declares': {'$ref': '#/$defs/names'}, 'types': {'type': 'object', 'additionalProperties': {'$ref': '#/$defs/typeNames'}}, 'nested': {'$ref': '#/$defs/keyObjects'}}, 'allOf': [{'$ref': '#/$defs/takesOrDeclares'}]}}}, 'allOf': [{'anyOf': [{'required': ['takes'], 'properties': {'declares': False}}, {'properties': {'takes': False}}]}]}}, rule='type')
@@ -94,8 +118,8 @@ def validate____defs_values(data, custom_formats={}, name_prefix=None):
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain at least 1 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1}, rule='minItems')
     return data
 def validate____defs_takesordeclares(data, custom_formats={}, name_prefix=None):
-    data_any_of_count1 = 0
-    if not data_any_of_count1:
+    data_any_of_count2 = 0
+    if not data_any_of_count2:
         try:
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
@@ -107,9 +131,9 @@ def validate____defs_takesordeclares(data, custom_formats={}, name_prefix=None):
                     data_keys.remove("declares")
                     data__declares = data["declares"]
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".declares must not be there", value=data__declares, name="" + (name_prefix or "data") + ".declares", definition=False, rule=None)
-            data_any_of_count1 += 1
+            data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count1:
+    if not data_any_of_count2:
         try:
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
@@ -118,9 +142,9 @@ def validate____defs_takesordeclares(data, custom_formats={}, name_prefix=None):
                     data_keys.remove("takes")
                     data__takes = data["takes"]
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".takes must not be there", value=data__takes, name="" + (name_prefix or "data") + ".takes", definition=False, rule=None)
-            data_any_of_count1 += 1
+            data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count1:
+    if not data_any_of_count2:
         raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'required': ['takes'], 'properties': {'declares': False}}, {'properties': {'takes': False}}]}, rule='anyOf')
     return data
 def validate____defs_names(data, custom_formats={}, name_prefix=None):

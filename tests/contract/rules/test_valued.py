@@ -168,11 +168,41 @@ def test_a_server_result_read_whole_is_held_to_the_agent_s_variants():
             in finding.message)
 
 
-def test_a_tagged_agent_free_in_each_variant_is_not_judged_by_a_guessed_value():
-    # each of the agent's own variants may bound `level` in ways its manifest does not keep
-    # (a variant's bounds are merged away), so no value is claimed for its "a" (a known gap)
-    agent = {"oneOf": [variant("a", None), variant("b", None)]}
-    assert of_rule(IN, sent(agent, union([1, 2], None))) == []
+def capped(kind: str, level: dict[str, Any], *names: str) -> dict[str, Any]:
+    """``variant`` with ``level`` as given (no values of its own)."""
+    shape = variant(kind, None, *names)
+    return {**shape, "properties": {**shape["properties"], "level": level}}
+
+
+def test_an_agent_kept_an_old_copy_of_the_server_s_union_is_held_to_its_narrowed_variant():
+    # the agent's "a" and "b" both take any integer `level`; the server's "a" now takes 1
+    # or 2: merged, both sides' `level` are free, and the agent's "a" may send 3
+    agent = {"oneOf": [variant("a", None, "note"), variant("b", None)]}
+    finding = single(IN, sent(agent, union([1, 2], None, note=True)))
+    assert 'with "a" it takes `level` only as 1 or 2 (the agent may send it as 3)' \
+        in finding.message
+    # bounds every variant states alike are the merge's: the value is chosen within them
+    low = {"type": "integer", "maximum": 2}
+    alike = {"oneOf": [capped("a", low, "note"), capped("b", low)]}
+    assert "(the agent may send it as 0)" in single(
+        IN, sent(alike, union([1, 2], None, note=True))).message
+
+
+def test_a_variant_bounding_the_key_its_own_way_is_not_judged_by_a_guessed_value():
+    # the agent's "a" caps `level` at 2, its "b" does not: merged, no cap is left, so no
+    # value is claimed for "a" (it may send 0, which the server's "a" refuses: not told)
+    agent = {"oneOf": [capped("a", {"type": "integer", "maximum": 2}, "note"),
+                       variant("b", None)]}
+    assert of_rule(IN, sent(agent, union([1, 2], None, note=True))) == []
+    # and the server's "b", free beside it, refuses nothing
+    assert of_rule(IN, sent({"oneOf": [variant("a", [1], "note"), variant("b", None)]},
+                            union([1, 2], None, note=True))) == []
+
+
+def test_a_result_of_a_server_variant_free_at_the_key_fails_the_agent_s_narrower_variant():
+    server = {"oneOf": [variant("a", None, "note"), variant("b", None)]}
+    finding = single(OUT, returned(server, union([1, 2], None, note=True)))
+    assert "takes `level` only as 1 or 2 (the server may return it as 3)" in finding.message
 
 
 class FlatAgentX(BaseModel):
