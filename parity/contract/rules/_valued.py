@@ -92,15 +92,13 @@ def _free_values(key: str, listed: tuple[Any, ...], typing: Typing) -> tuple[Any
     and one value of each type it may hold that none of them is (``_witness.around``), of
     a type the receiver's object takes (another is ``in.type``'s)."""
     entry = typing.sender_entry(key)
-    if entry is None:
-        return ()
-    taken = typing.receiver(key)
-    return tuple(value for value in around(entry, listed)
-                 if taken is None or type_fits(value_type(value), taken) is True)
+    return () if entry is None else _of_types(tuple(around(entry, listed)),
+                                              typing.receiver(key))
 
 
 def _of_types(values: tuple[Any, ...], types: tuple[str, ...] | None) -> tuple[Any, ...]:
-    """``values`` of the types a way sends a key as (all where it has none of its own)."""
+    """``values`` of ``types`` (a way's own for a key, or the types the receiver's object
+    takes it as; all where ``None``)."""
     if types is None:
         return values
     return tuple(value for value in values if type_fits(value_type(value), types) is True)
